@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { isPlainObject } from '../json.js';
+import type { SessionMeta } from '../session.js';
+import { atomicWriteFileSync } from './atomic-write.js';
+import { withStateLock } from './lock.js';
+
+/** The session sidecar's file name, next to each state file. */
+export const SESSION_META_NAME = '.session-meta.json';
+
+/** The sidecar path of a state directory. */
+export function sessionMetaPath(stateDir: string): string {
+  return join(stateDir, SESSION_META_NAME);
+}
+
+/** Reads a state directory's session sidecar; null when missing, corrupt or not an object. */
+export function readSessionMeta(stateDir: string): SessionMeta | null {
+  try {
+    const parsed: unknown = JSON.parse(readFileSync(sessionMetaPath(stateDir), 'utf8'));
+    return isPlainObject(parsed) ? (parsed as SessionMeta) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Shallow-merges `patch` into the sidecar under its own lock (never the state lock) and writes it atomically.
+ * Creates the directory and file as needed; returns the merged sidecar.
+ */
+export async function writeSessionMeta(stateDir: string, patch: Partial<SessionMeta>): Promise<SessionMeta> {
+  const path = sessionMetaPath(stateDir);
+  return withStateLock(path, () => {
+    const merged: SessionMeta = { ...(readSessionMeta(stateDir) ?? {}), ...patch };
+    atomicWriteFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
+    return merged;
+  });
+}
