@@ -1,0 +1,47 @@
+/** Stable machine-readable codes for every failure the adapters and engines can raise. */
+export type AdapterErrorCode =
+  | 'DB_NOT_FOUND'
+  | 'DB_OPEN_FAILED'
+  | 'DB_SCHEMA_NEWER'
+  | 'DB_SCHEMA_DRIFT'
+  | 'DB_MIGRATION_FAILED'
+  | 'DB_QUERY_FAILED'
+  | 'CONFIG_INVALID_JSON'
+  | 'CONFIG_INVALID_SHAPE'
+  | 'CONFIG_UNKNOWN_KEY'
+  | 'CONFIG_INVALID_VALUE'
+  | 'CONFIG_PRIVILEGED_KEY'
+  | 'CONFIG_WRITE_FAILED'
+  | 'WALK_ROOT_INVALID'
+  | 'SCAN_FAILED';
+
+/** The one error class of the adapters and engines: a readonly `code`, optional `data`, and a chained `cause`. */
+export class AdapterError extends Error {
+  readonly code: AdapterErrorCode;
+  readonly data: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(
+    code: AdapterErrorCode,
+    message: string,
+    options: { data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AdapterError';
+    this.code = code;
+    this.data = options.data;
+  }
+}
+
+/** True when `err` is an AdapterError, optionally of the given code. */
+export function isAdapterError(err: unknown, code?: AdapterErrorCode): err is AdapterError {
+  return err instanceof AdapterError && (code === undefined || err.code === code);
+}
+
+/** The `code` of a Node.js system error (`ENOENT`, `EACCES`...), or undefined. */
+export function errnoCode(err: unknown): string | undefined {
+  if (typeof err === 'object' && err !== null && 'code' in err) {
+    const code = (err as { code: unknown }).code;
+    return typeof code === 'string' ? code : undefined;
+  }
+  return undefined;
+}

@@ -1,0 +1,54 @@
+import { errnoCode } from '../errors.js';
+import type { FsPort } from './fs-port.js';
+import { BINARY_SNIFF_BYTES } from './walk-types.js';
+import type { SkipReason, SkippedEntry, WalkedFile } from './walk-types.js';
+
+/** The outcome of reading one candidate: an accepted file or a skipped entry. */
+export type CandidateOutcome = { ok: true; file: WalkedFile } | { ok: false; skipped: SkippedEntry };
+
+/** True when the first 8 KiB hold a NUL byte (the heuristic git and grep use). */
+export function looksBinary(content: Buffer): boolean {
+  const end = Math.min(content.length, BINARY_SNIFF_BYTES);
+  return content.subarray(0, end).includes(0);
+}
+
+function failure(rel: string, err: unknown): CandidateOutcome {
+  const code = errnoCode(err);
+  const reason: SkipReason = code === 'ENOENT' || code === 'ENOTDIR' ? 'vanished' : 'unreadable';
+  return { ok: false, skipped: { path: rel, reason, ...(code ? { errorCode: code } : {}) } };
+}
+
+/**
+ * Stats one candidate and reads it unless `shouldRead` says its cached record is still good. A file that
+ * vanished, cannot be read, is over the size cap or looks binary becomes a skipped entry, never an error.
+ */
+export function readCandidate(
+  fs: FsPort,
+  abs: string,
+  rel: string,
+  maxSize: number,
+  shouldRead: ((relPath: string, size: number, mtimeMs: number) => boolean) | undefined,
+): CandidateOutcome {
+  let size: number;
+  let mtimeMs: number;
+  try {
+    const st = fs.stat(abs);
+    if (!st.isFile()) return { ok: false, skipped: { path: rel, reason: 'not-a-file' } };
+    size = st.size;
+    mtimeMs = st.mtimeMs;
+  } catch (err) {
+    return failure(rel, err);
+  }
+  if (size > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: size } };
+  if (shouldRead && !shouldRead(rel, size, mtimeMs)) return { ok: true, file: { path: rel, absPath: abs, size, mtimeMs } };
+  let content: Buffer;
+  try {
+    content = fs.readFile(abs);
+  } catch (err) {
+    return failure(rel, err);
+  }
+  // The file may have grown between stat and read; the cap applies to what was actually read.
+  if (content.length > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: content.length } };
+  if (looksBinary(content)) return { ok: false, skipped: { path: rel, reason: 'binary', bytes: content.length } };
+  return { ok: true, file: { path: rel, absPath: abs, size: content.length, mtimeMs, content } };
+}
