@@ -1,0 +1,80 @@
+// The error type of this package and the ONE place where errors become wire shapes: JSON-RPC error bodies at
+// the protocol boundary, `isError` tool results at the tool boundary. Every message is redacted on the way out.
+import { isSkillstateError, redactSecrets } from '@skillstate/core';
+import { RPC_CODES } from './jsonrpc.js';
+import type { JsonRpcErrorBody } from './jsonrpc.js';
+
+/** Stable codes for every failure this package raises. */
+export type McpServerErrorCode =
+  | 'PARSE_ERROR'
+  | 'INVALID_REQUEST'
+  | 'METHOD_NOT_FOUND'
+  | 'INVALID_PARAMS'
+  | 'UNSUPPORTED_PROTOCOL_VERSION'
+  | 'NOT_INITIALIZED'
+  | 'UNKNOWN_TOOL'
+  | 'INVALID_ARGUMENT'
+  | 'NO_TRACKER'
+  | 'CONFIG_REFUSED';
+
+/** The error class of @skillstate/mcp: a readonly `code`, optional `data`, and a chained `cause`. */
+export class McpServerError extends Error {
+  readonly code: McpServerErrorCode;
+  readonly data: unknown;
+
+  constructor(code: McpServerErrorCode, message: string, options: { data?: unknown; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'McpServerError';
+    this.code = code;
+    this.data = options.data;
+  }
+}
+
+/** The fixed text every gated call answers with while the project has no state directory. */
+export const NOT_INITIALIZED_TEXT = 'no skillstate state in this directory — run `skillstate init`';
+
+const PROTOCOL_CODES: Partial<Record<McpServerErrorCode, number>> = {
+  PARSE_ERROR: RPC_CODES.PARSE_ERROR,
+  INVALID_REQUEST: RPC_CODES.INVALID_REQUEST,
+  METHOD_NOT_FOUND: RPC_CODES.METHOD_NOT_FOUND,
+  INVALID_PARAMS: RPC_CODES.INVALID_PARAMS,
+  UNSUPPORTED_PROTOCOL_VERSION: RPC_CODES.UNSUPPORTED_PROTOCOL_VERSION,
+};
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+/**
+ * Maps any error to a JSON-RPC error body. Protocol errors keep their code and data; expected domain failures
+ * (an uninitialised project, an unreadable state file, a lock timeout) are `-32000` server errors; anything
+ * else is an internal error. Security: the message is redacted.
+ */
+export function toRpcError(err: unknown): JsonRpcErrorBody {
+  if (err instanceof McpServerError) {
+    const code = PROTOCOL_CODES[err.code] ?? RPC_CODES.SERVER_ERROR;
+    const body: JsonRpcErrorBody = { code, message: redactSecrets(err.message) };
+    if (err.data !== undefined) body.data = err.data;
+    return body;
+  }
+  if (isSkillstateError(err)) return { code: RPC_CODES.SERVER_ERROR, message: redactSecrets(err.message) };
+  return { code: RPC_CODES.INTERNAL_ERROR, message: redactSecrets(`Internal error: ${messageOf(err)}`) };
+}
+
+/** A tool result as MCP defines it (text content only). */
+export interface McpToolResult {
+  content: Array<{ type: 'text'; text: string }>;
+  isError?: boolean;
+}
+
+/** Builds a tool result from already-serialised text. Security: the text is redacted. */
+export function textResult(text: string, isError = false): McpToolResult {
+  const result: McpToolResult = { content: [{ type: 'text', text: redactSecrets(text) }] };
+  if (isError) result.isError = true;
+  return result;
+}
+
+/** Maps an error thrown inside a tool to an `isError` result whose text reads `Error: <message>`. */
+export function toToolErrorResult(err: unknown): McpToolResult {
+  return textResult(`Error: ${messageOf(err)}`, true);
+}

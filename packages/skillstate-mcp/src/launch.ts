@@ -1,0 +1,53 @@
+// launch(): the composition root of a stdio server process.
+import { resolveHostStateForCwd, resolveSpec } from '@skillstate/core';
+import type { SkillSpec, TokenTracker } from '@skillstate/core';
+import { installInterruptHandler, stampRunning } from './lifecycle.js';
+import { McpServer } from './server.js';
+
+/** Arguments of {@link launch}; everything is optional. */
+export interface LaunchArgs {
+  /** The spec object; wins over every file. */
+  spec?: SkillSpec;
+  /** A spec file; wins over `SKILLSTATE_SPEC_PATH`. Relative paths resolve from the cwd. */
+  specPath?: string;
+  /** Overrides the state directory resolved from the cwd. */
+  root?: string;
+  /** Overrides the state file name. */
+  name?: string;
+  /** Default agent scope; defaults to `SKILLSTATE_AGENT_ID`, else the main agent. */
+  agent?: string;
+  /** Enables state.metrics. */
+  tracker?: TokenTracker;
+  /** Defaults to process.stdin. */
+  input?: NodeJS.ReadableStream;
+  /** Defaults to process.stdout. */
+  output?: NodeJS.WritableStream;
+  /** Pass false when the embedding application owns SIGINT/SIGTERM. Default true. */
+  installInterruptHandler?: boolean;
+}
+
+/**
+ * Starts a stdio server for the current working directory. The spec comes from `args.spec`, `args.specPath`,
+ * `SKILLSTATE_SPEC_PATH`, `<cwd>/skill-spec.json`, then the built-in generic procedure spec; a named or present
+ * spec file that cannot be used rejects (naming the file) instead of falling back. The state always resolves
+ * from the cwd (`<cwd>/.skillstate/`, or the global bucket in the home directory).
+ *
+ * The session is stamped `running` right after the server starts listening, so the stamp never delays the
+ * first response; nothing is stamped while the project is uninitialised.
+ */
+export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
+  const cwd = process.cwd();
+  const { spec } = resolveSpec({ spec: args.spec, specPath: args.specPath, env: process.env, projectDir: cwd });
+  const location = resolveHostStateForCwd(cwd);
+  const server = new McpServer({
+    spec,
+    root: args.root ?? location.root,
+    name: args.name ?? location.name,
+    agent: args.agent ?? process.env['SKILLSTATE_AGENT_ID'] ?? '',
+    tracker: args.tracker,
+  });
+  await server.start(args.input, args.output);
+  const stamped = new Promise<void>((resolve) => setImmediate(resolve)).then(() => stampRunning(server));
+  if (args.installInterruptHandler !== false) installInterruptHandler(server, { after: stamped });
+  return server;
+}

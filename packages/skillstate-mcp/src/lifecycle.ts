@@ -1,0 +1,98 @@
+// The session lifecycle of a launched server: the running stamp, and the flush on SIGINT/SIGTERM.
+import {
+  installShutdown,
+  isTerminalStatus,
+  readSessionMeta,
+  withStateLock,
+  writeDiffBaseline,
+  writeSessionMeta,
+} from '@skillstate/core';
+import { PROTOCOL_VERSION } from './protocol.js';
+import type { McpServer } from './server.js';
+import { internalsOf } from './server.js';
+
+/** The exit code of a server stopped by SIGINT or SIGTERM (128 + SIGINT, the shell convention). */
+export const INTERRUPT_EXIT_CODE = 130;
+
+/** How long the interrupt flush waits for another process's state lock before giving up on the baseline. */
+const FLUSH_LOCK_TIMEOUT_MS = 2000;
+
+/**
+ * Stamps the default scope's sidecar `running` (a fresh run: a previous session's finish, result and activity
+ * no longer describe this one). Skipped while inert, so nothing is created; failures are swallowed.
+ */
+export async function stampRunning(server: McpServer): Promise<void> {
+  const { deps } = internalsOf(server);
+  if (deps.state.isInert()) return;
+  const target = deps.state.defaultTarget();
+  try {
+    await writeSessionMeta(target.stateDir, {
+      status: 'running',
+      startedAt: deps.now().toISOString(),
+      agentId: target.agent,
+      protocolVersion: PROTOCOL_VERSION,
+      lastActivityAt: undefined,
+      finishedAt: undefined,
+      result: undefined,
+      mergedAt: undefined,
+    });
+  } catch {
+    // Best effort: a broken sidecar must not keep the server from serving.
+  }
+}
+
+/**
+ * What an interrupt records: `interrupted` unless the agent (or a merge) already recorded a terminal status,
+ * then the diff baseline re-pinned to the surviving state. Nothing is written while inert, nor by a process
+ * that only answered `server/discover` (an SDK's disposable version probe, reaped with SIGTERM: it was never
+ * a session).
+ */
+export async function flushInterrupted(server: McpServer): Promise<void> {
+  const { deps, connection } = internalsOf(server);
+  if (deps.state.isInert() || connection.servedOnlyDiscovery) return;
+  const target = deps.state.defaultTarget();
+  try {
+    if (!isTerminalStatus(readSessionMeta(target.stateDir)?.status)) {
+      await writeSessionMeta(target.stateDir, { status: 'interrupted', lastActivityAt: deps.now().toISOString() });
+    }
+  } catch {
+    // Best effort, step by step.
+  }
+  try {
+    await withStateLock(target.statePath, () => writeDiffBaseline(target.stateDir, deps.state.load(target)), {
+      timeoutMs: FLUSH_LOCK_TIMEOUT_MS,
+    });
+  } catch {
+    // An unreadable state or a busy lock leaves the baseline as it was.
+  }
+}
+
+/** Options of {@link installInterruptHandler}. */
+export interface InterruptOptions {
+  /** Awaited before flushing (the launch stamp, so it cannot land after `interrupted`). */
+  after?: Promise<unknown>;
+  /** How to end the process; defaults to `process.exit`. */
+  exit?: (code: number) => void;
+}
+
+/**
+ * On SIGINT/SIGTERM: flush the session (once, however many signals arrive), then exit 130. Returns the
+ * uninstall function; the server's `stop()` also uninstalls it.
+ */
+export function installInterruptHandler(server: McpServer, options: InterruptOptions = {}): () => void {
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+  let flushing: Promise<void> | null = null;
+  const uninstall = installShutdown(() => {
+    flushing ??= (async () => {
+      try {
+        await options.after;
+        await flushInterrupted(server);
+      } finally {
+        exit(INTERRUPT_EXIT_CODE);
+      }
+    })();
+    return flushing;
+  });
+  internalsOf(server).onStop.push(uninstall);
+  return uninstall;
+}

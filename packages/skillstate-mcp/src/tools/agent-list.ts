@@ -1,0 +1,70 @@
+import { readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import {
+  AGENT_ID_PATTERN,
+  jsonByteSize,
+  readSessionMeta,
+  readStateFile,
+  resolveStatePath,
+  sessionStaleness,
+} from '@skillstate/core';
+import { defineTool, ok, READ_ONLY, TARGET_PROPERTIES } from './define-tool.js';
+
+function lastModified(path: string): string | null {
+  try {
+    return statSync(path).mtime.toISOString();
+  } catch {
+    return null;
+  }
+}
+
+/** One agent entry: where its state is, whether it is alive, and a light summary (keys and size, no values). */
+function describeAgent(root: string, name: string, id: string, now: number): Record<string, unknown> {
+  const statePath = resolveStatePath(root, `agents/${id}/${name}`);
+  const read = readStateFile(statePath);
+  const meta = readSessionMeta(dirname(statePath));
+  const entry: Record<string, unknown> = {
+    id,
+    statePath,
+    exists: read.kind !== 'missing',
+    status: meta?.status ?? null,
+    lastActivityAt: meta?.lastActivityAt ?? null,
+    staleness: sessionStaleness(meta, now),
+  };
+  if (meta?.status === 'running' && typeof meta.lastActivityAt === 'string') {
+    entry['ageMs'] = now - Date.parse(meta.lastActivityAt);
+  }
+  if (read.kind === 'ok') {
+    const state = read.envelope.state;
+    entry['summary'] = { keys: Object.keys(state), size_bytes: jsonByteSize(state) };
+  } else if (read.kind === 'unreadable') {
+    entry['unreadable'] = read.reason;
+  }
+  entry['lastModified'] = lastModified(statePath);
+  return entry;
+}
+
+/** agent.list: every sub-agent under `<root>/agents/`, sorted by id. */
+export const agentList = defineTool({
+  name: 'agent.list',
+  description:
+    'List sub-agents (agents/<id>/ under the state directory) with their session status, staleness and a light summary (top-level keys and size).',
+  inputSchema: { type: 'object', properties: { root: TARGET_PROPERTIES.root, name: TARGET_PROPERTIES.name } },
+  annotations: READ_ONLY,
+  requiresState: true,
+  handler(args, ctx) {
+    const root = typeof args['root'] === 'string' ? args['root'] : ctx.state.root;
+    const name = typeof args['name'] === 'string' ? args['name'] : ctx.state.name;
+    let ids: string[];
+    try {
+      ids = readdirSync(join(resolve(root), 'agents'), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && AGENT_ID_PATTERN.test(entry.name))
+        .map((entry) => entry.name)
+        .sort((a, b) => a.localeCompare(b));
+    } catch {
+      return ok({ agents: [] });
+    }
+    const now = ctx.now().getTime();
+    return ok({ agents: ids.map((id) => describeAgent(root, name, id, now)) });
+  },
+});

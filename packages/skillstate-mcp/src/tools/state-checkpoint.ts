@@ -1,0 +1,38 @@
+import { listCheckpoints, snapshotStateFile, writeCheckpoint } from '@skillstate/core';
+import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+
+/**
+ * state.checkpoint: records the current state as `checkpoints/<seq>-<label>.json` next to the state file and
+ * pins the scoped state file's bytes to `<statePath>.snapshot`. Sequence numbers come from the catalog on
+ * disk, so they keep counting across restarts.
+ */
+export const stateCheckpoint = defineTool({
+  name: 'state.checkpoint',
+  description:
+    'Save a named snapshot of the current state that state.rollback can restore. Returns the checkpoint id and the full checkpoint list.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', description: 'Short label ([A-Za-z0-9_-]; other characters become -).' },
+      ...TARGET_PROPERTIES,
+    },
+  },
+  annotations: ADDITIVE_WRITE,
+  requiresState: true,
+  async handler(args, ctx) {
+    const target = ctx.state.target(args);
+    const label = typeof args['label'] === 'string' ? args['label'] : '';
+    const record = await ctx.state.locked(target, () => {
+      const state = ctx.state.load(target);
+      snapshotStateFile(target.statePath);
+      return writeCheckpoint(target.stateDir, label, state, ctx.now());
+    });
+    await ctx.activity.touch(target.stateDir);
+    return ok({
+      checkpointId: record.checkpointId,
+      seq: record.seq,
+      label: record.label,
+      checkpoints: listCheckpoints(target.stateDir),
+    });
+  },
+});

@@ -1,0 +1,66 @@
+import {
+  createInitialState,
+  listCheckpoints,
+  preserveUnreadableFile,
+  readCheckpoint,
+  readStateFile,
+  SkillstateError,
+} from '@skillstate/core';
+import type { JsonObject } from '@skillstate/core';
+import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import type { ToolContext } from './define-tool.js';
+import type { StateTarget } from '../state-access.js';
+
+function pickCheckpoint(args: Record<string, unknown>, stateDir: string): string {
+  if (typeof args['checkpointId'] === 'string') return args['checkpointId'];
+  const last = listCheckpoints(stateDir).at(-1);
+  if (last === undefined) {
+    throw new SkillstateError('NO_CHECKPOINTS', 'No checkpoints found: create one with state.checkpoint first');
+  }
+  return last.checkpointId;
+}
+
+/**
+ * Writes the checkpoint's state (callers hold the lock). This is the recovery path for an unusable state
+ * file: that file is first kept as `<statePath>.corrupt-<time>`, never silently overwritten.
+ */
+function restore(target: StateTarget, state: JsonObject, ctx: ToolContext): string | undefined {
+  const read = readStateFile(target.statePath);
+  if (read.kind === 'unreadable') {
+    const preserved = preserveUnreadableFile(target.statePath, ctx.now());
+    ctx.state.commit(target, null, state);
+    return preserved;
+  }
+  const before = read.kind === 'ok' ? read.envelope.state : createInitialState(ctx.spec.schema);
+  ctx.state.commit(target, before, state);
+  return undefined;
+}
+
+/** state.rollback: replaces the state with a checkpoint's (the last one when no id is given). */
+export const stateRollback = defineTool({
+  name: 'state.rollback',
+  description:
+    'Replace the state with a checkpoint (the latest one when checkpointId is omitted). Checkpoints are kept. Also the way to recover from an unusable state file, which is kept aside as a .corrupt-<time> copy.',
+  inputSchema: {
+    type: 'object',
+    properties: {
+      checkpointId: { type: 'string', description: 'Id from state.checkpoint, e.g. 1-before-refactor.' },
+      ...TARGET_PROPERTIES,
+    },
+  },
+  annotations: { readOnlyHint: false, destructiveHint: true },
+  requiresState: true,
+  async handler(args, ctx) {
+    const target = ctx.state.target(args);
+    const checkpointId = pickCheckpoint(args, target.stateDir);
+    const record = readCheckpoint(target.stateDir, checkpointId);
+    const preserved = await ctx.state.locked(target, () => restore(target, record.state, ctx));
+    await ctx.activity.touch(target.stateDir);
+    ctx.changed(target.statePath);
+    return ok(
+      preserved === undefined
+        ? { checkpointId, state: record.state }
+        : { checkpointId, state: record.state, preservedUnreadableFile: preserved },
+    );
+  },
+});
