@@ -1,1 +1,56 @@
-export {};
+// Public API of @skill-map/spec: domain types, constants and the JSON Schemas as plain values.
+// The ajv-backed validator lives behind the `@skill-map/spec/testing` subpath (ajv is a dev dependency).
+export type { Node, SizeTriple, SidecarOverlay, SidecarStatus } from './node.js';
+export { NODE_KIND_PATTERN, SHA256_HEX_PATTERN } from './node.js';
+export type {
+  Link,
+  LinkKind,
+  LinkOccurrence,
+  LinkTrigger,
+  OccurrenceContext,
+  SourceLocation,
+} from './link.js';
+export { LINK_KINDS } from './link.js';
+export type { Issue, IssueData, Severity } from './issue.js';
+export { SEVERITIES } from './issue.js';
+export type { OversizedFile, ScanResult, ScanStats, ScannedBy, Tokenizer } from './scan-result.js';
+export { DEFAULT_MAX_RENDER_NODES, DEFAULT_SCAN_CEILING, emptyScanResult } from './scan-result.js';
+export type { CredentialedJob, Job, JobFailureReason, JobStatus, PublicJob } from './job.js';
+export { JOB_STATUSES, toPublicJob } from './job.js';
+export type {
+  Annotations,
+  FindingSuppression,
+  IssueSuppression,
+  Sidecar,
+  SidecarAudit,
+  SidecarIdentity,
+  Stability,
+} from './sidecar.js';
+export { ANNOTATION_KEYS, SIDECAR_ROOT_KEYS } from './sidecar.js';
+export type {
+  EnvelopeRegistries,
+  ErrorEnvelope,
+  ListEnvelope,
+  RestEnvelope,
+  SingleEnvelope,
+  ValueEnvelope,
+} from './rest-envelope.js';
+export type { ProjectConfig } from './project-config.js';
+export {
+  ALL_SCHEMAS,
+  AnnotationsSchema,
+  IssueSchema,
+  JobSchema,
+  LinkSchema,
+  NodeSchema,
+  ProjectConfigSchema,
+  RestEnvelopeSchema,
+  ScanResultSchema,
+  SidecarSchema,
+} from './generated/schemas.js';
+
+/** Version of the spec these schemas and types describe. */
+export const SPEC_VERSION = '1.0.0';
+
+/** Base URI every schema `$id` lives under. */
+export const SCHEMA_BASE_URI = 'https://skill-map.ai/spec/v1/';

@@ -1,0 +1,80 @@
+import type { Issue } from './issue.js';
+import type { Link } from './link.js';
+import type { Node } from './node.js';
+
+/** Scan counters; extra numeric counters are allowed. */
+export interface ScanStats {
+  filesWalked: number;
+  filesSkipped: number;
+  filesOversized?: number;
+  nodesCount: number;
+  linksCount: number;
+  issuesCount: number;
+  durationMs: number;
+  [counter: string]: number | undefined;
+}
+
+/** A file the walker refused because it is above `scan.maxFileSizeBytes`. */
+export interface OversizedFile {
+  path: string;
+  bytes: number;
+}
+
+/** Who produced a scan. */
+export interface ScannedBy {
+  name: string;
+  version: string;
+  specVersion: string;
+}
+
+/** Tokenizers the spec knows. */
+export type Tokenizer = 'cl100k_base' | 'o200k_base';
+
+/** The whole graph of one scan; mirrors `scan-result.schema.json`. */
+export interface ScanResult {
+  schemaVersion: 1;
+  scannedAt: number;
+  roots: string[];
+  nodes: Node[];
+  links: Link[];
+  issues: Issue[];
+  stats: ScanStats;
+  scannedBy?: ScannedBy;
+  providers?: string[];
+  tokenizer?: Tokenizer;
+  activeProvider?: string | null;
+  scanCeiling?: number;
+  scanTruncated?: boolean;
+  maxRenderNodes?: number;
+  oversizedFiles?: OversizedFile[];
+}
+
+/** Default scan ceiling (`scan.maxScan`). */
+export const DEFAULT_SCAN_CEILING = 5000;
+
+/** Default render cap (`scan.maxNodes` / `maxRenderNodes`). */
+export const DEFAULT_MAX_RENDER_NODES = 256;
+
+/** The empty ScanResult served when no DB exists. */
+export function emptyScanResult(): ScanResult {
+  return {
+    schemaVersion: 1,
+    scannedAt: 0,
+    roots: ['.'],
+    nodes: [],
+    links: [],
+    issues: [],
+    stats: {
+      filesWalked: 0,
+      filesSkipped: 0,
+      filesOversized: 0,
+      nodesCount: 0,
+      linksCount: 0,
+      issuesCount: 0,
+      durationMs: 0,
+    },
+    scanCeiling: DEFAULT_SCAN_CEILING,
+    scanTruncated: false,
+    maxRenderNodes: DEFAULT_MAX_RENDER_NODES,
+  };
+}

@@ -1,0 +1,54 @@
+// Test helper: an ajv (draft 2020-12) validator preloaded with every skill-map schema.
+// ajv and ajv-formats are dev dependencies of the workspace, so this module sits behind the
+// `@skill-map/spec/testing` subpath and is never imported by runtime code.
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { ALL_SCHEMAS } from '../generated/schemas.js';
+
+/** Result of one validation: `ok` or the ajv error messages (`<instancePath> <message>`). */
+export type ValidationResult = { ok: true } | { ok: false; errors: string[] };
+
+/** Schema ids the validator knows, by short name. */
+export const SCHEMA_IDS = {
+  node: 'https://skill-map.ai/spec/v1/node.schema.json',
+  link: 'https://skill-map.ai/spec/v1/link.schema.json',
+  issue: 'https://skill-map.ai/spec/v1/issue.schema.json',
+  scanResult: 'https://skill-map.ai/spec/v1/scan-result.schema.json',
+  job: 'https://skill-map.ai/spec/v1/job.schema.json',
+  publicJob: 'https://skill-map.ai/spec/v1/job.schema.json#/$defs/PublicJob',
+  credentialedJob: 'https://skill-map.ai/spec/v1/job.schema.json#/$defs/CredentialedJob',
+  sidecar: 'https://skill-map.ai/spec/v1/sidecar.schema.json',
+  annotations: 'https://skill-map.ai/spec/v1/annotations.schema.json',
+  projectConfig: 'https://skill-map.ai/spec/v1/project-config.schema.json',
+  restEnvelope: 'https://skill-map.ai/spec/v1/api/rest-envelope.schema.json',
+} as const;
+
+/** A short schema name accepted by {@link SpecValidator.validate}. */
+export type SchemaName = keyof typeof SCHEMA_IDS;
+
+/** A compiled validator over every spec schema. */
+export interface SpecValidator {
+  /** Validates `value` against the named schema. */
+  validate(schema: SchemaName, value: unknown): ValidationResult;
+}
+
+type AddFormats = (ajv: Ajv2020) => Ajv2020;
+
+/** Builds a validator with all schemas registered (strict mode, formats on). */
+export function createSpecValidator(): SpecValidator {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // ajv-formats ships CJS with a default export; normalise both interop shapes.
+  const mod = addFormatsModule as unknown as AddFormats | { default: AddFormats };
+  const addFormats: AddFormats = typeof mod === 'function' ? mod : mod.default;
+  addFormats(ajv);
+  for (const schema of Object.values(ALL_SCHEMAS)) ajv.addSchema(schema);
+  return {
+    validate(name, value) {
+      const check = ajv.getSchema(SCHEMA_IDS[name]);
+      if (check === undefined) return { ok: false, errors: [`unknown schema ${name}`] };
+      if (check(value) === true) return { ok: true };
+      const errors = (check.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'invalid'}`);
+      return { ok: false, errors };
+    },
+  };
+}
