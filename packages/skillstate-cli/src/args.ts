@@ -11,8 +11,6 @@ export type Invocation =
   | { command: 'install'; serverCommand?: string[]; dryRun: boolean }
   | { command: 'uninstall'; machine: boolean; removeState: boolean; dryRun: boolean };
 
-const COMMANDS = ['init', 'install', 'uninstall'] as const;
-
 const OPTIONS = {
   init: {
     host: { type: 'string', multiple: true },
@@ -21,10 +19,14 @@ const OPTIONS = {
     'dry-run': { type: 'boolean' },
   },
   install: { command: { type: 'string' }, 'dry-run': { type: 'boolean' } },
-  uninstall: { machine: { type: 'boolean' }, 'remove-state': { type: 'boolean' }, 'dry-run': { type: 'boolean' } },
+  uninstall: {
+    machine: { type: 'boolean' },
+    'remove-state': { type: 'boolean' },
+    'dry-run': { type: 'boolean' },
+  },
 } as const;
 
-function parseFor<C extends (typeof COMMANDS)[number]>(command: C, args: string[]) {
+function parseFor<C extends keyof typeof OPTIONS>(command: C, args: string[]) {
   try {
     return parseArgs({ args, options: OPTIONS[command], strict: true, allowPositionals: false }).values;
   } catch (err) {
@@ -59,7 +61,12 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   }
   if (command === 'uninstall') {
     const v = parseFor('uninstall', rest);
-    return { command, dryRun: v['dry-run'] === true, machine: v.machine === true, removeState: v['remove-state'] === true };
+    return {
+      command,
+      dryRun: v['dry-run'] === true,
+      machine: v.machine === true,
+      removeState: v['remove-state'] === true,
+    };
   }
   throw new CliError('USAGE', `unknown command "${command}" (expected init, install or uninstall)`);
 }

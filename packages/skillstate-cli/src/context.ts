@@ -5,9 +5,9 @@ export interface CliContext {
   env: NodeJS.ProcessEnv;
   /** The node binary registered hosts will launch (`process.execPath` by default). */
   execPath: string;
-  now(): Date;
+  now: () => Date;
   /** Writes one line to stdout. */
-  out(line: string): void;
+  out: (line: string) => void;
   /** Writes one line to stderr. */
-  err(line: string): void;
+  err: (line: string) => void;
 }

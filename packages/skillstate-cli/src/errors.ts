@@ -2,19 +2,18 @@ import { isSkillstateError } from '@skillstate/core';
 
 /** Stable codes for every failure the CLI reports; each maps to one documented exit code. */
 export type CliErrorCode =
-  | 'USAGE'
-  | 'NO_HOST'
-  | 'NO_MANIFEST'
-  | 'CORRUPT_MANIFEST'
-  | 'INVALID_CONFIG'
-  | 'SERVER_NOT_FOUND';
+  'USAGE' | 'NO_HOST' | 'NO_MANIFEST' | 'CORRUPT_MANIFEST' | 'INVALID_CONFIG' | 'SERVER_NOT_FOUND';
 
 /** The one error class of the CLI: a readonly `code`, optional `data`, and a chained `cause`. */
 export class CliError extends Error {
   readonly code: CliErrorCode;
   readonly data: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: CliErrorCode, message: string, options: { data?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: CliErrorCode,
+    message: string,
+    options: { data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.code = code;

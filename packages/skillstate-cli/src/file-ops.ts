@@ -48,10 +48,18 @@ export class Reporter {
 
   /** Prints what a change does (or would do). */
   change(c: FileChange): void {
-    const past = { create: 'created', update: 'updated', replace: 'replaced', restore: 'restored', delete: 'deleted' };
+    const past = {
+      create: 'created',
+      update: 'updated',
+      replace: 'replaced',
+      restore: 'restored',
+      delete: 'deleted',
+    };
     this.line(`${this.dryRun ? `would ${c.verb}` : past[c.verb]} ${c.display}${c.detail}`);
     if (c.backupDisplay !== undefined) {
-      this.line(`${this.dryRun ? 'would back up' : 'backed up'} the previous ${c.display} to ${c.backupDisplay}`);
+      this.line(
+        `${this.dryRun ? 'would back up' : 'backed up'} the previous ${c.display} to ${c.backupDisplay}`,
+      );
     }
   }
 }

@@ -25,10 +25,15 @@ export function parseHostList(values: readonly string[]): HostName[] {
       if (name === '') continue;
       if (name === 'all') HOST_NAMES.forEach((h) => chosen.add(h));
       else if (isHostName(name)) chosen.add(name);
-      else throw new CliError('USAGE', `unknown host "${raw.trim()}" (expected ${HOST_NAMES.join(', ')} or all)`);
+      else
+        throw new CliError(
+          'USAGE',
+          `unknown host "${raw.trim()}" (expected ${HOST_NAMES.join(', ')} or all)`,
+        );
     }
   }
-  if (chosen.size === 0) throw new CliError('USAGE', `--host needs at least one of ${HOST_NAMES.join(', ')} or all`);
+  if (chosen.size === 0)
+    throw new CliError('USAGE', `--host needs at least one of ${HOST_NAMES.join(', ')} or all`);
   return HOST_NAMES.filter((h) => chosen.has(h));
 }
 

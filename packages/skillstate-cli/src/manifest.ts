@@ -77,7 +77,12 @@ function isHosts(value: unknown): boolean {
   if (!isPlainObject(value)) return false;
   return Object.entries(value).every(([host, rec]) => {
     const mcp = isPlainObject(rec) ? rec['mcp'] : undefined;
-    return isHostName(host) && isPlainObject(mcp) && typeof mcp['configPath'] === 'string' && FORMATS.includes(mcp['format'] as string);
+    return (
+      isHostName(host) &&
+      isPlainObject(mcp) &&
+      typeof mcp['configPath'] === 'string' &&
+      FORMATS.includes(mcp['format'] as string)
+    );
   });
 }
 
@@ -119,12 +124,21 @@ function namedPaths(m: InstallManifest): string[] {
 }
 
 /** Checks a parsed manifest; anything unexpected (old version, wrong scope, escaping paths) is corrupt. */
-export function parseManifest(raw: unknown, scope: ManifestScope, base: string, file: string): InstallManifest {
+export function parseManifest(
+  raw: unknown,
+  scope: ManifestScope,
+  base: string,
+  file: string,
+): InstallManifest {
   const corrupt = (why: string, cause?: unknown): CliError =>
-    new CliError('CORRUPT_MANIFEST', `corrupt install manifest at ${file} (${why}); delete it to start over`, {
-      data: { file },
-      cause,
-    });
+    new CliError(
+      'CORRUPT_MANIFEST',
+      `corrupt install manifest at ${file} (${why}); delete it to start over`,
+      {
+        data: { file },
+        cause,
+      },
+    );
   if (!shapeOk(raw, scope)) throw corrupt(`not a version 2 ${scope} manifest`);
   for (const p of namedPaths(raw)) {
     try {
@@ -149,10 +163,14 @@ export function readManifest(file: string, scope: ManifestScope, base: string): 
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new CliError('CORRUPT_MANIFEST', `corrupt install manifest at ${file} (not valid JSON); delete it to start over`, {
-      data: { file },
-      cause: err,
-    });
+    throw new CliError(
+      'CORRUPT_MANIFEST',
+      `corrupt install manifest at ${file} (not valid JSON); delete it to start over`,
+      {
+        data: { file },
+        cause: err,
+      },
+    );
   }
   return parseManifest(raw, scope, base, file);
 }

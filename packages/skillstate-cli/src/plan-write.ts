@@ -11,7 +11,7 @@ export interface PlanScope {
   base: string;
   now: Date;
   /** How a path is shown in messages. */
-  display(abs: string): string;
+  display: (abs: string) => string;
   /** Backup names already handed out in this run. */
   backupsTaken: Set<string>;
 }

@@ -21,11 +21,17 @@ export function resolveMcpBin(): string {
   try {
     manifestPath = createRequire(import.meta.url).resolve(`${MCP_PACKAGE}/package.json`);
   } catch (err) {
-    throw new CliError('SERVER_NOT_FOUND', `cannot find ${MCP_PACKAGE} next to this CLI; reinstall @skillstate/cli`, {
-      cause: err,
-    });
+    throw new CliError(
+      'SERVER_NOT_FOUND',
+      `cannot find ${MCP_PACKAGE} next to this CLI; reinstall @skillstate/cli`,
+      {
+        cause: err,
+      },
+    );
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { bin?: string | Record<string, string> };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    bin?: string | Record<string, string>;
+  };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[MCP_BIN];
   if (bin === undefined) {
     throw new CliError('SERVER_NOT_FOUND', `${manifestPath} declares no "${MCP_BIN}" bin`);

@@ -17,7 +17,8 @@ export function splitCommand(line: string): string[] {
       else word += ch;
     } else if (quote === '"') {
       if (ch === '"') quote = undefined;
-      else if (ch === '\\' && i + 1 < line.length && '"\\$`'.includes(line.charAt(i + 1))) word += line.charAt(++i);
+      else if (ch === '\\' && i + 1 < line.length && '"\\$`'.includes(line.charAt(i + 1)))
+        word += line.charAt(++i);
       else word += ch;
     } else if (ch === "'" || ch === '"') {
       quote = ch;

@@ -31,7 +31,11 @@ describe('codex config.toml adapter', () => {
   });
 
   it('creates the table in a missing or empty file', () => {
-    expect(upsertCodexEntry(undefined, server, FILE)).toEqual({ text: OURS, outcome: 'added', createdParent: false });
+    expect(upsertCodexEntry(undefined, server, FILE)).toEqual({
+      text: OURS,
+      outcome: 'added',
+      createdParent: false,
+    });
     expect(upsertCodexEntry('', server, FILE).text).toBe(OURS);
   });
 
@@ -44,7 +48,11 @@ describe('codex config.toml adapter', () => {
 
   it('is idempotent', () => {
     const once = upsertCodexEntry(EXISTING, server, FILE).text;
-    expect(upsertCodexEntry(once, server, FILE)).toEqual({ text: once, outcome: 'unchanged', createdParent: false });
+    expect(upsertCodexEntry(once, server, FILE)).toEqual({
+      text: once,
+      outcome: 'unchanged',
+      createdParent: false,
+    });
   });
 
   it('replaces only the text of a differing skillstate table, keeping comments around it', () => {
@@ -87,7 +95,11 @@ command = "npx"
 
   it('removes our table from the middle of a file', () => {
     const text = `[a]\nx = 1\n\n${OURS}\n[b]\ny = 2\n`;
-    expect(removeCodexEntry(text, FILE)).toEqual({ text: '[a]\nx = 1\n\n[b]\ny = 2\n', outcome: 'removed', empty: false });
+    expect(removeCodexEntry(text, FILE)).toEqual({
+      text: '[a]\nx = 1\n\n[b]\ny = 2\n',
+      outcome: 'removed',
+      empty: false,
+    });
   });
 
   it('reports an empty file once our table was the only content', () => {
@@ -96,7 +108,9 @@ command = "npx"
   });
 
   it('refuses invalid TOML, naming the file', () => {
-    expect(() => upsertCodexEntry('model = ', server, FILE)).toThrow(/~\/\.codex\/config\.toml is not valid TOML/);
+    expect(() => upsertCodexEntry('model = ', server, FILE)).toThrow(
+      /~\/\.codex\/config\.toml is not valid TOML/,
+    );
     expect(() => removeCodexEntry('[a\n', FILE)).toThrow(/is not valid TOML/);
   });
 
@@ -108,8 +122,12 @@ command = "npx"
 
   it('refuses to splice a skillstate entry that is not written as a table header', () => {
     const inline = '[mcp_servers]\nskillstate = { command = "npx" }\n';
-    expect(() => upsertCodexEntry(inline, server, FILE)).toThrow(/not written as a \[mcp_servers\.skillstate\] table/);
-    expect(() => removeCodexEntry(inline, FILE)).toThrow(/not written as a \[mcp_servers\.skillstate\] table/);
+    expect(() => upsertCodexEntry(inline, server, FILE)).toThrow(
+      /not written as a \[mcp_servers\.skillstate\] table/,
+    );
+    expect(() => removeCodexEntry(inline, FILE)).toThrow(
+      /not written as a \[mcp_servers\.skillstate\] table/,
+    );
   });
 
   it('refuses when a sub-table of ours lies elsewhere, since replacing would leave it behind', () => {

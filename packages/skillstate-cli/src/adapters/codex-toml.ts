@@ -27,7 +27,7 @@ export function renderCodexTable(server: ServerCommand, eol = '\n'): string {
 /** Parses TOML text; invalid TOML throws INVALID_CONFIG naming the file. */
 export function readToml(text: string, file: string): Record<string, unknown> {
   try {
-    return parse(text) as Record<string, unknown>;
+    return parse(text);
   } catch (err) {
     const detail = (err as Error).message.split('\n')[0] ?? '';
     throw new CliError('INVALID_CONFIG', `${file} is not valid TOML (${detail}); fix it and re-run`, {
@@ -41,7 +41,9 @@ function serversOf(doc: Record<string, unknown>, file: string): Record<string, u
   const servers = doc['mcp_servers'];
   if (servers === undefined) return undefined;
   if (!isPlainObject(servers)) {
-    throw new CliError('INVALID_CONFIG', `mcp_servers in ${file} is not a table; fix it and re-run`, { data: { file } });
+    throw new CliError('INVALID_CONFIG', `mcp_servers in ${file} is not a table; fix it and re-run`, {
+      data: { file },
+    });
   }
   return servers;
 }
@@ -57,12 +59,19 @@ function othersOf(doc: Record<string, unknown>, file: string): Record<string, un
   return rest;
 }
 
-function assertOthersKept(before: Record<string, unknown>, afterText: string, file: string): Record<string, unknown> {
+function assertOthersKept(
+  before: Record<string, unknown>,
+  afterText: string,
+  file: string,
+): Record<string, unknown> {
   let after: Record<string, unknown>;
   try {
-    after = parse(afterText) as Record<string, unknown>;
+    after = parse(afterText);
   } catch (err) {
-    throw refuse(file, `the edited text would not be valid TOML (${(err as Error).message.split('\n')[0] ?? ''})`);
+    throw refuse(
+      file,
+      `the edited text would not be valid TOML (${(err as Error).message.split('\n')[0] ?? ''})`,
+    );
   }
   if (!isDeepStrictEqual(othersOf(before, file), othersOf(after, file))) {
     throw refuse(file, 'the edit would change other tables');
@@ -80,7 +89,8 @@ function refuse(file: string, why: string): CliError {
 
 function spanOrRefuse(text: string, file: string): { start: number; end: number } {
   const span = findTableSpan(text, TABLE);
-  if (span === undefined) throw refuse(file, 'mcp_servers.skillstate is not written as a [mcp_servers.skillstate] table');
+  if (span === undefined)
+    throw refuse(file, 'mcp_servers.skillstate is not written as a [mcp_servers.skillstate] table');
   return span;
 }
 
@@ -93,7 +103,8 @@ export function upsertCodexEntry(text: string | undefined, server: ServerCommand
   const before = readToml(source, file);
   const current = serversOf(before, file)?.['skillstate'];
   const entry = codexEntry(server);
-  if (current !== undefined && jsonEqual(current, entry)) return { text: source, outcome: 'unchanged', createdParent: false };
+  if (current !== undefined && jsonEqual(current, entry))
+    return { text: source, outcome: 'unchanged', createdParent: false };
   const eol = detectEol(source);
   const table = renderCodexTable(server, eol);
   let next: string;
@@ -107,7 +118,8 @@ export function upsertCodexEntry(text: string | undefined, server: ServerCommand
     next = source.slice(0, span.start) + table + source.slice(span.end);
   }
   const after = assertOthersKept(before, next, file);
-  if (!jsonEqual(serversOf(after, file)?.['skillstate'], entry)) throw refuse(file, 'our table would not read back');
+  if (!jsonEqual(serversOf(after, file)?.['skillstate'], entry))
+    throw refuse(file, 'our table would not read back');
   return { text: next, outcome: current === undefined ? 'added' : 'replaced', createdParent: false };
 }
 
@@ -126,6 +138,7 @@ export function removeCodexEntry(text: string, file: string): RemoveResult {
   else if ((blankBefore || prefix === '') && suffix.startsWith(eol)) suffix = suffix.slice(eol.length);
   const next = prefix + suffix;
   const after = assertOthersKept(before, next, file);
-  if (serversOf(after, file)?.['skillstate'] !== undefined) throw refuse(file, 'our table would still be there');
+  if (serversOf(after, file)?.['skillstate'] !== undefined)
+    throw refuse(file, 'our table would still be there');
   return { text: next, outcome: 'removed', empty: next.trim() === '' };
 }

@@ -88,9 +88,16 @@ describe('claude .mcp.json adapter', () => {
   });
 
   it('is idempotent: an equal entry (any key order) leaves the text untouched', () => {
-    const reordered = CLAUDE_WITH_BOTH.replace('"type": "stdio",\n      "command": "/usr/bin/node",', '"command": "/usr/bin/node",\n      "type": "stdio",');
+    const reordered = CLAUDE_WITH_BOTH.replace(
+      '"type": "stdio",\n      "command": "/usr/bin/node",',
+      '"command": "/usr/bin/node",\n      "type": "stdio",',
+    );
     expect(reordered).not.toBe(CLAUDE_WITH_BOTH);
-    expect(claudeAdapter.add(reordered, server, '.mcp.json')).toEqual({ text: reordered, outcome: 'unchanged', createdParent: false });
+    expect(claudeAdapter.add(reordered, server, '.mcp.json')).toEqual({
+      text: reordered,
+      outcome: 'unchanged',
+      createdParent: false,
+    });
   });
 
   it('replaces a differing skillstate entry (the npx one) in place', () => {
@@ -128,10 +135,18 @@ describe('claude .mcp.json adapter', () => {
   });
 
   it('refuses invalid JSON, comments and non-object roots, naming the file', () => {
-    expect(() => claudeAdapter.add('{"mcpServers": ', server, '.mcp.json')).toThrow(/\.mcp\.json is not valid JSON/);
-    expect(() => claudeAdapter.add('{ // no\n}', server, '.mcp.json')).toThrow(/\.mcp\.json is not valid JSON/);
-    expect(() => claudeAdapter.add('[1]', server, '.mcp.json')).toThrow(/\.mcp\.json must hold a JSON object/);
-    expect(() => claudeAdapter.add('{"mcpServers": []}', server, '.mcp.json')).toThrow(/"mcpServers" in \.mcp\.json is not an object/);
+    expect(() => claudeAdapter.add('{"mcpServers": ', server, '.mcp.json')).toThrow(
+      /\.mcp\.json is not valid JSON/,
+    );
+    expect(() => claudeAdapter.add('{ // no\n}', server, '.mcp.json')).toThrow(
+      /\.mcp\.json is not valid JSON/,
+    );
+    expect(() => claudeAdapter.add('[1]', server, '.mcp.json')).toThrow(
+      /\.mcp\.json must hold a JSON object/,
+    );
+    expect(() => claudeAdapter.add('{"mcpServers": []}', server, '.mcp.json')).toThrow(
+      /"mcpServers" in \.mcp\.json is not an object/,
+    );
     expect(() => claudeAdapter.remove('nope', '.mcp.json', true)).toThrow(/INVALID|not valid JSON/);
   });
 });

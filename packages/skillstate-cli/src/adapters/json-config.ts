@@ -42,22 +42,32 @@ export function readJsonObject(text: string, dialect: JsonDialect, file: string)
     try {
       value = JSON.parse(text);
     } catch (err) {
-      throw new CliError('INVALID_CONFIG', `${file} is not valid JSON (${(err as Error).message}); fix it and re-run`, {
-        data: { file },
-        cause: err,
-      });
+      throw new CliError(
+        'INVALID_CONFIG',
+        `${file} is not valid JSON (${(err as Error).message}); fix it and re-run`,
+        {
+          data: { file },
+          cause: err,
+        },
+      );
     }
   } else {
     const errors: ParseError[] = [];
     value = parse(text, errors, { allowTrailingComma: true, disallowComments: false });
     if (errors.length > 0) {
-      throw new CliError('INVALID_CONFIG', `${file} is not valid JSONC (${parseErrorText(text, errors)}); fix it and re-run`, {
-        data: { file },
-      });
+      throw new CliError(
+        'INVALID_CONFIG',
+        `${file} is not valid JSONC (${parseErrorText(text, errors)}); fix it and re-run`,
+        {
+          data: { file },
+        },
+      );
     }
   }
   if (!isPlainObject(value)) {
-    throw new CliError('INVALID_CONFIG', `${file} must hold a JSON object at the top level`, { data: { file } });
+    throw new CliError('INVALID_CONFIG', `${file} must hold a JSON object at the top level`, {
+      data: { file },
+    });
   }
   return value;
 }
@@ -75,7 +85,11 @@ function edit(text: string, path: JSONPath, value: unknown): string {
   return applyEdits(text, modify(text, path, value, { formattingOptions }));
 }
 
-function containerAt(root: Record<string, unknown>, parentKey: string, file: string): Record<string, unknown> | undefined {
+function containerAt(
+  root: Record<string, unknown>,
+  parentKey: string,
+  file: string,
+): Record<string, unknown> | undefined {
   const parent = root[parentKey];
   if (parent === undefined) return undefined;
   if (!isPlainObject(parent)) {
@@ -105,9 +119,14 @@ export function upsertJsonEntry(
   const root = readJsonObject(text, dialect, file);
   const parent = containerAt(root, parentKey, file);
   const current = parent?.[name];
-  if (current !== undefined && jsonEqual(current, entry)) return { text, outcome: 'unchanged', createdParent: false };
+  if (current !== undefined && jsonEqual(current, entry))
+    return { text, outcome: 'unchanged', createdParent: false };
   const next = edit(text, [parentKey, name], entry);
-  return { text: next, outcome: current === undefined ? 'added' : 'replaced', createdParent: parent === undefined };
+  return {
+    text: next,
+    outcome: current === undefined ? 'added' : 'replaced',
+    createdParent: parent === undefined,
+  };
 }
 
 /**

@@ -63,7 +63,12 @@ export function scanTomlLines(text: string): TomlLine[] {
     const nl = text.indexOf('\n', start);
     const end = nl === -1 ? text.length : nl + 1;
     const raw = text.slice(start, end).replace(/\r?\n$/, '');
-    const line: TomlLine = { start, end, text: raw, content: raw.trim() !== '' && !raw.trim().startsWith('#') };
+    const line: TomlLine = {
+      start,
+      end,
+      text: raw,
+      content: raw.trim() !== '' && !raw.trim().startsWith('#'),
+    };
     if (inMultiline === undefined) {
       const m = HEADER.exec(raw);
       const key = m?.[2] === undefined ? undefined : parseDottedKey(m[2]);
@@ -90,10 +95,17 @@ function startsWith(key: readonly string[], prefix: readonly string[]): boolean 
  * of its last key/value line. Trailing blank and comment lines are left out: they usually introduce the
  * next table. Undefined when there is no such header.
  */
-export function findTableSpan(text: string, key: readonly string[]): { start: number; end: number } | undefined {
+export function findTableSpan(
+  text: string,
+  key: readonly string[],
+): { start: number; end: number } | undefined {
   const lines = scanTomlLines(text);
   const first = lines.findIndex(
-    (l) => l.header !== undefined && !l.header.array && l.header.key.length === key.length && startsWith(l.header.key, key),
+    (l) =>
+      l.header !== undefined &&
+      !l.header.array &&
+      l.header.key.length === key.length &&
+      startsWith(l.header.key, key),
   );
   const head = lines[first];
   if (head === undefined) return undefined;

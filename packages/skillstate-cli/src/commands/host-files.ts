@@ -11,14 +11,20 @@ import type { ServerCommand } from '../server-command.js';
 
 /** The adapter of a host. */
 export function adapterFor(host: HostName): HostConfigAdapter {
-  return { claude: claudeAdapter, codex: codexAdapter, opencode: opencodeAdapter, cursor: cursorAdapter }[host];
+  return { claude: claudeAdapter, codex: codexAdapter, opencode: opencodeAdapter, cursor: cursorAdapter }[
+    host
+  ];
 }
 
 /**
  * The config file a project host uses. OpenCode keeps the file a previous init recorded, else prefers an
  * existing `opencode.jsonc`, else `opencode.json` (created if neither exists).
  */
-export function projectConfigPath(host: Exclude<HostName, 'codex'>, projectDir: string, prev?: InstallManifest): string {
+export function projectConfigPath(
+  host: Exclude<HostName, 'codex'>,
+  projectDir: string,
+  prev?: InstallManifest,
+): string {
   if (host === 'claude') return join(projectDir, '.mcp.json');
   if (host === 'cursor') return join(projectDir, '.cursor', 'mcp.json');
   const recorded = prev?.hosts.opencode?.mcp.configPath;

@@ -41,7 +41,9 @@ function codexNote(ctx: CliContext, report: Reporter): void {
   if (existsSync(join(ctx.home, '.skillstate', MANIFEST_NAME))) {
     report.line('codex: registered machine-wide by `skillstate install`; nothing to do in this project');
   } else {
-    report.line('codex: Codex reads MCP servers from ~/.codex/config.toml, machine-wide; run `skillstate install` once');
+    report.line(
+      'codex: Codex reads MCP servers from ~/.codex/config.toml, machine-wide; run `skillstate install` once',
+    );
   }
 }
 
@@ -61,7 +63,8 @@ function nextManifest(
     hosts[host] = { mcp: { configPath: relative(ctx.cwd, abs), format: adapterFor(host).format } };
   }
   const createdDirs = [...(prev?.createdDirs ?? [])];
-  for (const dir of newDirs.map((d) => relative(ctx.cwd, d))) if (!createdDirs.includes(dir)) createdDirs.push(dir);
+  for (const dir of newDirs.map((d) => relative(ctx.cwd, d)))
+    if (!createdDirs.includes(dir)) createdDirs.push(dir);
   return {
     version: 2,
     scope: 'project',
@@ -80,7 +83,10 @@ function nextManifest(
  * each selected project-level host. Everything is planned and checked first; then written atomically.
  */
 export function runInit(opts: InitOptions, ctx: CliContext): number {
-  const spec = opts.specFile === undefined ? undefined : { value: readSpecFile(resolve(ctx.cwd, opts.specFile)), from: opts.specFile };
+  const spec =
+    opts.specFile === undefined
+      ? undefined
+      : { value: readSpecFile(resolve(ctx.cwd, opts.specFile)), from: opts.specFile };
   const { root, statePath } = resolveHostStateForCwd(ctx.cwd, ctx.home);
   const manifestAbs = join(root, MANIFEST_NAME);
   const prev = readManifest(manifestAbs, 'project', ctx.cwd);
@@ -94,7 +100,11 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
     backupsTaken: new Set(),
   };
   const prevFiles = prev?.files ?? {};
-  const planned = [planStateFile(statePath, ps, prevFiles), planSpecFile(ctx, spec, ps, prevFiles), planSkillFile(ctx, ps, prevFiles)];
+  const planned = [
+    planStateFile(statePath, ps, prevFiles),
+    planSpecFile(ctx, spec, ps, prevFiles),
+    planSkillFile(ctx, ps, prevFiles),
+  ];
   const hostPaths: Partial<Record<HostName, string>> = {};
   const unchanged: string[] = [];
   for (const host of hosts) {
@@ -115,13 +125,26 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   if (hosts.includes('codex')) codexNote(ctx, report);
   if (!opts.dryRun) applyChanges(changes);
   if (changes.length === 0) report.line('nothing to change: this project is already set up');
-  else if (!opts.dryRun) report.line('done: restart your AI host (or reload its MCP servers) to pick up skillstate');
+  else if (!opts.dryRun)
+    report.line('done: restart your AI host (or reload its MCP servers) to pick up skillstate');
   return 0;
 }
 
-function planManifest(abs: string, prev: InstallManifest | undefined, next: InstallManifest, ps: PlanScope): FileChange | undefined {
+function planManifest(
+  abs: string,
+  prev: InstallManifest | undefined,
+  next: InstallManifest,
+  ps: PlanScope,
+): FileChange | undefined {
   if (prev !== undefined && jsonEqual(prev, next)) return undefined;
   // The manifest is ours alone, so it gets no backup.
   const before = readBytes(abs);
-  return { abs, display: ps.display(abs), before, after: formatManifest(next), verb: before ? 'update' : 'create', detail: '' };
+  return {
+    abs,
+    display: ps.display(abs),
+    before,
+    after: formatManifest(next),
+    verb: before ? 'update' : 'create',
+    detail: '',
+  };
 }

@@ -29,7 +29,13 @@ export function machineManifestPath(home: string): string {
 
 /** The machine plan scope: absolute paths, shown relative to home. */
 export function machineScope(ctx: CliContext): PlanScope {
-  return { scope: 'machine', base: ctx.home, now: ctx.now(), display: (abs) => tildePath(abs, ctx.home), backupsTaken: new Set() };
+  return {
+    scope: 'machine',
+    base: ctx.home,
+    now: ctx.now(),
+    display: (abs) => tildePath(abs, ctx.home),
+    backupsTaken: new Set(),
+  };
 }
 
 /**
@@ -44,10 +50,15 @@ export function runInstall(opts: InstallOptions, ctx: CliContext): number {
   const ps = machineScope(ctx);
   const result = planHostConfig(codexAdapter, configAbs, opts.server, ps, prev?.files ?? {});
   if (!existsSync(dirname(configAbs))) {
-    report.line(`note: ${ps.display(dirname(configAbs))} does not exist yet (is Codex installed?); it will be created`);
+    report.line(
+      `note: ${ps.display(dirname(configAbs))} does not exist yet (is Codex installed?); it will be created`,
+    );
   }
   const changes: FileChange[] = result.planned.change === undefined ? [] : [result.planned.change];
-  const newDirs = [...changes.flatMap((c) => missingDirs(c.abs, ctx.home)), ...missingDirs(manifestAbs, ctx.home)];
+  const newDirs = [
+    ...changes.flatMap((c) => missingDirs(c.abs, ctx.home)),
+    ...missingDirs(manifestAbs, ctx.home),
+  ];
   const files = { ...prev?.files };
   if (result.planned.record !== undefined) files[result.planned.key] = result.planned.record;
   const createdDirs = [...(prev?.createdDirs ?? [])];
@@ -64,12 +75,21 @@ export function runInstall(opts: InstallOptions, ctx: CliContext): number {
   if (prev === undefined || !jsonEqual(prev, manifest)) {
     const before = readBytes(manifestAbs);
     const verb = before === undefined ? 'create' : 'update';
-    changes.push({ abs: manifestAbs, display: ps.display(manifestAbs), before, after: formatManifest(manifest), verb, detail: '' });
+    changes.push({
+      abs: manifestAbs,
+      display: ps.display(manifestAbs),
+      before,
+      after: formatManifest(manifest),
+      verb,
+      detail: '',
+    });
   }
   for (const c of changes) report.change(c);
   if (result.unchanged !== undefined) report.line(result.unchanged);
   if (!opts.dryRun) applyChanges(changes);
-  report.line('claude, opencode and cursor are registered per project: run `skillstate init` in each project');
+  report.line(
+    'claude, opencode and cursor are registered per project: run `skillstate init` in each project',
+  );
   if (changes.length === 0) report.line('nothing to change: Codex is already set up');
   else if (!opts.dryRun) report.line('done: restart Codex to pick up skillstate');
   return 0;

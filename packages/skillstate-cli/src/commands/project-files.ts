@@ -1,5 +1,11 @@
 import { join } from 'node:path';
-import { CURRENT_STATE_VERSION, GENERIC_PROCEDURE_SPEC, PROJECT_SPEC_NAME, jsonEqual, readSpecFile } from '@skillstate/core';
+import {
+  CURRENT_STATE_VERSION,
+  GENERIC_PROCEDURE_SPEC,
+  PROJECT_SPEC_NAME,
+  jsonEqual,
+  readSpecFile,
+} from '@skillstate/core';
 import type { SkillSpec } from '@skillstate/core';
 import type { CliContext } from '../context.js';
 import { readBytes, sha256 } from '../file-ops.js';
@@ -19,7 +25,10 @@ export function planStateFile(statePath: string, ps: PlanScope, prevFiles: PrevF
   const key = recordKey(statePath, ps);
   const prev = prevFiles[key];
   if (before !== undefined) return prev === undefined ? { key } : { key, record: prev };
-  return planWrite({ abs: statePath, kind: 'state', before, after: INITIAL_STATE_TEXT, verb: 'create', detail: '' }, ps);
+  return planWrite(
+    { abs: statePath, kind: 'state', before, after: INITIAL_STATE_TEXT, verb: 'create', detail: '' },
+    ps,
+  );
 }
 
 function specText(spec: SkillSpec): string {
@@ -47,10 +56,14 @@ export function planSpecFile(
   try {
     const existing = readSpecFile(abs);
     if (spec !== undefined && !jsonEqual(existing, spec.value)) {
-      ctx.err(`warning: kept the existing ${PROJECT_SPEC_NAME}, which differs from ${spec.from}; delete it to use ${spec.from}`);
+      ctx.err(
+        `warning: kept the existing ${PROJECT_SPEC_NAME}, which differs from ${spec.from}; delete it to use ${spec.from}`,
+      );
     }
   } catch (err) {
-    ctx.err(`warning: ${(err as Error).message}; the skillstate server will refuse to start until it is fixed`);
+    ctx.err(
+      `warning: ${(err as Error).message}; the skillstate server will refuse to start until it is fixed`,
+    );
   }
   const prev = prevFiles[key];
   return prev === undefined ? { key } : { key, record: prev };
@@ -73,7 +86,16 @@ export function planSkillFile(ctx: CliContext, ps: PlanScope, prevFiles: PrevFil
     }
   }
   return planWrite(
-    { abs, kind: 'skill', before, after: SKILL_TEXT, ...(prev === undefined ? {} : { prev }), adopt: ours, verb: 'update', detail: '' },
+    {
+      abs,
+      kind: 'skill',
+      before,
+      after: SKILL_TEXT,
+      ...(prev === undefined ? {} : { prev }),
+      adopt: ours,
+      verb: 'update',
+      detail: '',
+    },
     ps,
   );
 }

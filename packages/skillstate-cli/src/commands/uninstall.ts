@@ -20,14 +20,15 @@ export interface UninstallOptions {
 interface UninstallScope {
   scope: ManifestScope;
   base: string;
-  display(abs: string): string;
+  display: (abs: string) => string;
 }
 
 type Step = { change: FileChange } | { note: string } | undefined;
 
 /** An exact restore from the first backup, possible only while the file is byte-for-byte what we wrote. */
 function exactRestore(rec: FileRecord, abs: string, before: Buffer, us: UninstallScope): Step {
-  if (rec.action !== 'edited' || rec.originalSha256 === undefined || rec.backupPath === undefined) return undefined;
+  if (rec.action !== 'edited' || rec.originalSha256 === undefined || rec.backupPath === undefined)
+    return undefined;
   if (sha256(before) !== rec.writtenSha256) return undefined;
   const backupAbs = manifestPath(rec.backupPath, us.scope, us.base);
   const original = readBytes(backupAbs);
@@ -62,34 +63,55 @@ function planConfig(rec: FileRecord, abs: string, before: Buffer, us: UninstallS
   return { change };
 }
 
-function planRecord(key: string, rec: FileRecord, us: UninstallScope, opts: UninstallOptions, now: Date): Step {
+function planRecord(
+  key: string,
+  rec: FileRecord,
+  us: UninstallScope,
+  opts: UninstallOptions,
+  now: Date,
+): Step {
   const abs = manifestPath(key, us.scope, us.base);
   const display = us.display(abs);
   const before = readBytes(abs);
   if (before === undefined) return { note: `already gone: ${display}` };
   if (rec.kind === 'state') {
-    return opts.removeState ? undefined : { note: `kept ${display} (the task state; --remove-state deletes it)` };
+    return opts.removeState
+      ? undefined
+      : { note: `kept ${display} (the task state; --remove-state deletes it)` };
   }
   if (rec.kind === 'config') return planConfig(rec, abs, before, us, now);
-  if (sha256(before) !== rec.writtenSha256) return { note: `kept ${display} (changed since skillstate wrote it)` };
+  if (sha256(before) !== rec.writtenSha256)
+    return { note: `kept ${display} (changed since skillstate wrote it)` };
   return { change: { abs, display, before, after: undefined, verb: 'delete', detail: '' } };
 }
 
-function locate(opts: UninstallOptions, ctx: CliContext): { file: string; us: UninstallScope; stateRoot?: string } {
+function locate(
+  opts: UninstallOptions,
+  ctx: CliContext,
+): { file: string; us: UninstallScope; stateRoot?: string } {
   if (opts.machine) {
     const display = (abs: string): string => tildePath(abs, ctx.home);
     return { file: machineManifestPath(ctx.home), us: { scope: 'machine', base: ctx.home, display } };
   }
   const { root } = resolveHostStateForCwd(ctx.cwd, ctx.home);
   const display = (abs: string): string => relative(ctx.cwd, abs);
-  return { file: join(root, MANIFEST_NAME), us: { scope: 'project', base: ctx.cwd, display }, stateRoot: root };
+  return {
+    file: join(root, MANIFEST_NAME),
+    us: { scope: 'project', base: ctx.cwd, display },
+    stateRoot: root,
+  };
 }
 
 function readOrFail(file: string, us: UninstallScope, opts: UninstallOptions): InstallManifest {
   const manifest = readManifest(file, us.scope, us.base);
   if (manifest !== undefined) return manifest;
-  const hint = opts.machine ? 'was `skillstate install` run on this machine?' : 'was `skillstate init` run in this directory?';
-  throw new CliError('NO_MANIFEST', `no install manifest at ${us.display(file)}; nothing to uninstall (${hint})`);
+  const hint = opts.machine
+    ? 'was `skillstate install` run on this machine?'
+    : 'was `skillstate init` run in this directory?';
+  throw new CliError(
+    'NO_MANIFEST',
+    `no install manifest at ${us.display(file)}; nothing to uninstall (${hint})`,
+  );
 }
 
 /**
@@ -97,7 +119,8 @@ function readOrFail(file: string, us: UninstallScope, opts: UninstallOptions): I
  * back while untouched since, else just our entry removed; files we created go when nothing else is left.
  */
 export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
-  if (opts.machine && opts.removeState) throw new CliError('USAGE', '--remove-state applies to a project, not to --machine');
+  if (opts.machine && opts.removeState)
+    throw new CliError('USAGE', '--remove-state applies to a project, not to --machine');
   const { file, us, stateRoot } = locate(opts, ctx);
   const manifest = readOrFail(file, us, opts);
   const now = ctx.now();
@@ -109,7 +132,14 @@ export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
     if (step !== undefined && 'change' in step) changes.push(step.change);
     else if (step !== undefined) notes.push(step.note);
   }
-  changes.push({ abs: file, display: us.display(file), before: readBytes(file), after: undefined, verb: 'delete', detail: '' });
+  changes.push({
+    abs: file,
+    display: us.display(file),
+    before: readBytes(file),
+    after: undefined,
+    verb: 'delete',
+    detail: '',
+  });
   const removeRoot = opts.removeState && stateRoot !== undefined;
   const deleted = new Set(changes.filter((c) => c.after === undefined).map((c) => c.abs));
   const dirs = manifest.createdDirs
@@ -118,14 +148,22 @@ export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
   if (removeRoot) deleted.add(stateRoot);
   const emptyDirs = removableDirs(dirs, deleted);
   for (const c of changes) report.change(c);
-  if (removeRoot) report.line(`${opts.dryRun ? 'would delete' : 'deleted'} ${us.display(stateRoot)}${sep} (state, checkpoints, agent copies)`);
-  for (const dir of emptyDirs) report.line(`${opts.dryRun ? 'would remove' : 'removed'} the empty directory ${us.display(dir)}`);
+  if (removeRoot)
+    report.line(
+      `${opts.dryRun ? 'would delete' : 'deleted'} ${us.display(stateRoot)}${sep} (state, checkpoints, agent copies)`,
+    );
+  for (const dir of emptyDirs)
+    report.line(`${opts.dryRun ? 'would remove' : 'removed'} the empty directory ${us.display(dir)}`);
   for (const note of notes) report.line(note);
   if (!opts.dryRun) {
     applyChanges(changes);
     if (removeRoot) rmSync(stateRoot, { recursive: true, force: true });
     applyChanges([], emptyDirs);
-    report.line(opts.machine ? 'done: skillstate is no longer registered with Codex' : 'done: skillstate is uninstalled from this project');
+    report.line(
+      opts.machine
+        ? 'done: skillstate is no longer registered with Codex'
+        : 'done: skillstate is uninstalled from this project',
+    );
   }
   return 0;
 }
