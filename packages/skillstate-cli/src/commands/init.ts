@@ -23,17 +23,24 @@ export interface InitOptions {
   dryRun: boolean;
 }
 
-function chooseHosts(opts: InitOptions, prev: InstallManifest | undefined, ctx: CliContext): HostName[] {
+function chooseHosts(
+  opts: InitOptions,
+  prev: InstallManifest | undefined,
+  ctx: CliContext,
+  report: Reporter,
+): HostName[] {
   if (opts.hosts !== undefined) return opts.hosts;
   const recorded = Object.keys(prev?.hosts ?? {}) as HostName[];
   // A re-run keeps the hosts of the first run: the skill file init writes under .claude/ would otherwise
   // be "detected" as Claude Code the second time.
   if (recorded.length > 0) {
-    ctx.out(`using the hosts recorded by the previous init: ${recorded.join(', ')} (pass --host to change)`);
+    report.line(
+      `using the hosts recorded by the previous init: ${recorded.join(', ')} (pass --host to change)`,
+    );
     return recorded;
   }
   const detected = detectHosts(ctx.home, ctx.cwd);
-  ctx.out(`detected hosts: ${detected.join(', ')}`);
+  report.line(`detected hosts: ${detected.join(', ')}`);
   return detected;
 }
 
@@ -90,8 +97,8 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   const { root, statePath } = resolveHostStateForCwd(ctx.cwd, ctx.home);
   const manifestAbs = join(root, MANIFEST_NAME);
   const prev = readManifest(manifestAbs, 'project', ctx.cwd);
-  const hosts = chooseHosts(opts, prev, ctx);
   const report = new Reporter(ctx.out, opts.dryRun);
+  const hosts = chooseHosts(opts, prev, ctx, report);
   const ps: PlanScope = {
     scope: 'project',
     base: ctx.cwd,
