@@ -1,6 +1,7 @@
 // Entry point of the skillstate-mcp bin. The only place that calls process.exit for a startup failure.
-import { redactSecrets } from '@skillstate/core';
-import { launch } from './launch.js';
+// Only the handshake gate is imported statically: the server's modules load while a leading `initialize`
+// is already being answered, which keeps cold start close to bare `node`.
+import { openHandshakeGate } from './early-handshake.js';
 
 /** One line, whatever the message looks like: stderr readers expect a line per problem. */
 function oneLine(err: unknown): string {
@@ -13,9 +14,12 @@ function oneLine(err: unknown): string {
  * to stderr naming the problem and exits 1; stdout stays reserved for the protocol.
  */
 export async function main(): Promise<void> {
+  const input = openHandshakeGate(process.stdin, process.stdout);
   try {
-    await launch();
+    const { launch } = await import('./launch.js');
+    await launch({ input, output: process.stdout });
   } catch (err) {
+    const { redactSecrets } = await import('@skillstate/core');
     process.stderr.write(`skillstate-mcp: ${redactSecrets(oneLine(err))}\n`);
     process.exit(1);
   }

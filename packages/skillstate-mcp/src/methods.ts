@@ -5,7 +5,8 @@ import type { ActivityTracker } from './activity.js';
 import type { Era } from './era.js';
 import { McpServerError } from './errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
-import { MODERN_PROTOCOL_VERSIONS, negotiateProtocolVersion, PROTOCOL_VERSION } from './protocol.js';
+import { CAPABILITIES, initializeResult } from './handshake.js';
+import { MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSION } from './protocol.js';
 import { isKnownResource, readResource, RESOURCES } from './resources.js';
 import type { StateAccess } from './state-access.js';
 import type { Subscriptions } from './subscriptions.js';
@@ -45,9 +46,6 @@ interface MethodEntry {
 const LEGACY: readonly Era[] = ['legacy'];
 const MODERN: readonly Era[] = ['modern'];
 const BOTH: readonly Era[] = ['legacy', 'modern'];
-
-/** Capabilities we declare. Lists never change, so no `listChanged`; state resources support subscriptions. */
-export const CAPABILITIES = { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {} } as const;
 
 function objectParams(params: unknown): Record<string, unknown> {
   if (!isPlainObject(params)) throw new McpServerError('INVALID_PARAMS', 'Invalid params: expected an object');
@@ -97,14 +95,7 @@ function listen(call: MethodCall, deps: ServerDeps): typeof DEFERRED {
 
 /** The method table: which era serves each method, and how. */
 export const METHODS: Readonly<Record<string, MethodEntry>> = {
-  initialize: {
-    eras: LEGACY,
-    handle: ({ params }, deps) => ({
-      protocolVersion: negotiateProtocolVersion(isPlainObject(params) ? params['protocolVersion'] : undefined),
-      capabilities: CAPABILITIES,
-      serverInfo: deps.serverInfo,
-    }),
-  },
+  initialize: { eras: LEGACY, handle: ({ params }) => initializeResult(params) },
   ping: { eras: LEGACY, handle: () => ({}) },
   'server/discover': {
     eras: MODERN,

@@ -6,12 +6,12 @@ import { ActivityTracker } from './activity.js';
 import { Connection } from './dispatch.js';
 import type { Outgoing } from './dispatch.js';
 import { DEFAULT_MAX_LINE_BYTES, LineBuffer } from './framing.js';
+import { SERVER_INFO } from './handshake.js';
 import type { ServerDeps } from './methods.js';
 import { PROTOCOL_VERSION } from './protocol.js';
 import { resolveAgentId, StateAccess } from './state-access.js';
 import { Subscriptions } from './subscriptions.js';
 import { registerTools } from './tools/registry.js';
-import { SERVER_NAME, VERSION } from './version.js';
 
 /** Options of {@link McpServer}. */
 export interface McpServerOptions {
@@ -85,7 +85,7 @@ export class McpServer {
       activity: new ActivityTracker(() => clock().getTime()),
       tracker: options.tracker,
       subscriptions: new Subscriptions(),
-      serverInfo: { name: SERVER_NAME, version: VERSION },
+      serverInfo: SERVER_INFO,
       now: clock,
     };
     this.#connection = new Connection(deps);

@@ -1,0 +1,70 @@
+// Answers the handshake while the server's modules are still loading, so a host's first round trip does not
+// wait for them. Only the bin uses this; it imports nothing heavy on purpose.
+import { PassThrough } from 'node:stream';
+import type { Readable, Writable } from 'node:stream';
+import { initializeResult } from './handshake.js';
+import { isValidId, resultLine } from './jsonrpc.js';
+import { META_KEYS } from './protocol.js';
+
+const NEWLINE = 0x0a;
+/** A handshake line is small; anything longer goes straight to the server, whose framing enforces limits. */
+const EARLY_LINE_LIMIT = 64 * 1024;
+
+/**
+ * The response to `line` when it is a well-formed 2025-era `initialize` request (exactly what the full
+ * server would answer), else null.
+ */
+export function earlyInitializeResponse(line: string): string | null {
+  const text = line.trim();
+  if (!text.includes('"initialize"')) return null;
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
+  const { id, method, params } = message as Record<string, unknown>;
+  if (method !== 'initialize' || !Object.prototype.hasOwnProperty.call(message, 'id') || !isValidId(id)) return null;
+  const meta = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
+  if (typeof meta === 'object' && meta !== null && META_KEYS.protocolVersion in meta) return null;
+  return resultLine(id, initializeResult(params));
+}
+
+/**
+ * Starts reading `input` at once. Leading `initialize` lines are answered on `output` immediately; from the
+ * first line that is anything else, every byte (that line included) is relayed, in order, to the returned
+ * stream, which the real server then serves.
+ */
+export function openHandshakeGate(input: Readable, output: Writable): Readable {
+  const relay = new PassThrough();
+  let pending: Buffer = Buffer.alloc(0);
+  let early = true;
+  const onData = (chunk: Buffer): void => {
+    if (!early) {
+      relay.write(chunk);
+      return;
+    }
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    for (let end = pending.indexOf(NEWLINE); end !== -1; end = pending.indexOf(NEWLINE)) {
+      const response = earlyInitializeResponse(pending.subarray(0, end).toString('utf8'));
+      if (response === null) {
+        early = false;
+        break;
+      }
+      output.write(`${response}\n`);
+      pending = pending.subarray(end + 1);
+    }
+    if (early && pending.length > EARLY_LINE_LIMIT) early = false;
+    if (!early && pending.length > 0) {
+      relay.write(pending);
+      pending = Buffer.alloc(0);
+    }
+  };
+  input.on('data', onData);
+  input.on('end', () => {
+    if (pending.length > 0) relay.write(pending);
+    relay.end();
+  });
+  return relay;
+}
