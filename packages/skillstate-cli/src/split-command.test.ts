@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { splitCommand } from './split-command.js';
+
+describe('splitCommand', () => {
+  it.each([
+    ['node server.js', ['node', 'server.js']],
+    ['  npx   -y  pkg  ', ['npx', '-y', 'pkg']],
+    [`node '/a b/c.js' "--x=1 2"`, ['node', '/a b/c.js', '--x=1 2']],
+    [`a 'it''s' b`, ['a', 'its', 'b']],
+    [`say "a \\"quoted\\" \\\\ word" 'no \\ escape'`, ['say', 'a "quoted" \\ word', 'no \\ escape']],
+    ['a\\ b c', ['a b', 'c']],
+    [`x '' ""`, ['x', '', '']],
+    ['"$HOME"', ['$HOME']],
+  ])('splits %j', (line, words) => {
+    expect(splitCommand(line)).toEqual(words);
+  });
+
+  it.each([
+    ['', '--command needs a command to run'],
+    [`a 'b`, "--command has an unterminated ' quote"],
+    ['a "b', '--command has an unterminated " quote'],
+    ['a \\', '--command ends with a lone backslash'],
+  ])('rejects %j', (line, message) => {
+    expect(() => splitCommand(line)).toThrow(message);
+  });
+});
