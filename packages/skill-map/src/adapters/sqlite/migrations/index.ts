@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { MIGRATION_001_INITIAL } from './001-initial.js';
+
+/** One numbered, up-only schema migration. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** The migration ledger; created before any migration runs, so it is part of every fingerprint. */
+export const LEDGER_DDL = `CREATE TABLE IF NOT EXISTS config_schema_versions (
+  version INTEGER PRIMARY KEY NOT NULL,
+  name TEXT NOT NULL,
+  fingerprint TEXT NOT NULL,
+  applied_at INTEGER NOT NULL
+);`;
+
+/** Every migration this build knows, in order. Append only; never edit a shipped one. */
+export const MIGRATIONS: readonly Migration[] = Object.freeze([
+  { version: 1, name: '001-initial', sql: MIGRATION_001_INITIAL },
+]);
+
+/** The highest schema version this build can write. */
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max, m.version), 0);
+
+/**
+ * sha256 over the ledger DDL and the DDL of migrations 1..`version` (the cumulative fingerprint). Two builds
+ * that agree on a version number but ship different DDL for it get different fingerprints.
+ */
+export function schemaFingerprint(version: number = LATEST_SCHEMA_VERSION): string {
+  const hash = createHash('sha256').update(LEDGER_DDL);
+  for (const m of MIGRATIONS) {
+    if (m.version > version) break;
+    hash.update(`\0${m.version}\0${m.sql}`);
+  }
+  return hash.digest('hex');
+}

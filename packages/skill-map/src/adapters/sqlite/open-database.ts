@@ -1,0 +1,156 @@
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import type { Database as Db } from 'better-sqlite3';
+import { AdapterError } from '../errors.js';
+import { inspectSchema, migrate } from './migrate.js';
+import type { SchemaInspection } from './migrate.js';
+import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
+
+/** Where the project database lives relative to the project root. */
+export const DEFAULT_DB_RELATIVE_PATH = join('.skill-map', 'skill-map.db');
+
+/** The default database path for a project root (`<cwd>/.skill-map/skill-map.db`). */
+export function defaultDbPath(projectRoot: string): string {
+  return resolve(projectRoot, DEFAULT_DB_RELATIVE_PATH);
+}
+
+/** `read` degrades with an advisory on drift; `write` refuses (or rebuilds when the opener owns drift). */
+export type DbPosture = 'read' | 'write';
+
+/** Why a read-posture open is degraded. */
+export interface DriftAdvisory {
+  readonly kind: 'newer-schema' | 'older-schema' | 'fingerprint-mismatch';
+  readonly dbVersion: number;
+  readonly knownVersion: number;
+  readonly message: string;
+}
+
+/** An open database with the posture it was opened under. */
+export interface DbHandle {
+  readonly db: Db;
+  readonly path: string;
+  readonly posture: DbPosture;
+  /** Present on read opens of a drifted database: show it once, then keep serving what can be read. */
+  readonly advisory: DriftAdvisory | null;
+  /** False when the file exists but holds no skill-map schema yet (reads return empty shapes). */
+  readonly schemaReady: boolean;
+  close(): void;
+}
+
+/** Options of `openDatabase`. */
+export interface OpenDatabaseOptions {
+  readonly path: string;
+  readonly posture: DbPosture;
+  /** Write opens only: create the file (and `.skill-map/`) when missing. Default false. */
+  readonly create?: boolean;
+  /**
+   * Write opens only: what to do on fingerprint drift. `rebuild` is for drift-owning opens (`sm scan`,
+   * the watcher) after the user agreed: the file is deleted and recreated. A NEWER schema always refuses.
+   */
+  readonly onDrift?: 'refuse' | 'rebuild';
+  /** Milliseconds SQLite waits on a locked database before failing. Default 5000. */
+  readonly busyTimeoutMs?: number;
+}
+
+function newerMessage(path: string, v: number): string {
+  return (
+    `this database was written by a newer skill-map (schema ${v}, this build knows ${LATEST_SCHEMA_VERSION}); ` +
+    `upgrade skill-map, or delete ${path} and run \`sm scan\` to rebuild it (jobs, findings and other state are lost)`
+  );
+}
+
+function driftMessage(path: string, v: number): string {
+  return (
+    `this database's schema (version ${v}) was created by a different build of skill-map (schema fingerprint mismatch); ` +
+    `run \`sm scan\` to rebuild ${path} (jobs, findings and other state are lost) or use the skill-map build that wrote it`
+  );
+}
+
+function advisoryFor(path: string, s: SchemaInspection): DriftAdvisory | null {
+  const base = { dbVersion: s.version, knownVersion: LATEST_SCHEMA_VERSION };
+  if (s.version > LATEST_SCHEMA_VERSION) return { ...base, kind: 'newer-schema', message: `${newerMessage(path, s.version)}; showing what this build can read` };
+  if (s.fingerprintMismatch) return { ...base, kind: 'fingerprint-mismatch', message: `${driftMessage(path, s.version)}; showing what this build can read` };
+  if (s.version > 0 && s.version < LATEST_SCHEMA_VERSION) {
+    return { ...base, kind: 'older-schema', message: `this database uses schema ${s.version} (this build writes ${LATEST_SCHEMA_VERSION}); run \`sm scan\` to upgrade it` };
+  }
+  return null;
+}
+
+function openRaw(path: string, readonly: boolean, busyTimeoutMs: number): Db {
+  try {
+    const db = new Database(path, { readonly, fileMustExist: readonly });
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    if (!readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+    }
+    return db;
+  } catch (err) {
+    throw new AdapterError('DB_OPEN_FAILED', `could not open the skill-map database ${path}: ${(err as Error).message}`, { cause: err, data: { path } });
+  }
+}
+
+function removeDbFiles(path: string): void {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
+}
+
+function handle(db: Db, path: string, posture: DbPosture, advisory: DriftAdvisory | null, schemaReady: boolean): DbHandle {
+  return { db, path, posture, advisory, schemaReady, close: () => db.close() };
+}
+
+/**
+ * Read posture: null when the file does not exist (callers degrade to empty shapes). Never migrates or
+ * writes; a drifted database opens with an advisory instead of failing.
+ */
+export function tryOpenForRead(path: string, busyTimeoutMs = 5000): DbHandle | null {
+  if (!existsSync(path)) return null;
+  const db = openRaw(path, true, busyTimeoutMs);
+  try {
+    const s = inspectSchema(db);
+    return handle(db, path, 'read', advisoryFor(path, s), s.version > 0);
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function openForWrite(opts: OpenDatabaseOptions): DbHandle {
+  const path = opts.path;
+  const busy = opts.busyTimeoutMs ?? 5000;
+  if (!existsSync(path)) {
+    if (!opts.create) {
+      throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${path}; run \`sm scan\` first to create it.`, { data: { path } });
+    }
+    mkdirSync(dirname(path), { recursive: true });
+  }
+  let db = openRaw(path, false, busy);
+  try {
+    const s = inspectSchema(db);
+    if (s.version > LATEST_SCHEMA_VERSION) {
+      throw new AdapterError('DB_SCHEMA_NEWER', newerMessage(path, s.version), { data: { path, dbVersion: s.version, knownVersion: LATEST_SCHEMA_VERSION } });
+    }
+    if (s.fingerprintMismatch) {
+      if (opts.onDrift !== 'rebuild') {
+        throw new AdapterError('DB_SCHEMA_DRIFT', driftMessage(path, s.version), { data: { path, dbVersion: s.version } });
+      }
+      db.close();
+      removeDbFiles(path);
+      db = openRaw(path, false, busy);
+    }
+    migrate(db, path);
+    return handle(db, path, 'write', null, true);
+  } catch (err) {
+    if (db.open) db.close();
+    throw err;
+  }
+}
+
+/** Opens the project database under a posture (see `DbPosture`); read opens of a missing file throw `DB_NOT_FOUND`. */
+export function openDatabase(opts: OpenDatabaseOptions): DbHandle {
+  if (opts.posture === 'write') return openForWrite(opts);
+  const h = tryOpenForRead(opts.path, opts.busyTimeoutMs);
+  if (h === null) throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${opts.path}; run \`sm scan\` first.`, { data: { path: opts.path } });
+  return h;
+}

@@ -1,0 +1,45 @@
+import type { Database as Db } from 'better-sqlite3';
+import type { Link, Node } from '../domain.js';
+
+/** One row of the scan zone as the diff writer remembers it: a hash (cold) and/or the value (warm). */
+export interface IndexedRow<T> {
+  readonly id?: number;
+  readonly hash?: string;
+  readonly value?: T;
+}
+
+/**
+ * What the scan zone currently holds, so the next persist writes only the difference. Loaded from the DB
+ * (hashes only) on a cold start; kept in memory with the persisted objects by a long-running process so
+ * unchanged rows are compared structurally without being serialised. `generation` detects a write by
+ * another process, which invalidates an in-memory index.
+ */
+export interface PersistIndex {
+  readonly generation: number;
+  readonly nodes: Map<string, IndexedRow<Node>>;
+  readonly links: Map<string, IndexedRow<Link>>;
+  readonly issues: Map<string, number>;
+}
+
+/** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */
+export function readGeneration(db: Db): number {
+  const row = db.prepare(`SELECT persist_generation AS g FROM scan_meta WHERE id = 1`).get() as { g: number } | undefined;
+  return row?.g ?? 0;
+}
+
+/** Loads the index from the database: three narrow queries over covering columns, no JSON parsing. */
+export function loadPersistIndex(db: Db): PersistIndex {
+  const nodes = new Map<string, IndexedRow<Node>>();
+  for (const r of db.prepare(`SELECT path, row_hash FROM scan_nodes`).raw().iterate() as Iterable<[string, string]>) {
+    nodes.set(r[0], { hash: r[1] });
+  }
+  const links = new Map<string, IndexedRow<Link>>();
+  for (const r of db.prepare(`SELECT id, link_key, row_hash FROM scan_links`).raw().iterate() as Iterable<[number, string, string]>) {
+    links.set(r[1], { id: r[0], hash: r[2] });
+  }
+  const issues = new Map<string, number>();
+  for (const r of db.prepare(`SELECT id, issue_key FROM scan_issues`).raw().iterate() as Iterable<[number, string]>) {
+    issues.set(r[1], r[0]);
+  }
+  return { generation: readGeneration(db), nodes, links, issues };
+}

@@ -1,0 +1,105 @@
+import { SqliteError } from 'better-sqlite3';
+import { emptyScanResult } from '../domain.js';
+import type { ScanResult } from '../domain.js';
+import { AdapterError } from '../errors.js';
+import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
+import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
+import type { SuppressionKey } from './annotations.js';
+import { clearFileCache, loadFileCache } from './file-cache.js';
+import type { FileCacheEntry } from './file-cache.js';
+import { listLinks, listNodeSummaries, listNodes, registerGlobFunction } from './node-queries.js';
+import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
+import { openDatabase, tryOpenForRead } from './open-database.js';
+import type { DbHandle, DriftAdvisory, OpenDatabaseOptions } from './open-database.js';
+import { findNode, listIssues, loadScan } from './scan-reader.js';
+import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
+import { readScanMeta } from './scan-meta.js';
+import type { ScanMeta } from './scan-meta.js';
+import { persistScan } from './scan-writer.js';
+import type { PersistOptions, PersistReport } from './scan-writer.js';
+import type { Issue, Link, Node } from '../domain.js';
+
+/**
+ * The only SQL surface of skill-map's scan zone. Read methods work on both postures and degrade to empty
+ * shapes on a database with no schema; write methods need a write-posture store.
+ */
+export interface ScanStore {
+  readonly path: string;
+  readonly posture: DbHandle['posture'];
+  /** Set on read opens of a drifted database; surface it once. */
+  readonly advisory: DriftAdvisory | null;
+  loadScan(): ScanResult;
+  readMeta(): ScanMeta | null;
+  findNode(path: string): NodeBundle | null;
+  listIssues(query?: IssueQuery): Page<Issue>;
+  listNodes(query?: NodeQuery): Page<Node>;
+  listNodeSummaries(): NodeSummary[];
+  listLinks(query?: LinkQuery): Page<Link>;
+  loadFileCache(): Map<string, FileCacheEntry>;
+  persistScan(result: ScanResult, options?: PersistOptions & { clearCache?: boolean }): PersistReport;
+  refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
+  deleteSuppressedIssues(key: SuppressionKey): number;
+  close(): void;
+}
+
+function translate(h: DbHandle, err: unknown): never {
+  if (err instanceof SqliteError) {
+    if (h.advisory) throw new AdapterError('DB_SCHEMA_DRIFT', `${h.advisory.message} (query failed: ${err.message})`, { cause: err, data: { path: h.path } });
+    throw new AdapterError('DB_QUERY_FAILED', `database query failed on ${h.path}: ${err.message}`, { cause: err, data: { path: h.path } });
+  }
+  throw err;
+}
+
+/** Wraps an open handle in the store API; SQLite errors surface as typed errors, never raw SQL. */
+export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_SCAN): ScanStore {
+  registerGlobFunction(h.db);
+  const db = h.db;
+  const read = <T>(empty: T, fn: () => T): T => {
+    if (!h.schemaReady) return empty;
+    try {
+      return fn();
+    } catch (err) {
+      return translate(h, err);
+    }
+  };
+  const write = <T>(fn: () => T): T => {
+    if (h.posture !== 'write') throw new AdapterError('DB_QUERY_FAILED', `store at ${h.path} was opened for reading; open it with the write posture to mutate`);
+    try {
+      return fn();
+    } catch (err) {
+      return translate(h, err);
+    }
+  };
+  return {
+    path: h.path,
+    posture: h.posture,
+    advisory: h.advisory,
+    loadScan: () => read(emptyScanResult(scanCeiling), () => loadScan(db, scanCeiling)),
+    readMeta: () => read(null, () => readScanMeta(db)),
+    findNode: (path) => read(null, () => findNode(db, path)),
+    listIssues: (q = {}) => read({ items: [], total: 0 }, () => listIssues(db, q)),
+    listNodes: (q = {}) => read({ items: [], total: 0 }, () => listNodes(db, q)),
+    listNodeSummaries: () => read([], () => listNodeSummaries(db)),
+    listLinks: (q = {}) => read({ items: [], total: 0 }, () => listLinks(db, q)),
+    loadFileCache: () => read(new Map(), () => loadFileCache(db)),
+    persistScan: (result, options = {}) =>
+      write(() => {
+        if (options.clearCache) clearFileCache(db);
+        return persistScan(db, result, options);
+      }),
+    refreshAnnotationsMirror: (path, annotations) => write(() => refreshAnnotationsMirror(db, path, annotations)),
+    deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),
+    close: () => h.close(),
+  };
+}
+
+/** Opens the store under a posture (see `openDatabase`); write opens migrate, read opens never write. */
+export function openScanStore(opts: OpenDatabaseOptions & { scanCeiling?: number }): ScanStore {
+  return createScanStore(openDatabase(opts), opts.scanCeiling);
+}
+
+/** Read posture that tolerates a missing file: null means "no project database" (degrade to empty shapes). */
+export function tryOpenScanStoreForRead(path: string, scanCeiling?: number): ScanStore | null {
+  const h = tryOpenForRead(path);
+  return h === null ? null : createScanStore(h, scanCeiling);
+}
