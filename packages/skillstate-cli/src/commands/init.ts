@@ -85,6 +85,28 @@ function nextManifest(
   };
 }
 
+/** Plans each project host's config edit into `planned`; returns the paths used and the unchanged notes. */
+function planHosts(
+  hosts: readonly HostName[],
+  server: ServerCommand,
+  ctx: CliContext,
+  ps: PlanScope,
+  prev: InstallManifest | undefined,
+  planned: PlannedWrite[],
+): { hostPaths: Partial<Record<HostName, string>>; unchanged: string[] } {
+  const hostPaths: Partial<Record<HostName, string>> = {};
+  const unchanged: string[] = [];
+  for (const host of hosts) {
+    if (host === 'codex') continue;
+    const abs = projectConfigPath(host, ctx.cwd, prev);
+    const result = planHostConfig(adapterFor(host), abs, server, ps, prev?.files ?? {});
+    planned.push(result.planned);
+    if (result.unchanged !== undefined) unchanged.push(result.unchanged);
+    hostPaths[host] = abs;
+  }
+  return { hostPaths, unchanged };
+}
+
 /**
  * `skillstate init`: sets up the project (state file, spec, agent skill) and registers the server with
  * each selected project-level host. Everything is planned and checked first; then written atomically.
@@ -112,16 +134,7 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
     planSpecFile(ctx, spec, ps, prevFiles),
     planSkillFile(ctx, ps, prevFiles),
   ];
-  const hostPaths: Partial<Record<HostName, string>> = {};
-  const unchanged: string[] = [];
-  for (const host of hosts) {
-    if (host === 'codex') continue;
-    const abs = projectConfigPath(host, ctx.cwd, prev);
-    const result = planHostConfig(adapterFor(host), abs, opts.server, ps, prevFiles);
-    planned.push(result.planned);
-    if (result.unchanged !== undefined) unchanged.push(result.unchanged);
-    hostPaths[host] = abs;
-  }
+  const { hostPaths, unchanged } = planHosts(hosts, opts.server, ctx, ps, prev, planned);
   const changes = planned.flatMap((p) => (p.change === undefined ? [] : [p.change]));
   const newDirs = changes.filter((c) => c.before === undefined).flatMap((c) => missingDirs(c.abs, ctx.cwd));
   const manifest = nextManifest(prev, opts, ctx, statePath, planned, hostPaths, newDirs);

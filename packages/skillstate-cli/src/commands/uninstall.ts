@@ -114,17 +114,13 @@ function readOrFail(file: string, us: UninstallScope, opts: UninstallOptions): I
   );
 }
 
-/**
- * `skillstate uninstall`: reverses what the manifest records. Edited files get their exact original bytes
- * back while untouched since, else just our entry removed; files we created go when nothing else is left.
- */
-export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
-  if (opts.machine && opts.removeState)
-    throw new CliError('USAGE', '--remove-state applies to a project, not to --machine');
-  const { file, us, stateRoot } = locate(opts, ctx);
-  const manifest = readOrFail(file, us, opts);
-  const now = ctx.now();
-  const report = new Reporter(ctx.out, opts.dryRun);
+function planFiles(
+  manifest: InstallManifest,
+  file: string,
+  us: UninstallScope,
+  opts: UninstallOptions,
+  now: Date,
+): { changes: FileChange[]; notes: string[] } {
   const changes: FileChange[] = [];
   const notes: string[] = [];
   for (const [key, rec] of Object.entries(manifest.files)) {
@@ -132,38 +128,62 @@ export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
     if (step !== undefined && 'change' in step) changes.push(step.change);
     else if (step !== undefined) notes.push(step.note);
   }
+  // The manifest goes last, so an interrupted uninstall can be run again.
+  const before = readBytes(file);
   changes.push({
     abs: file,
     display: us.display(file),
-    before: readBytes(file),
+    before,
     after: undefined,
     verb: 'delete',
     detail: '',
   });
-  const removeRoot = opts.removeState && stateRoot !== undefined;
+  return { changes, notes };
+}
+
+/** Created directories that will be empty afterwards (the state dir itself when it is removed whole). */
+function planDirs(
+  manifest: InstallManifest,
+  changes: readonly FileChange[],
+  us: UninstallScope,
+  removedRoot: string | undefined,
+): string[] {
   const deleted = new Set(changes.filter((c) => c.after === undefined).map((c) => c.abs));
-  const dirs = manifest.createdDirs
-    .map((d) => manifestPath(d, us.scope, us.base))
-    .filter((d) => !(removeRoot && (d === stateRoot || d.startsWith(stateRoot + sep))));
-  if (removeRoot) deleted.add(stateRoot);
-  const emptyDirs = removableDirs(dirs, deleted);
-  for (const c of changes) report.change(c);
-  if (removeRoot)
-    report.line(
-      `${opts.dryRun ? 'would delete' : 'deleted'} ${us.display(stateRoot)}${sep} (state, checkpoints, agent copies)`,
-    );
-  for (const dir of emptyDirs)
-    report.line(`${opts.dryRun ? 'would remove' : 'removed'} the empty directory ${us.display(dir)}`);
-  for (const note of notes) report.line(note);
-  if (!opts.dryRun) {
-    applyChanges(changes);
-    if (removeRoot) rmSync(stateRoot, { recursive: true, force: true });
-    applyChanges([], emptyDirs);
-    report.line(
-      opts.machine
-        ? 'done: skillstate is no longer registered with Codex'
-        : 'done: skillstate is uninstalled from this project',
-    );
+  if (removedRoot !== undefined) deleted.add(removedRoot);
+  const inRoot = (d: string): boolean =>
+    removedRoot !== undefined && (d === removedRoot || d.startsWith(removedRoot + sep));
+  const dirs = manifest.createdDirs.map((d) => manifestPath(d, us.scope, us.base)).filter((d) => !inRoot(d));
+  return removableDirs(dirs, deleted);
+}
+
+/**
+ * `skillstate uninstall`: reverses what the manifest records. Edited files get their exact original bytes
+ * back while untouched since, else just our entry removed; files we created go when nothing else is left.
+ */
+export function runUninstall(opts: UninstallOptions, ctx: CliContext): number {
+  if (opts.machine && opts.removeState) {
+    throw new CliError('USAGE', '--remove-state applies to a project, not to --machine');
   }
+  const { file, us, stateRoot } = locate(opts, ctx);
+  const manifest = readOrFail(file, us, opts);
+  const report = new Reporter(ctx.out, opts.dryRun);
+  const { changes, notes } = planFiles(manifest, file, us, opts, ctx.now());
+  const removedRoot = opts.removeState ? stateRoot : undefined;
+  const emptyDirs = planDirs(manifest, changes, us, removedRoot);
+  for (const c of changes) report.change(c);
+  if (removedRoot !== undefined) {
+    const verb = opts.dryRun ? 'would delete' : 'deleted';
+    report.line(`${verb} ${us.display(removedRoot)}${sep} (state, checkpoints, agent copies)`);
+  }
+  for (const dir of emptyDirs) {
+    report.line(`${opts.dryRun ? 'would remove' : 'removed'} the empty directory ${us.display(dir)}`);
+  }
+  for (const note of notes) report.line(note);
+  if (opts.dryRun) return 0;
+  applyChanges(changes);
+  if (removedRoot !== undefined) rmSync(removedRoot, { recursive: true, force: true });
+  applyChanges([], emptyDirs);
+  const where = opts.machine ? 'is no longer registered with Codex' : 'is uninstalled from this project';
+  report.line(`done: skillstate ${where}`);
   return 0;
 }
