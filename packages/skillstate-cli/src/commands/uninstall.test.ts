@@ -177,4 +177,18 @@ describe('skillstate uninstall', () => {
     await sb.run(['uninstall', '--remove-state']);
     expect(withoutBackups(tree(sb.project))).toEqual(original);
   });
+
+  it('never restores an old backup over edits made between two inits', async () => {
+    sb.write('project/.mcp.json', OTHER_MCP);
+    await sb.run(['init', '--host', 'claude']);
+    const withMine = JSON.parse(sb.read('project/.mcp.json'));
+    withMine.mcpServers.mine = { command: 'mine' };
+    sb.write('project/.mcp.json', JSON.stringify(withMine, null, 2));
+    await sb.run(['init', '--host', 'claude', '--command', 'other-server']);
+    const r = await sb.run(['uninstall']);
+    expect(r.stdout).toContain('updated .mcp.json (claude: mcpServers.skillstate removed)');
+    expect(JSON.parse(sb.read('project/.mcp.json'))).toEqual({
+      mcpServers: { github: { command: 'gh-mcp', args: ['--stdio'] }, mine: { command: 'mine' } },
+    });
+  });
 });
