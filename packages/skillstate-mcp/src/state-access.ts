@@ -41,6 +41,7 @@ export function resolveAgentId(raw: string): string {
 export class StateAccess {
   readonly #options: StateAccessOptions;
   readonly #writes = new Map<string, number>();
+  #default: StateTarget | null = null;
 
   constructor(options: StateAccessOptions) {
     this.#options = options;
@@ -79,7 +80,8 @@ export class StateAccess {
 
   /** The server's default scope (launch root, name and agent). */
   defaultTarget(): StateTarget {
-    return this.target({});
+    this.#default ??= this.target({});
+    return this.#default;
   }
 
   /** The stored state, or the schema defaults when there is no file; throws STATE_UNREADABLE for a bad file. */
