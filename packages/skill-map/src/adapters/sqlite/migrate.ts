@@ -1,6 +1,7 @@
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
 import { LATEST_SCHEMA_VERSION, LEDGER_DDL, MIGRATIONS, schemaFingerprint } from './migrations/index.js';
+import type { Migration } from './migrations/index.js';
 
 /** What the database says about its own schema. */
 export interface SchemaInspection {
@@ -45,9 +46,9 @@ export function inspectSchema(db: Db): SchemaInspection {
   return { version, fingerprintMismatch: mismatch };
 }
 
-function backup(db: Db, path: string, from: number): void {
-  // Security: the backup path is derived from the DB path we were given, never from DB content.
-  db.prepare(`VACUUM INTO ?`).run(`${path}.pre-v${LATEST_SCHEMA_VERSION}-from-v${from}.bak`);
+/** The file an existing database is copied to before it is migrated from `from` to `to`. */
+export function backupPath(path: string, from: number, to: number): string {
+  return `${path}.pre-v${to}-from-v${from}.bak`;
 }
 
 /**
@@ -55,26 +56,28 @@ function backup(db: Db, path: string, from: number): void {
  * `config_schema_versions` with its cumulative fingerprint. An existing database is backed up first
  * (`VACUUM INTO`), so a failed upgrade never loses state.
  */
-export function migrate(db: Db, path: string): number {
+export function migrate(db: Db, path: string, migrations: readonly Migration[] = MIGRATIONS): number {
   const from = db.pragma('user_version', { simple: true }) as number;
-  if (from >= LATEST_SCHEMA_VERSION) return 0;
-  if (from > 0) backup(db, path, from);
-  const pending = MIGRATIONS.filter((m) => m.version > from);
+  const to = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+  if (from >= to) return 0;
+  // Security: the backup path is derived from the DB path we were given, never from DB content.
+  if (from > 0) db.prepare(`VACUUM INTO ?`).run(backupPath(path, from, to));
+  const pending = migrations.filter((m) => m.version > from);
   const apply = db.transaction(() => {
     db.exec(LEDGER_DDL);
     const record = db.prepare(`INSERT INTO config_schema_versions (version, name, fingerprint, applied_at) VALUES (?, ?, ?, ?)`);
     for (const m of pending) {
       db.exec(m.sql);
-      record.run(m.version, m.name, schemaFingerprint(m.version), Date.now());
+      record.run(m.version, m.name, schemaFingerprint(m.version, migrations), Date.now());
       db.pragma(`user_version = ${m.version}`);
     }
   });
   try {
     apply();
   } catch (err) {
-    throw new AdapterError('DB_MIGRATION_FAILED', `could not migrate ${path} from schema ${from} to ${LATEST_SCHEMA_VERSION}: ${(err as Error).message}`, {
+    throw new AdapterError('DB_MIGRATION_FAILED', `could not migrate ${path} from schema ${from} to ${to}: ${(err as Error).message}`, {
       cause: err,
-      data: { path, from, to: LATEST_SCHEMA_VERSION },
+      data: { path, from, to },
     });
   }
   return pending.length;
