@@ -43,3 +43,9 @@ export function resolveMcpBin(): string {
 export function defaultServerCommand(execPath: string = process.execPath): ServerCommand {
   return { command: execPath, args: [resolveMcpBin()] };
 }
+
+/** The command as one line a user could paste into a POSIX shell (words quoted only when needed). */
+export function formatCommand(server: ServerCommand): string {
+  const quote = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
+  return [server.command, ...server.args].map(quote).join(' ');
+}

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatCommand } from './server-command.js';
 import { splitCommand } from './split-command.js';
 
 describe('splitCommand', () => {
@@ -22,5 +23,14 @@ describe('splitCommand', () => {
     ['a \\', '--command ends with a lone backslash'],
   ])('rejects %j', (line, message) => {
     expect(() => splitCommand(line)).toThrow(message);
+  });
+});
+
+describe('formatCommand', () => {
+  it('quotes only the words that need it, and splitCommand reads it back', () => {
+    const server = { command: '/usr/bin/node', args: ['/a b/c.js', "it's", '@x/y@^3', ''] };
+    const line = formatCommand(server);
+    expect(line).toBe(`/usr/bin/node '/a b/c.js' 'it'\\''s' '@x/y@^3' ''`);
+    expect(splitCommand(line)).toEqual([server.command, ...server.args]);
   });
 });

@@ -9,6 +9,7 @@ import type { HostName } from '../hosts.js';
 import { MANIFEST_NAME, formatManifest, readManifest } from '../manifest.js';
 import type { FileRecord, InstallManifest } from '../manifest.js';
 import type { PlanScope, PlannedWrite } from '../plan-write.js';
+import { formatCommand } from '../server-command.js';
 import type { ServerCommand } from '../server-command.js';
 import { SKILL_RELATIVE_PATH } from '../skill-text.js';
 import { adapterFor, planHostConfig, projectConfigPath } from './host-files.js';
@@ -121,6 +122,7 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   const prev = readManifest(manifestAbs, 'project', ctx.cwd);
   const report = new Reporter(ctx.out, opts.dryRun);
   const hosts = chooseHosts(opts, prev, ctx, report);
+  report.line(`server command: ${formatCommand(opts.server)}`);
   const ps: PlanScope = {
     scope: 'project',
     base: ctx.cwd,

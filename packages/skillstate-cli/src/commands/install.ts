@@ -8,6 +8,7 @@ import type { FileChange } from '../file-ops.js';
 import { MANIFEST_NAME, formatManifest, readManifest } from '../manifest.js';
 import type { InstallManifest } from '../manifest.js';
 import type { PlanScope } from '../plan-write.js';
+import { formatCommand } from '../server-command.js';
 import type { ServerCommand } from '../server-command.js';
 import { codexConfigPath, planHostConfig } from './host-files.js';
 
@@ -48,6 +49,7 @@ export function runInstall(opts: InstallOptions, ctx: CliContext): number {
   const prev = readManifest(manifestAbs, 'machine', ctx.home);
   const report = new Reporter(ctx.out, opts.dryRun);
   const ps = machineScope(ctx);
+  report.line(`server command: ${formatCommand(opts.server)}`);
   const result = planHostConfig(codexAdapter, configAbs, opts.server, ps, prev?.files ?? {});
   if (!existsSync(dirname(configAbs))) {
     report.line(
