@@ -40,7 +40,7 @@ export function isAdapterError(err: unknown, code?: AdapterErrorCode): err is Ad
 /** The `code` of a Node.js system error (`ENOENT`, `EACCES`...), or undefined. */
 export function errnoCode(err: unknown): string | undefined {
   if (typeof err === 'object' && err !== null && 'code' in err) {
-    const code = (err as { code: unknown }).code;
+    const { code } = err;
     return typeof code === 'string' ? code : undefined;
   }
   return undefined;

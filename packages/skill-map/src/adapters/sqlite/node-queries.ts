@@ -1,6 +1,8 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { Link, Node } from '../domain.js';
-import { clampPage } from './scan-reader.js';
+import { clampPage, inList, issuesFromRows } from './scan-reader.js';
+import type { IssueRowOut } from './rows.js';
+import type { Issue } from '../domain.js';
 import type { Page } from './scan-reader.js';
 
 /** Filters of `listNodes` (the SQL side of the export grammar, spec §13). */
@@ -51,9 +53,7 @@ export function registerGlobFunction(db: Db): void {
 
 function nodeWhere(q: NodeQuery, params: Record<string, unknown>): string {
   const where: string[] = [];
-  if (q.kind?.length) {
-    where.push(`kind IN (${q.kind.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ')})`);
-  }
+  if (q.kind?.length) where.push(inList('kind', 'k', q.kind, params));
   if (q.hasIssues) where.push(`EXISTS (SELECT 1 FROM scan_issue_nodes m WHERE m.node_path = scan_nodes.path)`);
   if (q.pathGlobs?.length) {
     const ors = q.pathGlobs.map((g, i) => {
@@ -108,12 +108,58 @@ export interface LinkQuery {
 export function listLinks(db: Db, q: LinkQuery): Page<Link> {
   const params: Record<string, unknown> = {};
   const where: string[] = [];
-  if (q.kind?.length) where.push(`kind IN (${q.kind.map((k, i) => ((params[`k${i}`] = k), `@k${i}`)).join(', ')})`);
-  if (q.from !== undefined) (params['from'] = q.from), where.push(`source_path = @from`);
-  if (q.to !== undefined) (params['to'] = q.to), where.push(`(target_path = @to OR resolved_target = @to)`);
+  if (q.kind?.length) where.push(inList('kind', 'k', q.kind, params));
+  if (q.from !== undefined) {
+    params['from'] = q.from;
+    where.push(`source_path = @from`);
+  }
+  if (q.to !== undefined) {
+    params['to'] = q.to;
+    where.push(`(target_path = @to OR resolved_target = @to)`);
+  }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = db.prepare(`SELECT COUNT(*) FROM scan_links${clause}`).pluck().get(params) as number;
   const rows = db.prepare(`SELECT link_json FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset }) as string[];
   return { items: rows.map((j) => JSON.parse(j) as Link), total };
+}
+
+/** Every node path, sorted (one indexed column, no JSON). */
+export function nodePaths(db: Db): string[] {
+  return db.prepare(`SELECT path FROM scan_nodes ORDER BY path`).pluck().all() as string[];
+}
+
+/** The nodes of the given paths, ordered by path (unknown paths are skipped). */
+export function nodesByPaths(db: Db, paths: readonly string[]): Node[] {
+  const rows = db
+    .prepare(`SELECT node_json FROM scan_nodes WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path`)
+    .pluck()
+    .all(JSON.stringify(paths)) as string[];
+  return rows.map((j) => JSON.parse(j) as Node);
+}
+
+/**
+ * Closes a node set over links and issues in SQL: links whose source AND target are in the set (`raw`:
+ * the authored target, as `query_graph` does; `resolved`: coalesce(resolvedTarget, target), as the branch
+ * projection does), and issues naming any node of the set.
+ */
+export function closeOver(db: Db, paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] } {
+  const set = JSON.stringify(paths);
+  const target = closure === 'raw' ? 'target_path' : 'coalesce(resolved_target, target_path)';
+  const links = (
+    db
+      .prepare(
+        `SELECT link_json FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
+           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`,
+      )
+      .pluck()
+      .all({ set }) as string[]
+  ).map((j) => JSON.parse(j) as Link);
+  const rows = db
+    .prepare(
+      `SELECT id, analyzer_id, severity, node_ids_json, link_keys_json, message, detail, fix_json, data_json FROM scan_issues
+       WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`,
+    )
+    .all({ set }) as IssueRowOut[];
+  return { links, issues: issuesFromRows(db, rows) };
 }

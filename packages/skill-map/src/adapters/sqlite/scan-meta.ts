@@ -88,7 +88,7 @@ export function readScanMeta(db: Db): ScanMeta | null {
     result.scannedBy = { name: r.scanned_by_name, version: r.scanned_by_version ?? '', specVersion: r.scanned_by_spec_version ?? '' };
   }
   if (r.providers_json !== null) result.providers = JSON.parse(r.providers_json) as string[];
-  if (r.tokenizer !== null) result.tokenizer = r.tokenizer;
+  if (r.tokenizer !== null) result.tokenizer = r.tokenizer as NonNullable<ScanResult['tokenizer']>;
   if (r.active_provider !== null) result.activeProvider = r.active_provider;
   if (r.scan_ceiling !== null) result.scanCeiling = r.scan_ceiling;
   if (r.scan_truncated === 1) result.scanTruncated = true;

@@ -88,7 +88,8 @@ export interface IssueQuery {
   readonly offset?: number;
 }
 
-function inList(column: string, name: string, values: readonly string[], params: Record<string, unknown>): string {
+/** `column IN (@name0, @name1...)`, binding each value into `params`. */
+export function inList(column: string, name: string, values: readonly string[], params: Record<string, unknown>): string {
   const names = values.map((v, i) => {
     params[`${name}${i}`] = v;
     return `@${name}${i}`;

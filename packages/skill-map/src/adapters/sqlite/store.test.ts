@@ -181,6 +181,18 @@ describe('ScanStore: indexed reads', () => {
     expect(store.listNodeSummaries().map((s) => s.path)).toEqual(['a.md', 'b.md', 'c.md']);
   });
 
+  it('closes a node set over links (raw or resolved target) and issues, in SQL', () => {
+    expect(store.nodePaths()).toEqual(['a.md', 'b.md', 'c.md']);
+    expect(store.counts()).toEqual({ nodes: 3, links: 3, issues: 2 });
+    expect(store.nodesByPaths(['c.md', 'a.md', 'zz.md']).map((n) => n.path)).toEqual(['a.md', 'c.md']);
+    const raw = store.closeOver(['b.md', 'c.md'], 'raw');
+    expect(raw.links).toEqual([]);
+    expect(raw.issues.map((i) => i.analyzerId)).toEqual(['name-collision']);
+    const resolved = store.closeOver(['b.md', 'c.md'], 'resolved');
+    expect(resolved.links.map((l) => l.target)).toEqual(['/deploy']);
+    expect(store.closeOver(['a.md', 'b.md'], 'raw').links.map((l) => l.target)).toEqual(['b.md']);
+  });
+
   it('refreshes the annotations mirror and deletes the issue rows a suppression covers', () => {
     expect(store.refreshAnnotationsMirror('a.md', { issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }] })).toBe(true);
     expect(store.findNode('a.md')?.item.sidecar?.annotations).toEqual({ issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }] });

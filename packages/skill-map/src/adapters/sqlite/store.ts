@@ -7,7 +7,7 @@ import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.
 import type { SuppressionKey } from './annotations.js';
 import { clearFileCache, loadFileCache } from './file-cache.js';
 import type { FileCacheEntry } from './file-cache.js';
-import { listLinks, listNodeSummaries, listNodes, registerGlobFunction } from './node-queries.js';
+import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
 import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
 import { openDatabase, tryOpenForRead } from './open-database.js';
 import type { DbHandle, DriftAdvisory, OpenDatabaseOptions } from './open-database.js';
@@ -35,6 +35,14 @@ export interface ScanStore {
   listNodes(query?: NodeQuery): Page<Node>;
   listNodeSummaries(): NodeSummary[];
   listLinks(query?: LinkQuery): Page<Link>;
+  /** Row counts of the scan zone (three COUNT(*) on indexed tables). */
+  counts(): { nodes: number; links: number; issues: number };
+  /** Every node path, sorted. */
+  nodePaths(): string[];
+  /** The nodes of the given paths, ordered by path. */
+  nodesByPaths(paths: readonly string[]): Node[];
+  /** Links and issues closed over a node set (`raw` target for query_graph, `resolved` for branches). */
+  closeOver(paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] };
   loadFileCache(): Map<string, FileCacheEntry>;
   persistScan(result: ScanResult, options?: PersistOptions & { clearCache?: boolean }): PersistReport;
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
@@ -81,6 +89,14 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     listNodes: (q = {}) => read({ items: [], total: 0 }, () => listNodes(db, q)),
     listNodeSummaries: () => read([], () => listNodeSummaries(db)),
     listLinks: (q = {}) => read({ items: [], total: 0 }, () => listLinks(db, q)),
+    counts: () =>
+      read({ nodes: 0, links: 0, issues: 0 }, () => {
+        const n = (t: string): number => db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number;
+        return { nodes: n('scan_nodes'), links: n('scan_links'), issues: n('scan_issues') };
+      }),
+    nodePaths: () => read([], () => nodePaths(db)),
+    nodesByPaths: (paths) => read([], () => nodesByPaths(db, paths)),
+    closeOver: (paths, closure) => read({ links: [], issues: [] }, () => closeOver(db, paths, closure)),
     loadFileCache: () => read(new Map(), () => loadFileCache(db)),
     persistScan: (result, options = {}) =>
       write(() => {
