@@ -1,0 +1,28 @@
+import { TokenTracker } from '@skillstate/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { harness } from '../../test/support/fixtures.js';
+import type { Harness } from '../../test/support/fixtures.js';
+
+let h: Harness;
+afterEach(() => h.project.cleanup());
+
+describe('state.metrics', () => {
+  it('is an isError result when no tracker is configured', async () => {
+    h = harness();
+    expect(await h.tool('state.metrics')).toMatchObject({ text: 'Error: No token tracker configured', isError: true });
+  });
+
+  it('says so when the tracker has no steps yet', async () => {
+    h = harness({ tracker: new TokenTracker() });
+    expect((await h.tool('state.metrics')).text).toBe('Error: No steps recorded yet: the token tracker session is empty');
+  });
+
+  it("returns exactly the paper's three metrics", async () => {
+    const tracker = new TokenTracker();
+    tracker.recordStep({ promptChars: 100, responseChars: 20, success: true });
+    tracker.recordStep({ promptChars: 300, responseChars: 30, success: false });
+    tracker.recordStep({ promptChars: 200, responseChars: 10 });
+    h = harness({ tracker });
+    expect((await h.tool('state.metrics')).json).toEqual({ accuracy: 0.5, averagePromptSize: 200, totalTokens: 660 });
+  });
+});
