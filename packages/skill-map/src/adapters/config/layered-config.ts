@@ -131,7 +131,7 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const projectLocal = join(opts.projectRoot, LOCAL_SETTINGS_FILE);
   const warnings: string[] = [];
   const layers: Array<[ConfigLayer, Map<string, unknown>]> = [
-    ['defaults', flatten(DEFAULT_CONFIG as Record<string, unknown>)],
+    ['defaults', flatten(DEFAULT_CONFIG)],
     ['project', layerLeaves('project', readSettingsFile(project), PROJECT_SETTINGS_FILE, warnings)],
     ['project-local', layerLeaves('project-local', readSettingsFile(projectLocal), LOCAL_SETTINGS_FILE, warnings)],
     ['override', layerLeaves('override', opts.overrides ? unflatten(flatten({ ...opts.overrides })) : null, 'overrides', warnings)],
