@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness } from '../../test/support/fixtures.js';
@@ -52,7 +52,6 @@ describe('state.checkpoint', () => {
 
   it('has nothing to snapshot when the state file does not exist yet', async () => {
     h = harness();
-    const { rmSync } = await import('node:fs');
     rmSync(h.project.statePath);
     expect((await h.tool('state.checkpoint')).json.seq).toBe(1);
     expect(existsSync(`${h.project.statePath}.snapshot`)).toBe(false);

@@ -1,0 +1,44 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { openHandshakeGate } from './early-handshake.js';
+
+function gate() {
+  const input = new PassThrough();
+  const output = new PassThrough();
+  const relay = openHandshakeGate(input, output);
+  const relayed: string[] = [];
+  relay.on('data', (chunk) => relayed.push(String(chunk)));
+  const answered = () => String(output.read() ?? '');
+  const tick = () => new Promise((r) => setImmediate(r));
+  return { input, answered, relayed: () => relayed.join(''), tick, relay };
+}
+
+describe('openHandshakeGate', () => {
+  it('answers leading initialize lines itself and relays everything from the first other line', async () => {
+    const g = gate();
+    g.input.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}\n{"jsonrpc":"2.0","id":2,"me');
+    g.input.write('thod":"ping"}\n{"jsonrpc":"2.0","id":3,"method":"initialize"}\n');
+    await g.tick();
+    expect(g.answered()).toMatch(/^\{"jsonrpc":"2.0","id":1,"result":\{"protocolVersion":"2026-07-28",.*\}\n$/);
+    expect(g.relayed()).toBe('{"jsonrpc":"2.0","id":2,"method":"ping"}\n{"jsonrpc":"2.0","id":3,"method":"initialize"}\n');
+  });
+
+  it('relays a partial line at end of input and ends the relay', async () => {
+    const g = gate();
+    let ended = false;
+    g.relay.on('end', () => (ended = true));
+    g.input.end('{"jsonrpc":"2.0","id":1');
+    await g.tick();
+    await g.tick();
+    expect(g.relayed()).toBe('{"jsonrpc":"2.0","id":1');
+    expect(ended).toBe(true);
+  });
+
+  it('hands an overlong first line to the server instead of holding it', async () => {
+    const g = gate();
+    g.input.write('x'.repeat(70 * 1024));
+    await g.tick();
+    expect(g.relayed()).toHaveLength(70 * 1024);
+    expect(g.answered()).toBe('');
+  });
+});
