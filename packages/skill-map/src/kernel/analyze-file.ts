@@ -1,0 +1,86 @@
+import type { Issue } from '@skill-map/spec';
+import { analyzeNodeFile } from './node-file.js';
+import { parseMcpConfig } from './parse/mcp-config.js';
+import { parseSidecar } from './parse/sidecar.js';
+import type { McpConfigSpec } from './providers/provider.js';
+import { BUILTIN_PROVIDERS, classifyPath, providerChain } from './providers/registry.js';
+import type { FileContext, FileRecord, SourceFile } from './types.js';
+import { createMcpNode } from './virtual-node.js';
+
+const MCP_CONFIGS: readonly { provider: string; spec: McpConfigSpec }[] = BUILTIN_PROVIDERS.flatMap((p) =>
+  p.mcpConfigs.map((spec) => ({ provider: p.id, spec })),
+);
+const PLUGIN_MANIFEST = /(?:^|\/)\.(?:claude|cursor|codex)-plugin\/(?:plugin|marketplace)\.json$/;
+const CANDIDATE = /\.(?:md|mdc|markdown|sm)$/i;
+const CODEX_AGENT = /(?:^|\/)\.codex\/agents\/[^/]+\.toml$/;
+
+/** Which walked files the kernel wants read: markdown, sidecars, MCP configs, plugin manifests, Codex agent TOML. */
+export function isCandidatePath(path: string): boolean {
+  return (
+    CANDIDATE.test(path) ||
+    CODEX_AGENT.test(path) ||
+    PLUGIN_MANIFEST.test(path) ||
+    MCP_CONFIGS.some(({ spec }) => spec.pattern.test(path))
+  );
+}
+
+function pluginNamesOf(text: string): string[] {
+  try {
+    const doc = JSON.parse(text) as { name?: unknown; plugins?: unknown };
+    const names = new Set<string>();
+    if (typeof doc.name === 'string' && !Array.isArray(doc.plugins)) names.add(doc.name);
+    if (Array.isArray(doc.plugins)) {
+      for (const p of doc.plugins as { name?: unknown }[]) if (typeof p?.name === 'string') names.add(p.name);
+    }
+    return [...names].sort();
+  } catch {
+    return [];
+  }
+}
+
+function mcpConfigRecord(file: SourceFile, provider: string, spec: McpConfigSpec, ctx: FileContext, base: FileRecord): FileRecord {
+  const parsed = parseMcpConfig(file.text, spec.format);
+  if (!parsed.ok) {
+    const issue: Issue = {
+      analyzerId: 'mcp-config-invalid',
+      severity: 'warn',
+      nodeIds: [file.path],
+      message: `MCP config does not parse: ${parsed.message}`,
+    };
+    return { ...base, role: 'mcp-config', issues: [issue] };
+  }
+  const virtualNodes = parsed.servers.map((s) =>
+    createMcpNode(s.name, provider, file.path, { name: s.name, transport: s.transport }, ctx.hash),
+  );
+  return { ...base, role: 'mcp-config', virtualNodes };
+}
+
+/**
+ * The per-file stage: classifies the file under the lens, parses frontmatter (only when a `---` block exists),
+ * extracts links, parses `.sm` sidecars and MCP configs. A pure function of (file, lens, settings): the result is
+ * JSON-serialisable and may be cached under `ctx.cacheKey` + `contentHash`.
+ */
+export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
+  const base: FileRecord = {
+    path: file.path,
+    contentHash: file.contentHash ?? ctx.hash(file.text),
+    cacheKey: ctx.cacheKey,
+    role: 'ignored',
+    node: null,
+    identifiers: [],
+    virtualNodes: [],
+    links: [],
+    issues: [],
+    sidecar: null,
+    pluginNames: [],
+  };
+  if (file.path.endsWith('.sm')) return { ...base, role: 'sidecar', sidecar: parseSidecar(file.path, file.text) };
+  const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
+  if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, base);
+  if (PLUGIN_MANIFEST.test(file.path)) {
+    return { ...base, role: 'plugin-manifest', pluginNames: pluginNamesOf(file.text) };
+  }
+  const cls = classifyPath(file.path, providerChain(ctx.lens.provider), { pluginRoots: ctx.lens.pluginRoots });
+  if (cls === null) return base;
+  return analyzeNodeFile(file, cls, ctx, base);
+}

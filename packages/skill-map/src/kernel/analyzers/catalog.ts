@@ -1,0 +1,79 @@
+import type { Severity } from '@skill-map/spec';
+import type { Analyzer } from './analyzer.js';
+import { annotationFieldUnknownAnalyzer } from './annotation-field-unknown.js';
+import { annotationOrphanAnalyzer } from './annotation-orphan.js';
+import { invalidSidecarAnalyzer } from './invalid-sidecar.js';
+import { linkKindConflictAnalyzer } from './link-kind-conflict.js';
+import { linkSelfLoopAnalyzer } from './link-self-loop.js';
+import { nameCollisionAnalyzer } from './name-collision.js';
+import { nameMismatchAnalyzer } from './name-mismatch.js';
+import { nameReservedAnalyzer } from './name-reserved.js';
+import { nodeStabilityAnalyzer } from './node-stability.js';
+import { referenceBrokenAnalyzer } from './reference-broken.js';
+import { referenceRedundantAnalyzer } from './reference-redundant.js';
+
+/** Built-in analyzers in run order (score phase first). */
+export const BUILTIN_ANALYZERS: readonly Analyzer[] = [
+  referenceBrokenAnalyzer,
+  nameReservedAnalyzer,
+  nameCollisionAnalyzer,
+  nameMismatchAnalyzer,
+  linkKindConflictAnalyzer,
+  linkSelfLoopAnalyzer,
+  referenceRedundantAnalyzer,
+  nodeStabilityAnalyzer,
+  annotationOrphanAnalyzer,
+  annotationFieldUnknownAnalyzer,
+  invalidSidecarAnalyzer,
+];
+
+/** One entry of the analyzer catalog (used to validate `dismiss_issue` analyzers, qualified or bare). */
+export interface AnalyzerCatalogEntry {
+  /** Qualified id (`core/reference-broken`). */
+  id: string;
+  /** Short id carried by issues. */
+  shortId: string;
+  source: 'analyzer' | 'kernel';
+  severity: Severity | 'varies';
+  /** Whether its issues carry `data.target` and can be suppressed. */
+  suppressible: boolean;
+  description: string;
+}
+
+const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
+  ['frontmatter-parse-error', 'varies', 'Frontmatter YAML (or agent TOML) does not parse; data.line/column.'],
+  ['frontmatter-malformed', 'varies', "Frontmatter block malformed (unclosed, not on line 1); data.hint."],
+  ['frontmatter-invalid', 'varies', 'Frontmatter parses but is not a mapping.'],
+  ['backtick-unbalanced', 'warn', 'Unclosed code fence or unmatched inline backtick run.'],
+  ['content-binary', 'warn', 'A candidate file looks binary (NUL bytes) and was not parsed.'],
+  ['mcp-config-invalid', 'warn', 'A host MCP config file does not parse.'],
+  ['schema-violation', 'error', "A node or link fails the spec schema; data.target is 'node' or 'link'."],
+  ['scan-truncated', 'warn', 'The walker stopped at scan.maxScan: the map is incomplete.'],
+  ['file-oversized', 'info', 'A file above scan.maxFileSizeBytes was skipped.'],
+].map(([shortId, severity, description]) => ({
+  id: `core/${shortId!}`,
+  shortId: shortId!,
+  source: 'kernel' as const,
+  severity: severity as Severity | 'varies',
+  suppressible: shortId === 'schema-violation',
+  description: description!,
+}));
+
+/** Every analyzer id the kernel can emit, qualified and short. */
+export const ANALYZER_CATALOG: readonly AnalyzerCatalogEntry[] = [
+  ...BUILTIN_ANALYZERS.map((a) => ({
+    id: a.id,
+    shortId: a.id.slice(a.id.lastIndexOf('/') + 1),
+    source: 'analyzer' as const,
+    severity: a.severity,
+    suppressible: a.suppressible,
+    description: a.description,
+  })),
+  ...KERNEL_STAMPED,
+];
+
+/** Resolves a user-typed analyzer id (qualified `core/x` or bare `x`) against the catalog; null when unknown. */
+export function resolveAnalyzerId(input: string): AnalyzerCatalogEntry | null {
+  const trimmed = input.trim();
+  return ANALYZER_CATALOG.find((e) => e.id === trimmed || e.shortId === trimmed) ?? null;
+}

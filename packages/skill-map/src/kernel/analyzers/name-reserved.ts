@@ -1,0 +1,42 @@
+import type { Analyzer } from './analyzer.js';
+
+/** `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). */
+export const nameReservedAnalyzer: Analyzer = {
+  id: 'core/name-reserved',
+  phase: 'score',
+  severity: 'warn',
+  suppressible: true,
+  description: 'A file shadows a runtime built-in name, or a link resolves to such a file.',
+  run(view, sink) {
+    const reserved = new Map<string, string>();
+    for (const [handle, candidates] of view.graph.names) {
+      for (const c of candidates) if (c.reserved && !reserved.has(c.path)) reserved.set(c.path, handle);
+    }
+    for (const node of view.graph.nodes) {
+      const handle = reserved.get(node.path);
+      if (handle === undefined) continue;
+      sink.emit({
+        analyzerId: 'name-reserved',
+        severity: 'warn',
+        nodeIds: [node.path],
+        message: `${node.kind} '${handle}' shadows a ${view.lens} built-in of the same name`,
+        data: { name: handle },
+      });
+    }
+    view.links.forEach((link, i) => {
+      const to = link.resolvedTarget;
+      if (to === null || to === undefined || !reserved.has(to)) return;
+      sink.emit(
+        {
+          analyzerId: 'name-reserved',
+          severity: 'warn',
+          nodeIds: [link.source],
+          message: `'${link.target}' resolves to '${to}', whose name the ${view.lens} runtime reserves`,
+          linkIndices: [i],
+          data: { target: link.target, resolvedTarget: to },
+        },
+        { link: i, op: 'delta', value: -0.9 },
+      );
+    });
+  },
+};

@@ -1,0 +1,147 @@
+import type { Issue, ScanResult } from '@skill-map/spec';
+import type { GraphView } from './analyzers/analyzer.js';
+import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
+import { assemble } from './graph/assemble.js';
+import { createIssueSink, shortAnalyzerId } from './graph/issue-sink.js';
+import { resolveLinks, type PathOracle } from './graph/resolve.js';
+import type { FileRecord, GraphContext } from './types.js';
+import { joinPath } from './util/posix-path.js';
+
+const PHASES = ['score', 'detect', 'aggregate'] as const;
+
+function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
+  for (let i = 1; i < records.length; i++) {
+    if (records[i - 1]!.path > records[i]!.path) return [...records].sort((a, b) => (a.path < b.path ? -1 : 1));
+  }
+  return records;
+}
+
+/** Existence oracle over the walked paths; the directory set is only built if a broken candidate needs it. */
+function createOracle(ctx: GraphContext): PathOracle {
+  const files = ctx.existingPaths ?? new Set<string>();
+  const refs = (ctx.settings.referencePaths ?? []).map((p) => joinPath(p));
+  let dirs: Set<string> | null = null;
+  return {
+    exists(path) {
+      if (files.has(path)) return true;
+      if (refs.some((r) => r === '' || path === r || path.startsWith(r + '/'))) return true;
+      if (dirs === null) {
+        dirs = new Set<string>();
+        for (const f of files) {
+          for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) dirs.add(f.slice(0, i));
+        }
+      }
+      return dirs.has(path);
+    },
+  };
+}
+
+function compareIssues(a: Issue, b: Issue): number {
+  const ka = [a.analyzerId, a.nodeIds[0] ?? '', String(a.data?.target ?? ''), a.message];
+  const kb = [b.analyzerId, b.nodeIds[0] ?? '', String(b.data?.target ?? ''), b.message];
+  for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
+  return (a.linkIndices?.[0] ?? -1) - (b.linkIndices?.[0] ?? -1);
+}
+
+function walkIssues(ctx: GraphContext): Issue[] {
+  const issues: Issue[] = [];
+  if (ctx.scanTruncated === true) {
+    issues.push({
+      analyzerId: 'scan-truncated',
+      severity: 'warn',
+      nodeIds: [],
+      message: `Scan truncated at ${ctx.scanCeiling ?? '?'} files (scan.maxScan): the map is incomplete`,
+      data: { scanCeiling: ctx.scanCeiling ?? null },
+    });
+  }
+  for (const f of ctx.oversizedFiles ?? []) {
+    issues.push({ analyzerId: 'file-oversized', severity: 'info', nodeIds: [f.path], message: `'${f.path}' (${f.bytes} bytes) is above scan.maxFileSizeBytes and was skipped`, data: { bytes: f.bytes } });
+  }
+  return issues;
+}
+
+/**
+ * The graph stage: merges FileRecords (any order) into a ScanResult. Dedupes virtual nodes, attaches sidecars,
+ * resolves links (path match, then the name index by the lens priority), lifts confidence to 1.0, runs the analyzers
+ * with suppressions applied at emission, and fills stats from the caller's walk facts. O(nodes + links).
+ */
+export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): ScanResult {
+  const lens = ctx.lens.provider;
+  const ordered = sortedRecords(records);
+  const graph = assemble(ordered, lens);
+  const { links, states } = resolveLinks(ordered, graph, lens, createOracle(ctx));
+  const confidences = links.map(() => 1);
+  const sink = createIssueSink(graph.suppressions, confidences);
+  for (const record of ordered) for (const issue of record.issues) sink.emit(issue);
+  for (const issue of graph.violations) sink.emit(issue);
+  for (const issue of walkIssues(ctx)) sink.emit(issue);
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  const view: GraphView = { lens, settings: ctx.settings, graph, links, states };
+  for (const phase of PHASES) {
+    for (const analyzer of BUILTIN_ANALYZERS) {
+      if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
+    }
+  }
+  const outCounts = new Map<string, number>();
+  const inCounts = new Map<string, number>();
+  links.forEach((link, i) => {
+    link.confidence = confidences[i]!;
+    outCounts.set(link.source, (outCounts.get(link.source) ?? 0) + 1);
+    if (typeof link.resolvedTarget === 'string') inCounts.set(link.resolvedTarget, (inCounts.get(link.resolvedTarget) ?? 0) + 1);
+  });
+  for (const node of graph.nodes) {
+    node.linksOutCount = outCounts.get(node.path) ?? 0;
+    node.linksInCount = inCounts.get(node.path) ?? 0;
+    if (node.virtual !== true) node.sidecar = sidecarOverlay(graph.sidecars.get(node.path), node.bodyHash, node.frontmatterHash);
+  }
+  const issues = sink.issues.sort(compareIssues);
+  const oversized = ctx.oversizedFiles ?? [];
+  const result: ScanResult = {
+    schemaVersion: 1,
+    scannedAt: ctx.scannedAt ?? 0,
+    roots: [...(ctx.roots ?? ctx.settings.roots ?? ['.'])],
+    nodes: graph.nodes,
+    links,
+    issues,
+    stats: {
+      filesWalked: ctx.filesWalked ?? records.length,
+      filesSkipped: ctx.filesSkipped ?? 0,
+      filesOversized: oversized.length,
+      nodesCount: graph.nodes.length,
+      linksCount: links.length,
+      issuesCount: issues.length,
+      durationMs: ctx.durationMs ?? 0,
+      filesAnalyzed: records.length,
+      issuesSuppressed: sink.suppressed,
+    },
+    providers: providersOf(graph.nodes.map((n) => n.provider)),
+    activeProvider: lens,
+    scanCeiling: ctx.scanCeiling ?? 5000,
+    scanTruncated: ctx.scanTruncated === true,
+    maxRenderNodes: ctx.maxRenderNodes ?? 256,
+    oversizedFiles: [...oversized],
+  };
+  if (ctx.scannedBy !== undefined) result.scannedBy = ctx.scannedBy;
+  if (ctx.tokenizer !== undefined) result.tokenizer = ctx.tokenizer;
+  return result;
+}
+
+function providersOf(ids: readonly string[]): string[] {
+  return [...new Set(ids)].sort();
+}
+
+function sidecarOverlay(
+  sc: import('./types.js').ParsedSidecar | undefined,
+  bodyHash: string,
+  frontmatterHash: string,
+): NonNullable<import('@skill-map/spec').Node['sidecar']> {
+  if (sc === undefined) return { present: false, status: null, annotations: null, root: null };
+  const id = sc.identity;
+  let status: 'fresh' | 'stale-body' | 'stale-frontmatter' | 'stale-both' | null = null;
+  if (id !== null && id.bodyHash !== null && id.frontmatterHash !== null) {
+    const body = id.bodyHash !== bodyHash;
+    const fm = id.frontmatterHash !== frontmatterHash;
+    status = body && fm ? 'stale-both' : body ? 'stale-body' : fm ? 'stale-frontmatter' : 'fresh';
+  }
+  return { present: true, status, annotations: sc.annotations, root: sc.root };
+}

@@ -1,0 +1,30 @@
+import { eachMatch, type Extractor } from './extractor.js';
+import { relativeTargets } from './resolve-path.js';
+import { TRIGGER_PREFIX } from './trigger.js';
+
+const AT_FILE = new RegExp(`${TRIGGER_PREFIX}@((?:\\.{1,2}\\/)*[\\w.-]+(?:\\/[\\w.-]+)*\\.(?:md|mdc|markdown))(?![\\w/-])`, 'g');
+
+/** `core/at-file`: `@path.md` tokens in prose → `references` (file-relative, root fallback unless `./`/`../`). */
+export const atFileExtractor: Extractor = {
+  id: 'core/at-file',
+  gate: ['claude', 'codex', 'antigravity', 'cursor'],
+  emitConfidence: 0.85,
+  extract(input, sink) {
+    if (!input.prose.includes('@')) return;
+    eachMatch(AT_FILE, input.prose, (m) => {
+      const dest = m[2]!;
+      const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
+      sink.link({
+        target,
+        kind: 'references',
+        trigger: null,
+        raw: `@${dest}`,
+        offset: m.index + m[1]!.length,
+        context: null,
+        pathStyle: true,
+        fallbackTarget: fallback,
+        bareDest: bare,
+      });
+    });
+  },
+};

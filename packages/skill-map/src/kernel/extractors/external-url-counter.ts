@@ -1,0 +1,18 @@
+import { eachMatch, type Extractor } from './extractor.js';
+
+const URL_RE = /https?:\/\/[^\s<>()"'`[\]{}|\\^\0]+/g;
+const TRAILING = /[.,;:!?*_~]+$/;
+
+/** `core/external-url-counter`: distinct http(s) URLs outside code, counted into `externalRefsCount` (never links). */
+export const externalUrlCounter: Extractor = {
+  id: 'core/external-url-counter',
+  gate: null,
+  emitConfidence: 0.3,
+  extract(input, sink) {
+    if (!input.proseWithHtml.includes('http')) return;
+    eachMatch(URL_RE, input.proseWithHtml, (m) => {
+      const url = m[0].replace(TRAILING, '');
+      if (url.length > 'https://'.length) sink.url(url);
+    });
+  },
+};

@@ -1,0 +1,34 @@
+import { atDirectiveExtractor } from './at-directive.js';
+import { atFileExtractor } from './at-file.js';
+import { backtickDollarExtractor } from './backtick-dollar.js';
+import { backtickMentionExtractor } from './backtick-mention.js';
+import { backtickPathExtractor } from './backtick-path.js';
+import { backtickSlashExtractor } from './backtick-slash.js';
+import { dollarSkillExtractor } from './dollar-skill.js';
+import { externalUrlCounter } from './external-url-counter.js';
+import type { Extractor } from './extractor.js';
+import { markdownLinkExtractor } from './markdown-link.js';
+import { mcpToolsExtractor } from './mcp-tools.js';
+import { pluginSkillExtractor } from './plugin-skill.js';
+import { slashCommandExtractor } from './slash-command.js';
+
+/** Every built-in extractor, in run order. */
+export const BUILTIN_EXTRACTORS: readonly Extractor[] = [
+  mcpToolsExtractor,
+  markdownLinkExtractor,
+  backtickPathExtractor,
+  externalUrlCounter,
+  slashCommandExtractor,
+  backtickSlashExtractor,
+  atFileExtractor,
+  atDirectiveExtractor,
+  backtickMentionExtractor,
+  dollarSkillExtractor,
+  backtickDollarExtractor,
+  pluginSkillExtractor,
+];
+
+/** Extractors that run under `lens`, minus the disabled ids. */
+export function activeExtractors(lens: string, disabled: readonly string[] = []): Extractor[] {
+  return BUILTIN_EXTRACTORS.filter((e) => (e.gate === null || e.gate.includes(lens)) && !disabled.includes(e.id));
+}

@@ -1,0 +1,112 @@
+import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
+import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
+import { isReservedName } from '../providers/registry.js';
+
+/** A node a handle may resolve to. */
+export interface NameCandidate {
+  path: string;
+  kind: string;
+  via: NodeIdentifier['via'];
+  reserved: boolean;
+}
+
+/** The node set of a scan with the indexes resolution and analyzers need (built once, O(n)). */
+export interface Assembled {
+  nodes: Node[];
+  byPath: Map<string, Node>;
+  identifiers: Map<string, NodeIdentifier[]>;
+  names: Map<string, NameCandidate[]>;
+  sidecars: Map<string, ParsedSidecar>;
+  orphanSidecars: ParsedSidecar[];
+  suppressions: Map<string, IssueSuppression[]>;
+  pluginNames: Set<string>;
+  /** Directories holding a skill's SKILL.md (skill roots for bare relative paths). */
+  skillDirs: Set<string>;
+  /** schema-violation issues for dropped nodes. */
+  violations: Issue[];
+}
+
+function mergeVirtual(existing: Node, incoming: Node, incomingFromConfig: boolean, existingFromConfig: boolean): Node {
+  const derivedFrom = [...new Set([...(existing.derivedFrom ?? []), ...(incoming.derivedFrom ?? [])])].sort();
+  const winner = !existingFromConfig && incomingFromConfig ? incoming : existing;
+  return { ...winner, derivedFrom };
+}
+
+function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
+  const list = sidecar.annotations?.['issueSuppressions'];
+  if (!Array.isArray(list)) return [];
+  return list.filter(
+    (e): e is IssueSuppression =>
+      e !== null && typeof e === 'object' && typeof (e as IssueSuppression).analyzer === 'string' && typeof (e as IssueSuppression).value === 'string',
+  );
+}
+
+/** Builds nodes (deduping virtual MCP nodes), attaches sidecars, and indexes names and suppressions. */
+export function assemble(records: readonly FileRecord[], lens: string): Assembled {
+  const out: Assembled = {
+    nodes: [],
+    byPath: new Map(),
+    identifiers: new Map(),
+    names: new Map(),
+    sidecars: new Map(),
+    orphanSidecars: [],
+    suppressions: new Map(),
+    pluginNames: new Set(),
+    skillDirs: new Set(),
+    violations: [],
+  };
+  const virtualFromConfig = new Map<string, boolean>();
+  const sidecarFiles: ParsedSidecar[] = [];
+  for (const record of records) {
+    for (const name of record.pluginNames) out.pluginNames.add(name);
+    if (record.sidecar !== null) sidecarFiles.push(record.sidecar);
+    const node = record.node;
+    if (node !== null && !out.byPath.has(node.path)) {
+      if (!NODE_KIND_PATTERN.test(node.kind) || node.path === '') {
+        out.violations.push({
+          analyzerId: 'schema-violation',
+          severity: 'error',
+          nodeIds: [record.path],
+          message: `Node '${record.path}' violates node.schema.json (kind '${node.kind}') and was dropped`,
+          data: { target: 'node', kind: node.kind },
+        });
+      } else {
+        out.byPath.set(node.path, { ...node });
+        out.identifiers.set(node.path, record.identifiers);
+      }
+    }
+    for (const v of record.virtualNodes) {
+      const fromConfig = record.role === 'mcp-config';
+      const existing = out.byPath.get(v.path);
+      if (existing === undefined) {
+        out.byPath.set(v.path, { ...v, derivedFrom: [...(v.derivedFrom ?? [])] });
+        virtualFromConfig.set(v.path, fromConfig);
+      } else if (existing.virtual === true) {
+        out.byPath.set(v.path, mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true));
+        virtualFromConfig.set(v.path, fromConfig || virtualFromConfig.get(v.path) === true);
+      }
+    }
+  }
+  out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  for (const [path, ids] of out.identifiers) {
+    const node = out.byPath.get(path)!;
+    if (node.kind === 'skill' && path.endsWith('SKILL.md')) out.skillDirs.add(path.slice(0, Math.max(0, path.length - 9)));
+    for (const id of ids) {
+      const candidate: NameCandidate = { path, kind: node.kind, via: id.via, reserved: isReservedName(lens, node.kind, id.handle) };
+      const list = out.names.get(id.handle);
+      if (list === undefined) out.names.set(id.handle, [candidate]);
+      else list.push(candidate);
+    }
+  }
+  for (const sc of sidecarFiles) {
+    const stem = sc.path.slice(0, -3);
+    const target = out.byPath.has(`${stem}.md`) ? `${stem}.md` : out.byPath.has(stem) ? stem : null;
+    if (target === null || out.sidecars.has(target)) out.orphanSidecars.push(sc);
+    else {
+      out.sidecars.set(target, sc);
+      const entries = suppressionEntries(sc);
+      if (entries.length > 0) out.suppressions.set(target, entries);
+    }
+  }
+  return out;
+}

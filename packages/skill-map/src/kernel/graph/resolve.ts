@@ -1,0 +1,121 @@
+import type { Link } from '@skill-map/spec';
+import { isReservedForAny, resolutionKinds } from '../providers/registry.js';
+import type { RawLink } from '../types.js';
+import { stripSigil } from '../util/normalize-trigger.js';
+import { dirname, joinPath } from '../util/posix-path.js';
+import type { Assembled, NameCandidate } from './assemble.js';
+
+/** How a link ended up: resolved to a node, to an existing non-node file, to a runtime built-in, or broken. */
+export type LinkState = 'resolved' | 'exists' | 'builtin' | 'broken';
+
+/** Existence checks for path-style targets that are not nodes. */
+export interface PathOracle {
+  exists(path: string): boolean;
+}
+
+const VIA_RANK: Record<NameCandidate['via'], number> = { 'frontmatter.name': 0, dirname: 1, 'filename-basename': 1 };
+
+function better(a: NameCandidate, ra: number, b: NameCandidate, rb: number): boolean {
+  if (a.reserved !== b.reserved) return !a.reserved;
+  if (ra !== rb) return ra < rb;
+  if (VIA_RANK[a.via] !== VIA_RANK[b.via]) return VIA_RANK[a.via] < VIA_RANK[b.via];
+  return a.path < b.path;
+}
+
+/** Picks the best candidate: non-reserved first, then the lens priority of its kind, then frontmatter names, then path. */
+export function pickCandidate(candidates: readonly NameCandidate[] | undefined, kinds: readonly string[]): NameCandidate | null {
+  if (candidates === undefined) return null;
+  let best: NameCandidate | null = null;
+  let bestRank = 0;
+  for (const c of candidates) {
+    const rank = kinds.indexOf(c.kind);
+    if (rank < 0) continue;
+    if (best === null || better(c, rank, best, bestRank)) {
+      best = c;
+      bestRank = rank;
+    }
+  }
+  return best;
+}
+
+function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle): { state: LinkState; to: string | null } {
+  for (const t of link.fallbackTarget === null ? [link.target] : [link.target, link.fallbackTarget]) {
+    if (g.byPath.has(t)) return { state: 'resolved', to: t };
+    const skill = `${t}/SKILL.md`;
+    if (g.byPath.has(skill)) return { state: 'resolved', to: skill };
+  }
+  if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
+    return { state: 'exists', to: null };
+  }
+  // Agent Skills paths are relative to the skill folder: retry a bare path from each enclosing skill root.
+  if (link.bareDest !== null && g.skillDirs.size > 0) {
+    for (let dir = dirname(link.source); ; dir = dirname(dir)) {
+      if (g.skillDirs.has(dir)) {
+        const t = joinPath(dir, link.bareDest);
+        if (g.byPath.has(t)) return { state: 'resolved', to: t };
+        if (oracle.exists(t)) return { state: 'exists', to: null };
+      }
+      if (dir === '') break;
+    }
+  }
+  return { state: 'broken', to: null };
+}
+
+function resolveTrigger(link: RawLink, g: Assembled, lens: string): { state: LinkState; to: string | null; pruned: boolean } {
+  const kinds = link.resolveKinds ?? resolutionKinds(lens, link.kind);
+  const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
+  const tries = [handle];
+  const colon = handle.indexOf(':');
+  if (colon > 0 && g.pluginNames.has(handle.slice(0, colon))) tries.push(handle.slice(colon + 1));
+  if (link.kind === 'mentions' && handle.startsWith('agent ')) tries.push(handle.slice(6));
+  // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
+  for (const h of link.speculative ? tries.slice(1) : tries) {
+    const hit = pickCandidate(g.names.get(h), kinds);
+    if (hit !== null) return { state: 'resolved', to: hit.path, pruned: false };
+  }
+  if (link.speculative) return { state: 'broken', to: null, pruned: true };
+  if (isReservedForAny(lens, kinds, handle)) return { state: 'builtin', to: null, pruned: false };
+  const allInCode = link.occurrences.every((o) => o.context === 'code-block' || o.context === 'inline-code');
+  return { state: 'broken', to: null, pruned: allInCode };
+}
+
+/** The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. */
+export function resolveLinks(
+  records: readonly { links: readonly RawLink[] }[],
+  g: Assembled,
+  lens: string,
+  oracle: PathOracle,
+): { links: Link[]; states: LinkState[]; raws: RawLink[] } {
+  const links: Link[] = [];
+  const states: LinkState[] = [];
+  const raws: RawLink[] = [];
+  for (const record of records) {
+    for (const raw of record.links) {
+      if (!g.byPath.has(raw.source)) continue;
+      let state: LinkState;
+      let to: string | null;
+      if (raw.pathStyle) ({ state, to } = resolvePath(raw, g, oracle));
+      else {
+        const r = resolveTrigger(raw, g, lens);
+        if (r.pruned) continue;
+        ({ state, to } = r);
+      }
+      const link: Link = {
+        source: raw.source,
+        target: raw.target,
+        kind: raw.kind,
+        confidence: 1,
+        sources: raw.sources,
+        trigger: raw.trigger,
+        location: raw.location,
+        raw: raw.raw,
+        occurrences: raw.occurrences,
+        resolvedTarget: to,
+      };
+      links.push(link);
+      states.push(state);
+      raws.push(raw);
+    }
+  }
+  return { links, states, raws };
+}

@@ -1,0 +1,27 @@
+// Public API of the pure kernel (`@skill-map/cli/kernel`): walk → read → analyzeFile (cacheable) → buildGraph.
+export type {
+  FileContext,
+  FileRecord,
+  GraphContext,
+  LensDecision,
+  LensStatus,
+  NodeIdentifier,
+  ParsedSidecar,
+  RawLink,
+  ScanSettings,
+  SourceFile,
+} from './types.js';
+export { analyzeFile, isCandidatePath } from './analyze-file.js';
+export { buildGraph } from './build-graph.js';
+export { detectLens, findPluginRoots } from './lens.js';
+export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';
+export { KernelError, type KernelErrorCode, type Result } from './errors.js';
+export { sha256Hex, type HashFn } from './util/sha256.js';
+export { normalizeTrigger } from './util/normalize-trigger.js';
+export { sidecarPathFor } from './util/posix-path.js';
+export { canonicalFrontmatter, hashFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
+export { ANALYZER_CATALOG, resolveAnalyzerId, type AnalyzerCatalogEntry } from './analyzers/catalog.js';
+export { shortAnalyzerId, suppressionMatches } from './graph/issue-sink.js';
+export { BUILTIN_PROVIDERS, DEFAULT_LENS, getProvider, LENS_PROVIDERS } from './providers/registry.js';
+export type { Provider } from './providers/provider.js';
+export { BUILTIN_EXTRACTORS } from './extractors/registry.js';

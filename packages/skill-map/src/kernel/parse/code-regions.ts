@@ -1,0 +1,143 @@
+/** A code region of a markdown text; offsets are absolute in the scanned text. */
+export interface CodeRegion {
+  kind: 'code-block' | 'inline-code';
+  /** Whole region including fences/backticks. */
+  start: number;
+  end: number;
+  /** Content only (what code-region extractors read). */
+  contentStart: number;
+  contentEnd: number;
+}
+
+/** A span to hide from prose extractors (code, HTML tag or comment). */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** What {@link scanMarkdown} found. */
+export interface MarkdownScan {
+  code: CodeRegion[];
+  /** Raw HTML tags and comments outside code. */
+  html: Span[];
+  /** Unclosed fence or backtick run: offset of the first one and how many there are. */
+  unbalanced: { offset: number; fences: number; spans: number } | null;
+}
+
+// A fence may open after list markers or blockquote `>`s (`2. ```sh`); indentation is not limited (see scanMarkdown).
+const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})([^`\n]*)$/;
+const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
+const HTML = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+
+function scanParagraph(text: string, start: number, end: number, out: MarkdownScan, bad: { spans: number; first: number }): void {
+  const para = text.slice(start, end);
+  const codeFrom = out.code.length;
+  if (para.includes('`')) {
+    let i = para.indexOf('`');
+    while (i !== -1) {
+      if (i > 0 && para.charCodeAt(i - 1) === 92) {
+        i = para.indexOf('`', i + 1);
+        continue;
+      }
+      let n = 1;
+      while (para.charCodeAt(i + n) === 96) n++;
+      const run = '`'.repeat(n);
+      let j = para.indexOf(run, i + n);
+      while (j !== -1 && (para.charCodeAt(j + n) === 96 || para.charCodeAt(j - 1) === 96)) {
+        let k = j;
+        while (para.charCodeAt(k) === 96) k++;
+        j = para.indexOf(run, k);
+      }
+      if (j === -1) {
+        bad.spans++;
+        if (bad.first < 0) bad.first = start + i;
+        i = para.indexOf('`', i + n);
+        continue;
+      }
+      out.code.push({ kind: 'inline-code', start: start + i, end: start + j + n, contentStart: start + i + n, contentEnd: start + j });
+      i = para.indexOf('`', j + n);
+    }
+  }
+  if (para.includes('<')) {
+    HTML.lastIndex = 0;
+    for (let m = HTML.exec(para); m !== null; m = HTML.exec(para)) {
+      const s = start + m.index;
+      const e = s + m[0].length;
+      let inCode = false;
+      for (let k = codeFrom; k < out.code.length && !inCode; k++) inCode = out.code[k]!.start <= s && s < out.code[k]!.end;
+      if (!inCode) out.html.push({ start: s, end: e });
+    }
+  }
+}
+
+/**
+ * Finds fenced code blocks, inline code spans and raw HTML in `text[from..]`, in one pass over the lines. Indented
+ * code blocks are NOT treated as code (skill bodies indent list content freely). An unclosed fence runs to the end
+ * of the text, as in CommonMark.
+ */
+export function scanMarkdown(text: string, from: number): MarkdownScan {
+  const out: MarkdownScan = { code: [], html: [], unbalanced: null };
+  const bad = { spans: 0, first: -1, fences: 0 };
+  let paraStart = -1;
+  let pos = from;
+  let fence: { char: number; len: number; indent: number; start: number; contentStart: number } | null = null;
+  while (pos <= text.length) {
+    let eol = text.indexOf('\n', pos);
+    if (eol === -1) eol = text.length;
+    const line = text.slice(pos, eol).replace(/\r$/, '');
+    if (fence !== null) {
+      const lead = /^[ \t>]*/.exec(line)![0].length;
+      const t = line.slice(lead).trimEnd();
+      // CommonMark: a closer may be indented at most 3 columns past where the opening fence's content starts.
+      if (t.charCodeAt(0) === fence.char && lead <= fence.indent + 3) {
+        let n = 0;
+        while (t.charCodeAt(n) === fence.char) n++;
+        if (n >= fence.len && n === t.length) {
+          out.code.push({ kind: 'code-block', start: fence.start, end: eol, contentStart: fence.contentStart, contentEnd: pos });
+          fence = null;
+        }
+      }
+    } else if ((line.includes('```') || line.includes('~~~')) && FENCE_OPEN.test(line)) {
+      if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
+      paraStart = -1;
+      const indent = FENCE_PREFIX.exec(line)![0].length;
+      const t = line.slice(indent);
+      const char = t.charCodeAt(0);
+      let n = 0;
+      while (t.charCodeAt(n) === char) n++;
+      fence = { char, len: n, indent: /^[ \t]*$/.test(line.slice(0, indent)) ? 0 : indent, start: pos, contentStart: Math.min(eol + 1, text.length) };
+    } else if (line.trim() === '') {
+      if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
+      paraStart = -1;
+    } else if (paraStart < 0) paraStart = pos;
+    if (eol === text.length) break;
+    pos = eol + 1;
+  }
+  if (fence !== null) {
+    bad.fences++;
+    if (bad.first < 0 || fence.start < bad.first) bad.first = fence.start;
+    out.code.push({ kind: 'code-block', start: fence.start, end: text.length, contentStart: fence.contentStart, contentEnd: text.length });
+  }
+  if (paraStart >= 0) scanParagraph(text, paraStart, text.length, out, bad);
+  out.code.sort((a, b) => a.start - b.start);
+  if (bad.fences + bad.spans > 0) out.unbalanced = { offset: bad.first, fences: bad.fences, spans: bad.spans };
+  return out;
+}
+
+/** Character masked regions are filled with: not whitespace, not a word char, so it never forms a token boundary. */
+export const MASK_CHAR = '\u0000';
+
+/** Returns `text` with every span blanked to {@link MASK_CHAR} (newlines kept), so offsets stay valid for prose regexes. */
+export function maskSpans(text: string, spans: readonly Span[]): string {
+  if (spans.length === 0) return text;
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  let out = '';
+  let prev = 0;
+  for (const span of sorted) {
+    const start = Math.max(span.start, prev);
+    if (span.end <= start) continue;
+    out += text.slice(prev, start) + text.slice(start, span.end).replace(/[^\n]/g, MASK_CHAR);
+    prev = span.end;
+  }
+  return out + text.slice(prev);
+}
