@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import type { Server as HttpServer } from 'node:http';
+import type { Hono } from 'hono';
+import { createActivityStore } from './activity/activity-store.js';
+import type { ActivityStore } from './activity/activity-store.js';
+import { ServerError } from './errors.js';
+import { createApp } from './http/app.js';
+import type { AppContext, AppEnv } from './http/app-context.js';
+import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
+import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
+import { createStderrLogger } from './ports.js';
+import type { ServerDeps } from './ports.js';
+import { createBasicFormatter } from './read/basic-formatter.js';
+import { createScanRunner } from './scan/scan-runner.js';
+import type { ScanRunner } from './scan/scan-runner.js';
+import { PACKAGE_VERSION } from './version.js';
+import { attachWebSocket } from './ws/attach-ws.js';
+import { createBroadcaster } from './ws/broadcaster.js';
+import type { Broadcaster, BroadcasterOptions } from './ws/broadcaster.js';
+
+/** Options of `createServer` (everything that is not a dependency). */
+export interface CreateServerOptions {
+  /** Mount `/mcp` and register the broadcaster sink. Default false (the contract's "off by default"). */
+  mcp?: boolean;
+  /** Serve the placeholder page at `/`. Default true. */
+  ui?: boolean;
+  /** The serve.json token; a fresh random one per boot when absent. */
+  token?: string;
+  broadcaster?: BroadcasterOptions;
+  /** MCP tunables (session cap, liveness deadline/grace/cadence, body limit). */
+  mcpOptions?: McpEndpointOptions;
+}
+
+/** A composed server that is not bound to a socket yet. */
+export interface SkillMapServer {
+  readonly app: Hono<AppEnv>;
+  readonly context: AppContext;
+  readonly broadcaster: Broadcaster;
+  readonly activity: ActivityStore;
+  readonly scans: ScanRunner | null;
+  readonly mcp: McpEndpoint | null;
+  readonly token: string;
+  /** Records the bound base URL (`http://127.0.0.1:PORT`) for `/api/mcp/status` and the banner. */
+  setBaseUrl(url: string): void;
+  /** Wires `/ws` upgrades on a Node HTTP server. */
+  attach(server: HttpServer): void;
+  /** Stops accepting, closes WS clients (1001), MCP sessions and the sweep; drains the running scan. */
+  close(): Promise<void>;
+}
+
+/**
+ * The composition root of the server: builds the broadcaster, activity store, scan runner, MCP endpoint
+ * (only when enabled) and the Hono app from `deps`. It constructs no adapter: those come in `deps`.
+ */
+export function createServer(deps: ServerDeps, options: CreateServerOptions = {}): SkillMapServer {
+  const logger = deps.logger ?? createStderrLogger();
+  const version = deps.version ?? PACKAGE_VERSION;
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const broadcaster = createBroadcaster({ ...options.broadcaster, onSinkError: (err) => logger.error('broadcaster sink failed', err) });
+  const activity = createActivityStore();
+  const scans = deps.scanner === undefined ? null : createScanRunner(deps.scanner, deps.reader, broadcaster);
+  let baseUrl: string | null = null;
+  let shuttingDown = false;
+  const detach: Array<() => void> = [];
+
+  const mcp =
+    options.mcp === true
+      ? createMcpEndpoint({ reader: deps.reader, activity, version, logger, broadcaster, baseUrl: () => baseUrl }, options.mcpOptions)
+      : null;
+
+  const context: AppContext = {
+    scopeRoot: deps.scopeRoot,
+    dbPath: deps.dbPath,
+    version,
+    reader: deps.reader,
+    config: deps.config,
+    formatter: deps.formatter ?? createBasicFormatter(),
+    logger,
+    broadcaster,
+    activity,
+    scans,
+    scanner: deps.scanner ?? null,
+    token,
+    mcp,
+    ui: options.ui ?? true,
+    baseUrl: () => baseUrl,
+    shuttingDown: () => shuttingDown,
+  };
+  const app = createApp(context);
+
+  return {
+    app,
+    context,
+    broadcaster,
+    activity,
+    scans,
+    mcp,
+    token,
+    setBaseUrl: (url) => {
+      baseUrl = url;
+    },
+    attach(server) {
+      detach.push(attachWebSocket(server, broadcaster, () => shuttingDown, () => new ServerError('shutting-down', 'the server is shutting down')));
+    },
+    async close() {
+      if (shuttingDown) return;
+      shuttingDown = true;
+      for (const d of detach.splice(0)) d();
+      await scans?.idle();
+      broadcaster.close();
+      await mcp?.close();
+    },
+  };
+}

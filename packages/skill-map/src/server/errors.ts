@@ -1,0 +1,56 @@
+/**
+ * The one error class of `src/server`: a readonly kebab-case `code` (it is also the REST error code),
+ * optional `details`, and a chained `cause`. Each boundary maps codes once: HTTP status in
+ * `http/error-handler.ts`, JSON-RPC code in `mcp/mcp-errors.ts`, exit codes in the CLI.
+ */
+export type ServerErrorCode =
+  // Boot (the CLI maps these to exit 2).
+  | 'host-not-loopback'
+  | 'bind-failed'
+  | 'invalid-option'
+  // Loopback gate and token.
+  | 'host-not-allowed'
+  | 'origin-not-allowed'
+  | 'token-mismatch'
+  // Request shape.
+  | 'bad-query'
+  | 'bad-json'
+  | 'payload-too-large'
+  | 'unsupported-media-type'
+  | 'not-found'
+  | 'method-not-allowed'
+  // State.
+  | 'scan-busy'
+  | 'scan-failed'
+  | 'scan-unavailable'
+  | 'db-drift'
+  | 'shutting-down'
+  | 'internal';
+
+/** A typed server failure; `details` travels to the REST `error.details` and MCP `error.data`. */
+export class ServerError extends Error {
+  readonly code: ServerErrorCode;
+  readonly details: Readonly<Record<string, unknown>> | null;
+
+  constructor(code: ServerErrorCode, message: string, options: { details?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'ServerError';
+    this.code = code;
+    this.details = options.details ?? null;
+  }
+}
+
+/** True when `err` is a ServerError, optionally of the given code. */
+export function isServerError(err: unknown, code?: ServerErrorCode): err is ServerError {
+  return err instanceof ServerError && (code === undefined || err.code === code);
+}
+
+/** Shorthand for the invalid-input failure every channel maps to 400 / -32602. */
+export function badQuery(message: string, details?: Record<string, unknown>): ServerError {
+  return new ServerError('bad-query', message, details === undefined ? {} : { details });
+}
+
+/** Shorthand for an unknown node or route. */
+export function notFound(message: string, details?: Record<string, unknown>): ServerError {
+  return new ServerError('not-found', message, details === undefined ? {} : { details });
+}

@@ -1,0 +1,57 @@
+import type { Context } from 'hono';
+import type { HttpBindings } from '@hono/node-server';
+import type { ActivityStore } from '../activity/activity-store.js';
+import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
+import type { MapReader } from '../read/map-reader.js';
+import type { ScanRunner } from '../scan/scan-runner.js';
+import type { Broadcaster } from '../ws/broadcaster.js';
+
+/** Hono environment of the app: Node bindings are present on real sockets, absent under `app.request()`. */
+export interface AppEnv {
+  Bindings: Partial<HttpBindings>;
+}
+
+/** The Hono context type the routes receive. */
+export type AppContextC = Context<AppEnv>;
+
+/** `GET /api/mcp/status` payload minus the envelope fields. */
+export interface McpStatus {
+  enabled: boolean;
+  connected: boolean;
+  clients: number;
+  url: string | null;
+}
+
+/** The MCP endpoint as the HTTP app sees it: a request handler plus the liveness status probe. */
+export interface McpMount {
+  /** Serves one `/mcp` request (POST, GET or DELETE). */
+  handle(c: AppContextC): Promise<Response>;
+  /** Runs the liveness sweep and reports responders only. */
+  status(): Promise<{ connected: boolean; clients: number }>;
+}
+
+/** Everything the routes read; built once by `createServer`. */
+export interface AppContext {
+  scopeRoot: string;
+  dbPath: string;
+  version: string;
+  reader: MapReader;
+  config: ConfigPort;
+  formatter: GraphFormatter;
+  logger: ServerLogger;
+  broadcaster: Broadcaster;
+  activity: ActivityStore;
+  /** Null when no scan engine was given (`POST /api/scan` → 503). */
+  scans: ScanRunner | null;
+  scanner: ScanPort | null;
+  /** The per-boot serve.json token that authenticates `POST /api/activity`. */
+  token: string;
+  /** Null when MCP is off (nothing mounted, `/mcp` is a plain 404). */
+  mcp: McpMount | null;
+  /** Whether the placeholder page is served (`--no-ui` turns it off). */
+  ui: boolean;
+  /** The public base URL once bound (`http://127.0.0.1:4242`), else null. */
+  baseUrl(): string | null;
+  /** True once shutdown began: new requests get 503. */
+  shuttingDown(): boolean;
+}

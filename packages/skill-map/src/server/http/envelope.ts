@@ -1,0 +1,49 @@
+import type { ErrorEnvelope, ListEnvelope, SingleEnvelope, ValueEnvelope } from '@skill-map/spec';
+import type { ServerError, ServerErrorCode } from '../errors.js';
+
+/** A REST list envelope; `total` is the pre-pagination count. */
+export function listEnvelope<T>(kind: string, items: T[], total: number, filters?: Record<string, unknown>): ListEnvelope<T> {
+  return { schemaVersion: '1', kind, items, counts: { total, returned: items.length }, ...(filters === undefined ? {} : { filters }) };
+}
+
+/** A REST single-item envelope. */
+export function singleEnvelope<T>(kind: string, item: T): SingleEnvelope<T> {
+  return { schemaVersion: '1', kind, item };
+}
+
+/** A REST value envelope. */
+export function valueEnvelope<T>(kind: string, value: T): ValueEnvelope<T> {
+  return { schemaVersion: '1', kind, value };
+}
+
+/** The one REST error shape. */
+export function errorEnvelope(code: ServerErrorCode, message: string, details: Readonly<Record<string, unknown>> | null = null): ErrorEnvelope {
+  return { ok: false, error: { code, message, details: details === null ? null : { ...details } } };
+}
+
+/** HTTP status for each server error code; the single place codes become statuses. */
+export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
+  'host-not-loopback': 500,
+  'bind-failed': 500,
+  'invalid-option': 500,
+  'host-not-allowed': 403,
+  'origin-not-allowed': 403,
+  'token-mismatch': 403,
+  'bad-query': 400,
+  'bad-json': 400,
+  'payload-too-large': 413,
+  'unsupported-media-type': 415,
+  'not-found': 404,
+  'method-not-allowed': 405,
+  'scan-busy': 409,
+  'scan-failed': 500,
+  'scan-unavailable': 503,
+  'db-drift': 500,
+  'shutting-down': 503,
+  internal: 500,
+};
+
+/** Serialises a ServerError as its REST envelope and status. */
+export function toRestError(err: ServerError): { status: number; body: ErrorEnvelope } {
+  return { status: HTTP_STATUS[err.code], body: errorEnvelope(err.code, err.message, err.details) };
+}

@@ -1,0 +1,37 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { Hono } from 'hono';
+import { ActivityBodySchema } from '../../activity/activity-store.js';
+import type { ActivityEvent } from '../../activity/activity-store.js';
+import { badQuery, ServerError } from '../../errors.js';
+import type { AppContext, AppEnv } from '../app-context.js';
+import { valueEnvelope } from '../envelope.js';
+import { readJsonBody } from '../read-json-body.js';
+
+/** Security: constant-time comparison of the `x-skill-map-token` header with the per-boot token. */
+function tokenMatches(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Live activity ingest (token-authenticated) and its summary. */
+export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
+  app.post('/api/activity', async (c) => {
+    // Security: only a local process that can read .skill-map/serve.json may report activity.
+    if (!tokenMatches(c.req.header('x-skill-map-token'), ctx.token)) {
+      throw new ServerError('token-mismatch', 'missing or wrong x-skill-map-token (read it from .skill-map/serve.json)');
+    }
+    const parsed = ActivityBodySchema.safeParse(await readJsonBody(c));
+    if (!parsed.success) throw badQuery(`invalid activity event: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+    const events: ActivityEvent[] = 'events' in parsed.data ? parsed.data.events : [parsed.data];
+    for (const event of events) {
+      const stats = ctx.activity.record(event);
+      if (event.type === 'node.activity') ctx.broadcaster.publish('node.activity', { ...stats });
+      else ctx.broadcaster.publish('agent.spawn', { ...stats });
+    }
+    return c.json(valueEnvelope('activity', { accepted: events.length }), 202);
+  });
+
+  app.get('/api/activity/summary', (c) => c.json(valueEnvelope('activity-summary', ctx.activity.snapshot())));
+}

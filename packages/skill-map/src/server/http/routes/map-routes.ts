@@ -1,0 +1,87 @@
+import type { Hono } from 'hono';
+import { badQuery, ServerError } from '../../errors.js';
+import { getBranch, getNodeBundle, listIssues, parseQueryOrThrow, parseSeverities } from '../../read/map-queries.js';
+import type { AppContext, AppEnv } from '../app-context.js';
+import { listEnvelope, singleEnvelope } from '../envelope.js';
+import { boolParam, csvList, decodePathB64, parseOptionalLimit, parsePage } from '../request-params.js';
+import { readJsonBody } from '../read-json-body.js';
+
+/** Read routes over the persisted map: scan, nodes, links, issues, branch, graph. */
+export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
+  app.get('/api/scan', async (c) => {
+    if (boolParam('meta', c.req.query('meta')) === true) return c.json(singleEnvelope('scan-meta', ctx.reader.scanMeta()));
+    if (boolParam('fresh', c.req.query('fresh')) === true) {
+      const scanner = ctx.scanner;
+      if (scanner?.scanFresh === undefined) throw new ServerError('scan-unavailable', 'fresh scans are not available in this server');
+      return c.json(singleEnvelope('scan', await scanner.scanFresh()));
+    }
+    return c.json(singleEnvelope('scan', ctx.reader.loadScanResult()));
+  });
+
+  app.post('/api/scan', async (c) => {
+    const body = await readJsonBody(c, { optional: true });
+    const mode = body === undefined ? 'changed' : (body as { mode?: unknown }).mode ?? 'changed';
+    if (mode !== 'full' && mode !== 'changed') throw badQuery('mode must be "full" or "changed"', { mode: String(mode) });
+    if (ctx.scans === null) throw new ServerError('scan-unavailable', 'this server was started without a scan engine');
+    return c.json(singleEnvelope('scan-summary', await ctx.scans.run(mode, 'rest')));
+  });
+
+  app.get('/api/nodes', (c) => {
+    const tokens: string[] = [];
+    const kinds = csvList(c.req.queries('kind'));
+    const paths = csvList(c.req.queries('path'));
+    if (kinds !== undefined) tokens.push(`kind=${kinds.join(',')}`);
+    if (boolParam('hasIssues', c.req.query('hasIssues')) === true) tokens.push('has=issues');
+    if (paths !== undefined) tokens.push(`path=${paths.join(',')}`);
+    const query = parseQueryOrThrow(tokens.join(' '));
+    const page = parsePage(c.req.query('limit'), c.req.query('offset'));
+    const result = ctx.reader.listNodes(query, page);
+    return c.json(listEnvelope('nodes', result.items, result.total, { kind: kinds ?? null, hasIssues: query.hasIssues, path: paths ?? null, ...page }));
+  });
+
+  app.get('/api/nodes/:pathB64', async (c) => {
+    const path = decodePathB64(c.req.param('pathB64'));
+    const include = csvList(c.req.queries('include')) ?? [];
+    const bundle = await getNodeBundle(ctx.reader, path, include.includes('body'));
+    return c.json({ ...singleEnvelope('node', bundle.item), links: bundle.links, issues: bundle.issues });
+  });
+
+  app.get('/api/links', (c) => {
+    const kinds = csvList(c.req.queries('kind'));
+    const from = c.req.query('from');
+    const to = c.req.query('to');
+    const items = ctx.reader.listLinks({ ...(kinds === undefined ? {} : { kinds }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
+    return c.json(listEnvelope('links', items, items.length, { kind: kinds ?? null, from: from ?? null, to: to ?? null }));
+  });
+
+  app.get('/api/issues', (c) => {
+    const severities = parseSeverities(csvList(c.req.queries('severity')));
+    const analyzerIds = csvList(c.req.queries('analyzerId'));
+    const nodes = csvList(c.req.queries('node'));
+    const page = parsePage(c.req.query('limit'), c.req.query('offset'));
+    const filter = { ...(severities === undefined ? {} : { severities }), ...(analyzerIds === undefined ? {} : { analyzerIds }), ...(nodes === undefined ? {} : { nodes }) };
+    const result = listIssues(ctx.reader, filter, page);
+    return c.json(listEnvelope('issues', result.items, result.total, { severity: severities ?? null, analyzerId: analyzerIds ?? null, node: nodes ?? null, ...page }));
+  });
+
+  app.get('/api/branch', (c) => {
+    const excludeRootRaw = c.req.query('excludeRoot');
+    if (excludeRootRaw !== undefined && excludeRootRaw !== '1' && excludeRootRaw !== '0') throw badQuery('excludeRoot must be 1 or 0', { excludeRoot: excludeRootRaw });
+    const limit = parseOptionalLimit(c.req.query('limit'));
+    return c.json(
+      getBranch(ctx.reader, {
+        includes: c.req.queries('path') ?? [],
+        excludes: c.req.queries('exclude') ?? [],
+        ...(excludeRootRaw === undefined ? {} : { excludeRoot: excludeRootRaw === '1' }),
+        ...(limit === undefined ? {} : { limit }),
+      }),
+    );
+  });
+
+  app.get('/api/graph', (c) => {
+    const format = c.req.query('format') ?? 'ascii';
+    if (!ctx.formatter.formats().includes(format)) throw badQuery(`unknown format "${format}" (expected one of ${ctx.formatter.formats().join(', ')})`, { format });
+    const text = ctx.formatter.format(ctx.reader.loadScanResult(), format);
+    return c.body(text, 200, { 'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' });
+  });
+}

@@ -1,0 +1,97 @@
+import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
+import type { ServerCapabilities } from '@modelcontextprotocol/server';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
+import type { ServerLogger } from '../ports.js';
+import type { McpCatalog } from './mcp-catalog.js';
+import { UnknownToolError } from './mcp-catalog.js';
+import { toProtocolError } from './mcp-errors.js';
+
+/** Exactly what the contract advertises: no prompts, no logging, no completions. */
+export const MCP_CAPABILITIES: ServerCapabilities = { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } };
+
+/** `serverInfo.name`. */
+export const MCP_SERVER_NAME = 'skill-map';
+
+const INSTRUCTIONS =
+  "skill-map serves this project's agent-harness map (skills, agents, commands, workflows, MCP servers and the " +
+  'links between them) read-only. Start with query_graph or list_issues; get_node gives one node with its links.';
+
+// One validator for every instance: the SDK would otherwise build one per session.
+const sharedValidator = new AjvJsonSchemaValidator();
+
+/** Options of `createMcpServer`. */
+export interface CreateMcpServerOptions {
+  version: string;
+  logger: ServerLogger;
+  /**
+   * The session's subscribed-URI set. Present for 2025-era sessions (HTTP and stdio), which get
+   * `resources/subscribe` / `unsubscribe`; absent for 2026-era per-request instances (they use
+   * `subscriptions/listen`, served by the SDK entry).
+   */
+  subscriptions?: Set<string>;
+}
+
+/** A protocol instance plus its teardown. */
+export interface McpServerHandle {
+  server: Server;
+  close(): Promise<void>;
+}
+
+function rethrow(err: unknown, logger: ServerLogger): never {
+  if (err instanceof UnknownToolError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
+  throw toProtocolError(err, logger);
+}
+
+/**
+ * Builds one MCP protocol instance (the SDK's low-level `Server`) over the shared catalog. Transports
+ * (lean HTTP sessions, the 2026 per-request entry, stdio) call this factory and know nothing about tools.
+ * The low-level server is used on purpose: the high-level `registerTool` wrapper turns every thrown error
+ * into an `isError` result, which would hide the contract's `-32602` for unknown paths and bad input.
+ */
+export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOptions): McpServerHandle {
+  const { logger } = options;
+  const server = new Server(
+    { name: MCP_SERVER_NAME, version: options.version },
+    { capabilities: MCP_CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator },
+  );
+  server.onerror = (err) => logger.warn(`MCP protocol: ${err.message}`);
+
+  server.setRequestHandler('tools/list', () => ({ tools: catalog.listTools() }));
+  server.setRequestHandler('tools/call', async (request, ctx) => {
+    const progressToken = request.params._meta?.progressToken;
+    try {
+      return await catalog.callTool(request.params.name, request.params.arguments, {
+        signal: ctx.mcpReq.signal,
+        progress: async (progress, message) => {
+          if (progressToken === undefined) return;
+          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, ...(message === undefined ? {} : { message }) } });
+        },
+      });
+    } catch (err) {
+      return rethrow(err, logger);
+    }
+  });
+  server.setRequestHandler('resources/list', () => ({ resources: catalog.listResources() }));
+  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: catalog.listTemplates() }));
+  server.setRequestHandler('resources/read', async (request) => {
+    try {
+      return await catalog.readResource(request.params.uri);
+    } catch (err) {
+      return rethrow(err, logger);
+    }
+  });
+
+  const subscriptions = options.subscriptions;
+  if (subscriptions !== undefined) {
+    server.setRequestHandler('resources/subscribe', (request) => {
+      if (!catalog.knowsUri(request.params.uri)) throw new ResourceNotFoundError(request.params.uri);
+      subscriptions.add(request.params.uri);
+      return {};
+    });
+    server.setRequestHandler('resources/unsubscribe', (request) => {
+      subscriptions.delete(request.params.uri);
+      return {};
+    });
+  }
+  return { server, close: () => server.close() };
+}

@@ -1,0 +1,162 @@
+import type { ServerResponse } from 'node:http';
+import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import { SECURITY_HEADERS } from '../../http/security-headers.js';
+
+/** One POST exchange waiting for the responses of its requests. */
+interface Exchange {
+  res: ServerResponse;
+  pending: Set<RequestId>;
+  responses: JSONRPCMessage[];
+  batch: boolean;
+  sse: boolean;
+}
+
+const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId } => 'id' in m && ('result' in m || 'error' in m);
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } => 'method' in m && 'id' in m;
+
+/** SSE response headers (plus the security headers every answer carries). */
+export function sseHeaders(sessionId: string): Record<string, string> {
+  return {
+    ...SECURITY_HEADERS,
+    'content-type': 'text/event-stream',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+    'mcp-session-id': sessionId,
+  };
+}
+
+function sseFrame(message: JSONRPCMessage): string {
+  return `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+}
+
+/**
+ * The lean 2025-era Streamable HTTP transport of ONE session, written straight onto Node's req/res (the
+ * SDK's transport converts every request into web-standard Request/Response objects, which measured at
+ * ~1,200 calls/s with p99 6 ms here; this path serves the same protocol core several times faster).
+ *
+ * A POST carrying requests is answered with a single JSON body once every response is in, unless the
+ * handler emits a related message first (progress, a nested request), in which case the answer upgrades to
+ * an SSE stream. Nothing is retained after an exchange completes, so a long session's heap stays flat
+ * (the SDK 1.32.2 JSON mode kept ~5.6 KB per request). Unrelated server messages (pings,
+ * `resources/updated`, `list_changed`) go to the session's GET stream, and are dropped silently when it is
+ * absent, exactly like the reference transport.
+ */
+export class SessionTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
+  private standalone: ServerResponse | null = null;
+  private readonly exchanges = new Map<RequestId, Exchange>();
+  private closed = false;
+
+  constructor(readonly sessionId: string) {}
+
+  start(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  /** True while the client holds the GET stream open (the only path for server-initiated messages). */
+  hasStandaloneStream(): boolean {
+    return this.standalone !== null;
+  }
+
+  /** Serves one POST: `messages` were parsed and validated by the caller; `batch` says if the body was an array. */
+  handlePost(res: ServerResponse, messages: JSONRPCMessage[], batch: boolean): void {
+    const ids = messages.filter(isRequest).map((m) => m.id);
+    if (ids.length === 0) {
+      res.writeHead(202, { ...SECURITY_HEADERS }).end();
+      for (const m of messages) this.onmessage?.(m);
+      return;
+    }
+    const exchange: Exchange = { res, pending: new Set(ids), responses: [], batch, sse: false };
+    for (const id of ids) this.exchanges.set(id, exchange);
+    res.once('close', () => this.abandon(exchange));
+    for (const m of messages) this.onmessage?.(m);
+  }
+
+  /** Opens the session's GET stream; false when one is already open (the caller answers 409). */
+  openStandalone(res: ServerResponse): boolean {
+    if (this.standalone !== null) return false;
+    res.writeHead(200, sseHeaders(this.sessionId));
+    res.flushHeaders();
+    this.standalone = res;
+    res.once('close', () => {
+      if (this.standalone === res) this.standalone = null;
+    });
+    return true;
+  }
+
+  /** Writes an SSE comment on the GET stream (keeps idle proxies and half-open sockets honest). */
+  keepAlive(): void {
+    this.standalone?.write(': keepalive\n\n');
+  }
+
+  send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (isResponse(message)) {
+      const ex = this.exchanges.get(message.id);
+      if (ex === undefined) return Promise.resolve(); // the client went away; nobody to answer
+      this.exchanges.delete(message.id);
+      ex.pending.delete(message.id);
+      if (ex.sse) {
+        ex.res.write(sseFrame(message));
+        if (ex.pending.size === 0) ex.res.end();
+      } else {
+        ex.responses.push(message);
+        if (ex.pending.size === 0) this.writeJson(ex);
+      }
+      return Promise.resolve();
+    }
+    const related = options?.relatedRequestId;
+    if (related !== undefined) {
+      const ex = this.exchanges.get(related);
+      if (ex !== undefined) {
+        if (!ex.sse) this.upgrade(ex);
+        ex.res.write(sseFrame(message));
+      }
+      return Promise.resolve();
+    }
+    this.standalone?.write(sseFrame(message));
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    this.closed = true;
+    this.standalone?.end();
+    this.standalone = null;
+    for (const ex of new Set(this.exchanges.values())) if (!ex.res.writableEnded) ex.res.end();
+    this.exchanges.clear();
+    this.onclose?.();
+    return Promise.resolve();
+  }
+
+  private writeJson(ex: Exchange): void {
+    const body = JSON.stringify(ex.batch ? ex.responses : ex.responses[0]);
+    ex.res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'mcp-session-id': this.sessionId,
+    });
+    ex.res.end(body);
+  }
+
+  private upgrade(ex: Exchange): void {
+    ex.sse = true;
+    ex.res.writeHead(200, sseHeaders(this.sessionId));
+    for (const r of ex.responses) ex.res.write(sseFrame(r));
+    ex.responses.length = 0;
+  }
+
+  /** The client hung up before every response was written: cancel what is still running. */
+  private abandon(ex: Exchange): void {
+    for (const id of ex.pending) {
+      if (this.exchanges.get(id) !== ex) continue;
+      this.exchanges.delete(id);
+      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'client disconnected' } });
+    }
+    ex.pending.clear();
+  }
+}

@@ -1,0 +1,32 @@
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
+import * as z from 'zod';
+import { isServerError } from '../errors.js';
+import type { ServerLogger } from '../ports.js';
+
+/**
+ * The one MCP error mapping (decision, see docs): bad input (schema violations, export-grammar errors,
+ * scope conflicts) and unknown names or paths are JSON-RPC `-32602` errors, as the contract states for an
+ * unknown `get_node` path, with `data` carrying the details; protocol errors pass through; anything
+ * unexpected is `-32603` with a generic message (the cause is logged, never leaked).
+ */
+export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolError {
+  if (err instanceof ProtocolError) return err;
+  if (err instanceof z.ZodError) {
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${z.prettifyError(err).replace(/\n\s*/g, '; ')}`, {
+      issues: err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+    });
+  }
+  if (isServerError(err)) {
+    switch (err.code) {
+      case 'bad-query':
+      case 'not-found':
+        return new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, err.details === null ? undefined : { ...err.details });
+      case 'db-drift':
+        return new ProtocolError(ProtocolErrorCode.InternalError, err.message, { code: err.code });
+      default:
+        break;
+    }
+  }
+  logger.error('MCP request failed', err);
+  return new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
+}

@@ -1,0 +1,23 @@
+import * as z from 'zod';
+import { queryGraph } from '../../read/map-queries.js';
+import { defineTool, READ_ONLY } from '../define-tool.js';
+
+/** `query_graph`: a closed subgraph selected with the `sm export` grammar. */
+export const queryGraphTool = defineTool({
+  name: 'query_graph',
+  title: 'Query the skill graph',
+  description:
+    'Returns a closed subgraph {nodes, links, issues} of the project map selected with the `sm export` grammar: ' +
+    '`kind` (comma list of node kinds, e.g. "skill,agent"), `has` ("issues": only nodes with issues), `path` ' +
+    '(comma list of anchored globs; `*` stays inside one folder, `**` crosses folders). Filters AND together, ' +
+    'globs OR. Links survive when both ends survive; issues when any of their nodes survives. `limit` bounds ' +
+    'the node count (default 100, at most the scan render cap).',
+  inputSchema: z.object({
+    kind: z.string().optional().describe('Comma-separated node kinds (exact, case-sensitive).'),
+    has: z.string().optional().describe('Only "issues" is supported.'),
+    path: z.string().optional().describe('Comma-separated anchored path globs, e.g. ".claude/skills/**".'),
+    limit: z.number().int().min(1).optional().describe('Maximum nodes (default 100, capped at the scan render cap).'),
+  }),
+  annotations: { ...READ_ONLY, title: 'Query the skill graph' },
+  run: (args, deps) => ({ ...queryGraph(deps.reader, args) }),
+});

@@ -1,0 +1,79 @@
+/**
+ * What the server needs from the rest of skill-map, as narrow ports. The composition root (`runServe`,
+ * or a test) passes implementations in; nothing in `src/server` constructs an adapter itself.
+ */
+import type { ScanResult } from '@skill-map/spec';
+import type { MapReader } from './read/map-reader.js';
+
+/** Per-node progress of a running scan (`scan.progress`). */
+export interface ScanProgress {
+  index: number;
+  path: string;
+  kind: string;
+  cached: boolean;
+}
+
+/** What a finished scan reports. */
+export interface ScanSummary {
+  nodes: number;
+  links: number;
+  issues: number;
+  durationMs: number;
+  roots: string[];
+}
+
+/** Runs a scan through the scan engine AND persists it (the engine owns drift, hashing, incremental). */
+export interface ScanPort {
+  scanAndPersist(options: { mode: 'full' | 'changed'; onProgress?: (p: ScanProgress) => void }): Promise<ScanSummary>;
+  /** A fresh in-memory scan that is NOT persisted (`GET /api/scan?fresh=1`); optional. */
+  scanFresh?(): Promise<ScanResult>;
+}
+
+/** The layered configuration (defaults < project < project-local < override); `LoadedConfig` fits. */
+export interface ConfigPort {
+  /** The deep-merged configuration object. */
+  readonly merged: Readonly<Record<string, unknown>>;
+  /** The layer that supplied a leaf (`project-local`, ...), when the loader tracks provenance. */
+  sourceOf?(key: string): string | undefined;
+}
+
+/** Where log lines go (stderr by default; never stdout: `sm mcp` speaks the protocol there). */
+export interface ServerLogger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, err?: unknown): void;
+}
+
+/** Graph formatters for `GET /api/graph?format=` (ascii, json, mermaid, dot, plugin formats). */
+export interface GraphFormatter {
+  formats(): string[];
+  format(scan: ScanResult, format: string): string;
+}
+
+/** Everything `createServer` needs. */
+export interface ServerDeps {
+  /** Absolute project (scope) root. */
+  scopeRoot: string;
+  /** Absolute path of the project database (reported by `/api/health`). */
+  dbPath: string;
+  reader: MapReader;
+  config: ConfigPort;
+  /** Absent: `POST /api/scan` answers 503 and the watcher is not started. */
+  scanner?: ScanPort;
+  formatter?: GraphFormatter;
+  logger?: ServerLogger;
+  /** The CLI implVersion (`serverInfo.version`, `smVersion`); defaults to the package version. */
+  version?: string;
+}
+
+/** A logger writing prefixed lines to stderr. */
+export function createStderrLogger(prefix = 'sm serve'): ServerLogger {
+  const write = (level: string, message: string): void => {
+    process.stderr.write(`${prefix}: ${level}${message}\n`);
+  };
+  return {
+    info: (m) => write('', m),
+    warn: (m) => write('warning: ', m),
+    error: (m, err) => write('error: ', err instanceof Error ? `${m}: ${err.stack ?? err.message}` : m),
+  };
+}

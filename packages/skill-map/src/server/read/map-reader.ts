@@ -1,0 +1,99 @@
+/**
+ * The narrow read port every server door (REST routes, MCP tools and resources, the broadcaster sink)
+ * reads the persisted map through. It is synchronous because the store is (better-sqlite3): a read is an
+ * indexed query, never "load the whole scan and filter in JavaScript". Implementations:
+ * `sqlite-map-reader.ts` (the adapters' SQLite store) and `memory-map-reader.ts` (unit tests).
+ */
+import type { Issue, Link, Node, ScanResult, Severity } from '@skill-map/spec';
+import type { ExportQuery, Subgraph } from './export-query.js';
+import type { ResolvedScope } from './map-scope.js';
+
+/** Everything in a ScanResult except the three big arrays, plus their sizes. */
+export type ScanMeta = Omit<ScanResult, 'nodes' | 'links' | 'issues'> & {
+  counts: { nodes: number; links: number; issues: number };
+};
+
+/** One node with its links in both directions and the issues naming it (`get_node`, `/api/nodes/:pathB64`). */
+export interface NodeBundle {
+  item: Node;
+  links: { incoming: Link[]; outgoing: Link[] };
+  issues: Issue[];
+}
+
+/** A page request; `limit` is already clamped by the caller. */
+export interface Page {
+  readonly limit: number;
+  readonly offset: number;
+}
+
+/** A page of results plus the pre-pagination total. */
+export interface PageOf<T> {
+  items: T[];
+  total: number;
+}
+
+/** `list_issues` / `GET /api/issues` filters; each list is OR-ed, lists are AND-ed. */
+export interface IssueFilter {
+  readonly severities?: readonly Severity[];
+  /** Matches the stored short id exactly, or the short id of a qualified token (`core/reference-broken`). */
+  readonly analyzerIds?: readonly string[];
+  /** Issues whose nodeIds contain any of these paths. */
+  readonly nodes?: readonly string[];
+}
+
+/** `GET /api/links` filters (exact matches; `to` matches target or resolvedTarget). */
+export interface LinkFilter {
+  readonly kinds?: readonly string[];
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/** The `/api/branch` and `get_branch` projection (direct shape, no envelope). */
+export interface BranchResult {
+  schemaVersion: '1';
+  kind: 'branch';
+  branch: {
+    paths: string[];
+    excluded: string[];
+    rootExcluded: boolean;
+    total: number;
+    rendered: number;
+    truncated: boolean;
+    cap: number;
+  };
+  nodes: Node[];
+  links: Link[];
+  issues: Issue[];
+}
+
+/** Whether a persisted scan can be read, and from where. */
+export interface ReaderStatus {
+  db: 'present' | 'missing';
+  dbPath: string;
+}
+
+/** Read access to the persisted map. Every method degrades to an empty shape when no database exists. */
+export interface MapReader {
+  status(): ReaderStatus;
+  /** The full persisted ScanResult (`GET /api/scan`, `skillmap://graph`); the empty shape without a DB. */
+  loadScanResult(): ScanResult;
+  scanMeta(): ScanMeta;
+  /** One node bundle, or null for an unknown path. */
+  findNode(path: string): NodeBundle | null;
+  /** The sorted set of node paths (cheap: one indexed column). */
+  nodePaths(): string[];
+  /** A page of nodes matching the query (storage order), with the filtered total. */
+  listNodes(query: ExportQuery, page: Page): PageOf<Node>;
+  /** The first `cap` matching nodes closed over links (raw target) and issues (`query_graph`). */
+  queryGraph(query: ExportQuery, cap: number): Subgraph;
+  listLinks(filter: LinkFilter): Link[];
+  /** Issues in id order, filtered and paged in the store; `total` is the pre-pagination count. */
+  listIssues(filter: IssueFilter, page: Page): PageOf<Issue>;
+  /** Scoped, capped projection; `cap` is already clamped to [1, maxRenderNodes]. */
+  branch(scope: ResolvedScope, cap: number): BranchResult;
+  /**
+   * The node's file body without its leading YAML frontmatter, or null when unreadable (missing file,
+   * virtual node, a path escaping the scope root, a symlink).
+   */
+  readNodeBody(path: string): Promise<string | null>;
+}

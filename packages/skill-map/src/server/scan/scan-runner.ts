@@ -1,0 +1,70 @@
+import { ServerError } from '../errors.js';
+import type { ScanPort, ScanSummary } from '../ports.js';
+import type { MapReader } from '../read/map-reader.js';
+import type { Broadcaster } from '../ws/broadcaster.js';
+
+/** What `scan.completed` carries: the contract's counts plus how the node SET moved. */
+export interface ScanCompleted extends ScanSummary {
+  nodesAdded: number;
+  nodesRemoved: number;
+  mode: 'full' | 'changed';
+  trigger: 'rest' | 'watcher' | 'boot';
+}
+
+/** Runs scans one at a time and narrates them on the broadcaster. */
+export interface ScanRunner {
+  /** Starts a scan now; rejects with `scan-busy` while another runs (REST: 409). */
+  run(mode: 'full' | 'changed', trigger: ScanCompleted['trigger']): Promise<ScanCompleted>;
+  /** True while a scan is running. */
+  busy(): boolean;
+  /** Resolves when the running scan (if any) has settled; used by shutdown to drain. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Creates the single-flight scan runner. The node-set diff compares the sorted path list before and after
+ * (one indexed column), so `resources/list_changed` fires only when nodes were added or removed.
+ */
+export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcaster: Broadcaster): ScanRunner {
+  let running: Promise<ScanCompleted> | null = null;
+  let known: Set<string> | null = null;
+
+  const execute = async (mode: 'full' | 'changed', trigger: ScanCompleted['trigger']): Promise<ScanCompleted> => {
+    const before = known ?? new Set(reader.nodePaths());
+    const runId = `r-scan-${Date.now().toString(36)}`;
+    broadcaster.publish('scan.started', { mode, trigger }, { runId });
+    let summary: ScanSummary;
+    try {
+      summary = await scanner.scanAndPersist({
+        mode,
+        onProgress: (p) => broadcaster.publish('scan.progress', { ...p }, { runId }),
+      });
+    } catch (err) {
+      broadcaster.publish('scan.failed', { mode, message: err instanceof Error ? err.message : String(err) }, { runId });
+      throw new ServerError('scan-failed', `scan failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+    }
+    const after = new Set(reader.nodePaths());
+    let added = 0;
+    for (const p of after) if (!before.has(p)) added++;
+    const removed = before.size - (after.size - added);
+    known = after;
+    const completed: ScanCompleted = { ...summary, nodesAdded: added, nodesRemoved: removed, mode, trigger };
+    broadcaster.publish('scan.completed', { ...completed }, { runId });
+    return completed;
+  };
+
+  return {
+    run(mode, trigger) {
+      if (running !== null) return Promise.reject(new ServerError('scan-busy', 'a scan is already running; try again when it completes'));
+      const current = execute(mode, trigger).finally(() => {
+        running = null;
+      });
+      running = current;
+      return current;
+    },
+    busy: () => running !== null,
+    idle: async () => {
+      await running?.catch(() => undefined);
+    },
+  };
+}
