@@ -12,7 +12,7 @@ export function looksBinary(content: Buffer): boolean {
   return content.subarray(0, end).includes(0);
 }
 
-function failure(rel: string, err: unknown): CandidateOutcome {
+function failure(rel: string, err: unknown): { ok: false; skipped: SkippedEntry } {
   const code = errnoCode(err);
   const reason: SkipReason = code === 'ENOENT' || code === 'ENOTDIR' ? 'vanished' : 'unreadable';
   return { ok: false, skipped: { path: rel, reason, ...(code ? { errorCode: code } : {}) } };
@@ -41,14 +41,22 @@ export function readCandidate(
   }
   if (size > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: size } };
   if (shouldRead && !shouldRead(rel, size, mtimeMs)) return { ok: true, file: { path: rel, absPath: abs, size, mtimeMs } };
+  const read = readContent(fs, abs, rel, maxSize);
+  return read.ok ? { ok: true, file: { path: rel, absPath: abs, size: read.content.length, mtimeMs, content: read.content } } : read;
+}
+
+/**
+ * Reads a file the walk already accepted (size and mtime known): vanished, unreadable, over the cap (it
+ * may have grown since the stat) or binary content becomes a skipped entry instead of an error.
+ */
+export function readContent(fs: FsPort, abs: string, rel: string, maxSize: number): { ok: true; content: Buffer } | { ok: false; skipped: SkippedEntry } {
   let content: Buffer;
   try {
     content = fs.readFile(abs);
   } catch (err) {
     return failure(rel, err);
   }
-  // The file may have grown between stat and read; the cap applies to what was actually read.
   if (content.length > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: content.length } };
   if (looksBinary(content)) return { ok: false, skipped: { path: rel, reason: 'binary', bytes: content.length } };
-  return { ok: true, file: { path: rel, absPath: abs, size: content.length, mtimeMs, content } };
+  return { ok: true, content };
 }

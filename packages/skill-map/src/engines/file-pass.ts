@@ -1,0 +1,113 @@
+import { hash } from 'node:crypto';
+import type { FsPort } from '../adapters/fs/fs-port.js';
+import { readContent } from '../adapters/fs/read-candidate.js';
+import type { SkippedEntry, WalkedFile } from '../adapters/fs/walk-types.js';
+import type { FileCacheEntry } from '../adapters/sqlite/file-cache.js';
+import type { FileContext, FileRecord } from '../kernel/index.js';
+import { recordOf } from './warm-state.js';
+import type { CachedFile } from './warm-state.js';
+
+/** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */
+export interface ScanFileEvent {
+  readonly index: number;
+  readonly total: number;
+  readonly path: string;
+  /** The node kind the file produced, null for sidecars, configs and ignored files. */
+  readonly kind: string | null;
+  /** True when the kernel did not re-analyse the file (cache hit by stat or by content hash). */
+  readonly cached: boolean;
+}
+
+/** The kernel entry point the file pass calls (injected so tests can count calls). */
+export type AnalyzeFn = (file: { path: string; text: string; bytes: number; modifiedAtMs: number | null; contentHash: string }, ctx: FileContext) => FileRecord;
+
+/** Inputs of `runFilePass`. */
+export interface FilePassInput {
+  readonly files: readonly WalkedFile[];
+  readonly fs: FsPort;
+  readonly maxFileSizeBytes: number;
+  readonly ctx: FileContext;
+  readonly analyze: AnalyzeFn;
+  readonly previous: ReadonlyMap<string, CachedFile>;
+  /** `full`: ignore the cache and re-analyse everything. */
+  readonly full: boolean;
+  /** mtimes at or after this instant are not trusted for the stat shortcut (racy-clean protection). */
+  readonly racyFromMs: number;
+  readonly onFile?: (event: ScanFileEvent) => void;
+}
+
+/** What the file pass produced. */
+export interface FilePassOutput {
+  readonly records: FileRecord[];
+  readonly next: Map<string, CachedFile>;
+  /** Cache rows to write (new, re-analysed or re-stamped files). */
+  readonly upserts: FileCacheEntry[];
+  /** Cached paths no longer accepted by the walk. */
+  readonly deletes: string[];
+  readonly skipped: SkippedEntry[];
+  readonly counts: { analyzed: number; reusedByStat: number; reusedByHash: number };
+}
+
+/** sha256 hex of raw bytes (node:crypto, injected into the kernel as well). */
+export function sha256(data: string | Buffer): string {
+  return hash('sha256', data, 'hex');
+}
+
+function withMtime(record: FileRecord, mtimeMs: number): FileRecord {
+  const modifiedAtMs = Math.trunc(mtimeMs);
+  if (record.node === null || record.node.modifiedAtMs === modifiedAtMs) return record;
+  return { ...record, node: { ...record.node, modifiedAtMs } };
+}
+
+type Decision = { record: FileRecord; how: 'stat' | 'hash' | 'analyzed'; contentHash: string } | { skipped: SkippedEntry };
+
+function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undefined): Decision {
+  const key = input.ctx.cacheKey;
+  const usable = !input.full && prev !== undefined && prev.cacheKey === key;
+  if (usable && prev.mtimeMs !== -1 && prev.size === file.size && prev.mtimeMs === file.mtimeMs) {
+    return { record: recordOf(prev), how: 'stat', contentHash: prev.contentHash };
+  }
+  const read = readContent(input.fs, file.absPath, file.path, input.maxFileSizeBytes);
+  if (!read.ok) return { skipped: read.skipped };
+  const contentHash = sha256(read.content);
+  if (usable && prev.contentHash === contentHash) return { record: withMtime(recordOf(prev), file.mtimeMs), how: 'hash', contentHash };
+  const text = read.content.toString('utf8');
+  const record = input.analyze({ path: file.path, text, bytes: read.content.length, modifiedAtMs: Math.trunc(file.mtimeMs), contentHash }, input.ctx);
+  return { record, how: 'analyzed', contentHash };
+}
+
+/**
+ * Decides per accepted file: unchanged (size, mtime) under the same cache key → reuse the cached record
+ * without reading; otherwise read and hash, and reuse on an equal content hash; otherwise run the kernel's
+ * `analyzeFile`. Only files that changed produce cache upserts.
+ */
+export function runFilePass(input: FilePassInput): FilePassOutput {
+  const records: FileRecord[] = [];
+  const next = new Map<string, CachedFile>();
+  const upserts: FileCacheEntry[] = [];
+  const skipped: SkippedEntry[] = [];
+  const counts = { analyzed: 0, reusedByStat: 0, reusedByHash: 0 };
+  const total = input.files.length;
+  input.files.forEach((file, index) => {
+    const prev = input.previous.get(file.path);
+    const d = decide(input, file, prev);
+    if ('skipped' in d) {
+      skipped.push(d.skipped);
+      return;
+    }
+    records.push(d.record);
+    const mtimeMs = file.mtimeMs >= input.racyFromMs ? -1 : file.mtimeMs;
+    const entry: CachedFile = { size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: input.ctx.cacheKey, record: d.record };
+    next.set(file.path, entry);
+    if (d.how === 'stat') counts.reusedByStat += 1;
+    else if (d.how === 'hash') counts.reusedByHash += 1;
+    else counts.analyzed += 1;
+    if (d.how !== 'stat' || prev?.mtimeMs !== mtimeMs) {
+      const recordJson = d.how === 'hash' && d.record === prev?.record && prev.recordJson !== undefined ? prev.recordJson : JSON.stringify(d.record);
+      upserts.push({ path: file.path, size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: entry.cacheKey, recordJson });
+    }
+    input.onFile?.({ index, total, path: file.path, kind: d.record.node?.kind ?? null, cached: d.how !== 'analyzed' });
+  });
+  const deletes = [...input.previous.keys()].filter((p) => !next.has(p));
+  return { records, next, upserts, deletes, skipped, counts };
+}

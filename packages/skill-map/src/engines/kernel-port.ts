@@ -1,0 +1,16 @@
+import type { ScannedBy } from '@skill-map/spec';
+import type { analyzeFile, buildGraph, createFileContext, detectLens, isCandidatePath } from '../kernel/index.js';
+
+export type { LensDecision } from '../kernel/index.js';
+
+/** Who produced a scan (`ScanResult.scannedBy`). */
+export type ScannedByLike = ScannedBy;
+
+/** The kernel functions the scan engine calls; the real kernel by default, a spy in tests. */
+export interface KernelPort {
+  readonly isCandidatePath: typeof isCandidatePath;
+  readonly detectLens: typeof detectLens;
+  readonly createFileContext: typeof createFileContext;
+  readonly analyzeFile: typeof analyzeFile;
+  readonly buildGraph: typeof buildGraph;
+}

@@ -1,0 +1,177 @@
+import { loadConfig } from '../adapters/config/layered-config.js';
+import type { LoadedConfig } from '../adapters/config/layered-config.js';
+import { AdapterError, isAdapterError } from '../adapters/errors.js';
+import { NODE_FS } from '../adapters/fs/fs-port.js';
+import type { FsPort } from '../adapters/fs/fs-port.js';
+import { walkProject } from '../adapters/fs/walk.js';
+import type { SkippedEntry, TruncationInfo, WalkResult } from '../adapters/fs/walk-types.js';
+import { defaultDbPath } from '../adapters/sqlite/open-database.js';
+import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
+import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
+import type { ScanStore } from '../adapters/sqlite/store.js';
+import type { ScanResult } from '../adapters/domain.js';
+import * as kernel from '../kernel/index.js';
+import type { LensDecision, ScannedByLike } from './kernel-port.js';
+import type { KernelPort } from './kernel-port.js';
+import { runFilePass, sha256 } from './file-pass.js';
+import type { ScanFileEvent } from './file-pass.js';
+import { scanConfigFrom } from './scan-settings.js';
+import { cachedFilesFromRows } from './cache-rows.js';
+import type { CachedFile, ScanWarmState } from './warm-state.js';
+
+/** `incremental` (default) and `changed` reuse the per-file cache; `full` re-analyses every file. */
+export type ScanMode = 'incremental' | 'changed' | 'full';
+
+/** Options of `runScan`: the one scan entry point of the CLI, the REST route and the watcher. */
+export interface ScanOptions {
+  /** Absolute project (scope) root. */
+  readonly projectRoot: string;
+  /** Default `<projectRoot>/.skill-map/skill-map.db`. */
+  readonly dbPath?: string;
+  readonly mode?: ScanMode;
+  /** The layered config; loaded from `projectRoot` when absent. */
+  readonly config?: LoadedConfig;
+  /** False: an in-memory scan that reads the cache but writes nothing (`GET /api/scan?fresh=1`). Default true. */
+  readonly persist?: boolean;
+  /** Drift-owning callers pass `rebuild` once the user agreed; the default refuses with `DB_SCHEMA_DRIFT`. */
+  readonly onDrift?: 'refuse' | 'rebuild';
+  /** Keep between scans in long-running processes (see `createScanWarmState`). */
+  readonly warm?: ScanWarmState;
+  readonly onProgress?: (event: ScanFileEvent) => void;
+  readonly scannedBy?: ScannedByLike;
+  /** mtimes newer than `now - racyWindowMs` are not trusted for the stat shortcut next time. Default 1000. */
+  readonly racyWindowMs?: number;
+  readonly now?: () => number;
+  readonly fs?: FsPort;
+  readonly kernel?: KernelPort;
+}
+
+/** Milliseconds spent per phase. */
+export interface ScanTimings {
+  open: number;
+  cacheLoad: number;
+  walk: number;
+  files: number;
+  graph: number;
+  persist: number;
+  total: number;
+}
+
+/** What a scan returns besides the ScanResult. */
+export interface ScanOutcome {
+  /** The graph, including rename/orphan issues stamped while persisting. */
+  readonly result: ScanResult;
+  readonly lens: LensDecision;
+  readonly truncation: TruncationInfo;
+  /** Every file left out, with its reason (walk and read phases). */
+  readonly skipped: SkippedEntry[];
+  readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
+  /** Rows written per table; null for an in-memory scan. */
+  readonly persisted: Pick<PersistReport, 'nodes' | 'links' | 'issues' | 'renames'> | null;
+  /** Truncation, config, lens and database advisories for the CLI to print (stderr). */
+  readonly warnings: string[];
+  readonly timings: ScanTimings;
+}
+
+function openStore(opts: ScanOptions, dbPath: string): ScanStore | null {
+  if (opts.persist === false) return tryOpenScanStoreForRead(dbPath);
+  return openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
+}
+
+function previousFiles(opts: ScanOptions, store: ScanStore | null): Map<string, CachedFile> {
+  if (opts.warm?.files) return opts.warm.files;
+  if (store === null || opts.mode === 'full') return new Map();
+  return cachedFilesFromRows(store.loadFileCache());
+}
+
+function lensPaths(walk: WalkResult): string[] {
+  return [...walk.allPaths, ...walk.dirs.map((d) => `${d}/`)];
+}
+
+function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | null, t: ScanTimings, t0: number): ScanOutcome {
+  const k = opts.kernel ?? kernel;
+  const fs = opts.fs ?? NODE_FS;
+  const now = opts.now ?? Date.now;
+  const view = scanConfigFrom(config);
+  let mark = performance.now();
+  const previous = previousFiles(opts, store);
+  t.cacheLoad = performance.now() - mark;
+  mark = performance.now();
+  const startedAt = now();
+  const walk = walkProject({
+    root: opts.projectRoot, fs, isCandidate: k.isCandidatePath, shouldRead: () => false,
+    maxFileSizeBytes: view.maxFileSizeBytes, maxScan: view.maxScan, respectGitignore: view.respectGitignore,
+    ignorePatterns: view.ignorePatterns, followExternalSymlinks: view.followExternalSymlinks,
+  });
+  const lens = k.detectLens(lensPaths(walk), view.settings);
+  const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
+  t.walk = performance.now() - mark;
+  mark = performance.now();
+  const pass = runFilePass({
+    files: walk.files, fs, maxFileSizeBytes: view.maxFileSizeBytes, ctx, analyze: k.analyzeFile, previous,
+    full: opts.mode === 'full', racyFromMs: startedAt - (opts.racyWindowMs ?? 1000),
+    ...(opts.onProgress ? { onFile: opts.onProgress } : {}),
+  });
+  t.files = performance.now() - mark;
+  mark = performance.now();
+  const skipped = [...walk.skipped, ...pass.skipped];
+  const oversized = skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
+  const built = k.buildGraph(pass.records, {
+    lens, settings: view.settings, roots: view.settings.roots ?? ['.'], existingPaths: new Set(walk.allPaths),
+    scannedAt: startedAt, filesWalked: walk.filesWalked, filesSkipped: walk.filesSkipped + pass.skipped.length,
+    oversizedFiles: oversized, scanCeiling: view.maxScan, scanTruncated: walk.truncation.scanTruncated,
+    maxRenderNodes: view.maxRenderNodes, ...(opts.scannedBy ? { scannedBy: opts.scannedBy } : {}),
+    ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
+  });
+  built.stats.filesNotScanned = walk.truncation.filesNotScanned;
+  t.graph = performance.now() - mark;
+  mark = performance.now();
+  let result = built;
+  let persisted: ScanOutcome['persisted'] = null;
+  if (opts.persist !== false && store !== null) {
+    const report = store.persistScan(built, {
+      ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
+      extras: { filesNotScanned: walk.truncation.filesNotScanned },
+      cache: { upserts: pass.upserts, deletes: pass.deletes },
+      clearCache: opts.mode === 'full',
+    });
+    result = report.result;
+    persisted = { nodes: report.nodes, links: report.links, issues: report.issues, renames: report.renames };
+    if (opts.warm) opts.warm.persistIndex = report.index;
+  }
+  if (opts.warm && (opts.persist !== false || opts.warm.files === null)) opts.warm.files = pass.next;
+  t.persist = performance.now() - mark;
+  t.total = performance.now() - t0;
+  result.stats.durationMs = Math.round(t.total);
+  const advisory = store?.advisory ? [store.advisory.message] : [];
+  return {
+    result, lens, truncation: walk.truncation, skipped,
+    files: { accepted: pass.records.length, ...pass.counts },
+    persisted,
+    warnings: [...walk.warnings, ...config.warnings, ...lens.warnings, ...advisory],
+    timings: t,
+  };
+}
+
+/**
+ * Scans a project and persists the result: walk → per-file decision (stat cache, content hash, or
+ * `analyzeFile`) → `buildGraph` over every record → diff persist (scan rows + per-file cache in one
+ * transaction) → ScanResult and timings. Database drift refuses (`DB_SCHEMA_NEWER`, `DB_SCHEMA_DRIFT`)
+ * unless `onDrift: 'rebuild'`; any other failure surfaces as a typed `AdapterError`.
+ */
+export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
+  const t0 = performance.now();
+  const t: ScanTimings = { open: 0, cacheLoad: 0, walk: 0, files: 0, graph: 0, persist: 0, total: 0 };
+  const config = opts.config ?? loadConfig({ projectRoot: opts.projectRoot });
+  const dbPath = opts.dbPath ?? opts.warm?.dbPath ?? defaultDbPath(opts.projectRoot);
+  const store = openStore(opts, dbPath);
+  t.open = performance.now() - t0;
+  try {
+    return await Promise.resolve(execute(opts, config, store, t, t0));
+  } catch (err) {
+    if (isAdapterError(err)) throw err;
+    throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, { cause: err });
+  } finally {
+    store?.close();
+  }
+}
