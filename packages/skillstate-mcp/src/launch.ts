@@ -2,7 +2,7 @@
 import { resolveHostStateForCwd, resolveSpec } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import { installInterruptHandler, stampRunning } from './lifecycle.js';
-import { McpServer } from './server.js';
+import { internalsOf, McpServer } from './server.js';
 
 /** Arguments of {@link launch}; everything is optional. */
 export interface LaunchArgs {
@@ -32,8 +32,8 @@ export interface LaunchArgs {
  * spec file that cannot be used rejects (naming the file) instead of falling back. The state always resolves
  * from the cwd (`<cwd>/.skillstate/`, or the global bucket in the home directory).
  *
- * The session is stamped `running` right after the server starts listening, so the stamp never delays the
- * first response; nothing is stamped while the project is uninitialised.
+ * The session is stamped `running` right after the server starts listening, and in any case before the first
+ * tool call runs; nothing is stamped while the project is uninitialised.
  */
 export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
   const cwd = process.cwd();
@@ -46,8 +46,13 @@ export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
     agent: args.agent ?? process.env['SKILLSTATE_AGENT_ID'] ?? '',
     tracker: args.tracker,
   });
+  // The stamp runs once: before the first tool call (so it can never land after anything a tool writes, such
+  // as state.finalize) or right after start, whichever comes first. The handshake never waits for it.
+  let stamping: Promise<void> | null = null;
+  const stamp = (): Promise<void> => (stamping ??= stampRunning(server));
+  internalsOf(server).deps.beforeToolCall = stamp;
   await server.start(args.input, args.output);
-  const stamped = new Promise<void>((resolve) => setImmediate(resolve)).then(() => stampRunning(server));
-  if (args.installInterruptHandler !== false) installInterruptHandler(server, { after: stamped });
+  setImmediate(() => void stamp());
+  if (args.installInterruptHandler !== false) installInterruptHandler(server, { before: stamp });
   return server;
 }

@@ -105,10 +105,10 @@ describe('installInterruptHandler', () => {
   it('waits for the launch stamp before flushing, so running cannot land after interrupted', async () => {
     h = harness();
     let release!: () => void;
-    const stamp = new Promise<void>((resolve) => (release = resolve)).then(() => stampRunning(h.server));
+    const gate = new Promise<void>((resolve) => (release = resolve));
     let exited!: () => void;
     const done = new Promise<void>((resolve) => (exited = resolve));
-    installInterruptHandler(h.server, { after: stamp, exit: () => exited() });
+    installInterruptHandler(h.server, { before: () => gate.then(() => stampRunning(h.server)), exit: () => exited() });
     process.emit('SIGINT');
     release();
     await done;

@@ -69,8 +69,8 @@ export async function flushInterrupted(server: McpServer): Promise<void> {
 
 /** Options of {@link installInterruptHandler}. */
 export interface InterruptOptions {
-  /** Awaited before flushing (the launch stamp, so it cannot land after `interrupted`). */
-  after?: Promise<unknown>;
+  /** Run and awaited before flushing (the launch stamp, so it cannot land after `interrupted`). */
+  before?: () => Promise<unknown>;
   /** How to end the process; defaults to `process.exit`. */
   exit?: (code: number) => void;
 }
@@ -85,7 +85,7 @@ export function installInterruptHandler(server: McpServer, options: InterruptOpt
   const uninstall = installShutdown(() => {
     flushing ??= (async () => {
       try {
-        await options.after;
+        await options.before?.();
         await flushInterrupted(server);
       } finally {
         exit(INTERRUPT_EXIT_CODE);

@@ -23,6 +23,11 @@ export interface ServerDeps {
   readonly subscriptions: Subscriptions;
   readonly serverInfo: { name: string; version: string };
   now(): Date;
+  /**
+   * Awaited before every tool call. launch() uses it so the session's `running` stamp always lands before
+   * anything a tool writes, without holding up the handshake.
+   */
+  beforeToolCall: () => Promise<void>;
 }
 
 /** One request being served: its id, era and params, and the notifications to send after its response. */
@@ -83,6 +88,7 @@ async function callTool(call: MethodCall, deps: ServerDeps): Promise<Record<stri
   const name = params['name'];
   if (typeof name !== 'string' || name === '') throw new McpServerError('INVALID_PARAMS', 'Invalid params: name required');
   const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
+  await deps.beforeToolCall();
   return { ...(await deps.tools.call(name, args, toolContext(call, deps))) };
 }
 

@@ -79,6 +79,7 @@ export class McpServer {
     const agent = options.agent !== undefined && options.agent !== '' ? resolveAgentId(options.agent) : '';
     const clock = options.now ?? (() => new Date());
     const deps: ServerDeps = {
+      beforeToolCall: () => Promise.resolve(),
       spec: options.spec,
       state: new StateAccess({ root: options.root, name: options.name, agent, schema: options.spec.schema }),
       tools: registerTools(),

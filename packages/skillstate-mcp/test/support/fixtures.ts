@@ -1,4 +1,5 @@
 // Shared fixtures for the unit tests: temp projects and a server driven line by line.
+/* eslint-disable @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-member-access -- parsed JSON-RPC replies are inspected freely by the tests */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -45,18 +46,22 @@ export function tempProject(): TempProject {
   };
 }
 
+/** A parsed JSON value the tests inspect freely. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- see the file header
+export type Json = any;
+
 /** What a tools/call answered, parsed. */
 export interface ToolReply {
   text: string;
   isError: boolean;
-  json: any;
+  json: Json;
 }
 
 /** A server over a temp project with helpers to call tools and send raw messages. */
 export interface Harness {
   server: McpServer;
   project: TempProject;
-  rpc(message: Record<string, unknown>): Promise<any>;
+  rpc(message: Record<string, unknown>): Promise<Json>;
   tool(name: string, args?: Record<string, unknown>): Promise<ToolReply>;
 }
 
@@ -67,12 +72,12 @@ export function harness(options: Partial<McpServerOptions> & { init?: boolean; p
   const project = options.project ?? tempProject();
   if (options.init !== false && options.project === undefined) project.init();
   const server = new McpServer({ spec: TEST_SPEC, root: project.root, name: 'skillstate.json', ...options });
-  const rpc = async (message: Record<string, unknown>) => {
+  const rpc = async (message: Record<string, unknown>): Promise<Json> => {
     const line = await server.handleLine(JSON.stringify({ jsonrpc: '2.0', ...message }));
     return line === null ? null : JSON.parse(line);
   };
   const tool = async (name: string, args: Record<string, unknown> = {}): Promise<ToolReply> => {
-    const reply = await rpc({ id: nextId++, method: 'tools/call', params: { name, arguments: args } });
+    const reply: Json = await rpc({ id: nextId++, method: 'tools/call', params: { name, arguments: args } });
     const text: string = reply.result.content[0].text;
     let json: unknown;
     try {
