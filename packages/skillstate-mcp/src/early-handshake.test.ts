@@ -7,7 +7,7 @@ function gate() {
   const output = new PassThrough();
   const relay = openHandshakeGate(input, output);
   const relayed: string[] = [];
-  relay.on('data', (chunk) => relayed.push(String(chunk)));
+  relay.on('data', (chunk: Buffer) => relayed.push(String(chunk)));
   const answered = () => String(output.read() ?? '');
   const tick = () => new Promise((r) => setImmediate(r));
   return { input, answered, relayed: () => relayed.join(''), tick, relay };
@@ -32,6 +32,20 @@ describe('openHandshakeGate', () => {
     await g.tick();
     expect(g.relayed()).toBe('{"jsonrpc":"2.0","id":1');
     expect(ended).toBe(true);
+  });
+
+  it('holds bytes until the server listens, then forwards them in order, and the end after them', async () => {
+    const input = new PassThrough();
+    const relay = openHandshakeGate(input, new PassThrough());
+    input.write('{"jsonrpc":"2.0","id":1,"method":"ping"}\n');
+    input.end('tail');
+    await new Promise((r) => setImmediate(r));
+    const seen: string[] = [];
+    relay.on('data', (chunk: Buffer) => seen.push(String(chunk)));
+    relay.on('end', () => seen.push('<end>'));
+    expect(seen).toEqual([]);
+    await new Promise((r) => process.nextTick(r));
+    expect(seen).toEqual(['{"jsonrpc":"2.0","id":1,"method":"ping"}\n', 'tail', '<end>']);
   });
 
   it('hands an overlong first line to the server instead of holding it', async () => {

@@ -1,6 +1,6 @@
 // Answers the handshake while the server's modules are still loading, so a host's first round trip does not
 // wait for them. Only the bin uses this; it imports nothing heavy on purpose.
-import { PassThrough } from 'node:stream';
+import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { initializeResult } from './handshake.js';
 import { isValidId, resultLine } from './jsonrpc.js';
@@ -32,17 +32,50 @@ export function earlyInitializeResponse(line: string): string | null {
 }
 
 /**
+ * What the gate hands to the server: `data` events carrying the relayed bytes, then `end`. Bytes that arrive
+ * before the server listens are held and delivered, in order, right after its first `data` listener attaches;
+ * from then on every chunk is forwarded in the same tick it arrives.
+ */
+class Relay extends EventEmitter {
+  #held: Buffer[] = [];
+  #ended = false;
+  #live = false;
+
+  constructor() {
+    super();
+    this.on('newListener', (event: string) => {
+      if (event !== 'data' || this.#live) return;
+      this.#live = true;
+      process.nextTick(() => {
+        for (const chunk of this.#held.splice(0)) this.emit('data', chunk);
+        if (this.#ended) this.emit('end');
+      });
+    });
+  }
+
+  push(chunk: Buffer): void {
+    if (this.#live && this.#held.length === 0) this.emit('data', chunk);
+    else this.#held.push(chunk);
+  }
+
+  finish(): void {
+    this.#ended = true;
+    if (this.#live && this.#held.length === 0) this.emit('end');
+  }
+}
+
+/**
  * Starts reading `input` at once. Leading `initialize` lines are answered on `output` immediately; from the
  * first line that is anything else, every byte (that line included) is relayed, in order, to the returned
- * stream, which the real server then serves.
+ * emitter, which the real server then serves.
  */
-export function openHandshakeGate(input: Readable, output: Writable): Readable {
-  const relay = new PassThrough();
+export function openHandshakeGate(input: Readable, output: Writable): EventEmitter {
+  const relay = new Relay();
   let pending: Buffer = Buffer.alloc(0);
   let early = true;
   const onData = (chunk: Buffer): void => {
     if (!early) {
-      relay.write(chunk);
+      relay.push(chunk);
       return;
     }
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
@@ -57,14 +90,14 @@ export function openHandshakeGate(input: Readable, output: Writable): Readable {
     }
     if (early && pending.length > EARLY_LINE_LIMIT) early = false;
     if (!early && pending.length > 0) {
-      relay.write(pending);
+      relay.push(pending);
       pending = Buffer.alloc(0);
     }
   };
   input.on('data', onData);
   input.on('end', () => {
-    if (pending.length > 0) relay.write(pending);
-    relay.end();
+    if (pending.length > 0) relay.push(pending);
+    relay.finish();
   });
   return relay;
 }

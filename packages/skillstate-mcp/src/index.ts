@@ -1,6 +1,6 @@
 // Public API of @skillstate/mcp.
 export { McpServer } from './server.js';
-export type { McpServerOptions } from './server.js';
+export type { InputSource, McpServerOptions } from './server.js';
 export { launch } from './launch.js';
 export type { LaunchArgs } from './launch.js';
 export { McpAdapter } from './adapter.js';

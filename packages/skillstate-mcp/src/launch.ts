@@ -3,6 +3,7 @@ import { resolveHostStateForCwd, resolveSpec } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import { installInterruptHandler, stampRunning } from './lifecycle.js';
 import { internalsOf, McpServer } from './server.js';
+import type { InputSource } from './server.js';
 
 /** Arguments of {@link launch}; everything is optional. */
 export interface LaunchArgs {
@@ -19,7 +20,7 @@ export interface LaunchArgs {
   /** Enables state.metrics. */
   tracker?: TokenTracker;
   /** Defaults to process.stdin. */
-  input?: NodeJS.ReadableStream;
+  input?: InputSource;
   /** Defaults to process.stdout. */
   output?: NodeJS.WritableStream;
   /** Pass false when the embedding application owns SIGINT/SIGTERM. Default true. */

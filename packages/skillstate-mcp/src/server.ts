@@ -31,6 +31,12 @@ export interface McpServerOptions {
   maxLineBytes?: number;
 }
 
+/** What the server reads from: anything that emits `data` chunks (a Readable, or the bin's handshake relay). */
+export interface InputSource {
+  on(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+  off(event: 'data', listener: (chunk: Buffer | string) => void): unknown;
+}
+
 /** What the lifecycle code needs from a server, kept out of the public class surface. */
 export interface ServerInternals {
   readonly deps: ServerDeps;
@@ -59,7 +65,7 @@ export class McpServer {
   readonly protocolVersion: string = PROTOCOL_VERSION;
   readonly #connection: Connection;
   readonly #buffer: LineBuffer;
-  #input: NodeJS.ReadableStream | null = null;
+  #input: InputSource | null = null;
   #output: NodeJS.WritableStream | null = null;
   #chain: Promise<void> = Promise.resolve();
   readonly #onStop: Array<() => void> = [];
@@ -120,7 +126,7 @@ export class McpServer {
   }
 
   /** Serves `input` and writes to `output` (stdin and stdout by default) until {@link stop}. */
-  start(input: NodeJS.ReadableStream = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<McpServer> {
+  start(input: InputSource = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<McpServer> {
     if (this.#input !== null) return Promise.resolve(this);
     this.#input = input;
     this.#output = output;
