@@ -24,3 +24,17 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   for (const key in bo) if (bo[key] !== undefined) count -= 1;
   return count === 0;
 }
+
+/** `jsonEqual` of two objects ignoring one top-level key (the diff compares issues without `linkIndices`). */
+export function jsonEqualExcept(a: object, b: object, skip: string): boolean {
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  let count = 0;
+  for (const key in ao) {
+    if (key === skip || ao[key] === undefined) continue;
+    count += 1;
+    if (!jsonEqual(ao[key], bo[key])) return false;
+  }
+  for (const key in bo) if (key !== skip && bo[key] !== undefined) count -= 1;
+  return count === 0;
+}

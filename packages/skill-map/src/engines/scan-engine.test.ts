@@ -148,6 +148,23 @@ describe('runScan: warm state', () => {
   });
 });
 
+describe('runScan: watcher hints', () => {
+  it('re-stats only the changed paths when a warm walk exists, and falls back otherwise', async () => {
+    const warm = createScanWarmState(defaultDbPath(tree.root));
+    const first = await scan({ warm, changedPaths: ['README.md'] });
+    expect(first.walkMode).toBe('full');
+    analyzed = [];
+    writeFileSync(tree.abs('README.md'), '# Project\nEdited through the watcher.\n');
+    tree.write({ 'docs/extra.md': '# Extra\n' });
+    const out = await scan({ warm, changedPaths: ['README.md', 'docs/extra.md'] });
+    expect(out.walkMode).toBe('refreshed');
+    expect(analyzed.sort()).toEqual(['README.md', 'docs/extra.md']);
+    expect(out.result.nodes.map((n) => n.path)).toContain('docs/extra.md');
+    const fallback = await scan({ warm, changedPaths: ['docs'] });
+    expect(fallback.walkMode).toBe('full');
+  });
+});
+
 describe('runScan: carry-over, limits and postures', () => {
   it('carries state rows over a rename (same body)', async () => {
     await scan();

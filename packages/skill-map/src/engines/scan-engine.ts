@@ -3,8 +3,9 @@ import type { LoadedConfig } from '../adapters/config/layered-config.js';
 import { AdapterError, isAdapterError } from '../adapters/errors.js';
 import { NODE_FS } from '../adapters/fs/fs-port.js';
 import type { FsPort } from '../adapters/fs/fs-port.js';
+import { refreshWalk } from '../adapters/fs/refresh-walk.js';
 import { walkProject } from '../adapters/fs/walk.js';
-import type { SkippedEntry, TruncationInfo, WalkResult } from '../adapters/fs/walk-types.js';
+import type { SkippedEntry, TruncationInfo, WalkOptions, WalkResult } from '../adapters/fs/walk-types.js';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
 import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
@@ -37,6 +38,13 @@ export interface ScanOptions {
   readonly onDrift?: 'refuse' | 'rebuild';
   /** Keep between scans in long-running processes (see `createScanWarmState`). */
   readonly warm?: ScanWarmState;
+  /**
+   * Files a watcher saw change since the last scan with the same `warm` state (scan-root-relative or
+   * absolute). The engine then re-stats only those instead of walking the tree; anything it cannot apply
+   * safely (directories, ignore/settings files, symlinks) falls back to a full walk. The graph is always
+   * rebuilt whole.
+   */
+  readonly changedPaths?: readonly string[];
   readonly onProgress?: (event: ScanFileEvent) => void;
   readonly scannedBy?: ScannedByLike;
   /** mtimes newer than `now - racyWindowMs` are not trusted for the stat shortcut next time. Default 1000. */
@@ -66,6 +74,8 @@ export interface ScanOutcome {
   /** Every file left out, with its reason (walk and read phases). */
   readonly skipped: SkippedEntry[];
   readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
+  /** `refreshed` when `changedPaths` let the engine skip the full walk. */
+  readonly walkMode: 'full' | 'refreshed';
   /** Rows written per table; null for an in-memory scan. */
   readonly persisted: Pick<PersistReport, 'nodes' | 'links' | 'issues' | 'renames'> | null;
   /** Truncation, config, lens and database advisories for the CLI to print (stderr). */
@@ -98,11 +108,15 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   t.cacheLoad = performance.now() - mark;
   mark = performance.now();
   const startedAt = now();
-  const walk = walkProject({
+  const walkOpts: WalkOptions = {
     root: opts.projectRoot, fs, isCandidate: k.isCandidatePath, shouldRead: () => false,
     maxFileSizeBytes: view.maxFileSizeBytes, maxScan: view.maxScan, respectGitignore: view.respectGitignore,
     ignorePatterns: view.ignorePatterns, followExternalSymlinks: view.followExternalSymlinks,
-  });
+  };
+  const last = opts.warm?.lastWalk;
+  const refreshed = last && opts.changedPaths && opts.mode !== 'full' ? refreshWalk(last, opts.changedPaths, walkOpts) : null;
+  const walk = refreshed ?? walkProject(walkOpts);
+  if (opts.warm) opts.warm.lastWalk = walk;
   const lens = k.detectLens(lensPaths(walk), view.settings);
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
@@ -147,6 +161,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   return {
     result, lens, truncation: walk.truncation, skipped,
     files: { accepted: pass.records.length, ...pass.counts },
+    walkMode: refreshed ? 'refreshed' : 'full',
     persisted,
     warnings: [...walk.warnings, ...config.warnings, ...lens.warnings, ...advisory],
     timings: t,

@@ -1,3 +1,4 @@
+import type { WalkResult } from '../adapters/fs/walk-types.js';
 import type { PersistIndex } from '../adapters/sqlite/persist-index.js';
 import type { FileRecord } from '../kernel/index.js';
 
@@ -23,11 +24,13 @@ export interface ScanWarmState {
   readonly dbPath: string;
   files: Map<string, CachedFile> | null;
   persistIndex: PersistIndex | undefined;
+  /** The last full or refreshed walk, so a watcher's `changedPaths` can skip walking the whole tree. */
+  lastWalk: WalkResult | undefined;
 }
 
 /** A fresh, empty warm state bound to one database path. */
 export function createScanWarmState(dbPath: string): ScanWarmState {
-  return { dbPath, files: null, persistIndex: undefined };
+  return { dbPath, files: null, persistIndex: undefined, lastWalk: undefined };
 }
 
 /** The record of a cache entry, parsing it on first use. */

@@ -80,10 +80,18 @@ function byName(a: DirEntry, b: DirEntry): number {
 type EntryKind = { kind: 'file' | 'dir'; real: string; viaLink: boolean } | { kind: 'skip' };
 
 /** Security: a symlink is followed only when its real target stays inside the scan root (unless opted out). */
+const FILE: EntryKind = { kind: 'file', real: '', viaLink: false };
+const SKIP: EntryKind = { kind: 'skip' };
+
+/** `dir + sep + name` without path.join's normalisation (the walk only ever appends a plain entry name). */
+function child(dir: string, name: string): string {
+  return dir.endsWith(sep) ? dir + name : dir + sep + name;
+}
+
 function classify(state: WalkState, entry: DirEntry, abs: string, rel: string, dirReal: string): EntryKind {
   if (!entry.isSymbolicLink()) {
-    if (entry.isDirectory()) return { kind: 'dir', real: join(dirReal, entry.name), viaLink: false };
-    return entry.isFile() ? { kind: 'file', real: '', viaLink: false } : { kind: 'skip' };
+    if (entry.isDirectory()) return { kind: 'dir', real: child(dirReal, entry.name), viaLink: false };
+    return entry.isFile() ? FILE : SKIP;
   }
   let real: string;
   let isDir: boolean;
@@ -91,16 +99,16 @@ function classify(state: WalkState, entry: DirEntry, abs: string, rel: string, d
     real = state.fs.realpath(abs);
     const st = state.fs.stat(real);
     isDir = st.isDirectory();
-    if (!isDir && !st.isFile()) return { kind: 'skip' };
+    if (!isDir && !st.isFile()) return SKIP;
   } catch (err) {
     const code = errnoCode(err);
     const reason = code === 'ELOOP' ? 'symlink-loop' : code === 'ENOENT' ? 'symlink-broken' : 'unreadable';
     state.skipped.push({ path: rel, reason, ...(code ? { errorCode: code } : {}) });
-    return { kind: 'skip' };
+    return SKIP;
   }
   if (!state.opts.followExternalSymlinks && !isInside(state.rootReal, real)) {
     state.skipped.push({ path: rel, reason: 'symlink-outside-root' });
-    return { kind: 'skip' };
+    return SKIP;
   }
   return { kind: isDir ? 'dir' : 'file', real, viaLink: true };
 }
@@ -148,7 +156,7 @@ function walkDir(state: WalkState, absDir: string, relDir: string, dirReal: stri
   const layers = [...state.before, ...gits, ...state.after];
   for (const entry of entries) {
     const rel = relDir === '' ? entry.name : `${relDir}/${entry.name}`;
-    const abs = join(absDir, entry.name);
+    const abs = child(absDir, entry.name);
     const kind = classify(state, entry, abs, rel, dirReal);
     if (kind.kind === 'skip') continue;
     if (isIgnored(layers, rel, kind.kind === 'dir')) continue;

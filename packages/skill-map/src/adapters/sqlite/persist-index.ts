@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import type { Link, Node } from '../domain.js';
+import type { Issue, Link, Node } from '../domain.js';
 
 /** One row of the scan zone as the diff writer remembers it: a hash (cold) and/or the value (warm). */
 export interface IndexedRow<T> {
@@ -18,7 +18,13 @@ export interface PersistIndex {
   readonly generation: number;
   readonly nodes: Map<string, IndexedRow<Node>>;
   readonly links: Map<string, IndexedRow<Link>>;
-  readonly issues: Map<string, number>;
+  readonly issues: Map<string, IndexedRow<StoredIssue>>;
+}
+
+/** An issue as the diff compares it: `linkIndices` replaced by the stable keys of the links they name. */
+export interface StoredIssue {
+  readonly issue: Issue;
+  readonly linkKeys: string[] | null;
 }
 
 /** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */
@@ -37,9 +43,9 @@ export function loadPersistIndex(db: Db): PersistIndex {
   for (const r of db.prepare(`SELECT id, link_key, row_hash FROM scan_links`).raw().iterate() as Iterable<[number, string, string]>) {
     links.set(r[1], { id: r[0], hash: r[2] });
   }
-  const issues = new Map<string, number>();
-  for (const r of db.prepare(`SELECT id, issue_key FROM scan_issues`).raw().iterate() as Iterable<[number, string]>) {
-    issues.set(r[1], r[0]);
+  const issues = new Map<string, IndexedRow<StoredIssue>>();
+  for (const r of db.prepare(`SELECT id, issue_key, row_hash FROM scan_issues`).raw().iterate() as Iterable<[number, string, string]>) {
+    issues.set(r[1], { id: r[0], hash: r[2] });
   }
   return { generation: readGeneration(db), nodes, links, issues };
 }

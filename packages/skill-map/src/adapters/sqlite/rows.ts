@@ -85,19 +85,29 @@ export function toLinkRow(link: Link, key: string, linkJson: string): Record<str
   };
 }
 
+/** The diff identity of an issue: analyzer, severity, nodes, suppression target and message. */
+export function issueIdentity(issue: Issue): string {
+  const target = issue.data?.target;
+  return `${issue.analyzerId}\0${issue.severity}\0${issue.nodeIds.join('\u0001')}\0${typeof target === 'string' ? target : ''}\0${issue.message}`;
+}
+
 /**
  * The storable form of an issue: `linkIndices` (positions in one scan's link array) become link keys, so an
  * issue row survives links being added or removed elsewhere and is re-indexed against whatever link order
  * a later read returns.
  */
-export function toIssueContent(issue: Issue, linkKeys: readonly string[]): { json: string; linkKeys: string[] | null } {
-  const keys = issue.linkIndices?.map((i) => linkKeys[i] ?? `#missing:${i}`) ?? null;
+export function issueLinkKeys(issue: Issue, linkKeys: readonly string[]): string[] | null {
+  return issue.linkIndices?.map((i) => linkKeys[i] ?? `#missing:${i}`) ?? null;
+}
+
+/** The canonical JSON of an issue with its link keys (what `row_hash` covers). */
+export function issueContentJson(issue: Issue, keys: string[] | null): string {
   const { linkIndices: _drop, ...rest } = issue;
-  return { json: JSON.stringify({ ...rest, linkKeys: keys }), linkKeys: keys };
+  return JSON.stringify({ ...rest, linkKeys: keys });
 }
 
 /** Maps an issue to its `scan_issues` row. */
-export function toIssueRow(issue: Issue, key: string, linkKeys: string[] | null): Record<string, string | number | null> {
+export function toIssueRow(issue: Issue, key: string, linkKeys: string[] | null, contentJson: string): Record<string, string | number | null> {
   const target = issue.data?.['target'];
   return {
     issue_key: key,
@@ -110,6 +120,7 @@ export function toIssueRow(issue: Issue, key: string, linkKeys: string[] | null)
     fix_json: json(issue.fix),
     data_json: json(issue.data),
     data_target: typeof target === 'string' ? target : null,
+    row_hash: rowHash(contentJson),
   };
 }
 

@@ -1,11 +1,11 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
 import type { Issue, Link, Node, ScanResult } from '../domain.js';
-import { jsonEqual } from '../json-equal.js';
+import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { loadPersistIndex, readGeneration } from './persist-index.js';
-import type { IndexedRow, PersistIndex } from './persist-index.js';
+import type { IndexedRow, PersistIndex, StoredIssue } from './persist-index.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
-import { linkIdentity, rowHash, toIssueContent, toIssueRow, toLinkRow, toNodeRow } from './rows.js';
+import { issueContentJson, issueIdentity, issueLinkKeys, linkIdentity, rowHash, toIssueRow, toLinkRow, toNodeRow } from './rows.js';
 import { writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
@@ -58,7 +58,7 @@ const LINK_COLUMNS = [
   'normalized_trigger', 'location_line', 'location_column', 'location_offset', 'occurrences_json',
   'resolved_target', 'raw', 'link_json', 'row_hash',
 ];
-const ISSUE_COLUMNS = ['issue_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json', 'data_json', 'data_target'];
+const ISSUE_COLUMNS = ['issue_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json', 'data_json', 'data_target', 'row_hash'];
 
 interface Statements {
   upsertNode: Statement;
@@ -68,7 +68,9 @@ interface Statements {
   updateLink: Statement;
   deleteLink: Statement;
   insertIssue: Statement;
+  updateIssue: Statement;
   insertMember: Statement;
+  deleteMembers: Statement;
   deleteIssue: Statement;
 }
 
@@ -85,7 +87,9 @@ function prepare(db: Db): Statements {
     updateLink: db.prepare(`UPDATE scan_links SET ${LINK_COLUMNS.slice(1).map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`),
     deleteLink: db.prepare(`DELETE FROM scan_links WHERE id = ?`),
     insertIssue: db.prepare(`INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${params(ISSUE_COLUMNS)})`),
+    updateIssue: db.prepare(`UPDATE scan_issues SET ${ISSUE_COLUMNS.slice(1).map((c) => `${c} = @${c}`).join(', ')} WHERE id = @id`),
     insertMember: db.prepare(`INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`),
+    deleteMembers: db.prepare(`DELETE FROM scan_issue_nodes WHERE issue_id = ?`),
     deleteIssue: db.prepare(`DELETE FROM scan_issues WHERE id = ?`),
   };
 }
@@ -170,24 +174,37 @@ function writeLinks(st: Statements, links: readonly Link[], index: PersistIndex,
   return keys;
 }
 
+function issueUnchanged(prev: IndexedRow<StoredIssue>, stored: StoredIssue, json: () => string): boolean {
+  if (prev.value === undefined) return prev.hash === rowHash(json());
+  return jsonEqualExcept(prev.value.issue, stored.issue, 'linkIndices') && jsonEqual(prev.value.linkKeys, stored.linkKeys);
+}
+
 function writeIssues(st: Statements, issues: readonly Issue[], linkKeys: string[], index: PersistIndex, next: PersistIndex, c: DiffCounts): void {
   const seen = new Map<string, number>();
   for (const issue of issues) {
-    const content = toIssueContent(issue, linkKeys);
-    const key = uniqueKey(seen, rowHash(content.json));
-    const prevId = index.issues.get(key);
-    if (prevId !== undefined) {
-      next.issues.set(key, prevId);
+    const key = uniqueKey(seen, issueIdentity(issue));
+    const stored: StoredIssue = { issue, linkKeys: issueLinkKeys(issue, linkKeys) };
+    const prev = index.issues.get(key);
+    let json: string | undefined;
+    const serialise = (): string => (json ??= issueContentJson(issue, stored.linkKeys));
+    let id = prev?.id;
+    if (id === undefined) {
+      id = Number(st.insertIssue.run(toIssueRow(issue, key, stored.linkKeys, serialise())).lastInsertRowid);
+      c.inserted += 1;
+    } else if (prev !== undefined && !issueUnchanged(prev, stored, serialise)) {
+      st.updateIssue.run({ ...toIssueRow(issue, key, stored.linkKeys, serialise()), id });
+      st.deleteMembers.run(id);
+      c.updated += 1;
+    } else {
+      next.issues.set(key, { id, value: stored });
       continue;
     }
-    const id = Number(st.insertIssue.run(toIssueRow(issue, key, content.linkKeys)).lastInsertRowid);
     for (const path of new Set(issue.nodeIds)) st.insertMember.run(id, path);
-    next.issues.set(key, id);
-    c.inserted += 1;
+    next.issues.set(key, { id, value: stored });
   }
-  for (const [key, id] of index.issues) {
-    if (!next.issues.has(key)) {
-      st.deleteIssue.run(id);
+  for (const [key, prev] of index.issues) {
+    if (!next.issues.has(key) && prev.id !== undefined) {
+      st.deleteIssue.run(prev.id);
       c.deleted += 1;
     }
   }

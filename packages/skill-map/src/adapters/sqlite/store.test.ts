@@ -127,6 +127,24 @@ describe('ScanStore: diff persistence', () => {
     ]);
   });
 
+  it('updates an issue in place when only its detail changes, and not when its link moved position', () => {
+    const first = store.persistScan(sampleScan());
+    const next = sampleScan();
+    next.links.unshift(makeLink('c.md', 'a.md'));
+    next.issues[0] = makeIssue('a.md', 'gone.md', { linkIndices: [2] });
+    const moved = store.persistScan(next, { index: first.index });
+    expect(moved.issues).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    next.issues[0] = { ...next.issues[0], detail: 'more context' } as (typeof next.issues)[number];
+    for (const index of [moved.index, undefined]) {
+      const report = store.persistScan(next, index ? { index } : {});
+      if (index) expect(report.issues).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+      else expect(report.issues).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    }
+    const loaded = store.loadScan();
+    const issue = loaded.issues.find((i) => i.detail === 'more context');
+    expect(loaded.links[issue?.linkIndices?.[0] ?? -1]?.target).toBe('gone.md');
+  });
+
   it('detects an out-of-process write and reloads a stale warm index', () => {
     const first = store.persistScan(sampleScan());
     const other = openScanStore({ path: store.path, posture: 'write' });

@@ -74,7 +74,8 @@ CREATE TABLE scan_issues (
   detail TEXT,
   fix_json TEXT,
   data_json TEXT,
-  data_target TEXT
+  data_target TEXT,
+  row_hash TEXT NOT NULL
 );
 CREATE INDEX scan_issues_analyzer ON scan_issues (analyzer_id, severity);
 CREATE INDEX scan_issues_severity ON scan_issues (severity);

@@ -1,0 +1,131 @@
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { errnoCode } from '../errors.js';
+import { NODE_FS } from './fs-port.js';
+import type { FsPort } from './fs-port.js';
+import { createDefaultLayer, createPatternLayer, isIgnored, parseIgnoreText } from './ignore-rules.js';
+import type { IgnoreLayer } from './ignore-rules.js';
+import { readCandidate } from './read-candidate.js';
+import { SKILLMAPIGNORE_FILE } from './walk.js';
+import { DEFAULT_MAX_FILE_SIZE_BYTES, DEFAULT_MAX_SCAN } from './walk-types.js';
+import type { SkippedEntry, WalkOptions, WalkResult, WalkedFile } from './walk-types.js';
+
+/** Why a hinted refresh gave up (the caller then walks the whole tree). */
+type Fallback = { fallback: true };
+const FALLBACK: Fallback = { fallback: true };
+
+function toRel(root: string, path: string): string | null {
+  const rel = isAbsolute(path) ? relative(root, path) : path;
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null;
+  return rel.split(sep).join('/').replace(/^\.\//, '');
+}
+
+/** Changes that can alter what the walk would see beyond the file itself force a full walk. */
+function needsFullWalk(rel: string): boolean {
+  const name = rel.slice(rel.lastIndexOf('/') + 1);
+  return name === '.gitignore' || name === SKILLMAPIGNORE_FILE || rel.startsWith('.skill-map/settings');
+}
+
+function layersFor(opts: WalkOptions, fs: FsPort, root: string, rel: string): IgnoreLayer[] {
+  const layers: IgnoreLayer[] = [createDefaultLayer()];
+  if (opts.respectGitignore) {
+    const parts = rel.split('/').slice(0, -1);
+    for (let i = 0; i <= parts.length; i += 1) {
+      const dir = parts.slice(0, i).join('/');
+      try {
+        const text = fs.readFile(resolve(root, dir, '.gitignore')).toString('utf8');
+        const layer = createPatternLayer(`.gitignore:${dir || '.'}`, parseIgnoreText(text), dir);
+        if (layer) layers.push(layer);
+      } catch {
+        // No .gitignore at this level.
+      }
+    }
+  }
+  const config = createPatternLayer('config.ignore', opts.ignorePatterns ?? []);
+  if (config) layers.push(config);
+  try {
+    const sm = createPatternLayer(SKILLMAPIGNORE_FILE, parseIgnoreText(fs.readFile(resolve(root, SKILLMAPIGNORE_FILE)).toString('utf8')));
+    if (sm) layers.push(sm);
+  } catch {
+    // No .skillmapignore.
+  }
+  return layers;
+}
+
+interface Draft {
+  files: Map<string, WalkedFile>;
+  all: Set<string>;
+  skipped: Map<string, SkippedEntry>;
+}
+
+function applyOne(opts: WalkOptions, fs: FsPort, previous: WalkResult, dirs: ReadonlySet<string>, draft: Draft, rel: string): Fallback | null {
+  const abs = resolve(previous.root, rel);
+  const slash = rel.lastIndexOf('/');
+  const parent = slash === -1 ? '' : rel.slice(0, slash);
+  if (parent !== '' && !dirs.has(parent)) return FALLBACK;
+  draft.files.delete(rel);
+  draft.skipped.delete(rel);
+  let real: string;
+  try {
+    real = fs.realpath(abs);
+    if (fs.stat(abs).isDirectory()) return FALLBACK;
+  } catch (err) {
+    if (errnoCode(err) !== 'ENOENT') return FALLBACK;
+    if (dirs.has(rel)) return FALLBACK;
+    draft.all.delete(rel);
+    return null;
+  }
+  // Symlinked files (or ancestors) need the walk's containment and loop rules.
+  if (real !== resolve(fs.realpath(previous.root), rel)) return FALLBACK;
+  if (isIgnored(layersFor(opts, fs, previous.root, rel), rel, false)) {
+    draft.all.delete(rel);
+    return null;
+  }
+  draft.all.add(rel);
+  if (!opts.isCandidate(rel)) return null;
+  const outcome = readCandidate(fs, abs, rel, opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, opts.shouldRead);
+  if (outcome.ok) draft.files.set(rel, outcome.file);
+  else draft.skipped.set(rel, outcome.skipped);
+  return null;
+}
+
+function byPath(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/**
+ * Updates a previous walk for a few changed file paths (a watcher's events) instead of walking the whole
+ * tree. Returns null when the hint cannot be applied safely (a directory, an ignore or settings file, a
+ * symlink, a new directory, a truncated previous walk, the ceiling reached): the caller walks in full.
+ */
+export function refreshWalk(previous: WalkResult, changedPaths: readonly string[], opts: WalkOptions): WalkResult | null {
+  const started = performance.now();
+  if (previous.truncation.scanTruncated || resolve(opts.root) !== previous.root) return null;
+  const fs = opts.fs ?? NODE_FS;
+  const draft: Draft = {
+    files: new Map(previous.files.map((f) => [f.path, f])),
+    all: new Set(previous.allPaths),
+    skipped: new Map(previous.skipped.filter((s) => s.reason !== 'unlistable-dir').map((s) => [s.path, s])),
+  };
+  const dirs = new Set(previous.dirs);
+  for (const path of new Set(changedPaths)) {
+    const rel = toRel(previous.root, path);
+    if (rel === null || needsFullWalk(rel)) return null;
+    if (rel.startsWith('.skill-map/')) continue;
+    if (applyOne(opts, fs, previous, dirs, draft, rel) !== null) return null;
+  }
+  const maxScan = opts.maxScan ?? DEFAULT_MAX_SCAN;
+  if (draft.files.size >= maxScan) return null;
+  const skipped = [...draft.skipped.values()].sort((a, b) => byPath(a.path, b.path));
+  const allPaths = [...draft.all].sort(byPath);
+  return {
+    ...previous,
+    files: [...draft.files.values()].sort((a, b) => byPath(a.path, b.path)),
+    allPaths,
+    filesWalked: allPaths.length,
+    filesSkipped: skipped.filter((s) => s.reason !== 'unlistable-dir' && !s.reason.startsWith('symlink')).length,
+    skipped: [...skipped, ...previous.skipped.filter((s) => s.reason === 'unlistable-dir')],
+    oversized: skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 })),
+    warnings: [],
+    durationMs: performance.now() - started,
+  };
+}
