@@ -69,29 +69,32 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   const lens = ctx.lens.provider;
   const ordered = sortedRecords(records);
   const graph = assemble(ordered, lens);
-  const { links, states } = resolveLinks(ordered, graph, lens, createOracle(ctx));
+  const { links, states, runs } = resolveLinks(ordered, graph, lens, createOracle(ctx));
   const confidences = links.map(() => 1);
   const sink = createIssueSink(graph.suppressions, confidences);
   for (const record of ordered) for (const issue of record.issues) sink.emit(issue);
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  const view: GraphView = { lens, settings: ctx.settings, graph, links, states };
+  const view: GraphView = { lens, settings: ctx.settings, graph, links, states, runs };
   for (const phase of PHASES) {
     for (const analyzer of BUILTIN_ANALYZERS) {
       if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
     }
   }
-  const outCounts = new Map<string, number>();
-  const inCounts = new Map<string, number>();
-  links.forEach((link, i) => {
+  for (let i = 0; i < links.length; i++) {
+    const link = links[i]!;
     link.confidence = confidences[i]!;
-    outCounts.set(link.source, (outCounts.get(link.source) ?? 0) + 1);
-    if (typeof link.resolvedTarget === 'string') inCounts.set(link.resolvedTarget, (inCounts.get(link.resolvedTarget) ?? 0) + 1);
-  });
+    if (typeof link.resolvedTarget === 'string') {
+      const target = graph.byPath.get(link.resolvedTarget);
+      if (target !== undefined) target.linksInCount++;
+    }
+  }
+  for (let r = 0; r + 1 < runs.length; r++) {
+    const source = graph.byPath.get(links[runs[r]!]!.source);
+    if (source !== undefined) source.linksOutCount += runs[r + 1]! - runs[r]!;
+  }
   for (const node of graph.nodes) {
-    node.linksOutCount = outCounts.get(node.path) ?? 0;
-    node.linksInCount = inCounts.get(node.path) ?? 0;
     if (node.virtual !== true) node.sidecar = sidecarOverlay(graph.sidecars.get(node.path), node.bodyHash, node.frontmatterHash);
   }
   const issues = sink.issues.sort(compareIssues);

@@ -25,3 +25,32 @@ export { shortAnalyzerId, suppressionMatches } from './graph/issue-sink.js';
 export { BUILTIN_PROVIDERS, DEFAULT_LENS, getProvider, LENS_PROVIDERS } from './providers/registry.js';
 export type { Provider } from './providers/provider.js';
 export { BUILTIN_EXTRACTORS } from './extractors/registry.js';
+export {
+  applyExportQuery,
+  EXPORT_QUERY_KEYS,
+  formatExportQuery,
+  parseExportQuery,
+  type ExportQuery,
+  type ExportQueryError,
+} from './query/export-query.js';
+export { compileGlob } from './query/glob.js';
+export {
+  projectBranch,
+  resolveMapScope,
+  scopeAdmits,
+  type BranchProjection,
+  type MapScope,
+  type MapScopeError,
+  type MapScopeInput,
+} from './query/scope.js';
+export type { ClosedSubgraph, Subgraph } from './query/subgraph.js';
+export { formatGraph, GRAPH_FORMATS, isGraphFormat, type GraphFormat } from './format/format-graph.js';
+export {
+  EXPORT_FORMATS,
+  formatExport,
+  formatExportMarkdown,
+  toExportDocument,
+  type ExportDocument,
+  type ExportFormat,
+} from './format/export-formats.js';
+export { scanSources, type ScanSourcesOptions, type ScanSourcesResult } from './scan.js';

@@ -144,8 +144,9 @@ export function analyzeNodeFile(file: SourceFile, cls: Classification, ctx: File
   const fmText = canonicalFrontmatter(parsed.frontmatter);
   node.bodyHash = ctx.hash(parsed.body);
   node.frontmatterHash = ctx.hash(fmText);
-  const bodyBytes = Math.min(utf8Length(parsed.body), file.bytes);
-  node.bytes = { frontmatter: file.bytes - bodyBytes, body: bodyBytes, total: file.bytes };
+  // Measure the (small) part before the body; the body gets the rest of the on-disk size.
+  const headBytes = parsed.view === file.text ? Math.min(utf8Length(file.text.slice(0, parsed.bodyOffset)), file.bytes) : file.bytes - Math.min(utf8Length(parsed.body), file.bytes);
+  node.bytes = { frontmatter: headBytes, body: file.bytes - headBytes, total: file.bytes };
   if (parsed.frontmatter !== null) node.frontmatter = parsed.frontmatter;
   node.externalRefsCount = urls.size;
   if (urls.size > 0) node.externalRefs = [...urls].sort();

@@ -11,6 +11,13 @@ export interface GraphView {
   graph: Assembled;
   links: readonly Link[];
   states: readonly LinkState[];
+  /** Source runs: the links of one source are `links[runs[i]] .. links[runs[i + 1] - 1]`. */
+  runs: readonly number[];
+}
+
+/** Calls `fn(start, end)` for each run of links sharing a source. */
+export function eachSourceRun(view: GraphView, fn: (start: number, end: number) => void): void {
+  for (let r = 0; r + 1 < view.runs.length; r++) fn(view.runs[r]!, view.runs[r + 1]!);
 }
 
 /** Analyzer phases: `score` may adjust confidence, `detect` is the default, `aggregate` runs last. */
@@ -26,17 +33,6 @@ export interface Analyzer {
   suppressible: boolean;
   description: string;
   run(view: GraphView, sink: IssueSink): void;
-}
-
-/** Index of links by source path (built on demand by analyzers that need it). */
-export function linksBySource(links: readonly Link[]): Map<string, number[]> {
-  const out = new Map<string, number[]>();
-  links.forEach((link, i) => {
-    const list = out.get(link.source);
-    if (list === undefined) out.set(link.source, [i]);
-    else list.push(i);
-  });
-  return out;
 }
 
 /** True when every occurrence of the link sits in code (usage examples). */

@@ -1,4 +1,5 @@
-import type { Analyzer } from './analyzer.js';
+import { eachSourceRun, type Analyzer } from './analyzer.js';
+import { groupRun } from './group-run.js';
 
 /** `core/link-kind-conflict`: the same source → target pair was extracted with different link kinds. */
 export const linkKindConflictAnalyzer: Analyzer = {
@@ -8,25 +9,23 @@ export const linkKindConflictAnalyzer: Analyzer = {
   suppressible: false,
   description: 'Extractors disagree on the kind of a link between the same two ends.',
   run(view, sink) {
-    const groups = new Map<string, number[]>();
-    view.links.forEach((link, i) => {
-      const key = `${link.source}\0${link.target}`;
-      const list = groups.get(key);
-      if (list === undefined) groups.set(key, [i]);
-      else list.push(i);
+    const links = view.links;
+    eachSourceRun(view, (start, end) => {
+      if (end - start < 2) return;
+      for (const indices of groupRun(start, end, (i) => links[i]!.target)) {
+        if (indices.length < 2) continue;
+        const first = links[indices[0]!]!;
+        const variants = [...new Set(indices.map((i) => links[i]!.kind))].sort();
+        if (variants.length < 2) continue;
+        sink.emit({
+          analyzerId: 'link-kind-conflict',
+          severity: 'warn',
+          nodeIds: [first.source],
+          message: `'${first.target}' is linked as ${variants.join(' and ')} from the same file`,
+          linkIndices: indices,
+          data: { source: first.source, target: first.target, variants },
+        });
+      }
     });
-    for (const indices of groups.values()) {
-      const first = view.links[indices[0]!]!;
-      const variants = [...new Set(indices.map((i) => view.links[i]!.kind))].sort();
-      if (variants.length < 2) continue;
-      sink.emit({
-        analyzerId: 'link-kind-conflict',
-        severity: 'warn',
-        nodeIds: [first.source],
-        message: `'${first.target}' is linked as ${variants.join(' and ')} from the same file`,
-        linkIndices: indices,
-        data: { source: first.source, target: first.target, variants },
-      });
-    }
   },
 };

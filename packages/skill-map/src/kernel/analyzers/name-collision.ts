@@ -12,7 +12,8 @@ export const nameCollisionAnalyzer: Analyzer = {
     const resolution = getProvider(view.lens)?.resolution ?? {};
     const kinds = new Set(Object.values(resolution).flat());
     kinds.delete('markdown');
-    for (const [handle, candidates] of view.graph.names) {
+    for (const handle of view.graph.sharedHandles) {
+      const candidates = view.graph.names.get(handle) ?? [];
       const relevant = candidates.filter((c) => kinds.has(c.kind));
       const paths = [...new Set(relevant.map((c) => c.path))].sort();
       if (paths.length < 2) continue;

@@ -8,8 +8,9 @@ export const nameMismatchAnalyzer: Analyzer = {
   suppressible: false,
   description: 'frontmatter.name and the path-derived name differ.',
   run(view, sink) {
-    for (const node of view.graph.nodes) {
-      const ids = view.graph.identifiers.get(node.path) ?? [];
+    for (const [path, ids] of view.graph.identifiers) {
+      if (ids.length < 2) continue;
+      const node = view.graph.byPath.get(path)!;
       const declared = ids.find((i) => i.via === 'frontmatter.name');
       const derived = ids.find((i) => i.via !== 'frontmatter.name');
       if (declared === undefined || derived === undefined || node.kind === 'markdown') continue;

@@ -8,10 +8,8 @@ export const nameReservedAnalyzer: Analyzer = {
   suppressible: true,
   description: 'A file shadows a runtime built-in name, or a link resolves to such a file.',
   run(view, sink) {
-    const reserved = new Map<string, string>();
-    for (const [handle, candidates] of view.graph.names) {
-      for (const c of candidates) if (c.reserved && !reserved.has(c.path)) reserved.set(c.path, handle);
-    }
+    const reserved = view.graph.reservedPaths;
+    if (reserved.size === 0) return;
     for (const node of view.graph.nodes) {
       const handle = reserved.get(node.path);
       if (handle === undefined) continue;

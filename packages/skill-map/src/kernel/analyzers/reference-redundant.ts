@@ -1,4 +1,5 @@
-import { linksBySource, type Analyzer } from './analyzer.js';
+import { eachSourceRun, type Analyzer } from './analyzer.js';
+import { groupRun } from './group-run.js';
 
 /** `core/reference-redundant`: one file reaches the same node through several authored forms. */
 export const referenceRedundantAnalyzer: Analyzer = {
@@ -8,27 +9,23 @@ export const referenceRedundantAnalyzer: Analyzer = {
   suppressible: true,
   description: 'The same target is referenced by several forms from one file.',
   run(view, sink) {
-    for (const [source, indices] of linksBySource(view.links)) {
-      const byTarget = new Map<string, number[]>();
-      for (const i of indices) {
-        const to = view.links[i]!.resolvedTarget;
-        if (to === null || to === undefined) continue;
-        const list = byTarget.get(to);
-        if (list === undefined) byTarget.set(to, [i]);
-        else list.push(i);
-      }
-      for (const [to, list] of byTarget) {
-        const forms = [...new Set(list.map((i) => view.links[i]!.target))].sort();
+    const links = view.links;
+    eachSourceRun(view, (start, end) => {
+      if (end - start < 2) return;
+      for (const list of groupRun(start, end, (i) => links[i]!.resolvedTarget ?? null)) {
+        if (list.length < 2) continue;
+        const to = links[list[0]!]!.resolvedTarget!;
+        const forms = [...new Set(list.map((i) => links[i]!.target))].sort();
         if (forms.length < 2) continue;
         sink.emit({
           analyzerId: 'reference-redundant',
           severity: 'info',
-          nodeIds: [source],
+          nodeIds: [links[start]!.source],
           message: `'${to}' is referenced ${forms.length} ways: ${forms.join(', ')}`,
           linkIndices: list,
           data: { target: to, forms },
         });
       }
-    }
+    });
   },
 };

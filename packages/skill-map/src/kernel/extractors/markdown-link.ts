@@ -35,11 +35,13 @@ export const markdownLinkExtractor: Extractor = {
   gate: null,
   emitConfidence: 0.95,
   extract(input, sink) {
-    if (!input.prose.includes('](') && !input.prose.includes(']:')) return;
-    eachMatch(INLINE, input.prose, (m) => {
-      if (m[1] === '!') return;
-      emit(input, sink, m[3]!, m[0], m.index);
-    });
-    eachMatch(DEFINITION, input.prose, (m) => emit(input, sink, m[2]!, m[0].trim(), m.index + m[0].indexOf('[')));
+    if (input.prose.includes('](')) {
+      eachMatch(INLINE, input.prose, (m) => {
+        if (m[1] !== '!') emit(input, sink, m[3]!, m[0], m.index);
+      });
+    }
+    if (input.prose.includes(']:')) {
+      eachMatch(DEFINITION, input.prose, (m) => emit(input, sink, m[2]!, m[0].trim(), m.index + m[0].indexOf('[')));
+    }
   },
 };

@@ -1,8 +1,12 @@
-import { eachCodeRegion, eachMatch, type ExtractedLink, type Extractor } from './extractor.js';
-import { TRIGGER_PREFIX } from './trigger.js';
+import { eachCodeRegion, type ExtractedLink, type Extractor } from './extractor.js';
 
-const QUALIFIED = new RegExp(`${TRIGGER_PREFIX}([a-z][a-z0-9-]*:[a-z][a-z0-9-]*)(?![\\w:/-]|\\.\\w)`, 'g');
 const WHOLE = /^\s*([a-z][a-z0-9-]*:[a-z][a-z0-9-]*)\s*$/;
+const PREFIX = new Set([...' \t\n\r\f\v([\'"*>,;|'].map((c) => c.charCodeAt(0)));
+PREFIX.add(0x22);
+
+const isLower = (c: number): boolean => c >= 97 && c <= 122;
+const isNameChar = (c: number): boolean => isLower(c) || (c >= 48 && c <= 57) || c === 45;
+const isWord = (c: number): boolean => isNameChar(c) || (c >= 65 && c <= 90) || c === 95;
 
 function qualified(trigger: string, offset: number, context: ExtractedLink['context']): ExtractedLink {
   return {
@@ -19,6 +23,21 @@ function qualified(trigger: string, offset: number, context: ExtractedLink['cont
   };
 }
 
+/** Finds `ns:name` tokens by scanning around each `:` (a regex over every word was the extractor's hot spot). */
+export function scanQualified(text: string, found: (token: string, offset: number) => void): void {
+  for (let p = text.indexOf(':'); p !== -1; p = text.indexOf(':', p + 1)) {
+    let s = p;
+    while (s > 0 && isNameChar(text.charCodeAt(s - 1))) s--;
+    if (s === p || !isLower(text.charCodeAt(s)) || (s > 0 && !PREFIX.has(text.charCodeAt(s - 1)))) continue;
+    let e = p + 1;
+    if (!isLower(text.charCodeAt(e))) continue;
+    while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
+    const next = text.charCodeAt(e);
+    if (isWord(next) || next === 58 || next === 47 || (next === 46 && isWord(text.charCodeAt(e + 1)))) continue;
+    found(text.slice(s, e), s);
+  }
+}
+
 /**
  * `core/plugin-skill` (skill-map addition): plugin-qualified names such as `superpowers:brainstorming` (the form a
  * Claude Code plugin uses to point at its own skills) → `invokes`. Speculative: kept only when the namespace is a
@@ -29,10 +48,9 @@ export const pluginSkillExtractor: Extractor = {
   gate: null,
   emitConfidence: 0.8,
   extract(input, sink) {
-    if (input.prose.includes(':')) {
-      eachMatch(QUALIFIED, input.prose, (m) => sink.link(qualified(m[2]!, m.index + m[1]!.length, null)));
-    }
+    scanQualified(input.prose, (token, offset) => sink.link(qualified(token, offset, null)));
     eachCodeRegion(input, ['inline-code'], (content, base, kind) => {
+      if (!content.includes(':')) return;
       const m = WHOLE.exec(content);
       if (m !== null) sink.link(qualified(m[1]!, base + content.indexOf(m[1]!), kind));
     });

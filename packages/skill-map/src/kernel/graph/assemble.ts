@@ -20,6 +20,10 @@ export interface Assembled {
   orphanSidecars: ParsedSidecar[];
   suppressions: Map<string, IssueSuppression[]>;
   pluginNames: Set<string>;
+  /** Node path → the reserved handle it answers to (name-reserved). */
+  reservedPaths: Map<string, string>;
+  /** Handles claimed by more than one node (name-collision candidates). */
+  sharedHandles: string[];
   /** Directories holding a skill's SKILL.md (skill roots for bare relative paths). */
   skillDirs: Set<string>;
   /** schema-violation issues for dropped nodes. */
@@ -53,6 +57,8 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
     suppressions: new Map(),
     pluginNames: new Set(),
     skillDirs: new Set(),
+    reservedPaths: new Map(),
+    sharedHandles: [],
     violations: [],
   };
   const virtualFromConfig = new Map<string, boolean>();
@@ -71,7 +77,7 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
           data: { target: 'node', kind: node.kind },
         });
       } else {
-        out.byPath.set(node.path, { ...node });
+        out.byPath.set(node.path, { ...node, linksOutCount: 0, linksInCount: 0 });
         out.identifiers.set(node.path, record.identifiers);
       }
     }
@@ -79,7 +85,7 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
       const fromConfig = record.role === 'mcp-config';
       const existing = out.byPath.get(v.path);
       if (existing === undefined) {
-        out.byPath.set(v.path, { ...v, derivedFrom: [...(v.derivedFrom ?? [])] });
+        out.byPath.set(v.path, { ...v, linksOutCount: 0, linksInCount: 0, derivedFrom: [...(v.derivedFrom ?? [])] });
         virtualFromConfig.set(v.path, fromConfig);
       } else if (existing.virtual === true) {
         out.byPath.set(v.path, mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true));
@@ -90,12 +96,16 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
   out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const [path, ids] of out.identifiers) {
     const node = out.byPath.get(path)!;
-    if (node.kind === 'skill' && path.endsWith('SKILL.md')) out.skillDirs.add(path.slice(0, Math.max(0, path.length - 9)));
+    if (node.kind === 'skill' && path.endsWith('SKILL.md')) out.skillDirs.add(path.length > 8 ? path.slice(0, path.length - 9) : '');
     for (const id of ids) {
       const candidate: NameCandidate = { path, kind: node.kind, via: id.via, reserved: isReservedName(lens, node.kind, id.handle) };
+      if (candidate.reserved && !out.reservedPaths.has(path)) out.reservedPaths.set(path, id.handle);
       const list = out.names.get(id.handle);
       if (list === undefined) out.names.set(id.handle, [candidate]);
-      else list.push(candidate);
+      else {
+        if (list.length === 1) out.sharedHandles.push(id.handle);
+        list.push(candidate);
+      }
     }
   }
   for (const sc of sidecarFiles) {

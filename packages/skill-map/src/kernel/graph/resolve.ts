@@ -41,8 +41,7 @@ export function pickCandidate(candidates: readonly NameCandidate[] | undefined, 
 function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle): { state: LinkState; to: string | null } {
   for (const t of link.fallbackTarget === null ? [link.target] : [link.target, link.fallbackTarget]) {
     if (g.byPath.has(t)) return { state: 'resolved', to: t };
-    const skill = `${t}/SKILL.md`;
-    if (g.byPath.has(skill)) return { state: 'resolved', to: skill };
+    if (!t.endsWith('.md') && g.skillDirs.has(t)) return { state: 'resolved', to: `${t}/SKILL.md` };
   }
   if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
     return { state: 'exists', to: null };
@@ -61,19 +60,23 @@ function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle): { state: 
   return { state: 'broken', to: null };
 }
 
+const PRUNED = { state: 'broken', to: null, pruned: true } as const;
+
+function lookup(g: Assembled, handle: string, kinds: readonly string[]): string | null {
+  const hit = pickCandidate(g.names.get(handle), kinds);
+  return hit === null ? null : hit.path;
+}
+
 function resolveTrigger(link: RawLink, g: Assembled, lens: string): { state: LinkState; to: string | null; pruned: boolean } {
   const kinds = link.resolveKinds ?? resolutionKinds(lens, link.kind);
   const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
-  const tries = [handle];
-  const colon = handle.indexOf(':');
-  if (colon > 0 && g.pluginNames.has(handle.slice(0, colon))) tries.push(handle.slice(colon + 1));
-  if (link.kind === 'mentions' && handle.startsWith('agent ')) tries.push(handle.slice(6));
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
-  for (const h of link.speculative ? tries.slice(1) : tries) {
-    const hit = pickCandidate(g.names.get(h), kinds);
-    if (hit !== null) return { state: 'resolved', to: hit.path, pruned: false };
-  }
-  if (link.speculative) return { state: 'broken', to: null, pruned: true };
+  let to = link.speculative ? null : lookup(g, handle, kinds);
+  const colon = handle.indexOf(':');
+  if (to === null && colon > 0 && g.pluginNames.has(handle.slice(0, colon))) to = lookup(g, handle.slice(colon + 1), kinds);
+  if (to === null && !link.speculative && link.kind === 'mentions' && handle.startsWith('agent ')) to = lookup(g, handle.slice(6), kinds);
+  if (to !== null) return { state: 'resolved', to, pruned: false };
+  if (link.speculative) return PRUNED;
   if (isReservedForAny(lens, kinds, handle)) return { state: 'builtin', to: null, pruned: false };
   const allInCode = link.occurrences.every((o) => o.context === 'code-block' || o.context === 'inline-code');
   return { state: 'broken', to: null, pruned: allInCode };
@@ -81,17 +84,17 @@ function resolveTrigger(link: RawLink, g: Assembled, lens: string): { state: Lin
 
 /** The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. */
 export function resolveLinks(
-  records: readonly { links: readonly RawLink[] }[],
+  records: readonly { path: string; links: readonly RawLink[] }[],
   g: Assembled,
   lens: string,
   oracle: PathOracle,
-): { links: Link[]; states: LinkState[]; raws: RawLink[] } {
+): ResolvedLinks {
   const links: Link[] = [];
   const states: LinkState[] = [];
-  const raws: RawLink[] = [];
+  const runs: number[] = [0];
   for (const record of records) {
+    if (record.links.length === 0 || !g.byPath.has(record.links[0]!.source)) continue;
     for (const raw of record.links) {
-      if (!g.byPath.has(raw.source)) continue;
       let state: LinkState;
       let to: string | null;
       if (raw.pathStyle) ({ state, to } = resolvePath(raw, g, oracle));
@@ -114,8 +117,15 @@ export function resolveLinks(
       };
       links.push(link);
       states.push(state);
-      raws.push(raw);
     }
+    if (links.length > runs[runs.length - 1]!) runs.push(links.length);
   }
-  return { links, states, raws };
+  return { links, states, runs };
+}
+
+/** Resolved links plus their states and source runs (links of one source are contiguous: `runs[i]..runs[i+1]`). */
+export interface ResolvedLinks {
+  links: Link[];
+  states: LinkState[];
+  runs: number[];
 }

@@ -105,7 +105,7 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
       const char = t.charCodeAt(0);
       let n = 0;
       while (t.charCodeAt(n) === char) n++;
-      fence = { char, len: n, indent: /^[ \t]*$/.test(line.slice(0, indent)) ? 0 : indent, start: pos, contentStart: Math.min(eol + 1, text.length) };
+      fence = { char, len: n, indent, start: pos, contentStart: Math.min(eol + 1, text.length) };
     } else if (line.trim() === '') {
       if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
       paraStart = -1;
@@ -127,6 +127,16 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
 /** Character masked regions are filled with: not whitespace, not a word char, so it never forms a token boundary. */
 export const MASK_CHAR = '\u0000';
 
+function blank(text: string, start: number, end: number): string {
+  let out = '';
+  let from = start;
+  for (let nl = text.indexOf('\n', from); nl !== -1 && nl < end; nl = text.indexOf('\n', from)) {
+    out += MASK_CHAR.repeat(nl - from) + '\n';
+    from = nl + 1;
+  }
+  return out + MASK_CHAR.repeat(end - from);
+}
+
 /** Returns `text` with every span blanked to {@link MASK_CHAR} (newlines kept), so offsets stay valid for prose regexes. */
 export function maskSpans(text: string, spans: readonly Span[]): string {
   if (spans.length === 0) return text;
@@ -136,7 +146,7 @@ export function maskSpans(text: string, spans: readonly Span[]): string {
   for (const span of sorted) {
     const start = Math.max(span.start, prev);
     if (span.end <= start) continue;
-    out += text.slice(prev, start) + text.slice(start, span.end).replace(/[^\n]/g, MASK_CHAR);
+    out += text.slice(prev, start) + blank(text, start, span.end);
     prev = span.end;
   }
   return out + text.slice(prev);

@@ -1,5 +1,6 @@
 import { CORE_SCHEMA, dump, load, YAMLException } from 'js-yaml';
 import type { HashFn } from '../util/sha256.js';
+import { fastDumpYaml, fastParseYaml } from './fast-yaml.js';
 
 const OPEN = /^\uFEFF?---[ \t]*\r?\n/;
 const CLOSE = /^(?:---|\.\.\.)[ \t]*\r?$/gm;
@@ -57,6 +58,8 @@ export type FrontmatterParse =
 
 /** Parses the YAML of a split block (CORE schema: no custom tags, dates stay strings). */
 export function parseFrontmatter(split: FrontmatterSplit): FrontmatterParse {
+  const fast = fastParseYaml(split.yaml);
+  if (fast !== null) return { ok: true, value: fast };
   let value: unknown;
   try {
     value = load(split.yaml, { schema: CORE_SCHEMA });
@@ -81,6 +84,8 @@ export function parseFrontmatter(split: FrontmatterSplit): FrontmatterParse {
 /** Canonical frontmatter text for hashing: js-yaml dump, sorted keys, no line width, CORE schema (`''` when absent). */
 export function canonicalFrontmatter(frontmatter: Record<string, unknown> | null): string {
   if (frontmatter === null) return '';
+  const fast = fastDumpYaml(frontmatter);
+  if (fast !== null) return fast;
   try {
     return dump(frontmatter, { sortKeys: true, lineWidth: -1, schema: CORE_SCHEMA });
   } catch {

@@ -18,7 +18,6 @@ export function utf8Length(text: string): number {
 
 /** True when the text looks binary: a NUL character in its first 8 KiB. */
 export function looksBinary(text: string): boolean {
-  const end = Math.min(text.length, 8192);
-  for (let i = 0; i < end; i++) if (text.charCodeAt(i) === 0) return true;
-  return false;
+  const at = text.indexOf('\u0000');
+  return at >= 0 && at < 8192;
 }
