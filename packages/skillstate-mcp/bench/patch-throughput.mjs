@@ -1,3 +1,4 @@
+/* global process, console, URL, performance */
 // Sequential state.patch round trips over stdio against two floors measured in the same run, interleaved so
 // disk noise hits all three alike: lockfile create + atomic write (temp, fsync, rename) + unlink, with and
 // without the directory fsync core's atomicWriteFileSync adds.
