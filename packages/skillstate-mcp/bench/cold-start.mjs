@@ -1,4 +1,4 @@
-/* global process, console, URL, performance */
+/* global process, console, URL */
 // Cold start: spawn of the built bin to its first `initialize` response, against spawn-to-exit of `node -e 0`.
 // Usage: node packages/skillstate-mcp/bench/cold-start.mjs [runs]   (build first: npx tsc -b)
 import { spawn } from 'node:child_process';
