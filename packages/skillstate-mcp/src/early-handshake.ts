@@ -7,7 +7,10 @@ import { isValidId, resultLine } from './jsonrpc.js';
 import { META_KEYS } from './protocol.js';
 
 const NEWLINE = 0x0a;
-/** A handshake line is small; anything longer goes straight to the server, whose framing enforces limits. */
+/**
+ * A handshake line is small; anything longer goes straight to the server, whose framing enforces limits.
+ * Security: so the gate can never hold an unbounded line while the server loads.
+ */
 const EARLY_LINE_LIMIT = 64 * 1024;
 
 /**

@@ -12,6 +12,7 @@ const NEWLINE = 0x0a;
  * Splits a byte stream into lines. Partial lines are kept until their newline arrives. A line that grows past
  * the limit is reported once as `overflow`; its bytes are dropped up to and including the next newline.
  * Splitting on the byte 0x0A is UTF-8 safe: it never occurs inside a multi-byte character.
+ * Security: the limit bounds what a peer can make us hold, so a stream without newlines cannot exhaust memory.
  */
 export class LineBuffer {
   readonly #max: number;
