@@ -1,8 +1,9 @@
-import { unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { readFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../adapters/config/layered-config.js';
 import { NODE_FS } from '../adapters/fs/fs-port.js';
+import { createOpsLog } from '../adapters/ops-log.js';
 import { defaultDbPath, openDatabase } from '../adapters/sqlite/open-database.js';
 import { tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import { createTempTree } from '../adapters/testing/temp-tree.js';
@@ -211,6 +212,13 @@ describe('runScan: carry-over, limits and postures', () => {
     db.pragma('user_version = 9');
     db.close();
     await expect(scan()).rejects.toMatchObject({ code: 'DB_SCHEMA_NEWER', message: expect.stringContaining('newer skill-map') });
+  });
+
+  it('appends one ops-log line per persisted scan', async () => {
+    const log = createOpsLog({ projectRoot: tree.root, now: () => new Date(0) });
+    await scan({ opsLog: { log, channel: 'watcher' } });
+    await log.flush();
+    expect(readFileSync(log.path, 'utf8')).toMatch(/^\{"at":"1970-01-01T00:00:00.000Z","op":"scan","target":"\*","channel":"watcher","outcome":"ok","detail":"mode=incremental nodes=5 links=\d+ issues=\d+"\}\n$/);
   });
 
   it('writes nothing for an in-memory scan', async () => {

@@ -11,6 +11,7 @@ import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { ScanResult } from '../adapters/domain.js';
+import type { OpsChannel, OpsLog } from '../adapters/ops-log.js';
 import * as kernel from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
@@ -46,6 +47,8 @@ export interface ScanOptions {
    */
   readonly changedPaths?: readonly string[];
   readonly onProgress?: (event: ScanFileEvent) => void;
+  /** When given, a persisted scan appends one `scan` line (`target: '*'`) on this channel. */
+  readonly opsLog?: { readonly log: OpsLog; readonly channel: OpsChannel };
   readonly scannedBy?: ScannedByLike;
   /** mtimes newer than `now - racyWindowMs` are not trusted for the stat shortcut next time. Default 1000. */
   readonly racyWindowMs?: number;
@@ -152,6 +155,8 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
     result = report.result;
     persisted = { nodes: report.nodes, links: report.links, issues: report.issues, renames: report.renames };
     if (opts.warm) opts.warm.persistIndex = report.index;
+    const s = result.stats;
+    opts.opsLog?.log.append({ op: 'scan', target: '*', channel: opts.opsLog.channel, outcome: 'ok', detail: `mode=${opts.mode ?? 'incremental'} nodes=${s.nodesCount} links=${s.linksCount} issues=${s.issuesCount}` });
   }
   if (opts.warm && (opts.persist !== false || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;

@@ -20,7 +20,7 @@ export interface FileCacheChanges {
 /** Loads the whole per-file cache in one query (records stay as JSON text until the caller needs them). */
 export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
   const out = new Map<string, FileCacheEntry>();
-  const rows = db.prepare(`SELECT path, size, mtime_ms, content_hash, cache_key, record_json FROM scan_file_cache`).raw().iterate() as Iterable<
+  const rows = db.prepare(`SELECT path, size, mtime_ms, content_hash, cache_key, record_json FROM scan_file_cache`).raw().all() as Array<
     [string, number, number, string, string, string]
   >;
   for (const [path, size, mtimeMs, contentHash, cacheKey, recordJson] of rows) {

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -56,6 +56,7 @@ describe('openDatabase: creation and migrations', () => {
         'state_jobs', 'state_job_contents', 'state_executions', 'state_summaries', 'state_findings', 'state_enrichments',
         'state_plugin_kvs', 'state_node_favorites', 'config_preferences', 'config_schema_versions']),
     );
+    expect(readFileSync(join(tree.root, '.skill-map', '.gitignore'), 'utf8')).toContain('skill-map.db*');
     const ledger = h.db.prepare(`SELECT version, name, fingerprint FROM config_schema_versions`).all();
     expect(ledger).toEqual([{ version: 1, name: '001-initial', fingerprint: schemaFingerprint(1) }]);
     h.close();

@@ -1,5 +1,5 @@
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
@@ -92,6 +92,16 @@ function openRaw(path: string, readonly: boolean, busyTimeoutMs: number): Db {
   }
 }
 
+/** What a freshly created `.skill-map/` keeps out of git: machine state, local settings, logs. */
+export const SKILL_MAP_GITIGNORE = ['skill-map.db*', '*.bak', 'settings.local.json', 'operations.log*', 'serve.json', ''].join('\n');
+
+function createStateDir(dir: string): void {
+  if (existsSync(dir)) return;
+  mkdirSync(dir, { recursive: true });
+  // Only our own folder gets a .gitignore; a custom --db location is left alone.
+  if (basename(dir) === '.skill-map') writeFileSync(join(dir, '.gitignore'), SKILL_MAP_GITIGNORE, { flag: 'wx' });
+}
+
 function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
@@ -123,7 +133,7 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
     if (!opts.create) {
       throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${path}; run \`sm scan\` first to create it.`, { data: { path } });
     }
-    mkdirSync(dirname(path), { recursive: true });
+    createStateDir(dirname(path));
   }
   let db = openRaw(path, false, busy);
   try {

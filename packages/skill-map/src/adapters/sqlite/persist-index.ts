@@ -36,15 +36,15 @@ export function readGeneration(db: Db): number {
 /** Loads the index from the database: three narrow queries over covering columns, no JSON parsing. */
 export function loadPersistIndex(db: Db): PersistIndex {
   const nodes = new Map<string, IndexedRow<Node>>();
-  for (const r of db.prepare(`SELECT path, row_hash FROM scan_nodes`).raw().iterate() as Iterable<[string, string]>) {
+  for (const r of db.prepare(`SELECT path, row_hash FROM scan_nodes`).raw().all() as Array<[string, string]>) {
     nodes.set(r[0], { hash: r[1] });
   }
   const links = new Map<string, IndexedRow<Link>>();
-  for (const r of db.prepare(`SELECT id, link_key, row_hash FROM scan_links`).raw().iterate() as Iterable<[number, string, string]>) {
+  for (const r of db.prepare(`SELECT id, link_key, row_hash FROM scan_links`).raw().all() as Array<[number, string, string]>) {
     links.set(r[1], { id: r[0], hash: r[2] });
   }
   const issues = new Map<string, IndexedRow<StoredIssue>>();
-  for (const r of db.prepare(`SELECT id, issue_key, row_hash FROM scan_issues`).raw().iterate() as Iterable<[number, string, string]>) {
+  for (const r of db.prepare(`SELECT id, issue_key, row_hash FROM scan_issues`).raw().all() as Array<[number, string, string]>) {
     issues.set(r[1], { id: r[0], hash: r[2] });
   }
   return { generation: readGeneration(db), nodes, links, issues };

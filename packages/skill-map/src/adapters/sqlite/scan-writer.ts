@@ -95,10 +95,11 @@ function prepare(db: Db): Statements {
 }
 
 /** A key made unique within one scan by suffixing repeats (`\0#2`, `\0#3`...). */
-function uniqueKey(seen: Map<string, number>, key: string): string {
-  const n = (seen.get(key) ?? 0) + 1;
-  seen.set(key, n);
-  return n === 1 ? key : `${key}\0#${n}`;
+function uniqueKey(taken: ReadonlyMap<string, unknown>, key: string): string {
+  if (!taken.has(key)) return key;
+  let n = 2;
+  while (taken.has(`${key}\0#${n}`)) n += 1;
+  return `${key}\0#${n}`;
 }
 
 function vanishedInfo(st: Statements, path: string, prev: IndexedRow<Node>): VanishedNode | null {
@@ -145,10 +146,9 @@ function writeNodes(db: Db, st: Statements, result: ScanResult, index: PersistIn
 }
 
 function writeLinks(st: Statements, links: readonly Link[], index: PersistIndex, next: PersistIndex, c: DiffCounts): string[] {
-  const seen = new Map<string, number>();
   const keys: string[] = [];
   for (const link of links) {
-    const key = uniqueKey(seen, linkIdentity(link));
+    const key = uniqueKey(next.links, linkIdentity(link));
     keys.push(key);
     const prev = index.links.get(key);
     let json: string | undefined;
@@ -180,9 +180,8 @@ function issueUnchanged(prev: IndexedRow<StoredIssue>, stored: StoredIssue, json
 }
 
 function writeIssues(st: Statements, issues: readonly Issue[], linkKeys: string[], index: PersistIndex, next: PersistIndex, c: DiffCounts): void {
-  const seen = new Map<string, number>();
   for (const issue of issues) {
-    const key = uniqueKey(seen, issueIdentity(issue));
+    const key = uniqueKey(next.issues, issueIdentity(issue));
     const stored: StoredIssue = { issue, linkKeys: issueLinkKeys(issue, linkKeys) };
     const prev = index.issues.get(key);
     let json: string | undefined;

@@ -134,7 +134,7 @@ describe('ScanStore: diff persistence', () => {
     next.issues[0] = makeIssue('a.md', 'gone.md', { linkIndices: [2] });
     const moved = store.persistScan(next, { index: first.index });
     expect(moved.issues).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    next.issues[0] = { ...next.issues[0], detail: 'more context' } as (typeof next.issues)[number];
+    next.issues[0] = { ...next.issues[0], detail: 'more context' };
     for (const index of [moved.index, undefined]) {
       const report = store.persistScan(next, index ? { index } : {});
       if (index) expect(report.issues).toEqual({ inserted: 0, updated: 1, deleted: 0 });
