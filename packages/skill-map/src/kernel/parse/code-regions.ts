@@ -61,6 +61,8 @@ function scanParagraph(text: string, start: number, end: number, out: MarkdownSc
   if (para.includes('<')) {
     HTML.lastIndex = 0;
     for (let m = HTML.exec(para); m !== null; m = HTML.exec(para)) {
+      // `](<dest with spaces>)` is a link destination, not a tag.
+      if (m.index > 0 && para.charCodeAt(m.index - 1) === 40) continue;
       const s = start + m.index;
       const e = s + m[0].length;
       let inCode = false;
