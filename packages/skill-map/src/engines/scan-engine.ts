@@ -16,8 +16,9 @@ import * as kernel from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
-import type { ScanFileEvent } from './file-pass.js';
+import type { FilePassOutput, ScanFileEvent } from './file-pass.js';
 import { scanConfigFrom } from './scan-settings.js';
+import type { ScanConfigView } from './scan-settings.js';
 import { cachedFilesFromRows } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
@@ -101,16 +102,7 @@ function lensPaths(walk: WalkResult): string[] {
   return [...walk.allPaths, ...walk.dirs.map((d) => `${d}/`)];
 }
 
-function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | null, t: ScanTimings, t0: number): ScanOutcome {
-  const k = opts.kernel ?? kernel;
-  const fs = opts.fs ?? NODE_FS;
-  const now = opts.now ?? Date.now;
-  const view = scanConfigFrom(config);
-  let mark = performance.now();
-  const previous = previousFiles(opts, store);
-  t.cacheLoad = performance.now() - mark;
-  mark = performance.now();
-  const startedAt = now();
+function walkPhase(opts: ScanOptions, k: KernelPort, fs: FsPort, view: ScanConfigView): { walk: WalkResult; refreshed: boolean } {
   const walkOpts: WalkOptions = {
     root: opts.projectRoot, fs, isCandidate: k.isCandidatePath, shouldRead: () => false,
     maxFileSizeBytes: view.maxFileSizeBytes, maxScan: view.maxScan, respectGitignore: view.respectGitignore,
@@ -120,55 +112,87 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const refreshed = last && opts.changedPaths && opts.mode !== 'full' ? refreshWalk(last, opts.changedPaths, walkOpts) : null;
   const walk = refreshed ?? walkProject(walkOpts);
   if (opts.warm) opts.warm.lastWalk = walk;
+  return { walk, refreshed: refreshed !== null };
+}
+
+interface GraphInput {
+  readonly k: KernelPort;
+  readonly view: ScanConfigView;
+  readonly walk: WalkResult;
+  readonly pass: FilePassOutput;
+  readonly lens: LensDecision;
+  readonly skipped: SkippedEntry[];
+  readonly scannedAt: number;
+  readonly durationMs: number;
+  readonly scannedBy: ScannedByLike | undefined;
+}
+
+function graphPhase(g: GraphInput): ScanResult {
+  const { walk, view } = g;
+  const oversized = g.skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
+  const built = g.k.buildGraph(g.pass.records, {
+    lens: g.lens, settings: view.settings, roots: view.settings.roots ?? ['.'], existingPaths: new Set(walk.allPaths),
+    scannedAt: g.scannedAt, durationMs: Math.round(g.durationMs), filesWalked: walk.filesWalked,
+    filesSkipped: walk.filesSkipped + g.pass.skipped.length, oversizedFiles: oversized, scanCeiling: view.maxScan,
+    scanTruncated: walk.truncation.scanTruncated, maxRenderNodes: view.maxRenderNodes,
+    ...(g.scannedBy ? { scannedBy: g.scannedBy } : {}),
+    ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
+  });
+  built.stats.filesNotScanned = walk.truncation.filesNotScanned;
+  return built;
+}
+
+function persistPhase(opts: ScanOptions, store: ScanStore, built: ScanResult, walk: WalkResult, pass: FilePassOutput): PersistReport {
+  const report = store.persistScan(built, {
+    ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
+    extras: { filesNotScanned: walk.truncation.filesNotScanned },
+    cache: { upserts: pass.upserts, deletes: pass.deletes },
+    clearCache: opts.mode === 'full',
+  });
+  if (opts.warm) opts.warm.persistIndex = report.index;
+  const s = report.result.stats;
+  const detail = `mode=${opts.mode ?? 'incremental'} nodes=${s.nodesCount} links=${s.linksCount} issues=${s.issuesCount}`;
+  opts.opsLog?.log.append({ op: 'scan', target: '*', channel: opts.opsLog.channel, outcome: 'ok', detail });
+  return report;
+}
+
+function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | null, t: ScanTimings, t0: number): ScanOutcome {
+  const k = opts.kernel ?? kernel;
+  const fs = opts.fs ?? NODE_FS;
+  const view = scanConfigFrom(config);
+  let mark = performance.now();
+  const previous = previousFiles(opts, store);
+  t.cacheLoad = performance.now() - mark;
+  mark = performance.now();
+  const scannedAt = (opts.now ?? Date.now)();
+  const { walk, refreshed } = walkPhase(opts, k, fs, view);
   const lens = k.detectLens(lensPaths(walk), view.settings);
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
   mark = performance.now();
   const pass = runFilePass({
     files: walk.files, fs, maxFileSizeBytes: view.maxFileSizeBytes, ctx, analyze: k.analyzeFile, previous,
-    full: opts.mode === 'full', racyFromMs: startedAt - (opts.racyWindowMs ?? 1000),
+    full: opts.mode === 'full', racyFromMs: scannedAt - (opts.racyWindowMs ?? 1000),
     ...(opts.onProgress ? { onFile: opts.onProgress } : {}),
   });
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];
-  const oversized = skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
-  const built = k.buildGraph(pass.records, {
-    lens, settings: view.settings, roots: view.settings.roots ?? ['.'], existingPaths: new Set(walk.allPaths),
-    scannedAt: startedAt, filesWalked: walk.filesWalked, filesSkipped: walk.filesSkipped + pass.skipped.length,
-    oversizedFiles: oversized, scanCeiling: view.maxScan, scanTruncated: walk.truncation.scanTruncated,
-    maxRenderNodes: view.maxRenderNodes, ...(opts.scannedBy ? { scannedBy: opts.scannedBy } : {}),
-    ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
-  });
-  built.stats.filesNotScanned = walk.truncation.filesNotScanned;
+  const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
   t.graph = performance.now() - mark;
   mark = performance.now();
-  let result = built;
-  let persisted: ScanOutcome['persisted'] = null;
-  if (opts.persist !== false && store !== null) {
-    const report = store.persistScan(built, {
-      ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
-      extras: { filesNotScanned: walk.truncation.filesNotScanned },
-      cache: { upserts: pass.upserts, deletes: pass.deletes },
-      clearCache: opts.mode === 'full',
-    });
-    result = report.result;
-    persisted = { nodes: report.nodes, links: report.links, issues: report.issues, renames: report.renames };
-    if (opts.warm) opts.warm.persistIndex = report.index;
-    const s = result.stats;
-    opts.opsLog?.log.append({ op: 'scan', target: '*', channel: opts.opsLog.channel, outcome: 'ok', detail: `mode=${opts.mode ?? 'incremental'} nodes=${s.nodesCount} links=${s.linksCount} issues=${s.issuesCount}` });
-  }
-  if (opts.warm && (opts.persist !== false || opts.warm.files === null)) opts.warm.files = pass.next;
+  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass) : null;
+  if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
   t.total = performance.now() - t0;
+  const result = report?.result ?? built;
   result.stats.durationMs = Math.round(t.total);
-  const advisory = store?.advisory ? [store.advisory.message] : [];
   return {
     result, lens, truncation: walk.truncation, skipped,
     files: { accepted: pass.records.length, ...pass.counts },
     walkMode: refreshed ? 'refreshed' : 'full',
-    persisted,
-    warnings: [...walk.warnings, ...config.warnings, ...lens.warnings, ...advisory],
+    persisted: report && { nodes: report.nodes, links: report.links, issues: report.issues, renames: report.renames },
+    warnings: [...walk.warnings, ...config.warnings, ...lens.warnings, ...(store?.advisory ? [store.advisory.message] : [])],
     timings: t,
   };
 }
