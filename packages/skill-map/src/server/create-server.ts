@@ -8,9 +8,8 @@ import { createApp } from './http/app.js';
 import type { AppContext, AppEnv } from './http/app-context.js';
 import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
 import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
-import { createStderrLogger } from './ports.js';
+import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
 import type { ServerDeps } from './ports.js';
-import { createBasicFormatter } from './read/basic-formatter.js';
 import { createScanRunner } from './scan/scan-runner.js';
 import type { ScanRunner } from './scan/scan-runner.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -74,7 +73,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     version,
     reader: deps.reader,
     config: deps.config,
-    formatter: deps.formatter ?? createBasicFormatter(),
+    formatter: deps.formatter ?? KERNEL_FORMATTER,
     logger,
     broadcaster,
     activity,

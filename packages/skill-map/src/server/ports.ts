@@ -3,6 +3,7 @@
  * or a test) passes implementations in; nothing in `src/server` constructs an adapter itself.
  */
 import type { ScanResult } from '@skill-map/spec';
+import { formatGraph, GRAPH_FORMATS } from '../kernel/index.js';
 import type { MapReader } from './read/map-reader.js';
 
 /** Per-node progress of a running scan (`scan.progress`). */
@@ -44,11 +45,14 @@ export interface ServerLogger {
   error(message: string, err?: unknown): void;
 }
 
-/** Graph formatters for `GET /api/graph?format=` (ascii, json, mermaid, dot, plugin formats). */
+/** Graph formatters for `GET /api/graph?format=` (the kernel's ascii, json, mermaid, dot; plugin formats later). */
 export interface GraphFormatter {
-  formats(): string[];
+  formats(): readonly string[];
   format(scan: ScanResult, format: string): string;
 }
+
+/** The kernel's built-in formatters as a GraphFormatter. */
+export const KERNEL_FORMATTER: GraphFormatter = { formats: () => GRAPH_FORMATS, format: (scan, format) => formatGraph(scan, format) };
 
 /** Everything `createServer` needs. */
 export interface ServerDeps {

@@ -22,10 +22,8 @@ export interface McpStatus {
   url: string | null;
 }
 
-/** The MCP endpoint as the HTTP app sees it: a request handler plus the liveness status probe. */
+/** The MCP endpoint as the REST routes see it (the `/mcp` requests themselves bypass Hono). */
 export interface McpMount {
-  /** Serves one `/mcp` request (POST, GET or DELETE). */
-  handle(c: AppContextC): Promise<Response>;
   /** Runs the liveness sweep and reports responders only. */
   status(): Promise<{ connected: boolean; clients: number }>;
 }

@@ -16,7 +16,7 @@ export const API_BODY_LIMIT_BYTES = 1024 * 1024;
 /**
  * Builds the Hono app. Middleware order: security headers (outermost, so every answer carries them) →
  * loopback gate on every route → shutdown guard → 1 MiB body limit on `/api/*` → routes → `/api/*` 404
- * → `/mcp` (only when mounted) → the page. One error handler maps every failure to the REST envelope.
+ * → the page. `/mcp` is dispatched before Hono (request-listener.ts) and runs the same gate. One error handler maps every failure to the REST envelope.
  */
 export function createApp(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -43,10 +43,9 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   registerActivityRoutes(app, ctx);
   app.all('/api/*', (c) => c.json(errorEnvelope('not-found', `no route ${c.req.method} ${c.req.path}`), 404));
 
-  const mcp = ctx.mcp;
-  if (mcp !== null) app.all('/mcp', (c) => mcp.handle(c));
+  // `/mcp` never reaches Hono when MCP is on (see request-listener.ts); here it is a plain 404.
   app.get('*', (c) => {
-    // `/ws` only answers upgrades (handled on the socket); `/mcp` is a plain 404 when MCP is off.
+    // `/ws` only answers upgrades (handled on the socket).
     if (!ctx.ui || c.req.path === '/ws' || c.req.path === '/mcp') return c.text('Not Found', 404);
     return c.html(placeholderPage(ctx.version, ctx.scopeRoot));
   });

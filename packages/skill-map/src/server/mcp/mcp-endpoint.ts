@@ -1,13 +1,15 @@
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { classifyInboundRequest, createMcpHandler } from '@modelcontextprotocol/server';
 import type { ActivityStore } from '../activity/activity-store.js';
-import type { AppContextC, McpMount } from '../http/app-context.js';
-import { headerValue } from '../http/loopback-gate.js';
+import { ServerError } from '../errors.js';
+import type { McpMount } from '../http/app-context.js';
+import { checkLoopbackRequest, headerValue } from '../http/loopback-gate.js';
 import type { ServerLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
 import { createMcpServer } from './create-mcp-server.js';
-import { writeJsonRpcError } from './http/json-rpc-http.js';
+import { writeJsonRpcError, writeRestError } from './http/json-rpc-http.js';
+import { serveModern } from './http/serve-modern.js';
 import { readBoundedBody } from './http/read-bounded-body.js';
 import { SessionManager } from './http/session-manager.js';
 import type { SessionManagerOptions } from './http/session-manager.js';
@@ -42,6 +44,8 @@ export interface McpEndpointDeps {
 export interface McpEndpoint extends McpMount {
   readonly catalog: McpCatalog;
   readonly sessions: SessionManager;
+  /** Serves one `/mcp` request straight on Node's req/res (the hot path skips the web-standard layer). */
+  handleNode(req: IncomingMessage, res: ServerResponse): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -78,27 +82,22 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     listChanged: () => modern.notify.resourcesChanged(),
   };
   const removeSink = deps.broadcaster.addSink(createMcpSink([sessions, modernTarget]));
+  let closed = false;
 
-  const handlePost = async (c: AppContextC): Promise<Response> => {
-    const req = c.env.incoming;
-    const res = c.env.outgoing;
-    if (req === undefined || res === undefined) return c.json({ jsonrpc: '2.0', error: { code: -32603, message: 'MCP needs a socket' }, id: null }, 500);
+  const handlePost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!JSON_TYPE.test(headerValue(req.headers, 'content-type') ?? '')) {
-      writeJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
-      return RESPONSE_ALREADY_SENT;
+      return writeJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
     }
     const read = await readBoundedBody(req, maxBody);
     if (read.tooLarge) {
       res.setHeader('connection', 'close');
-      writeJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBody} bytes`);
-      return RESPONSE_ALREADY_SENT;
+      return writeJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBody} bytes`);
     }
     let body: unknown;
     try {
       body = JSON.parse(read.text);
     } catch {
-      writeJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
-      return RESPONSE_ALREADY_SENT;
+      return writeJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
     }
     const outcome = classifyInboundRequest({
       httpMethod: 'POST',
@@ -107,31 +106,35 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
       ...optionalHeader('mcpMethodHeader', headerValue(req.headers, 'mcp-method')),
       ...optionalHeader('mcpNameHeader', headerValue(req.headers, 'mcp-name')),
     });
-    if (outcome.kind === 'modern') return modern.fetch(c.req.raw, { parsedBody: body });
-    if (outcome.kind === 'reject') writeJsonRpcError(res, outcome.httpStatus, outcome.code, outcome.message, outcome.data);
-    else sessions.handlePost(req, res, body);
-    return RESPONSE_ALREADY_SENT;
+    if (outcome.kind === 'legacy') return sessions.handlePost(req, res, body);
+    if (outcome.kind === 'reject') return writeJsonRpcError(res, outcome.httpStatus, outcome.code, outcome.message, outcome.data);
+    await serveModern(modern, req, res, read.text, body);
   };
 
   return {
     catalog,
     sessions,
-    async handle(c) {
-      const req = c.env.incoming;
-      const res = c.env.outgoing;
-      const method = c.req.method;
-      if (method === 'POST') return handlePost(c);
-      if (req === undefined || res === undefined) return c.json({ jsonrpc: '2.0', error: { code: -32603, message: 'MCP needs a socket' }, id: null }, 500);
-      if (method === 'GET') sessions.handleGet(req, res);
-      else if (method === 'DELETE') sessions.handleDelete(req, res);
-      else writeJsonRpcError(res, 405, -32000, 'Method not allowed.');
-      return Promise.resolve(RESPONSE_ALREADY_SENT);
+    async handleNode(req, res) {
+      // Security: the same loopback gate as every Hono route, before anything else is read.
+      const violation = checkLoopbackRequest(headerValue(req.headers, 'host'), headerValue(req.headers, 'origin'));
+      if (violation !== null) return writeRestError(res, violation);
+      if (closed) return writeRestError(res, new ServerError('shutting-down', 'the server is shutting down'));
+      try {
+        if (req.method === 'POST') await handlePost(req, res);
+        else if (req.method === 'GET') sessions.handleGet(req, res);
+        else if (req.method === 'DELETE') sessions.handleDelete(req, res);
+        else writeJsonRpcError(res, 405, -32000, 'Method not allowed.');
+      } catch (err) {
+        logger.error('MCP endpoint failed', err);
+        writeJsonRpcError(res, 500, -32603, 'Internal server error');
+      }
     },
     async status() {
       const responders = await sessions.liveness.sweep();
       return { connected: responders.length > 0, clients: responders.length };
     },
     async close() {
+      closed = true;
       removeSink();
       await sessions.close();
       await modern.close();

@@ -1,14 +1,14 @@
 import type { Issue, Link, Node } from '@skill-map/spec';
+import { scopeAdmits } from '../../kernel/index.js';
+import type { MapScope } from '../../kernel/index.js';
 import type { BranchResult } from './map-reader.js';
-import { isEmptyScope, scopeRank, usesSeniorityOrder } from './map-scope.js';
-import type { ResolvedScope } from './map-scope.js';
 
 /** The empty branch echoing the resolved scope (no DB, or a fully excluded scope). */
-export function emptyBranch(scope: ResolvedScope, cap: number): BranchResult {
+export function emptyBranch(scope: MapScope, cap: number): BranchResult {
   return {
-    schemaVersion: '1',
+    schemaVersion: 1,
     kind: 'branch',
-    branch: { paths: [...scope.paths], excluded: [...scope.excluded], rootExcluded: scope.rootExcluded, total: 0, rendered: 0, truncated: false, cap },
+    branch: { paths: [...scope.includes], excluded: [...scope.excludes], rootExcluded: scope.rootExcluded, total: 0, rendered: 0, truncated: false, cap },
     nodes: [],
     links: [],
     issues: [],
@@ -16,49 +16,42 @@ export function emptyBranch(scope: ResolvedScope, cap: number): BranchResult {
 }
 
 /**
- * Scopes, orders and caps candidate nodes, then closes links (source AND resolvedTarget-or-target in the
- * kept set) and issues (any nodeId kept). `total` is counted BEFORE the cap. Candidates may be a superset
- * (e.g. the store pre-filtered by path prefix); ranking decides.
+ * The branch projection over node PATHS only (the kernel's `scopeAdmits` decides each path), so a large
+ * corpus is never hydrated: only the rendered nodes are loaded (`hydrate`) and closed over (`close`:
+ * links with source AND resolvedTarget-or-target in the set, issues naming any of them). `total` counts the
+ * whole scoped set before the cap; ordering is seniority fill (root excluded, 2+ includes) or path order.
  */
-export function projectBranch(
-  candidates: Iterable<Node>,
-  scope: ResolvedScope,
+export function projectBranchPaths(
+  paths: readonly string[],
+  scope: MapScope,
   cap: number,
-  closeOver: (kept: ReadonlySet<string>) => { links: Link[]; issues: Issue[] },
+  hydrate: (paths: string[]) => Node[],
+  close: (paths: string[]) => { links: Link[]; issues: Issue[] },
 ): BranchResult {
-  if (isEmptyScope(scope)) return emptyBranch(scope, cap);
-  const ranked: Array<{ node: Node; rank: number }> = [];
-  for (const node of candidates) {
-    const rank = scopeRank(scope, node.path);
-    if (rank >= 0) ranked.push({ node, rank });
+  if (scope.rootExcluded && scope.includes.length === 0) return emptyBranch(scope, cap);
+  const scoped: Array<{ path: string; rank: number }> = [];
+  for (const path of paths) {
+    const s = scopeAdmits(scope, path);
+    if (s.included) scoped.push({ path, rank: s.rank });
   }
-  const seniority = usesSeniorityOrder(scope);
-  ranked.sort((a, b) => (seniority && a.rank !== b.rank ? a.rank - b.rank : a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0));
-  const nodes = ranked.slice(0, cap).map((r) => r.node);
-  const kept = new Set(nodes.map((n) => n.path));
-  const { links, issues } = closeOver(kept);
+  const seniority = scope.rootExcluded && scope.includes.length >= 2;
+  scoped.sort((a, b) => (seniority && a.rank !== b.rank ? a.rank - b.rank : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const rendered = scoped.slice(0, cap).map((s) => s.path);
+  const byPath = new Map(hydrate(rendered).map((n) => [n.path, n]));
+  const nodes = rendered.map((p) => byPath.get(p)).filter((n): n is Node => n !== undefined);
   return {
-    schemaVersion: '1',
+    schemaVersion: 1,
     kind: 'branch',
     branch: {
-      paths: [...scope.paths],
-      excluded: [...scope.excluded],
+      paths: [...scope.includes],
+      excluded: [...scope.excludes],
       rootExcluded: scope.rootExcluded,
-      total: ranked.length,
+      total: scoped.length,
       rendered: nodes.length,
-      truncated: ranked.length > cap,
+      truncated: scoped.length > cap,
       cap,
     },
     nodes,
-    links,
-    issues,
-  };
-}
-
-/** Closure rule of the branch projection over in-memory arrays. */
-export function closeBranch(links: readonly Link[], issues: readonly Issue[], kept: ReadonlySet<string>): { links: Link[]; issues: Issue[] } {
-  return {
-    links: links.filter((l) => kept.has(l.source) && kept.has(l.resolvedTarget ?? l.target)),
-    issues: issues.filter((i) => i.nodeIds.some((id) => kept.has(id))),
+    ...close(rendered),
   };
 }

@@ -1,30 +1,23 @@
 /**
  * The map reads shared by every door: REST routes and MCP tools parse their own wire input, then call one
- * of these, so a query means the same thing everywhere. Invalid input throws `bad-query`; an unknown node
- * throws `not-found` (REST 404, MCP -32602).
+ * of these, so a query means the same thing everywhere (the grammar and scope rules are the kernel's).
+ * Invalid input throws `bad-query`; an unknown node throws `not-found` (REST 404, MCP -32602).
  */
-import { DEFAULT_MAX_RENDER_NODES, SEVERITIES } from '@skill-map/spec';
-import type { Severity } from '@skill-map/spec';
+import { SEVERITIES } from '@skill-map/spec';
+import type { Issue, Severity } from '@skill-map/spec';
+import { parseExportQuery, resolveMapScope } from '../../kernel/index.js';
+import type { ClosedSubgraph, ExportQuery } from '../../kernel/index.js';
 import { badQuery, notFound } from '../errors.js';
-import { parseExportQuery } from './export-query.js';
-import type { ExportQuery, Subgraph } from './export-query.js';
-import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } from './map-reader.js';
-import type { Issue } from '@skill-map/spec';
-import { resolveScope } from './map-scope.js';
 import { emptyBranch } from './branch-projection.js';
+import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } from './map-reader.js';
 
 /** Default `query_graph` bound. */
 export const DEFAULT_QUERY_LIMIT = 100;
 
-/** The render cap of the persisted scan (`scan_meta.max_render_nodes`, 256 when absent). */
-export function maxRenderNodes(reader: MapReader): number {
-  return reader.scanMeta().maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES;
-}
-
 /** Parses export-grammar text; grammar errors become `bad-query`. */
 export function parseQueryOrThrow(text: string): ExportQuery {
   const parsed = parseExportQuery(text);
-  if (!parsed.ok) throw badQuery(`invalid query: ${parsed.error}`, { query: text });
+  if (!parsed.ok) throw badQuery(`invalid query: ${parsed.error.message}`, { query: text, reason: parsed.error.code });
   return parsed.value;
 }
 
@@ -38,9 +31,9 @@ export function queryText(fields: { kind?: string | undefined; has?: string | un
 }
 
 /** `query_graph`: the first `cap` matches closed over links and issues; cap = clamp(limit ?? 100, 1, maxRenderNodes). */
-export function queryGraph(reader: MapReader, fields: { kind?: string; has?: string; path?: string; limit?: number }): Subgraph {
+export function queryGraph(reader: MapReader, fields: { kind?: string; has?: string; path?: string; limit?: number }): ClosedSubgraph {
   const query = parseQueryOrThrow(queryText(fields));
-  const cap = Math.min(maxRenderNodes(reader), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
+  const cap = Math.min(reader.maxRenderNodes(), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
   return reader.queryGraph(query, cap);
 }
 
@@ -70,11 +63,11 @@ export function listIssues(reader: MapReader, filter: IssueFilter, page: Page): 
 /** `get_branch` / `GET /api/branch`: scope validation, cap clamp (limit only lowers it), projection. */
 export function getBranch(
   reader: MapReader,
-  req: { includes: readonly string[]; excludes: readonly string[]; excludeRoot?: boolean; limit?: number },
+  req: { includes: readonly string[]; excludes: readonly string[]; excludeRoot?: boolean | string; limit?: number },
 ): BranchResult {
-  const scope = resolveScope(req);
-  if (!scope.ok) throw badQuery(scope.error, { includes: [...req.includes], excludes: [...req.excludes] });
-  const max = maxRenderNodes(reader);
+  const scope = resolveMapScope({ paths: req.includes, exclude: req.excludes, ...(req.excludeRoot === undefined ? {} : { excludeRoot: req.excludeRoot }) });
+  if (!scope.ok) throw badQuery(scope.error.message, { reason: scope.error.code, ...(scope.error.path === undefined ? {} : { path: scope.error.path }) });
+  const max = reader.maxRenderNodes();
   const cap = Math.min(max, Math.max(1, req.limit ?? max));
   if (reader.status().db === 'missing') return emptyBranch(scope.value, cap);
   return reader.branch(scope.value, cap);

@@ -5,8 +5,7 @@
  * `sqlite-map-reader.ts` (the adapters' SQLite store) and `memory-map-reader.ts` (unit tests).
  */
 import type { Issue, Link, Node, ScanResult, Severity } from '@skill-map/spec';
-import type { ExportQuery, Subgraph } from './export-query.js';
-import type { ResolvedScope } from './map-scope.js';
+import type { BranchProjection, ClosedSubgraph, ExportQuery, MapScope } from '../../kernel/index.js';
 
 /** Everything in a ScanResult except the three big arrays, plus their sizes. */
 export type ScanMeta = Omit<ScanResult, 'nodes' | 'links' | 'issues'> & {
@@ -49,22 +48,7 @@ export interface LinkFilter {
 }
 
 /** The `/api/branch` and `get_branch` projection (direct shape, no envelope). */
-export interface BranchResult {
-  schemaVersion: '1';
-  kind: 'branch';
-  branch: {
-    paths: string[];
-    excluded: string[];
-    rootExcluded: boolean;
-    total: number;
-    rendered: number;
-    truncated: boolean;
-    cap: number;
-  };
-  nodes: Node[];
-  links: Link[];
-  issues: Issue[];
-}
+export type BranchResult = BranchProjection;
 
 /** Whether a persisted scan can be read, and from where. */
 export interface ReaderStatus {
@@ -78,19 +62,21 @@ export interface MapReader {
   /** The full persisted ScanResult (`GET /api/scan`, `skillmap://graph`); the empty shape without a DB. */
   loadScanResult(): ScanResult;
   scanMeta(): ScanMeta;
+  /** The render cap of the persisted scan (`maxRenderNodes`, 256 when absent); one small read. */
+  maxRenderNodes(): number;
   /** One node bundle, or null for an unknown path. */
   findNode(path: string): NodeBundle | null;
   /** The sorted set of node paths (cheap: one indexed column). */
   nodePaths(): string[];
-  /** A page of nodes matching the query (storage order), with the filtered total. */
+  /** A page of nodes matching the query (path order), with the filtered total. */
   listNodes(query: ExportQuery, page: Page): PageOf<Node>;
   /** The first `cap` matching nodes closed over links (raw target) and issues (`query_graph`). */
-  queryGraph(query: ExportQuery, cap: number): Subgraph;
-  listLinks(filter: LinkFilter): Link[];
+  queryGraph(query: ExportQuery, cap: number): ClosedSubgraph;
+  listLinks(filter: LinkFilter, page: Page): PageOf<Link>;
   /** Issues in id order, filtered and paged in the store; `total` is the pre-pagination count. */
   listIssues(filter: IssueFilter, page: Page): PageOf<Issue>;
   /** Scoped, capped projection; `cap` is already clamped to [1, maxRenderNodes]. */
-  branch(scope: ResolvedScope, cap: number): BranchResult;
+  branch(scope: MapScope, cap: number): BranchResult;
   /**
    * The node's file body without its leading YAML frontmatter, or null when unreadable (missing file,
    * virtual node, a path escaping the scope root, a symlink).

@@ -1,8 +1,8 @@
-import { emptyScanResult } from '@skill-map/spec';
-import type { Issue, Node, ScanResult } from '@skill-map/spec';
-import { applyExportQuery, closeSubgraph } from './export-query.js';
-import type { ExportQuery } from './export-query.js';
-import { closeBranch, projectBranch } from './branch-projection.js';
+import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
+import type { Issue, ScanResult } from '@skill-map/spec';
+import { applyExportQuery } from '../../kernel/index.js';
+import type { ExportQuery } from '../../kernel/index.js';
+import { projectBranchPaths } from './branch-projection.js';
 import type { IssueFilter, MapReader, ScanMeta } from './map-reader.js';
 import { readNodeBodyFile } from './read-node-body.js';
 
@@ -25,20 +25,32 @@ export function toScanMeta(scan: ScanResult): ScanMeta {
   return { ...meta, counts: { nodes: nodes.length, links: links.length, issues: issues.length } };
 }
 
+const byPathOrder = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+
 /**
- * A MapReader over a ScanResult held in memory (`null` = no database). For unit tests and for hosts that
- * already hold a graph; production reads go through the SQLite store.
+ * A MapReader over a ScanResult held in memory (`null` = no database), with the store's orderings (nodes
+ * by path, links and issues in insertion order). For unit tests; production reads go through SQLite.
  */
 export function createMemoryMapReader(source: () => ScanResult | null, options: { scopeRoot: string; dbPath?: string }): MapReader {
-  const scan = (): ScanResult => source() ?? emptyScanResult();
-  const byPath = (path: string): Node | undefined => scan().nodes.find((n) => n.path === path);
+  const scan = (): ScanResult => {
+    const s = source() ?? emptyScanResult();
+    return { ...s, nodes: [...s.nodes].sort(byPathOrder) };
+  };
+  const closeResolved = (s: ScanResult, paths: string[]): { links: ScanResult['links']; issues: ScanResult['issues'] } => {
+    const kept = new Set(paths);
+    return {
+      links: s.links.filter((l) => kept.has(l.source) && kept.has(l.resolvedTarget ?? l.target)),
+      issues: s.issues.filter((i) => i.nodeIds.some((id) => kept.has(id))),
+    };
+  };
   return {
     status: () => ({ db: source() === null ? 'missing' : 'present', dbPath: options.dbPath ?? '(memory)' }),
     loadScanResult: scan,
     scanMeta: () => toScanMeta(scan()),
+    maxRenderNodes: () => source()?.maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES,
     findNode(path) {
       const s = scan();
-      const item = byPath(path);
+      const item = s.nodes.find((n) => n.path === path);
       if (item === undefined) return null;
       return {
         item,
@@ -49,23 +61,24 @@ export function createMemoryMapReader(source: () => ScanResult | null, options: 
         issues: s.issues.filter((i) => i.nodeIds.includes(path)),
       };
     },
-    nodePaths: () => scan().nodes.map((n) => n.path).sort(),
+    nodePaths: () => scan().nodes.map((n) => n.path),
     listNodes(query: ExportQuery, page) {
       const all = applyExportQuery(scan(), query).nodes;
       return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };
     },
     queryGraph(query, cap) {
       const s = scan();
-      const matched = applyExportQuery(s, query).nodes.slice(0, cap);
-      return closeSubgraph(matched, s.links, s.issues);
+      const kept = applyExportQuery(s, query).nodes.slice(0, cap);
+      return applyExportQuery({ ...s, nodes: kept }, { kinds: null, hasIssues: false, paths: null });
     },
-    listLinks(filter) {
-      return scan().links.filter(
+    listLinks(filter, page) {
+      const all = scan().links.filter(
         (l) =>
           (filter.kinds === undefined || filter.kinds.includes(l.kind)) &&
           (filter.from === undefined || l.source === filter.from) &&
           (filter.to === undefined || l.target === filter.to || l.resolvedTarget === filter.to),
       );
+      return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };
     },
     listIssues(filter, page) {
       const all = scan().issues.filter((i) => issueMatches(i, filter));
@@ -73,8 +86,14 @@ export function createMemoryMapReader(source: () => ScanResult | null, options: 
     },
     branch(scope, cap) {
       const s = scan();
-      return projectBranch(s.nodes, scope, cap, (kept) => closeBranch(s.links, s.issues, kept));
+      return projectBranchPaths(
+        s.nodes.map((n) => n.path),
+        scope,
+        cap,
+        (paths) => s.nodes.filter((n) => paths.includes(n.path)),
+        (paths) => closeResolved(s, paths),
+      );
     },
-    readNodeBody: (path) => (byPath(path)?.virtual === true ? Promise.resolve(null) : readNodeBodyFile(options.scopeRoot, path)),
+    readNodeBody: (path) => (source()?.nodes.find((n) => n.path === path)?.virtual === true ? Promise.resolve(null) : readNodeBodyFile(options.scopeRoot, path)),
   };
 }

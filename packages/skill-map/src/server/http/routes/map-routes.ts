@@ -50,8 +50,9 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const kinds = csvList(c.req.queries('kind'));
     const from = c.req.query('from');
     const to = c.req.query('to');
-    const items = ctx.reader.listLinks({ ...(kinds === undefined ? {} : { kinds }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) });
-    return c.json(listEnvelope('links', items, items.length, { kind: kinds ?? null, from: from ?? null, to: to ?? null }));
+    const page = parsePage(c.req.query('limit'), c.req.query('offset'));
+    const result = ctx.reader.listLinks({ ...(kinds === undefined ? {} : { kinds }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }, page);
+    return c.json(listEnvelope('links', result.items, result.total, { kind: kinds ?? null, from: from ?? null, to: to ?? null, ...page }));
   });
 
   app.get('/api/issues', (c) => {
@@ -66,13 +67,12 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
 
   app.get('/api/branch', (c) => {
     const excludeRootRaw = c.req.query('excludeRoot');
-    if (excludeRootRaw !== undefined && excludeRootRaw !== '1' && excludeRootRaw !== '0') throw badQuery('excludeRoot must be 1 or 0', { excludeRoot: excludeRootRaw });
     const limit = parseOptionalLimit(c.req.query('limit'));
     return c.json(
       getBranch(ctx.reader, {
         includes: c.req.queries('path') ?? [],
         excludes: c.req.queries('exclude') ?? [],
-        ...(excludeRootRaw === undefined ? {} : { excludeRoot: excludeRootRaw === '1' }),
+        ...(excludeRootRaw === undefined ? {} : { excludeRoot: excludeRootRaw }),
         ...(limit === undefined ? {} : { limit }),
       }),
     );

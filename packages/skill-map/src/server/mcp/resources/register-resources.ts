@@ -43,10 +43,7 @@ export function registerResources(catalog: McpCatalog): void {
     name: 'issues',
     title: 'Issues',
     description: 'Every deterministic issue of the last scan: {items, total}.',
-    read: (deps) => {
-      const total = deps.reader.scanMeta().counts.issues;
-      return deps.reader.listIssues({}, { limit: Math.max(1, total), offset: 0 });
-    },
+    read: (deps) => deps.reader.listIssues({}, { limit: Number.MAX_SAFE_INTEGER, offset: 0 }),
   });
   catalog.addResource({
     uri: ACTIVITY_URI,

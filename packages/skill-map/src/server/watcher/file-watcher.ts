@@ -1,0 +1,103 @@
+import { relative, sep } from 'node:path';
+import { watch } from 'chokidar';
+import type { FSWatcher } from 'chokidar';
+import { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILE_SUFFIXES } from '../../adapters/fs/ignore-rules.js';
+import { isServerError } from '../errors.js';
+import type { ServerLogger } from '../ports.js';
+import type { ScanRunner } from '../scan/scan-runner.js';
+import type { Broadcaster } from '../ws/broadcaster.js';
+
+/** Watcher options. */
+export interface FileWatcherOptions {
+  scopeRoot: string;
+  /** Quiet period after the last change before a scan starts (`scan.watch.debounceMs`, default 300). */
+  debounceMs?: number;
+}
+
+/** A running watcher. */
+export interface FileWatcher {
+  /** Resolves once the initial crawl is done and changes are being reported. */
+  ready: Promise<void>;
+  /** Stops watching; waits for a batch that is already scanning (the "drain" of shutdown). */
+  close(): Promise<void>;
+}
+
+const IGNORED_DIRS = new Set(DEFAULT_IGNORED_DIRS);
+
+/** The walker's default ignores, applied to watch paths (a deeper ignore layer is the scan's job). */
+export function isWatchIgnored(scopeRoot: string, path: string): boolean {
+  const rel = relative(scopeRoot, path);
+  if (rel === '') return false;
+  const parts = rel.split(sep);
+  if (parts.some((p) => IGNORED_DIRS.has(p))) return true;
+  return DEFAULT_IGNORED_FILE_SUFFIXES.some((s) => path.endsWith(s));
+}
+
+/**
+ * Watches the scope root with chokidar and turns bursts of changes into ONE incremental scan after a quiet
+ * period. The scan runner persists the result and broadcasts `scan.completed`, which the web page and the
+ * MCP sink consume. A burst arriving while a scan runs is coalesced into one follow-up scan.
+ */
+export function startFileWatcher(scans: ScanRunner, broadcaster: Broadcaster, logger: ServerLogger, options: FileWatcherOptions): FileWatcher {
+  const debounceMs = options.debounceMs ?? 300;
+  let timer: NodeJS.Timeout | null = null;
+  let dirty = false;
+  let closed = false;
+  let running: Promise<void> | null = null;
+
+  const runBatch = async (): Promise<void> => {
+    while (dirty && !closed) {
+      dirty = false;
+      try {
+        await scans.run('changed', 'watcher');
+      } catch (err) {
+        if (isServerError(err, 'scan-busy')) {
+          await scans.idle(); // a REST scan is running; re-run after it to pick up our changes
+          dirty = true;
+          continue;
+        }
+        logger.error('watcher scan failed', err);
+        broadcaster.publish('watcher.error', { message: err instanceof Error ? err.message : String(err) });
+      }
+    }
+  };
+
+  const schedule = (): void => {
+    if (closed) return;
+    dirty = true;
+    if (timer !== null) clearTimeout(timer);
+    timer = setTimeout(() => {
+      timer = null;
+      running ??= runBatch().finally(() => {
+        running = null;
+        if (dirty && !closed) schedule();
+      });
+    }, debounceMs);
+  };
+
+  const watcher: FSWatcher = watch(options.scopeRoot, {
+    ignoreInitial: true,
+    ignored: (path: string) => isWatchIgnored(options.scopeRoot, path),
+  });
+  watcher.on('all', schedule);
+  watcher.on('error', (err: unknown) => {
+    logger.warn(`watcher: ${err instanceof Error ? err.message : String(err)}`);
+    broadcaster.publish('watcher.error', { message: err instanceof Error ? err.message : String(err) });
+  });
+  const ready = new Promise<void>((resolve) => {
+    watcher.once('ready', () => {
+      broadcaster.publish('watcher.started', { roots: [options.scopeRoot], debounceMs });
+      resolve();
+    });
+  });
+
+  return {
+    ready,
+    async close() {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      await watcher.close();
+      await running;
+    },
+  };
+}
