@@ -139,7 +139,7 @@ describe('REST routes', () => {
     const ascii = await s.app.request('/api/graph');
     expect(ascii.headers.get('content-type')).toContain('text/plain');
     expect(await ascii.text()).toContain('README.md  [1 issue]');
-    expect(await (await s.app.request('/api/graph?format=mermaid')).text()).toMatch(/^graph LR/);
+    expect(await (await s.app.request('/api/graph?format=mermaid')).text()).toMatch(/^flowchart LR/);
     expect(await (await s.app.request('/api/graph?format=dot')).text()).toMatch(/^digraph/);
     expect((await s.app.request('/api/graph?format=png')).status).toBe(400);
   });
