@@ -6,7 +6,7 @@ export const linkKindConflictAnalyzer: Analyzer = {
   id: 'core/link-kind-conflict',
   phase: 'detect',
   severity: 'warn',
-  suppressible: false,
+  suppressible: true,
   description: 'Extractors disagree on the kind of a link between the same two ends.',
   run(view, sink) {
     const links = view.links;
