@@ -31,7 +31,8 @@ async function transcript(input: string | Buffer): Promise<string> {
 
 function compare(name: string, actual: string): void {
   const path = join(GOLDEN, `${name}.out.ndjson`);
-  if (UPDATE || !existsSync(path)) writeFileSync(path, actual);
+  if (UPDATE) writeFileSync(path, actual);
+  expect(existsSync(path), `missing ${path}: run with UPDATE_GOLDEN=1 and review it`).toBe(true);
   expect(actual).toBe(readFileSync(path, 'utf8'));
 }
 
