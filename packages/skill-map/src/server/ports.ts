@@ -25,7 +25,14 @@ export interface ScanSummary {
 
 /** Runs a scan through the scan engine AND persists it (the engine owns drift, hashing, incremental). */
 export interface ScanPort {
-  scanAndPersist(options: { mode: 'full' | 'changed'; onProgress?: (p: ScanProgress) => void }): Promise<ScanSummary>;
+  scanAndPersist(options: {
+    mode: 'full' | 'changed';
+    /** Paths a watcher saw change (scope-relative or absolute); lets the engine skip the full walk. */
+    changedPaths?: readonly string[];
+    /** Operations-log channel of the caller. */
+    channel?: 'ui' | 'watcher';
+    onProgress?: (p: ScanProgress) => void;
+  }): Promise<ScanSummary>;
   /** A fresh in-memory scan that is NOT persisted (`GET /api/scan?fresh=1`); optional. */
   scanFresh?(): Promise<ScanResult>;
 }

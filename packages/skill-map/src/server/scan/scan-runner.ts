@@ -14,7 +14,7 @@ export interface ScanCompleted extends ScanSummary {
 /** Runs scans one at a time and narrates them on the broadcaster. */
 export interface ScanRunner {
   /** Starts a scan now; rejects with `scan-busy` while another runs (REST: 409). */
-  run(mode: 'full' | 'changed', trigger: ScanCompleted['trigger']): Promise<ScanCompleted>;
+  run(mode: 'full' | 'changed', trigger: ScanCompleted['trigger'], changedPaths?: readonly string[]): Promise<ScanCompleted>;
   /** True while a scan is running. */
   busy(): boolean;
   /** Resolves when the running scan (if any) has settled; used by shutdown to drain. */
@@ -29,7 +29,7 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
   let running: Promise<ScanCompleted> | null = null;
   let known: Set<string> | null = null;
 
-  const execute = async (mode: 'full' | 'changed', trigger: ScanCompleted['trigger']): Promise<ScanCompleted> => {
+  const execute = async (mode: 'full' | 'changed', trigger: ScanCompleted['trigger'], changedPaths?: readonly string[]): Promise<ScanCompleted> => {
     const before = known ?? new Set(reader.nodePaths());
     const runId = `r-scan-${Date.now().toString(36)}`;
     broadcaster.publish('scan.started', { mode, trigger }, { runId });
@@ -37,6 +37,8 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
     try {
       summary = await scanner.scanAndPersist({
         mode,
+        channel: trigger === 'watcher' ? 'watcher' : 'ui',
+        ...(changedPaths === undefined ? {} : { changedPaths }),
         onProgress: (p) => broadcaster.publish('scan.progress', { ...p }, { runId }),
       });
     } catch (err) {
@@ -54,9 +56,9 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
   };
 
   return {
-    run(mode, trigger) {
+    run(mode, trigger, changedPaths) {
       if (running !== null) return Promise.reject(new ServerError('scan-busy', 'a scan is already running; try again when it completes'));
-      const current = execute(mode, trigger).finally(() => {
+      const current = execute(mode, trigger, changedPaths).finally(() => {
         running = null;
       });
       running = current;

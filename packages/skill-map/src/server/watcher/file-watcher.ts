@@ -42,17 +42,21 @@ export function startFileWatcher(scans: ScanRunner, broadcaster: Broadcaster, lo
   const debounceMs = options.debounceMs ?? 300;
   let timer: NodeJS.Timeout | null = null;
   let dirty = false;
+  let changed = new Set<string>();
   let closed = false;
   let running: Promise<void> | null = null;
 
   const runBatch = async (): Promise<void> => {
     while (dirty && !closed) {
       dirty = false;
+      const paths = [...changed];
+      changed = new Set();
       try {
-        await scans.run('changed', 'watcher');
+        await scans.run('changed', 'watcher', paths);
       } catch (err) {
         if (isServerError(err, 'scan-busy')) {
           await scans.idle(); // a REST scan is running; re-run after it to pick up our changes
+          for (const p of paths) changed.add(p);
           dirty = true;
           continue;
         }
@@ -62,8 +66,9 @@ export function startFileWatcher(scans: ScanRunner, broadcaster: Broadcaster, lo
     }
   };
 
-  const schedule = (): void => {
+  const schedule = (path?: string): void => {
     if (closed) return;
+    if (path !== undefined) changed.add(path);
     dirty = true;
     if (timer !== null) clearTimeout(timer);
     timer = setTimeout(() => {
@@ -79,7 +84,7 @@ export function startFileWatcher(scans: ScanRunner, broadcaster: Broadcaster, lo
     ignoreInitial: true,
     ignored: (path: string) => isWatchIgnored(options.scopeRoot, path),
   });
-  watcher.on('all', schedule);
+  watcher.on('all', (_event: string, path: string) => schedule(path));
   watcher.on('error', (err: unknown) => {
     logger.warn(`watcher: ${err instanceof Error ? err.message : String(err)}`);
     broadcaster.publish('watcher.error', { message: err instanceof Error ? err.message : String(err) });

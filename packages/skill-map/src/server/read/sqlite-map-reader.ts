@@ -1,0 +1,127 @@
+import { statSync } from 'node:fs';
+import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
+import type { Issue, ScanResult } from '@skill-map/spec';
+import { MAX_PAGE_SIZE, tryOpenScanStoreForRead } from '../../adapters/index.js';
+import type { ScanStore } from '../../adapters/index.js';
+import type { ServerLogger } from '../ports.js';
+import { projectBranchPaths } from './branch-projection.js';
+import type { MapReader, PageOf } from './map-reader.js';
+import { readNodeBodyFile } from './read-node-body.js';
+
+/** Options of `createSqliteMapReader`. */
+export interface SqliteMapReaderOptions {
+  dbPath: string;
+  scopeRoot: string;
+  logger?: ServerLogger;
+}
+
+/** A MapReader that can release its connection. */
+export interface ClosableMapReader extends MapReader {
+  close(): void;
+}
+
+/**
+ * The production MapReader: the adapters' ScanStore opened with the READ posture (advisory drift: a drifted
+ * database is served with a one-time warning, never rewritten). The connection is opened lazily and kept;
+ * it is re-opened when the file is replaced (a drift rebuild or `sm db reset` creates a new inode) or when
+ * it had no scan yet, and dropped when the file disappears (reads then degrade to empty shapes).
+ */
+export function createSqliteMapReader(options: SqliteMapReaderOptions): ClosableMapReader {
+  const { dbPath, scopeRoot, logger } = options;
+  let store: ScanStore | null = null;
+  let inode = -1;
+  let hasScan = false;
+  const warned = new Set<string>();
+
+  const drop = (): void => {
+    store?.close();
+    store = null;
+    inode = -1;
+  };
+  const current = (): ScanStore | null => {
+    let ino: number;
+    try {
+      ino = statSync(dbPath).ino;
+    } catch {
+      drop();
+      return null;
+    }
+    if (store !== null && ino === inode && hasScan) return store;
+    drop();
+    store = tryOpenScanStoreForRead(dbPath);
+    if (store === null) return null;
+    inode = ino;
+    hasScan = store.readMeta() !== null;
+    const advisory = store.advisory?.message;
+    if (advisory !== undefined && !warned.has(advisory)) {
+      warned.add(advisory);
+      logger?.warn(advisory);
+    }
+    return store;
+  };
+
+  /** The store clamps pages to 1000 rows; whole-list reads (the issues resource) walk the pages. */
+  const allIssues = (s: ScanStore, query: Parameters<ScanStore['listIssues']>[0], limit: number, offset: number): PageOf<Issue> => {
+    if (limit <= MAX_PAGE_SIZE) return s.listIssues({ ...query, limit, offset });
+    const items: Issue[] = [];
+    let total = 0;
+    for (let at = offset; items.length < limit; at += MAX_PAGE_SIZE) {
+      const page = s.listIssues({ ...query, limit: Math.min(MAX_PAGE_SIZE, limit - items.length), offset: at });
+      total = page.total;
+      items.push(...page.items);
+      if (page.items.length === 0 || at + page.items.length >= total) break;
+    }
+    return { items, total };
+  };
+
+  return {
+    status: () => ({ db: current() === null ? 'missing' : 'present', dbPath }),
+    loadScanResult: (): ScanResult => current()?.loadScan() ?? emptyScanResult(),
+    scanMeta() {
+      const s = current();
+      const meta = s?.readMeta()?.result;
+      const { nodes: _n, links: _l, issues: _i, ...empty } = emptyScanResult();
+      return { ...(meta ?? empty), counts: s?.counts() ?? { nodes: 0, links: 0, issues: 0 } };
+    },
+    maxRenderNodes: () => current()?.readMeta()?.result.maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES,
+    findNode: (path) => {
+      const bundle = current()?.findNode(path) ?? null;
+      return bundle === null ? null : { item: bundle.item, links: { incoming: bundle.links.incoming, outgoing: bundle.links.outgoing }, issues: bundle.issues };
+    },
+    nodePaths: () => current()?.nodePaths() ?? [],
+    listNodes(query, page) {
+      const s = current();
+      if (s === null) return { items: [], total: 0 };
+      const r = s.listNodes({ ...(query.kinds === null ? {} : { kind: query.kinds }), hasIssues: query.hasIssues, ...(query.paths === null ? {} : { pathGlobs: query.paths }), ...page });
+      return { items: r.items, total: r.total };
+    },
+    queryGraph(query, cap) {
+      const s = current();
+      if (s === null) return { nodes: [], links: [], issues: [] };
+      const nodes = s.listNodes({ ...(query.kinds === null ? {} : { kind: query.kinds }), hasIssues: query.hasIssues, ...(query.paths === null ? {} : { pathGlobs: query.paths }), limit: cap, offset: 0 }).items;
+      return { nodes, ...s.closeOver(nodes.map((n) => n.path), 'raw') };
+    },
+    listLinks(filter, page) {
+      const s = current();
+      if (s === null) return { items: [], total: 0 };
+      const r = s.listLinks({ ...(filter.kinds === undefined ? {} : { kind: filter.kinds }), ...(filter.from === undefined ? {} : { from: filter.from }), ...(filter.to === undefined ? {} : { to: filter.to }), ...page });
+      return { items: r.items, total: r.total };
+    },
+    listIssues(filter, page) {
+      const s = current();
+      if (s === null) return { items: [], total: 0 };
+      const query = { ...(filter.severities === undefined ? {} : { severity: filter.severities }), ...(filter.analyzerIds === undefined ? {} : { analyzerId: filter.analyzerIds }), ...(filter.nodes === undefined ? {} : { node: filter.nodes }) };
+      return allIssues(s, query, page.limit, page.offset);
+    },
+    branch(scope, cap) {
+      const s = current();
+      if (s === null) return projectBranchPaths([], scope, cap, () => [], () => ({ links: [], issues: [] }));
+      return projectBranchPaths(s.nodePaths(), scope, cap, (paths) => s.nodesByPaths(paths), (paths) => s.closeOver(paths, 'resolved'));
+    },
+    async readNodeBody(path) {
+      if (path.includes('://') || current()?.findNode(path)?.item.virtual === true) return null;
+      return readNodeBodyFile(scopeRoot, path);
+    },
+    close: drop,
+  };
+}

@@ -1,0 +1,45 @@
+import { createScanWarmState, runScan } from '../../engines/index.js';
+import type { OpsLog } from '../../adapters/ops-log.js';
+import type { ScanPort } from '../ports.js';
+
+/** Options of `createEngineScanPort`. */
+export interface EngineScanPortOptions {
+  projectRoot: string;
+  dbPath: string;
+  /** When given, each persisted scan appends one operations-log line (channel `ui` or `watcher`). */
+  opsLog?: OpsLog;
+  /**
+   * What a scan does on schema-fingerprint drift. Default `refuse` (the scan fails with the drift advisory):
+   * a server cannot ask before deleting jobs and findings, so rebuilding is the CLI's call at boot (`--yes`).
+   */
+  onDrift?: 'refuse' | 'rebuild';
+}
+
+/**
+ * The ScanPort over the scan engine (`runScan`): walk, per-file cache, kernel, diff persist. A warm state
+ * lives as long as the server so a watcher rescan after a one-file edit re-stats only the changed paths.
+ */
+export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
+  const warm = createScanWarmState(options.dbPath);
+  const opsLog = options.opsLog;
+  return {
+    async scanAndPersist({ mode, changedPaths, channel, onProgress }) {
+      const outcome = await runScan({
+        projectRoot: options.projectRoot,
+        dbPath: options.dbPath,
+        mode: mode === 'full' ? 'full' : 'changed',
+        warm,
+        onDrift: options.onDrift ?? 'refuse',
+        ...(changedPaths === undefined || mode === 'full' ? {} : { changedPaths }),
+        ...(opsLog === undefined ? {} : { opsLog: { log: opsLog, channel: channel ?? 'ui' } }),
+        ...(onProgress === undefined ? {} : { onProgress: (e) => onProgress({ index: e.index, path: e.path, kind: e.kind ?? 'file', cached: e.cached }) }),
+      });
+      const s = outcome.result.stats;
+      return { nodes: s.nodesCount, links: s.linksCount, issues: s.issuesCount, durationMs: s.durationMs, roots: outcome.result.roots };
+    },
+    async scanFresh() {
+      const outcome = await runScan({ projectRoot: options.projectRoot, dbPath: options.dbPath, persist: false });
+      return outcome.result;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { join } from 'node:path';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { loadConfig } from '../../adapters/index.js';
+import { runServe } from '../run-serve.js';
+import type { RunningServer } from '../run-serve.js';
+import type { ServeOptions } from '../serve-options.js';
+import { createSqliteMapReader } from '../read/sqlite-map-reader.js';
+import { createEngineScanPort } from '../scan/engine-scan-port.js';
+import { createMemoryLogger } from './test-server.js';
+
+/** A small Claude-layout project: skills, an agent, a command, docs, one broken link. */
+export const PROJECT_FILES: Record<string, string> = {
+  '.claude/skills/lint/SKILL.md': '---\nname: lint\ndescription: Lints the code base.\n---\n# Lint\nRun the linter. See [the guide](../../../docs/guide.md).\n',
+  '.claude/skills/test/SKILL.md': '---\nname: test\ndescription: Runs the tests.\n---\n# Test\nUse /deploy after tests pass.\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews changes.\n---\nUse the lint skill: [lint](../skills/lint/SKILL.md).\n',
+  '.claude/commands/deploy.md': '---\ndescription: Deploys.\n---\nDeploy. Read [missing](../../docs/missing.md).\n',
+  'docs/guide.md': '# Guide\nThe guide. Back to [readme](../README.md).\n',
+  'README.md': '# Project\nStart with [the guide](docs/guide.md).\n',
+};
+
+/** A temp project scanned by the real engine into a real SQLite file, served by `runServe`. */
+export interface ProjectServer {
+  tree: TempTree;
+  running: RunningServer;
+  logger: ReturnType<typeof createMemoryLogger>;
+  dbPath: string;
+  stop(): Promise<void>;
+}
+
+/** Writes the project, runs a first persisted scan, and serves it on 127.0.0.1 port 0. */
+export async function startProjectServer(options: ServeOptions & { files?: Record<string, string> } = {}): Promise<ProjectServer> {
+  const tree = createTempTree('sm-serve-');
+  tree.write(options.files ?? PROJECT_FILES);
+  const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
+  const scanner = createEngineScanPort({ projectRoot: tree.root, dbPath });
+  await scanner.scanAndPersist({ mode: 'full' });
+  const logger = createMemoryLogger();
+  const reader = createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger });
+  const { files: _files, ...serveOptions } = options;
+  const running = await runServe(
+    { port: 0, host: '127.0.0.1', mcp: true, open: false, handleSignals: false, bannerStream: null, watcher: false, ...serveOptions },
+    { scopeRoot: tree.root, dbPath, reader, config: loadConfig({ projectRoot: tree.root }), scanner, logger, version: '9.9.9-test' },
+  );
+  return {
+    tree,
+    running,
+    logger,
+    dbPath,
+    async stop() {
+      await running.close();
+      reader.close();
+      tree.remove();
+    },
+  };
+}
