@@ -1,0 +1,172 @@
+// Real corpora, read IN PLACE from /work/shared/corpora (never copied into the repo).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { createSpecValidator } from '@skill-map/spec/testing';
+import type { ScanResult } from '@skill-map/spec';
+import { describe, expect, it } from 'vitest';
+import { isCandidatePath } from './analyze-file.js';
+import { scanSources, type ScanSourcesResult } from './scan.js';
+import type { SourceFile } from './types.js';
+
+const CORPORA = new URL('../../../../../shared/corpora/', import.meta.url).pathname;
+const validator = createSpecValidator();
+
+/** Test-only corpus reader: walks with node:fs (skipping .git and node_modules), reads candidates, hashes bytes. */
+function readCorpus(name: string): { walked: string[]; sources: SourceFile[] } {
+  const root = join(CORPORA, name);
+  const walked: string[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (entry.name !== '.git' && entry.name !== 'node_modules') visit(join(dir, entry.name));
+      } else if (entry.isFile()) walked.push(relative(root, join(dir, entry.name)).split(sep).join('/'));
+    }
+  };
+  visit(root);
+  walked.sort();
+  const sources = walked.filter(isCandidatePath).map((path) => {
+    const buf = readFileSync(join(root, path));
+    return { path, text: buf.toString('utf8'), bytes: buf.length, modifiedAtMs: null, contentHash: createHash('sha256').update(buf).digest('hex') };
+  });
+  return { walked, sources };
+}
+
+function scanCorpus(name: string): ScanSourcesResult & { walked: string[] } {
+  const { walked, sources } = readCorpus(name);
+  const hash = (t: string): string => createHash('sha256').update(t, 'utf8').digest('hex');
+  return { ...scanSources(sources, {}, { hash, walkedPaths: walked }), walked };
+}
+
+function tally(values: string[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const v of values) out[v] = (out[v] ?? 0) + 1;
+  return out;
+}
+
+function expectSchemaValid(result: ScanResult): void {
+  expect(validator.validate('scanResult', result)).toEqual({ ok: true });
+  const bad = [
+    ...result.nodes.filter((n) => !validator.validate('node', n).ok).map((n) => n.path),
+    ...result.links.filter((l) => !validator.validate('link', l).ok).map((l) => `${l.source}->${l.target}`),
+    ...result.issues.filter((i) => !validator.validate('issue', i).ok).map((i) => i.message),
+  ];
+  expect(bad).toEqual([]);
+}
+
+describe('corpus: anthropics-skills (Claude plugin marketplace)', () => {
+  const { lens, result, walked } = scanCorpus('anthropics-skills');
+
+  it('picks the claude lens from the plugin marketplace manifest', () => {
+    expect(lens).toMatchObject({ provider: 'claude', status: 'detected', markers: ['.claude-plugin/'], pluginRoots: [''] });
+    expect(walked).toHaveLength(415);
+  });
+
+  it('maps every SKILL.md to a skill', () => {
+    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({ 'plugin:skill': 17, 'agent-skills:skill': 1, 'core/markdown:markdown': 93 });
+    expect(result.nodes.filter((n) => n.path.endsWith('/SKILL.md')).every((n) => n.kind === 'skill')).toBe(true);
+  });
+
+  it('has the expected node, link and issue counts', () => {
+    expect(result.stats).toMatchObject({ filesWalked: 415, filesAnalyzed: 112, nodesCount: 111, linksCount: 222, issuesCount: 25 });
+    expect(tally(result.links.map((l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`))).toEqual({
+      'points core/backtick-path resolved': 172,
+      'points core/backtick-path unresolved': 15,
+      'references core/markdown-link resolved': 27,
+      'references core/markdown-link unresolved': 2,
+      'invokes core/backtick-slash resolved': 3,
+      'invokes core/backtick-slash unresolved': 3,
+    });
+    expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
+      'error reference-broken': 15,
+      'warn name-mismatch': 1,
+      'info reference-redundant': 9,
+    });
+  });
+
+  it('contains known links: skill-root paths, runtime built-ins, code-only self-invocations', () => {
+    const find = (source: string, target: string) => result.links.find((l) => l.source === source && l.target === target);
+    expect(find('skills/claude-api/csharp/claude-api/README.md', 'skills/claude-api/csharp/claude-api/shared/live-sources.md')).toMatchObject({
+      kind: 'points',
+      resolvedTarget: 'skills/claude-api/shared/live-sources.md',
+      confidence: 1,
+    });
+    expect(find('README.md', '/plugin')).toMatchObject({ kind: 'invokes', resolvedTarget: null, confidence: 1, sources: ['core/backtick-slash'] });
+    const self = find('skills/claude-api/SKILL.md', '/claude-api');
+    expect(self?.resolvedTarget).toBe('skills/claude-api/SKILL.md');
+    expect(self?.occurrences?.map((o) => [o.context, o.location?.line])).toEqual([
+      ['inline-code', 53],
+      ['inline-code', 401],
+    ]);
+    expect(result.issues.some((i) => i.analyzerId === 'link-self-loop')).toBe(false);
+  });
+
+  it('contains known issues', () => {
+    expect(result.issues.find((i) => i.analyzerId === 'name-mismatch')).toEqual({
+      analyzerId: 'name-mismatch',
+      severity: 'warn',
+      nodeIds: ['template/SKILL.md'],
+      message: "frontmatter name 'template skill' does not match the dirname 'template'",
+      data: { name: 'template skill', expected: 'template', via: 'dirname' },
+    });
+    expect(result.issues.find((i) => i.analyzerId === 'reference-broken' && i.nodeIds[0] === 'README.md')).toMatchObject({
+      severity: 'error',
+      message: "Broken points link to 'SKILL.md'",
+      data: { target: 'SKILL.md', kind: 'points' },
+    });
+    expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(15);
+  });
+
+  it('produces schema-valid nodes, links, issues and ScanResult', () => expectSchemaValid(result));
+});
+
+describe('corpus: obra-superpowers (multi-host plugin)', () => {
+  const { lens, result } = scanCorpus('obra-superpowers');
+
+  it('picks opencode (a strong .opencode/ marker beats the plugin manifests)', () => {
+    expect(lens).toMatchObject({ provider: 'opencode', status: 'detected', pluginRoots: [''] });
+    expect(lens.markers).toEqual(['.agents/', '.claude-plugin/', '.codex-plugin/', '.cursor-plugin/', '.opencode/']);
+  });
+
+  it('has the expected node, link and issue counts', () => {
+    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({ 'plugin:skill': 14, 'core/markdown:markdown': 75 });
+    expect(result.stats).toMatchObject({ filesWalked: 180, filesAnalyzed: 93, nodesCount: 89, linksCount: 394, issuesCount: 202 });
+    expect(tally(result.links.map((l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`))).toEqual({
+      'invokes core/plugin-skill resolved': 54,
+      'points core/backtick-path resolved': 138,
+      'points core/backtick-path unresolved': 189,
+      'references core/markdown-link resolved': 11,
+      'invokes core/backtick-slash unresolved': 2,
+    });
+    expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
+      'error reference-broken': 189,
+      'warn backtick-unbalanced': 2,
+      'warn link-kind-conflict': 4,
+      'info reference-redundant': 7,
+    });
+  });
+
+  it('resolves plugin-qualified skill triggers through the plugin manifest name', () => {
+    const link = result.links.find((l) => l.source === 'CLAUDE.md' && l.target === 'superpowers:writing-skills');
+    expect(link).toMatchObject({ kind: 'invokes', resolvedTarget: 'skills/writing-skills/SKILL.md', confidence: 1, sources: ['core/plugin-skill'] });
+    expect(result.nodes.find((n) => n.path === 'skills/subagent-driven-development/SKILL.md')?.linksInCount).toBeGreaterThan(10);
+  });
+
+  it('contains known issues', () => {
+    expect(result.issues.find((i) => i.analyzerId === 'link-kind-conflict')).toEqual({
+      analyzerId: 'link-kind-conflict',
+      severity: 'warn',
+      nodeIds: ['skills/subagent-driven-development/SKILL.md'],
+      message: "'skills/requesting-code-review/code-reviewer.md' is linked as points and references from the same file",
+      linkIndices: expect.any(Array),
+      data: { source: 'skills/subagent-driven-development/SKILL.md', target: 'skills/requesting-code-review/code-reviewer.md', variants: ['points', 'references'] },
+    });
+    expect(result.issues.filter((i) => i.analyzerId === 'backtick-unbalanced').map((i) => [i.nodeIds[0], i.data])).toEqual([
+      ['docs/superpowers/plans/2026-07-15-sdd-fix-loop-redesign.md', { line: 173, column: expect.any(Number), fences: 0, spans: 1 }],
+      ['docs/superpowers/specs/2026-04-06-worktree-rototill-design.md', { line: 320, column: expect.any(Number), fences: 0, spans: 1 }],
+    ]);
+    expect(result.issues.find((i) => i.nodeIds[0] === 'CLAUDE.md')).toMatchObject({ analyzerId: 'reference-broken', data: { target: 'evals/README.md' } });
+  });
+
+  it('produces schema-valid nodes, links, issues and ScanResult', () => expectSchemaValid(result));
+});
