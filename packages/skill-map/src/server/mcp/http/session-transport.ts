@@ -5,6 +5,8 @@ import { SECURITY_HEADERS } from '../../http/security-headers.js';
 /** One POST exchange waiting for the responses of its requests. */
 interface Exchange {
   res: ServerResponse;
+  /** Request ids in body order (a batch is answered in that order). */
+  ids: RequestId[];
   pending: Set<RequestId>;
   responses: JSONRPCMessage[];
   batch: boolean;
@@ -69,7 +71,7 @@ export class SessionTransport implements Transport {
       for (const m of messages) this.onmessage?.(m);
       return;
     }
-    const exchange: Exchange = { res, pending: new Set(ids), responses: [], batch, sse: false };
+    const exchange: Exchange = { res, ids, pending: new Set(ids), responses: [], batch, sse: false };
     for (const id of ids) this.exchanges.set(id, exchange);
     res.once('close', () => this.abandon(exchange));
     for (const m of messages) this.onmessage?.(m);
@@ -133,7 +135,8 @@ export class SessionTransport implements Transport {
   }
 
   private writeJson(ex: Exchange): void {
-    const body = JSON.stringify(ex.batch ? ex.responses : ex.responses[0]);
+    const rank = (m: JSONRPCMessage): number => ex.ids.indexOf((m as { id: RequestId }).id);
+    const body = JSON.stringify(ex.batch ? ex.responses.sort((a, b) => rank(a) - rank(b)) : ex.responses[0]);
     ex.res.writeHead(200, {
       ...SECURITY_HEADERS,
       'content-type': 'application/json',
