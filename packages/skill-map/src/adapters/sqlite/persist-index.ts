@@ -1,5 +1,6 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { Issue, Link, Node } from '../domain.js';
+import type { PrevRow, RowGroups } from './row-diff.js';
 
 /** One row of the scan zone as the diff writer remembers it: a hash (cold) and/or the value (warm). */
 export interface IndexedRow<T> {
@@ -17,8 +18,10 @@ export interface IndexedRow<T> {
 export interface PersistIndex {
   readonly generation: number;
   readonly nodes: Map<string, IndexedRow<Node>>;
-  readonly links: Map<string, IndexedRow<Link>>;
-  readonly issues: Map<string, IndexedRow<StoredIssue>>;
+  /** Links grouped by source path. */
+  readonly links: RowGroups<Link>;
+  /** Issues grouped by their first node id (`''` for none). */
+  readonly issues: RowGroups<StoredIssue>;
 }
 
 /** An issue as the diff compares it: `linkIndices` replaced by the stable keys of the links they name. */
@@ -33,19 +36,26 @@ export function readGeneration(db: Db): number {
   return row?.g ?? 0;
 }
 
+type Row = [number, string, string, string];
+
+function groupRows<T>(rows: Row[]): RowGroups<T> {
+  const groups: RowGroups<T> = new Map();
+  for (const [id, group, key, hash] of rows) {
+    const row: PrevRow<T> = { id, key, hash };
+    const list = groups.get(group);
+    if (list) list.push(row);
+    else groups.set(group, [row]);
+  }
+  return groups;
+}
+
 /** Loads the index from the database: three narrow queries over covering columns, no JSON parsing. */
 export function loadPersistIndex(db: Db): PersistIndex {
   const nodes = new Map<string, IndexedRow<Node>>();
   for (const r of db.prepare(`SELECT path, row_hash FROM scan_nodes`).raw().all() as Array<[string, string]>) {
     nodes.set(r[0], { hash: r[1] });
   }
-  const links = new Map<string, IndexedRow<Link>>();
-  for (const r of db.prepare(`SELECT id, link_key, row_hash FROM scan_links`).raw().all() as Array<[number, string, string]>) {
-    links.set(r[1], { id: r[0], hash: r[2] });
-  }
-  const issues = new Map<string, IndexedRow<StoredIssue>>();
-  for (const r of db.prepare(`SELECT id, issue_key, row_hash FROM scan_issues`).raw().all() as Array<[number, string, string]>) {
-    issues.set(r[1], { id: r[0], hash: r[2] });
-  }
+  const links = groupRows<Link>(db.prepare(`SELECT id, source_path, link_key, row_hash FROM scan_links ORDER BY id`).raw().all() as Row[]);
+  const issues = groupRows<StoredIssue>(db.prepare(`SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`).raw().all() as Row[]);
   return { generation: readGeneration(db), nodes, links, issues };
 }

@@ -111,6 +111,7 @@ export function toIssueRow(issue: Issue, key: string, linkKeys: string[] | null,
   const target = issue.data?.['target'];
   return {
     issue_key: key,
+    group_key: issue.nodeIds[0] ?? '',
     analyzer_id: issue.analyzerId,
     severity: issue.severity,
     node_ids_json: JSON.stringify(issue.nodeIds),

@@ -3,6 +3,8 @@ import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { loadPersistIndex, readGeneration } from './persist-index.js';
 import type { IndexedRow, PersistIndex, StoredIssue } from './persist-index.js';
+import { diffRows } from './row-diff.js';
+import type { RowDiffSpec } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
 import { issueContentJson, issueIdentity, issueLinkKeys, linkIdentity, rowHash, toIssueRow, toLinkRow, toNodeRow } from './rows.js';
@@ -58,7 +60,7 @@ const LINK_COLUMNS = [
   'normalized_trigger', 'location_line', 'location_column', 'location_offset', 'occurrences_json',
   'resolved_target', 'raw', 'link_json', 'row_hash',
 ];
-const ISSUE_COLUMNS = ['issue_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json', 'data_json', 'data_target', 'row_hash'];
+const ISSUE_COLUMNS = ['issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json', 'data_json', 'data_target', 'row_hash'];
 
 interface Statements {
   upsertNode: Statement;
@@ -94,14 +96,6 @@ function prepare(db: Db): Statements {
   };
 }
 
-/** A key made unique within one scan by suffixing repeats (`\0#2`, `\0#3`...). */
-function uniqueKey(taken: ReadonlyMap<string, unknown>, key: string): string {
-  if (!taken.has(key)) return key;
-  let n = 2;
-  while (taken.has(`${key}\0#${n}`)) n += 1;
-  return `${key}\0#${n}`;
-}
-
 function vanishedInfo(st: Statements, path: string, prev: IndexedRow<Node>): VanishedNode | null {
   if (prev.value) {
     const v = prev.value;
@@ -113,7 +107,7 @@ function vanishedInfo(st: Statements, path: string, prev: IndexedRow<Node>): Van
   return { path, bodyHash: row.body_hash, frontmatterHash: row.frontmatter_hash, hasFrontmatter: Object.keys(fm).length > 0 };
 }
 
-function writeNodes(db: Db, st: Statements, result: ScanResult, index: PersistIndex, next: PersistIndex, c: DiffCounts): RenameMove[] {
+function writeNodes(db: Db, st: Statements, result: ScanResult, index: PersistIndex, next: PersistIndex['nodes'], c: DiffCounts): RenameMove[] {
   const added: Node[] = [];
   for (const node of result.nodes) {
     const prev = index.nodes.get(node.path);
@@ -126,11 +120,11 @@ function writeNodes(db: Db, st: Statements, result: ScanResult, index: PersistIn
         if (!node.virtual) added.push(node);
       } else c.updated += 1;
     }
-    next.nodes.set(node.path, { value: node });
+    next.set(node.path, { value: node });
   }
   const vanished: VanishedNode[] = [];
   for (const [path, prev] of index.nodes) {
-    if (next.nodes.has(path)) continue;
+    if (next.has(path)) continue;
     if (added.length > 0 && hasState(db, path)) {
       const info = vanishedInfo(st, path, prev);
       if (info) vanished.push(info);
@@ -145,68 +139,67 @@ function writeNodes(db: Db, st: Statements, result: ScanResult, index: PersistIn
   return plan.moves;
 }
 
-function writeLinks(st: Statements, links: readonly Link[], index: PersistIndex, next: PersistIndex, c: DiffCounts): string[] {
-  const keys: string[] = [];
-  for (const link of links) {
-    const key = uniqueKey(next.links, linkIdentity(link));
-    keys.push(key);
-    const prev = index.links.get(key);
-    let json: string | undefined;
-    const serialise = (): string => (json ??= JSON.stringify(link));
-    if (prev?.id === undefined) {
-      const id = Number(st.insertLink.run(toLinkRow(link, key, serialise())).lastInsertRowid);
-      next.links.set(key, { id, value: link });
+const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
+
+const LINK_DIFF: RowDiffSpec<Link> = {
+  group: (l) => l.source,
+  identity: linkIdentity,
+  sameIdentity: (a, b) => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b),
+  equal: jsonEqual,
+  hash: (l) => rowHash(JSON.stringify(l)),
+};
+
+const sameNodes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+
+const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
+  group: (s) => s.issue.nodeIds[0] ?? '',
+  identity: (s) => issueIdentity(s.issue),
+  sameIdentity: (a, b) =>
+    a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
+    a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
+  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && jsonEqual(a.linkKeys, b.linkKeys),
+  hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
+};
+
+function writeLinks(st: Statements, links: readonly Link[], index: PersistIndex, c: DiffCounts): { keys: string[]; next: PersistIndex['links'] } {
+  const diff = diffRows(index.links, links, LINK_DIFF);
+  for (const op of diff.ops) {
+    const row = toLinkRow(op.value, op.key, JSON.stringify(op.value));
+    if (op.op === 'insert') {
+      op.row.id = Number(st.insertLink.run(row).lastInsertRowid);
       c.inserted += 1;
-      continue;
-    }
-    if (!unchanged(prev, link, serialise)) {
-      st.updateLink.run({ ...toLinkRow(link, key, serialise()), id: prev.id });
+    } else {
+      st.updateLink.run({ ...row, id: op.id });
       c.updated += 1;
     }
-    next.links.set(key, { id: prev.id, value: link });
   }
-  for (const [key, prev] of index.links) {
-    if (!next.links.has(key) && prev.id !== undefined) {
-      st.deleteLink.run(prev.id);
-      c.deleted += 1;
-    }
-  }
-  return keys;
+  for (const id of diff.deletes) st.deleteLink.run(id);
+  c.deleted += diff.deletes.length;
+  return { keys: diff.keys, next: diff.next };
 }
 
-function issueUnchanged(prev: IndexedRow<StoredIssue>, stored: StoredIssue, json: () => string): boolean {
-  if (prev.value === undefined) return prev.hash === rowHash(json());
-  return jsonEqualExcept(prev.value.issue, stored.issue, 'linkIndices') && jsonEqual(prev.value.linkKeys, stored.linkKeys);
-}
-
-function writeIssues(st: Statements, issues: readonly Issue[], linkKeys: string[], index: PersistIndex, next: PersistIndex, c: DiffCounts): void {
-  for (const issue of issues) {
-    const key = uniqueKey(next.issues, issueIdentity(issue));
-    const stored: StoredIssue = { issue, linkKeys: issueLinkKeys(issue, linkKeys) };
-    const prev = index.issues.get(key);
-    let json: string | undefined;
-    const serialise = (): string => (json ??= issueContentJson(issue, stored.linkKeys));
-    let id = prev?.id;
-    if (id === undefined) {
-      id = Number(st.insertIssue.run(toIssueRow(issue, key, stored.linkKeys, serialise())).lastInsertRowid);
+function writeIssues(st: Statements, issues: readonly Issue[], linkKeys: string[], index: PersistIndex, c: DiffCounts): PersistIndex['issues'] {
+  const stored = issues.map((issue): StoredIssue => ({ issue, linkKeys: issueLinkKeys(issue, linkKeys) }));
+  const diff = diffRows(index.issues, stored, ISSUE_DIFF);
+  for (const op of diff.ops) {
+    const { issue, linkKeys: keys } = op.value;
+    const row = toIssueRow(issue, op.key, keys, issueContentJson(issue, keys));
+    let id: number;
+    if (op.op === 'insert') {
+      id = Number(st.insertIssue.run(row).lastInsertRowid);
+      op.row.id = id;
       c.inserted += 1;
-    } else if (prev !== undefined && !issueUnchanged(prev, stored, serialise)) {
-      st.updateIssue.run({ ...toIssueRow(issue, key, stored.linkKeys, serialise()), id });
+    } else {
+      id = op.id;
+      st.updateIssue.run({ ...row, id });
       st.deleteMembers.run(id);
       c.updated += 1;
-    } else {
-      next.issues.set(key, { id, value: stored });
-      continue;
     }
     for (const path of new Set(issue.nodeIds)) st.insertMember.run(id, path);
-    next.issues.set(key, { id, value: stored });
   }
-  for (const [key, prev] of index.issues) {
-    if (!next.issues.has(key) && prev.id !== undefined) {
-      st.deleteIssue.run(prev.id);
-      c.deleted += 1;
-    }
-  }
+  for (const id of diff.deletes) st.deleteIssue.run(id);
+  c.deleted += diff.deletes.length;
+  return diff.next;
 }
 
 /**
@@ -223,12 +216,13 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const run = db.transaction(() => {
     const generation = readGeneration(db);
     const index = opts.index && opts.index.generation === generation ? opts.index : loadPersistIndex(db);
-    const next: PersistIndex = { generation: generation + 1, nodes: new Map(), links: new Map(), issues: new Map() };
-    const renames = writeNodes(db, st, result, index, next, c.nodes);
-    const linkKeys = writeLinks(st, result.links, index, next, c.links);
+    const nodes: PersistIndex['nodes'] = new Map();
+    const renames = writeNodes(db, st, result, index, nodes, c.nodes);
+    const links = writeLinks(st, result.links, index, c.links);
     result.issues.push(...findOrphans(db));
     result.stats = { ...result.stats, issuesCount: result.issues.length };
-    writeIssues(st, result.issues, linkKeys, index, next, c.issues);
+    const issues = writeIssues(st, result.issues, links.keys, index, c.issues);
+    const next: PersistIndex = { generation: generation + 1, nodes, links: links.next, issues };
     writeScanMeta(db, result, next.generation, opts.extras);
     if (opts.cache) writeFileCache(db, opts.cache);
     return { next, renames };

@@ -66,6 +66,7 @@ CREATE INDEX scan_links_resolved_target ON scan_links (resolved_target);
 CREATE TABLE scan_issues (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   issue_key TEXT NOT NULL UNIQUE,
+  group_key TEXT NOT NULL DEFAULT '',
   analyzer_id TEXT NOT NULL,
   severity TEXT NOT NULL CHECK (severity IN ('error', 'warn', 'info')),
   node_ids_json TEXT NOT NULL,
