@@ -214,6 +214,12 @@ describe('runScan: carry-over, limits and postures', () => {
     await expect(scan()).rejects.toMatchObject({ code: 'DB_SCHEMA_NEWER', message: expect.stringContaining('newer skill-map') });
   });
 
+  it('only reads candidates under the configured scan.roots', async () => {
+    const config = loadConfig({ projectRoot: tree.root, overrides: { 'scan.roots': ['./docs/'] } });
+    const out = await scan({ config, persist: false });
+    expect(out.result.nodes.map((n) => n.path)).toEqual(['docs/notes.md']);
+  });
+
   it('appends one ops-log line per persisted scan', async () => {
     const log = createOpsLog({ projectRoot: tree.root, now: () => new Date(0) });
     await scan({ opsLog: { log, channel: 'watcher' } });

@@ -102,9 +102,16 @@ function lensPaths(walk: WalkResult): string[] {
   return [...walk.allPaths, ...walk.dirs.map((d) => `${d}/`)];
 }
 
+/** Candidate filter limited to the configured `scan.roots` (the walk itself always starts at the scope root). */
+function candidateFilter(k: KernelPort, roots: readonly string[]): (path: string) => boolean {
+  const prefixes = roots.map((r) => r.replace(/^\.\/?/, '').replace(/\/+$/, ''));
+  if (prefixes.includes('')) return k.isCandidatePath;
+  return (p) => prefixes.some((r) => p === r || p.startsWith(`${r}/`)) && k.isCandidatePath(p);
+}
+
 function walkPhase(opts: ScanOptions, k: KernelPort, fs: FsPort, view: ScanConfigView): { walk: WalkResult; refreshed: boolean } {
   const walkOpts: WalkOptions = {
-    root: opts.projectRoot, fs, isCandidate: k.isCandidatePath, shouldRead: () => false,
+    root: opts.projectRoot, fs, isCandidate: candidateFilter(k, view.settings.roots ?? ['.']), shouldRead: () => false,
     maxFileSizeBytes: view.maxFileSizeBytes, maxScan: view.maxScan, respectGitignore: view.respectGitignore,
     ignorePatterns: view.ignorePatterns, followExternalSymlinks: view.followExternalSymlinks,
   };
