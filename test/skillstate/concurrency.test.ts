@@ -66,10 +66,13 @@ describe('a writer killed mid-patch', () => {
         produced.add(JSON.stringify(state));
         inFlight.push(server.request('tools/call', { name: 'state.patch', arguments: { patch: { ...state, results: null } } }));
       }
-      await new Promise((resolve) => setTimeout(resolve, 5 + ((round * 7) % 25)));
+      // Kill while patches are being written: after the first one landed, at a varying point of the stream.
+      await inFlight[0];
+      await new Promise((resolve) => setTimeout(resolve, (round * 7) % 12));
       server.child.kill('SIGKILL');
       await server.exited;
-      if (existsSync(statePath)) {
+      expect(existsSync(statePath)).toBe(true);
+      {
         const text = readFileSync(statePath, 'utf8');
         const envelope = JSON.parse(text) as { version: number; state: Record<string, unknown> };
         expect(envelope.version).toBe(1);
@@ -78,7 +81,9 @@ describe('a writer killed mid-patch', () => {
     }
     // The next writer is never blocked by what the killed ones left: a dead holder's lock is taken over at once.
     const survivor = new NdjsonChild(project);
-    const final = (await survivor.callTool('state.patch', { patch: { goal: 'after', progress: [] } })) as { state: unknown };
+    const final = (await survivor.callTool('state.patch', { patch: { goal: 'after', progress: [], results: null } })) as {
+      state: unknown;
+    };
     expect(final.state).toEqual({ goal: 'after', progress: [] });
     await survivor.close();
     expect(readdirSync(join(project, '.skillstate')).filter((n) => n.endsWith('.lock'))).toEqual([]);

@@ -29,10 +29,16 @@ export function fsyncDirectorySync(dir: string): void {
  */
 export function atomicWriteFileSync(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
   const temp = tempSibling(path);
-  // Security: `wx` refuses to follow a pre-planted file or symlink at the temp name.
-  const fd = openSync(temp, 'wx', 0o644);
+  let fd: number;
+  try {
+    // Security: `wx` refuses to follow a pre-planted file or symlink at the temp name.
+    fd = openSync(temp, 'wx', 0o644);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    mkdirSync(dir, { recursive: true });
+    fd = openSync(temp, 'wx', 0o644);
+  }
   try {
     try {
       const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;

@@ -41,6 +41,27 @@ describe('acquireLock', () => {
     handle?.release();
   });
 
+  it('takes over an empty lock (its creator died before writing) once it is a second old, not before', () => {
+    const lockPath = join(dir, 'state.json.lock');
+    writeFileSync(lockPath, '');
+    expect(acquireLock(lockPath)).toBeNull();
+    const old = new Date(Date.now() - 5_000);
+    utimesSync(lockPath, old, old);
+    const handle = acquireLock(lockPath);
+    expect(handle).not.toBeNull();
+    handle?.release();
+    expect(existsSync(lockPath)).toBe(false);
+  });
+
+  it('never removes a lock that replaced ours after a takeover', () => {
+    const lockPath = join(dir, 'state.json.lock');
+    const ours = acquireLock(lockPath);
+    rmSync(lockPath);
+    writeFileSync(lockPath, String(process.ppid));
+    ours?.release();
+    expect(readFileSync(lockPath, 'utf8')).toBe(String(process.ppid));
+  });
+
   it('takes over a lock older than the TTL, but not a fresh one of a live process', () => {
     const lockPath = join(dir, 'state.json.lock');
     writeFileSync(lockPath, String(process.ppid));

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SkillstateError } from '../errors.js';
 
@@ -54,64 +53,54 @@ function processIsGone(pid: number): boolean {
   }
 }
 
-/** A lock is stale when its holder process is gone (same machine) or it outlived the TTL. */
+/**
+ * A lock is stale when its holder process is gone (same machine), when it outlived the TTL, or when it is still
+ * empty well after creation (its creator died between create and write).
+ */
 function isStale(info: LockInfo, ttlMs: number): boolean {
   if (info.pid !== null && info.pid > 0 && processIsGone(info.pid)) return true;
-  return Date.now() - info.mtimeMs > ttlMs;
+  const age = Date.now() - info.mtimeMs;
+  return age > ttlMs || (info.pid === null && age > EMPTY_LOCK_GRACE_MS);
+}
+
+/** A lock file that is still empty this long after its creation belongs to a holder killed before writing. */
+const EMPTY_LOCK_GRACE_MS = 1_000;
+
+/** A created lock: its open descriptor (which keeps the inode from being reused while held) and inode. */
+interface CreatedLock {
+  fd: number;
+  ino: number;
 }
 
 /**
- * Creates `lockPath` holding our pid, atomically: the content is written to a private file first and then
- * hard-linked into place, so no reader ever sees an empty lock (a writer killed between create and write would
- * otherwise leave a lock nobody can attribute). Returns the inode, or null when the lock exists.
+ * Creates `lockPath` with O_EXCL and writes our pid into it. Returns null when the lock exists. The descriptor
+ * stays open while the lock is held: an inode cannot be recycled while it is open, so comparing inodes at
+ * release time reliably tells our lock from one a takeover created after ours.
  */
-function createLockFile(lockPath: string): number | null {
-  const temp = `${lockPath}.${process.pid}.${randomBytes(4).toString('hex')}`;
-  const fd = openSync(temp, 'wx', 0o644);
-  let ino: number;
-  try {
-    writeSync(fd, String(process.pid));
-    ino = fstatSync(fd).ino;
-  } finally {
-    closeSync(fd);
-  }
-  try {
-    linkSync(temp, lockPath);
-    return ino;
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === 'EEXIST') return null;
-    if (code === 'EPERM' || code === 'ENOTSUP' || code === 'EOPNOTSUPP') return createLockFileExclusive(lockPath);
-    throw err;
-  } finally {
-    try {
-      unlinkSync(temp);
-    } catch {
-      // Already gone: nothing to clean.
-    }
-  }
-}
-
-/** Fallback for filesystems without hard links: O_EXCL create, then write. */
-function createLockFileExclusive(lockPath: string): number | null {
+function createLockFile(lockPath: string): CreatedLock | null {
   let fd: number;
   try {
     fd = openSync(lockPath, 'wx', 0o644);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EEXIST') return null;
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return null;
+    if (code !== 'ENOENT') throw err;
+    mkdirSync(dirname(lockPath), { recursive: true });
+    return createLockFile(lockPath);
   }
   try {
     writeSync(fd, String(process.pid));
-    return fstatSync(fd).ino;
-  } finally {
+    return { fd, ino: fstatSync(fd).ino };
+  } catch (err) {
     closeSync(fd);
+    unlinkSync(lockPath);
+    throw err;
   }
 }
 
 /**
- * Unlinks the lock only if it is still the one we know: same inode and same pid inside (inode numbers are
- * reused quickly, pids of two live holders are not equal).
+ * Unlinks a lock judged stale, only if it is still the one that was judged: same inode and same pid inside
+ * (inode numbers are reused quickly once a file is gone, pids of two live holders are not equal).
  */
 function removeIfSame(lockPath: string, ino: number, pid: number | null): void {
   const info = readLockInfo(lockPath);
@@ -119,7 +108,18 @@ function removeIfSame(lockPath: string, ino: number, pid: number | null): void {
   try {
     unlinkSync(lockPath);
   } catch {
-    // Gone already: nothing to release.
+    // Gone already: nothing to remove.
+  }
+}
+
+/** Releases a lock we created: unlink it only while it is still our inode, then close our descriptor. */
+function releaseCreated(lockPath: string, lock: CreatedLock): void {
+  try {
+    if (lstatSync(lockPath).ino === lock.ino) unlinkSync(lockPath);
+  } catch {
+    // Gone already (taken over after our TTL, or removed by hand): nothing of ours to release.
+  } finally {
+    closeSync(lock.fd);
   }
 }
 
@@ -128,47 +128,46 @@ function removeIfSame(lockPath: string, ino: number, pid: number | null): void {
  * it re-checks inside the guard, so a fresh lock created meanwhile by another process is never removed.
  */
 function takeOverStale(lockPath: string, ttlMs: number): void {
-  const guard = `${lockPath}.takeover`;
-  let guardIno = createLockFile(guard);
-  if (guardIno === null) {
-    const info = readLockInfo(guard);
+  const guardPath = `${lockPath}.takeover`;
+  let guard = createLockFile(guardPath);
+  if (guard === null) {
+    const info = readLockInfo(guardPath);
     // The guard is held for microseconds; a leftover one belongs to a process killed inside that window.
     if (info !== null && isStale(info, Math.min(ttlMs, 2_000))) {
-      removeIfSame(guard, info.ino, info.pid);
-      guardIno = createLockFile(guard);
+      removeIfSame(guardPath, info.ino, info.pid);
+      guard = createLockFile(guardPath);
     }
-    if (guardIno === null) return;
+    if (guard === null) return;
   }
   try {
     const info = readLockInfo(lockPath);
     if (info !== null && isStale(info, ttlMs)) removeIfSame(lockPath, info.ino, info.pid);
   } finally {
-    removeIfSame(guard, guardIno, process.pid);
+    releaseCreated(guardPath, guard);
   }
 }
 
 /** One attempt to take the lock, with stale takeover. Returns null while a live holder has it. */
 export function acquireLock(lockPath: string, ttlMs: number = DEFAULT_LOCK_TTL_MS): LockHandle | null {
-  mkdirSync(dirname(lockPath), { recursive: true });
-  let ino = createLockFile(lockPath);
-  if (ino === null) {
+  let lock = createLockFile(lockPath);
+  if (lock === null) {
     const info = readLockInfo(lockPath);
     if (info === null) {
-      ino = createLockFile(lockPath); // Released between our two looks.
+      lock = createLockFile(lockPath); // Released between our two looks.
     } else if (isStale(info, ttlMs)) {
       takeOverStale(lockPath, ttlMs);
-      ino = createLockFile(lockPath);
+      lock = createLockFile(lockPath);
     }
   }
-  if (ino === null) return null;
-  const held = ino;
+  if (lock === null) return null;
+  const held = lock;
   let released = false;
   return {
     path: lockPath,
     release() {
       if (released) return;
       released = true;
-      removeIfSame(lockPath, held, process.pid);
+      releaseCreated(lockPath, held);
     },
   };
 }
