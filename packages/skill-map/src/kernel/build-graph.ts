@@ -1,10 +1,10 @@
-import type { Issue, ScanResult } from '@skill-map/spec';
+import type { Issue, Node, ScanResult } from '@skill-map/spec';
 import type { GraphView } from './analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
 import { assemble } from './graph/assemble.js';
 import { createIssueSink, shortAnalyzerId } from './graph/issue-sink.js';
 import { resolveLinks, type PathOracle } from './graph/resolve.js';
-import type { FileRecord, GraphContext } from './types.js';
+import type { FileRecord, GraphContext, ParsedSidecar } from './types.js';
 import { joinPath } from './util/posix-path.js';
 
 const PHASES = ['score', 'detect', 'aggregate'] as const;
@@ -82,20 +82,11 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
       if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
     }
   }
-  for (let i = 0; i < links.length; i++) {
-    const link = links[i]!;
-    link.confidence = confidences[i]!;
-    if (typeof link.resolvedTarget === 'string') {
-      const target = graph.byPath.get(link.resolvedTarget);
-      if (target !== undefined) target.linksInCount++;
-    }
-  }
-  for (let r = 0; r + 1 < runs.length; r++) {
-    const source = graph.byPath.get(links[runs[r]!]!.source);
-    if (source !== undefined) source.linksOutCount += runs[r + 1]! - runs[r]!;
-  }
+  for (let i = 0; i < links.length; i++) links[i]!.confidence = confidences[i]!;
   for (const node of graph.nodes) {
-    if (node.virtual !== true) node.sidecar = sidecarOverlay(graph.sidecars.get(node.path), node.bodyHash, node.frontmatterHash);
+    if (node.virtual === true) continue;
+    const sc = graph.sidecars.get(node.path);
+    node.sidecar = sc === undefined ? { present: false, status: null, annotations: null, root: null } : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
   const issues = sink.issues.sort(compareIssues);
   const oversized = ctx.oversizedFiles ?? [];
@@ -133,12 +124,7 @@ function providersOf(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
 }
 
-function sidecarOverlay(
-  sc: import('./types.js').ParsedSidecar | undefined,
-  bodyHash: string,
-  frontmatterHash: string,
-): NonNullable<import('@skill-map/spec').Node['sidecar']> {
-  if (sc === undefined) return { present: false, status: null, annotations: null, root: null };
+function sidecarOverlay(sc: ParsedSidecar, bodyHash: string, frontmatterHash: string): NonNullable<Node['sidecar']> {
   const id = sc.identity;
   let status: 'fresh' | 'stale-body' | 'stale-frontmatter' | 'stale-both' | null = null;
   if (id !== null && id.bodyHash !== null && id.frontmatterHash !== null) {

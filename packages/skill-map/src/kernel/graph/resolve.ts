@@ -38,11 +38,17 @@ export function pickCandidate(candidates: readonly NameCandidate[] | undefined, 
   return best;
 }
 
+/** The node a path-style target names: the node itself, or a skill folder's SKILL.md. */
+function resolveAt(t: string, g: Assembled): string | null {
+  const node = g.byPath.get(t);
+  if (node !== undefined) return node.path;
+  if (!t.endsWith('.md') && g.skillDirs.has(t)) return `${t}/SKILL.md`;
+  return null;
+}
+
 function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle): { state: LinkState; to: string | null } {
-  for (const t of link.fallbackTarget === null ? [link.target] : [link.target, link.fallbackTarget]) {
-    if (g.byPath.has(t)) return { state: 'resolved', to: t };
-    if (!t.endsWith('.md') && g.skillDirs.has(t)) return { state: 'resolved', to: `${t}/SKILL.md` };
-  }
+  const hit = resolveAt(link.target, g) ?? (link.fallbackTarget === null ? null : resolveAt(link.fallbackTarget, g));
+  if (hit !== null) return { state: 'resolved', to: hit };
   if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
     return { state: 'exists', to: null };
   }
@@ -82,7 +88,7 @@ function resolveTrigger(link: RawLink, g: Assembled, lens: string): { state: Lin
   return { state: 'broken', to: null, pruned: allInCode };
 }
 
-/** The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. */
+/** The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills linksOutCount/linksInCount on the assembled nodes. */
 export function resolveLinks(
   records: readonly { path: string; links: readonly RawLink[] }[],
   g: Assembled,
@@ -93,7 +99,8 @@ export function resolveLinks(
   const states: LinkState[] = [];
   const runs: number[] = [0];
   for (const record of records) {
-    if (record.links.length === 0 || !g.byPath.has(record.links[0]!.source)) continue;
+    const source = record.links.length === 0 ? undefined : g.byPath.get(record.links[0]!.source);
+    if (source === undefined) continue;
     for (const raw of record.links) {
       let state: LinkState;
       let to: string | null;
@@ -117,7 +124,12 @@ export function resolveLinks(
       };
       links.push(link);
       states.push(state);
+      if (to !== null) {
+        const target = g.byPath.get(to);
+        if (target !== undefined) target.linksInCount++;
+      }
     }
+    source.linksOutCount += links.length - runs[runs.length - 1]!;
     if (links.length > runs[runs.length - 1]!) runs.push(links.length);
   }
   return { links, states, runs };
