@@ -1,0 +1,100 @@
+// Performance guard rails on a synthetic 10,000-node Claude project. Targets (idle laptop): analyzeFile over 10k
+// files ≲ 1 s, buildGraph over 10k cached records ≲ 50 ms, one-file rescan ≲ 150 ms. The asserted ceilings are 2x the
+// targets (best of N runs) so a loaded CI box does not flake; the measured figures are printed.
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { analyzeFile } from './analyze-file.js';
+import { buildGraph } from './build-graph.js';
+import { createFileContext } from './context.js';
+import { detectLens } from './lens.js';
+import type { FileRecord, SourceFile } from './types.js';
+
+const N = 10_000;
+const hash = (t: string): string => createHash('sha256').update(t, 'utf8').digest('hex');
+
+function pathOf(i: number): string {
+  const b = i % 4;
+  if (b === 0) return `.claude/skills/skill-${i}/SKILL.md`;
+  if (b === 1) return `.claude/agents/agent-${i}.md`;
+  if (b === 2) return `.claude/commands/group-${i % 50}/cmd-${i}.md`;
+  return `docs/area-${i % 100}/doc-${i}.md`;
+}
+const nameOf = (i: number): string => ['skill', 'agent', 'cmd', 'doc'][i % 4]! + `-${i}`;
+const of = (i: number, bucket: number): number => (i - (i % 4) + bucket) % N;
+
+/** A deterministic ~2.5 KiB file with frontmatter, a link, a slash command, a mention, paths, URLs and code. */
+function synthetic(i: number): SourceFile {
+  const text = [
+    '---',
+    `name: ${nameOf(i)}`,
+    `description: Synthetic node ${i} used for benchmarks`,
+    `tools: [Read, Grep${i % 50 === 0 ? ', mcp__github__search' : ''}]`,
+    '---',
+    `# Node ${i}`,
+    '',
+    `See [the related doc](/${pathOf((i * 7 + 1) % N)}) and run /${nameOf(of(i * 13 + 5, 2))} first.`,
+    `Ask @${nameOf(of(i * 31 + 11, 1))} to review, and read \`${pathOf((i * 13 + 5) % N)}\` for details.`,
+    `External: https://example.com/page/${i} and https://docs.example.org/x.`,
+    '',
+    '```bash',
+    `npm run build -- --project ${i}`,
+    `cat ${pathOf((i * 31 + 11) % N)}`,
+    '```',
+    '',
+    ...Array.from({ length: 20 }, (_, k) => `Paragraph ${k} of node ${i}: lorem ipsum dolor sit amet, \`inline ${k}\`, consectetur.`),
+    i % 97 === 0 ? 'A broken link to [nowhere](missing/file.md) and /no-such-command.' : '',
+  ].join('\n');
+  return { path: pathOf(i), text, bytes: Buffer.byteLength(text), modifiedAtMs: 0 };
+}
+
+function best(runs: number, fn: () => void): number {
+  let min = Infinity;
+  for (let r = 0; r < runs; r++) {
+    const t = performance.now();
+    fn();
+    min = Math.min(min, performance.now() - t);
+  }
+  return min;
+}
+
+describe('kernel performance (10k synthetic nodes)', () => {
+  const files = Array.from({ length: N }, (_, i) => synthetic(i)).sort((a, b) => (a.path < b.path ? -1 : 1));
+  const paths = files.map((f) => f.path);
+  const lens = detectLens(paths, {});
+  const ctx = createFileContext(lens, {}, { hash });
+  const existingPaths = new Set(paths);
+  let records: FileRecord[] = [];
+
+  it('analyzeFile over 10k files stays under 2x the 1 s budget', () => {
+    const ms = best(2, () => {
+      records = files.map((f) => analyzeFile(f, ctx));
+    });
+    console.log(`analyzeFile x${N}: ${ms.toFixed(0)} ms (${((ms * 1000) / N).toFixed(1)} µs/file)`);
+    expect(records).toHaveLength(N);
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('buildGraph over 10k cached (JSON round-tripped) records stays under 2x the 50 ms budget', () => {
+    const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
+    let result = buildGraph(cached, { lens, settings: {}, existingPaths });
+    const ms = best(9, () => {
+      result = buildGraph(cached, { lens, settings: {}, existingPaths });
+    });
+    console.log(`buildGraph x${N}: ${ms.toFixed(1)} ms, ${result.stats.linksCount} links, ${result.stats.issuesCount} issues`);
+    expect(result.stats).toMatchObject({ nodesCount: N + 1, linksCount: 35_408 });
+    expect(result.issues.filter((i) => i.analyzerId === 'reference-broken')).toHaveLength(208);
+    expect(ms).toBeLessThan(100);
+  });
+
+  it('a one-file rescan (analyze the changed file + buildGraph) stays under 2x the 150 ms budget', () => {
+    const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
+    const index = cached.findIndex((r) => r.path === pathOf(4242));
+    const changed = { ...files[index]!, text: `${files[index]!.text}\nNow also see [x](/docs/area-1/doc-3.md).` };
+    const ms = best(5, () => {
+      cached[index] = analyzeFile(changed, ctx);
+      buildGraph(cached, { lens, settings: {}, existingPaths });
+    });
+    console.log(`one-file rescan over ${N}: ${ms.toFixed(1)} ms`);
+    expect(ms).toBeLessThan(300);
+  });
+});
