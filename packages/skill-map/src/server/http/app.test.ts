@@ -4,6 +4,7 @@ import { sampleScan } from '../testing/fixtures.js';
 import { createTestServer } from '../testing/test-server.js';
 import { encodePathB64 } from './request-params.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
 const servers: Array<ReturnType<typeof createTestServer>> = [];
 function setup(options: Parameters<typeof createTestServer>[0] = {}): ReturnType<typeof createTestServer> {
@@ -18,13 +19,14 @@ afterEach(async () => {
 async function get(s: ReturnType<typeof createTestServer>, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; res: Response }> {
   const res = await s.app.request(path, { headers });
   const text = await res.text();
-  let body: Json = {};
-  try {
-    body = JSON.parse(text) as Json;
-  } catch {
-    body = { text };
-  }
-  return { status: res.status, body, res };
+  const parse = (): Json => {
+    try {
+      return JSON.parse(text) as Json;
+    } catch {
+      return { text };
+    }
+  };
+  return { status: res.status, body: parse(), res };
 }
 
 describe('loopback gate', () => {

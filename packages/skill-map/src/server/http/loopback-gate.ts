@@ -39,16 +39,19 @@ export function checkLoopbackRequest(host: string | undefined, origin: string | 
     }
   }
   if (origin !== undefined && origin !== '' && origin !== 'null') {
-    let ok = false;
-    try {
-      const url = new URL(origin);
-      ok = (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
-    } catch {
-      ok = false;
-    }
-    if (!ok) return new ServerError('origin-not-allowed', `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`);
+    if (!isLoopbackOrigin(origin)) return new ServerError('origin-not-allowed', `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`);
   }
   return null;
+}
+
+/** True for an http(s) origin whose hostname is loopback (unparseable origins are not). */
+export function isLoopbackOrigin(origin: string): boolean {
+  try {
+    const url = new URL(origin);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
 }
 
 /** Reads one header from Node's header map (first value when repeated). */

@@ -10,6 +10,7 @@ import { createMemoryMapReader } from '../read/memory-map-reader.js';
 import { sampleScan } from '../testing/fixtures.js';
 import { createMemoryLogger } from '../testing/test-server.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
 const INIT = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
 const ACCEPT = 'application/json, text/event-stream';

@@ -20,7 +20,7 @@ export interface ResourceTemplateDefinition {
   description: string;
   match(uri: string): Record<string, string> | null;
   /** Throws ResourceNotFoundError (→ -32602 with `data.uri`) for an unknown target. */
-  read(vars: Record<string, string>, deps: McpDeps, uri: string): Promise<unknown> | unknown;
+  read(vars: Record<string, string>, deps: McpDeps, uri: string): unknown;
 }
 
 const JSON_MIME = 'application/json';
@@ -46,8 +46,8 @@ export class McpCatalog {
   /** Registers a tool (names are unique). */
   addTool<S extends z.ZodType>(def: ToolDefinition<S>): void {
     if (this.tools.has(def.name)) throw new Error(`tool ${def.name} is already registered`);
-    // The stored definition is only ever called with the output of its own schema.
-    this.tools.set(def.name, def as unknown as ToolDefinition);
+    // Stored widened: it is only ever called with the output of its own schema.
+    this.tools.set(def.name, def);
     this.toolList = null;
   }
 
@@ -63,7 +63,7 @@ export class McpCatalog {
   /** `tools/list` entries (input schemas as JSON Schema, input view: extra keys are allowed and ignored). */
   listTools(): Tool[] {
     this.toolList ??= [...this.tools.values()].map((t) => {
-      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.inputSchema, { io: 'input' }) as Record<string, unknown>;
+      const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.inputSchema, { io: 'input' });
       return { name: t.name, title: t.title, description: t.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: t.annotations };
     });
     return this.toolList;

@@ -7,6 +7,7 @@ import type { SchemaName } from '@skill-map/spec/testing';
 import { startProjectServer } from '../testing/project-server.js';
 import type { ProjectServer } from '../testing/project-server.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
 const spec = createSpecValidator();
 const valid = (schema: SchemaName, value: unknown): void => {

@@ -3,6 +3,7 @@ import { Client, ProtocolError, StreamableHTTPClientTransport } from '@modelcont
 import { startProjectServer } from '../testing/project-server.js';
 import type { ProjectServer } from '../testing/project-server.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
 let ps: ProjectServer;
 let client: Client;

@@ -12,6 +12,7 @@ import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { createEngineScanPort } from '../scan/engine-scan-port.js';
 import { PROJECT_FILES } from '../testing/project-server.js';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
 const FIXTURE = fileURLToPath(new URL('../testing/stdio-fixture.mjs', import.meta.url));
 const BUILT = fileURLToPath(new URL('../../../dist/server/mcp/stdio.js', import.meta.url));

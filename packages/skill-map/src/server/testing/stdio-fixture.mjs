@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Test fixture: what `sm mcp` will do, over the BUILT output (run `tsc -b` first).
 // Usage: node stdio-fixture.mjs <projectRoot> <dbPath>
+import process from 'node:process';
 import { createSqliteMapReader } from '../../../dist/server/read/sqlite-map-reader.js';
 import { createEngineScanPort } from '../../../dist/server/scan/engine-scan-port.js';
 import { runMcpStdio } from '../../../dist/server/mcp/stdio.js';

@@ -21,7 +21,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.post('/api/scan', async (c) => {
     const body = await readJsonBody(c, { optional: true });
     const mode = body === undefined ? 'changed' : (body as { mode?: unknown }).mode ?? 'changed';
-    if (mode !== 'full' && mode !== 'changed') throw badQuery('mode must be "full" or "changed"', { mode: String(mode) });
+    if (mode !== 'full' && mode !== 'changed') throw badQuery('mode must be "full" or "changed"', { mode: JSON.stringify(mode) ?? null });
     if (ctx.scans === null) throw new ServerError('scan-unavailable', 'this server was started without a scan engine');
     return c.json(singleEnvelope('scan-summary', await ctx.scans.run(mode, 'rest')));
   });
