@@ -8,11 +8,22 @@ import { sha256Hex } from './util/sha256.js';
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
 function lensOf(provider: string, pluginRoots: string[] = []): LensDecision {
-  return { provider, status: 'configured', markers: [], candidates: [], pluginRoots, markersDrift: false, warnings: [] };
+  return {
+    provider,
+    status: 'configured',
+    markers: [],
+    candidates: [],
+    pluginRoots,
+    markersDrift: false,
+    warnings: [],
+  };
 }
 
 function analyze(path: string, text: string, lens = 'claude', settings: ScanSettings = {}): FileRecord {
-  return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 42 }, createFileContext(lensOf(lens), settings, { hash: sha }));
+  return analyzeFile(
+    { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 42 },
+    createFileContext(lensOf(lens), settings, { hash: sha }),
+  );
 }
 
 describe('isCandidatePath', () => {
@@ -52,7 +63,11 @@ describe('analyzeFile: nodes', () => {
       frontmatter: { name: 'pdf-tools', description: 'Handle PDFs' },
       bodyHash: sha(body),
       frontmatterHash: sha('description: Handle PDFs\nname: pdf-tools\n'),
-      bytes: { frontmatter: Buffer.byteLength(text) - Buffer.byteLength(body), body: Buffer.byteLength(body), total: Buffer.byteLength(text) },
+      bytes: {
+        frontmatter: Buffer.byteLength(text) - Buffer.byteLength(body),
+        body: Buffer.byteLength(body),
+        total: Buffer.byteLength(text),
+      },
       modifiedAtMs: 42,
       linksOutCount: 0,
       linksInCount: 0,
@@ -67,7 +82,10 @@ describe('analyzeFile: nodes', () => {
 
   it('uses the caller-supplied content hash and the pure sha256 by default', () => {
     const ctx = createFileContext(lensOf('claude'), {});
-    const r = analyzeFile({ path: 'a.md', text: 'x', bytes: 1, modifiedAtMs: null, contentHash: 'f'.repeat(64) }, ctx);
+    const r = analyzeFile(
+      { path: 'a.md', text: 'x', bytes: 1, modifiedAtMs: null, contentHash: 'f'.repeat(64) },
+      ctx,
+    );
     expect(r.contentHash).toBe('f'.repeat(64));
     expect(r.node?.bodyHash).toBe(sha256Hex('x'));
     expect(r.node?.frontmatterHash).toBe(sha(''));
@@ -86,8 +104,15 @@ describe('analyzeFile: nodes', () => {
     ]);
     expect(parseError.node?.frontmatter).toBeUndefined();
     const malformed = analyze('a.md', '---\nname: x\nno end', 'claude', { strict: true });
-    expect(malformed.issues[0]).toMatchObject({ analyzerId: 'frontmatter-malformed', severity: 'error', data: { hint: expect.stringContaining('never closed') } });
-    expect(analyze('a.md', '---\n- a\n---\n').issues[0]).toMatchObject({ analyzerId: 'frontmatter-invalid', data: { type: 'array' } });
+    expect(malformed.issues[0]).toMatchObject({
+      analyzerId: 'frontmatter-malformed',
+      severity: 'error',
+      data: { hint: expect.stringContaining('never closed') },
+    });
+    expect(analyze('a.md', '---\n- a\n---\n').issues[0]).toMatchObject({
+      analyzerId: 'frontmatter-invalid',
+      data: { type: 'array' },
+    });
   });
 
   it('stamps backtick-unbalanced with the first location', () => {
@@ -111,9 +136,15 @@ describe('analyzeFile: nodes', () => {
   });
 
   it('reads Codex agent TOML: body = developer_instructions, the rest is frontmatter', () => {
-    const text = "name = \"reviewer\"\ndescription = \"Reviews\"\ndeveloper_instructions = '''\nUse $lint then read @docs/x.md\n'''\n";
+    const text =
+      "name = \"reviewer\"\ndescription = \"Reviews\"\ndeveloper_instructions = '''\nUse $lint then read @docs/x.md\n'''\n";
     const r = analyze('.codex/agents/reviewer.toml', text, 'codex');
-    expect(r.node).toMatchObject({ kind: 'agent', provider: 'codex', frontmatter: { name: 'reviewer', description: 'Reviews' }, bodyHash: sha('Use $lint then read @docs/x.md\n') });
+    expect(r.node).toMatchObject({
+      kind: 'agent',
+      provider: 'codex',
+      frontmatter: { name: 'reviewer', description: 'Reviews' },
+      bodyHash: sha('Use $lint then read @docs/x.md\n'),
+    });
     expect(r.links.map((l) => [l.kind, l.target, l.location?.line])).toEqual([
       ['invokes', '$lint', 4],
       ['references', '.codex/agents/docs/x.md', 4],
@@ -123,14 +154,22 @@ describe('analyzeFile: nodes', () => {
   });
 
   it('ignores files no provider claims', () => {
-    expect(analyze('.codex/agents/a.toml', 'name = "a"', 'claude')).toMatchObject({ role: 'ignored', node: null, links: [] });
+    expect(analyze('.codex/agents/a.toml', 'name = "a"', 'claude')).toMatchObject({
+      role: 'ignored',
+      node: null,
+      links: [],
+    });
   });
 });
 
 describe('analyzeFile: non-node roles', () => {
   it('parses sidecars', () => {
     const r = analyze('a.sm', 'annotations:\n  stability: stable\n');
-    expect(r).toMatchObject({ role: 'sidecar', node: null, sidecar: { forPath: 'a.md', ok: true, annotations: { stability: 'stable' } } });
+    expect(r).toMatchObject({
+      role: 'sidecar',
+      node: null,
+      sidecar: { forPath: 'a.md', ok: true, annotations: { stability: 'stable' } },
+    });
   });
 
   it('turns every host MCP config into virtual nodes, regardless of the lens', () => {
@@ -153,25 +192,44 @@ describe('analyzeFile: non-node roles', () => {
         derivedFrom: ['.mcp.json'],
       },
     ]);
-    expect(analyze('.cursor/mcp.json', '{"mcpServers":{"c":{"url":"u"}}}').virtualNodes[0]).toMatchObject({ path: 'mcp://c', provider: 'cursor' });
-    expect(analyze('opencode.jsonc', '{"mcp":{"o":{"type":"local"}}}').virtualNodes[0]).toMatchObject({ path: 'mcp://o', provider: 'opencode' });
-    expect(analyze('.codex/config.toml', '[mcp_servers.x]\ncommand="y"').virtualNodes[0]).toMatchObject({ path: 'mcp://x', provider: 'codex' });
+    expect(analyze('.cursor/mcp.json', '{"mcpServers":{"c":{"url":"u"}}}').virtualNodes[0]).toMatchObject({
+      path: 'mcp://c',
+      provider: 'cursor',
+    });
+    expect(analyze('opencode.jsonc', '{"mcp":{"o":{"type":"local"}}}').virtualNodes[0]).toMatchObject({
+      path: 'mcp://o',
+      provider: 'opencode',
+    });
+    expect(analyze('.codex/config.toml', '[mcp_servers.x]\ncommand="y"').virtualNodes[0]).toMatchObject({
+      path: 'mcp://x',
+      provider: 'codex',
+    });
   });
 
   it('reports an unreadable MCP config', () => {
-    expect(analyze('.mcp.json', '{oops').issues[0]).toMatchObject({ analyzerId: 'mcp-config-invalid', severity: 'warn', nodeIds: ['.mcp.json'] });
+    expect(analyze('.mcp.json', '{oops').issues[0]).toMatchObject({
+      analyzerId: 'mcp-config-invalid',
+      severity: 'warn',
+      nodeIds: ['.mcp.json'],
+    });
   });
 
   it('collects plugin names from plugin and marketplace manifests', () => {
-    expect(analyze('.claude-plugin/plugin.json', '{"name":"superpowers"}').pluginNames).toEqual(['superpowers']);
-    expect(analyze('.claude-plugin/marketplace.json', '{"name":"mk","plugins":[{"name":"b"},{"name":"a"}]}').pluginNames).toEqual(['a', 'b']);
+    expect(analyze('.claude-plugin/plugin.json', '{"name":"superpowers"}').pluginNames).toEqual([
+      'superpowers',
+    ]);
+    expect(
+      analyze('.claude-plugin/marketplace.json', '{"name":"mk","plugins":[{"name":"b"},{"name":"a"}]}')
+        .pluginNames,
+    ).toEqual(['a', 'b']);
     expect(analyze('.claude-plugin/plugin.json', 'nope').pluginNames).toEqual([]);
   });
 });
 
 describe('cache keys', () => {
   it('changes with the lens, plugin roots, strictness and disabled extractors, not with unrelated settings', () => {
-    const key = (lens: LensDecision, settings: ScanSettings): string => cacheKey(createFileContext(lens, settings));
+    const key = (lens: LensDecision, settings: ScanSettings): string =>
+      cacheKey(createFileContext(lens, settings));
     const base = key(lensOf('claude'), {});
     expect(key(lensOf('claude'), { ignoredReferences: ['x'] })).toBe(base);
     expect(key(lensOf('codex'), {})).not.toBe(base);

@@ -38,7 +38,13 @@ function pluginNamesOf(text: string): string[] {
   }
 }
 
-function mcpConfigRecord(file: SourceFile, provider: string, spec: McpConfigSpec, ctx: FileContext, base: FileRecord): FileRecord {
+function mcpConfigRecord(
+  file: SourceFile,
+  provider: string,
+  spec: McpConfigSpec,
+  ctx: FileContext,
+  base: FileRecord,
+): FileRecord {
   const parsed = parseMcpConfig(file.text, spec.format);
   if (!parsed.ok) {
     const issue: Issue = {
@@ -74,13 +80,16 @@ export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
     sidecar: null,
     pluginNames: [],
   };
-  if (file.path.endsWith('.sm')) return { ...base, role: 'sidecar', sidecar: parseSidecar(file.path, file.text) };
+  if (file.path.endsWith('.sm'))
+    return { ...base, role: 'sidecar', sidecar: parseSidecar(file.path, file.text) };
   const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
   if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, base);
   if (PLUGIN_MANIFEST.test(file.path)) {
     return { ...base, role: 'plugin-manifest', pluginNames: pluginNamesOf(file.text) };
   }
-  const cls = classifyPath(file.path, providerChain(ctx.lens.provider), { pluginRoots: ctx.lens.pluginRoots });
+  const cls = classifyPath(file.path, providerChain(ctx.lens.provider), {
+    pluginRoots: ctx.lens.pluginRoots,
+  });
   if (cls === null) return base;
   return analyzeNodeFile(file, cls, ctx, base);
 }

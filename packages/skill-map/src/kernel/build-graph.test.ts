@@ -10,12 +10,24 @@ const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest
 const validator = createSpecValidator();
 
 function sources(tree: Record<string, string>): SourceFile[] {
-  return Object.entries(tree).map(([path, text]) => ({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }));
+  return Object.entries(tree).map(([path, text]) => ({
+    path,
+    text,
+    bytes: Buffer.byteLength(text),
+    modifiedAtMs: 1,
+  }));
 }
 
-function scan(tree: Record<string, string>, settings: ScanSettings = {}, extraPaths: string[] = []): ScanResult {
+function scan(
+  tree: Record<string, string>,
+  settings: ScanSettings = {},
+  extraPaths: string[] = [],
+): ScanResult {
   const files = sources(tree);
-  return scanSources(files, settings, { hash: sha, walkedPaths: [...files.map((f) => f.path), ...extraPaths] }).result;
+  return scanSources(files, settings, {
+    hash: sha,
+    walkedPaths: [...files.map((f) => f.path), ...extraPaths],
+  }).result;
 }
 
 function expectSchemaValid(result: ScanResult): void {
@@ -25,14 +37,18 @@ function expectSchemaValid(result: ScanResult): void {
   for (const i of result.issues) expect(validator.validate('issue', i)).toEqual({ ok: true });
 }
 
-const issueLine = (i: Issue): string => `${i.severity} ${i.analyzerId} [${i.nodeIds.join(',')}]${i.data?.target !== undefined ? ` target=${i.data.target}` : ''}`;
-const linkLine = (l: Link): string => `${l.source} -${l.kind}-> ${l.target} => ${l.resolvedTarget ?? '∅'} @${l.confidence}`;
+const issueLine = (i: Issue): string =>
+  `${i.severity} ${i.analyzerId} [${i.nodeIds.join(',')}]${i.data?.target !== undefined ? ` target=${i.data.target}` : ''}`;
+const linkLine = (l: Link): string =>
+  `${l.source} -${l.kind}-> ${l.target} => ${l.resolvedTarget ?? '∅'} @${l.confidence}`;
 
 const H = (s: string): string => sha(s);
-const deployBody = 'Deploy it. Then /help, /review and @ApiSecurity.\nSee [guide](/docs/guide.md) and `docs/guide.md`.\n';
+const deployBody =
+  'Deploy it. Then /help, /review and @ApiSecurity.\nSee [guide](/docs/guide.md) and `docs/guide.md`.\n';
 
 const CLAUDE_PROJECT: Record<string, string> = {
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\ntools: Read, mcp__github__search\n---\nUse /deploy, ask @helper, loop @reviewer.\n',
+  '.claude/agents/reviewer.md':
+    '---\nname: reviewer\ndescription: Reviews code\ntools: Read, mcp__github__search\n---\nUse /deploy, ask @helper, loop @reviewer.\n',
   '.claude/agents/helper.md': '---\nname: helper\n---\nI help. Try /missing-cmd.\n',
   '.claude/commands/deploy.md': deployBody,
   '.claude/commands/review.md': 'Review the diff.\n',
@@ -42,8 +58,10 @@ const CLAUDE_PROJECT: Record<string, string> = {
   'docs/other.md': 'See [g](guide.md) and `guide.md`.\n',
   'docs/bad.md': '---\nname: [oops\n---\nBody\n',
   'CLAUDE.md': 'Project memory. Import @docs/guide.md.\n',
-  '.mcp.json': '{"mcpServers":{"github":{"command":"gh","env":{"TOKEN":"secret"}},"docs":{"url":"https://d"}}}',
-  '.claude/agents/helper.sm': 'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /missing-cmd\n      note: planned\n',
+  '.mcp.json':
+    '{"mcpServers":{"github":{"command":"gh","env":{"TOKEN":"secret"}},"docs":{"url":"https://d"}}}',
+  '.claude/agents/helper.sm':
+    'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /missing-cmd\n      note: planned\n',
   '.claude/commands/deploy.sm': `identity:\n  path: .claude/commands/deploy.md\n  bodyHash: ${'e'.repeat(64)}\n  frontmatterHash: ${H('')}\nannotations:\n  stability: deprecated\n  stabilty: typo\n`,
   '.claude/agents/reviewer.sm': 'annotations:\n  tags: [core]\n',
   'docs/guide.sm': 'annotations: [\n',
@@ -71,7 +89,12 @@ describe('buildGraph over a Claude project', () => {
       'mcp://github claude:mcp',
     ]);
     const github = result.nodes.find((n) => n.path === 'mcp://github')!;
-    expect(github).toMatchObject({ virtual: true, derivedFrom: ['.claude/agents/reviewer.md', '.mcp.json'], frontmatter: { name: 'github', transport: 'stdio' }, linksInCount: 1 });
+    expect(github).toMatchObject({
+      virtual: true,
+      derivedFrom: ['.claude/agents/reviewer.md', '.mcp.json'],
+      frontmatter: { name: 'github', transport: 'stdio' },
+      linksInCount: 1,
+    });
     expect(JSON.stringify(github)).not.toContain('secret');
   });
 
@@ -97,23 +120,25 @@ describe('buildGraph over a Claude project', () => {
   });
 
   it('runs every analyzer with exact, ordered output and applies suppressions at emission', () => {
-    expect(result.issues.map(issueLine)).toEqual([
-      'warn annotation-field-unknown [.claude/commands/deploy.md]',
-      'warn annotation-orphan [ghost.sm]',
-      'error frontmatter-parse-error [docs/bad.md]',
-      'error invalid-sidecar [docs/guide.md]',
-      'warn link-kind-conflict [docs/other.md] target=docs/guide.md',
-      'warn link-self-loop [.claude/agents/reviewer.md] target=@reviewer',
-      'error name-collision [.claude/agents/reviewer.md,.claude/skills/dup/SKILL.md]',
-      'warn name-mismatch [.claude/skills/dup/SKILL.md]',
-      'warn name-mismatch [.claude/skills/pdf/SKILL.md]',
-      'warn name-reserved [.claude/commands/deploy.md] target=/review',
-      'warn name-reserved [.claude/commands/review.md]',
-      'warn node-stability [.claude/commands/deploy.md]',
-      'warn reference-broken [.claude/commands/deploy.md] target=@ApiSecurity',
-      'error reference-broken [docs/guide.md] target=docs/nope.md',
-      'info reference-redundant [.claude/commands/deploy.md] target=docs/guide.md',
-    ].map((s) => s.replace('error frontmatter-parse-error', 'warn frontmatter-parse-error')));
+    expect(result.issues.map(issueLine)).toEqual(
+      [
+        'warn annotation-field-unknown [.claude/commands/deploy.md]',
+        'warn annotation-orphan [ghost.sm]',
+        'error frontmatter-parse-error [docs/bad.md]',
+        'error invalid-sidecar [docs/guide.md]',
+        'warn link-kind-conflict [docs/other.md] target=docs/guide.md',
+        'warn link-self-loop [.claude/agents/reviewer.md] target=@reviewer',
+        'error name-collision [.claude/agents/reviewer.md,.claude/skills/dup/SKILL.md]',
+        'warn name-mismatch [.claude/skills/dup/SKILL.md]',
+        'warn name-mismatch [.claude/skills/pdf/SKILL.md]',
+        'warn name-reserved [.claude/commands/deploy.md] target=/review',
+        'warn name-reserved [.claude/commands/review.md]',
+        'warn node-stability [.claude/commands/deploy.md]',
+        'warn reference-broken [.claude/commands/deploy.md] target=@ApiSecurity',
+        'error reference-broken [docs/guide.md] target=docs/nope.md',
+        'info reference-redundant [.claude/commands/deploy.md] target=docs/guide.md',
+      ].map((s) => s.replace('error frontmatter-parse-error', 'warn frontmatter-parse-error')),
+    );
     expect(result.stats.issuesSuppressed).toBe(1);
   });
 
@@ -134,8 +159,13 @@ describe('buildGraph over a Claude project', () => {
         { path: '.claude/skills/dup/SKILL.md', kind: 'skill', via: 'frontmatter.name' },
       ],
     });
-    expect(result.issues.find((i) => i.analyzerId === 'node-stability')?.data).toEqual({ stability: 'deprecated', inbound: 1 });
-    expect(result.issues.find((i) => i.analyzerId === 'annotation-field-unknown')?.data).toMatchObject({ field: 'annotations.stabilty' });
+    expect(result.issues.find((i) => i.analyzerId === 'node-stability')?.data).toEqual({
+      stability: 'deprecated',
+      inbound: 1,
+    });
+    expect(result.issues.find((i) => i.analyzerId === 'annotation-field-unknown')?.data).toMatchObject({
+      field: 'annotations.stabilty',
+    });
     expect(result.issues.find((i) => i.analyzerId === 'reference-redundant')?.data).toEqual({
       target: 'docs/guide.md',
       forms: ['.claude/commands/docs/guide.md', 'docs/guide.md'],
@@ -147,11 +177,28 @@ describe('buildGraph over a Claude project', () => {
     expect(byPath.get('.claude/commands/deploy.md')).toMatchObject({
       linksOutCount: 5,
       linksInCount: 1,
-      sidecar: { present: true, status: 'stale-body', annotations: { stability: 'deprecated', stabilty: 'typo' } },
+      sidecar: {
+        present: true,
+        status: 'stale-body',
+        annotations: { stability: 'deprecated', stabilty: 'typo' },
+      },
     });
-    expect(byPath.get('docs/guide.md')).toMatchObject({ linksInCount: 5, sidecar: { present: true, status: null, annotations: null, root: null } });
-    expect(byPath.get('.claude/agents/reviewer.md')?.sidecar).toEqual({ present: true, status: null, annotations: { tags: ['core'] }, root: { annotations: { tags: ['core'] } } });
-    expect(byPath.get('CLAUDE.md')?.sidecar).toEqual({ present: false, status: null, annotations: null, root: null });
+    expect(byPath.get('docs/guide.md')).toMatchObject({
+      linksInCount: 5,
+      sidecar: { present: true, status: null, annotations: null, root: null },
+    });
+    expect(byPath.get('.claude/agents/reviewer.md')?.sidecar).toEqual({
+      present: true,
+      status: null,
+      annotations: { tags: ['core'] },
+      root: { annotations: { tags: ['core'] } },
+    });
+    expect(byPath.get('CLAUDE.md')?.sidecar).toEqual({
+      present: false,
+      status: null,
+      annotations: null,
+      root: null,
+    });
     expect(byPath.get('mcp://github')?.sidecar).toBeUndefined();
   });
 
@@ -167,7 +214,15 @@ describe('buildGraph over a Claude project', () => {
       filesAnalyzed: 16,
       issuesSuppressed: 1,
     });
-    expect(result).toMatchObject({ schemaVersion: 1, roots: ['.'], activeProvider: 'claude', scanCeiling: 5000, scanTruncated: false, maxRenderNodes: 256, providers: ['claude', 'core/markdown'] });
+    expect(result).toMatchObject({
+      schemaVersion: 1,
+      roots: ['.'],
+      activeProvider: 'claude',
+      scanCeiling: 5000,
+      scanTruncated: false,
+      maxRenderNodes: 256,
+      providers: ['claude', 'core/markdown'],
+    });
   });
 
   it('is deterministic whatever the record order', () => {
@@ -182,22 +237,42 @@ describe('buildGraph details', () => {
   it('a fresh sidecar reports fresh; frontmatter drift reports stale-frontmatter', () => {
     const body = 'Body\n';
     const fm = 'name: a\n';
-    const fresh = scan({ 'a.md': `---\n${fm}---\n${body}`, 'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n` });
+    const fresh = scan({
+      'a.md': `---\n${fm}---\n${body}`,
+      'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n`,
+    });
     expect(fresh.nodes[0]?.sidecar?.status).toBe('fresh');
-    const stale = scan({ 'a.md': `---\nname: b\n---\n${body}`, 'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n` });
+    const stale = scan({
+      'a.md': `---\nname: b\n---\n${body}`,
+      'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n`,
+    });
     expect(stale.nodes[0]?.sidecar?.status).toBe('stale-frontmatter');
-    const both = scan({ 'a.md': 'other', 'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n` });
+    const both = scan({
+      'a.md': 'other',
+      'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n`,
+    });
     expect(both.nodes[0]?.sidecar?.status).toBe('stale-both');
   });
 
   it('suppression matching: short or qualified analyzer, exact case-sensitive value, only on the issue nodes', () => {
-    const tree = (entry: string): Record<string, string> => ({ 'a.md': '[x](Nope.md)', 'a.sm': `annotations:\n  issueSuppressions:\n${entry}` });
-    const count = (t: Record<string, string>): number => scan(t).issues.filter((i) => i.analyzerId === 'reference-broken').length;
+    const tree = (entry: string): Record<string, string> => ({
+      'a.md': '[x](Nope.md)',
+      'a.sm': `annotations:\n  issueSuppressions:\n${entry}`,
+    });
+    const count = (t: Record<string, string>): number =>
+      scan(t).issues.filter((i) => i.analyzerId === 'reference-broken').length;
     expect(count(tree('    - analyzer: reference-broken\n      value: Nope.md\n'))).toBe(0);
     expect(count(tree('    - analyzer: plugin-x/reference-broken\n      value: Nope.md\n'))).toBe(0);
     expect(count(tree('    - analyzer: reference-broken\n      value: nope.md\n'))).toBe(1);
     expect(count(tree('    - analyzer: name-reserved\n      value: Nope.md\n'))).toBe(1);
-    expect(count({ 'a.md': '[x](Nope.md)', 'b.md': '', 'b.sm': 'annotations:\n  issueSuppressions:\n    - analyzer: reference-broken\n      value: Nope.md\n' })).toBe(1);
+    expect(
+      count({
+        'a.md': '[x](Nope.md)',
+        'b.md': '',
+        'b.sm':
+          'annotations:\n  issueSuppressions:\n    - analyzer: reference-broken\n      value: Nope.md\n',
+      }),
+    ).toBe(1);
     const suppressed = scan(tree('    - analyzer: reference-broken\n      value: Nope.md\n'));
     expect(suppressed.links[0]?.confidence).toBe(1);
   });
@@ -227,19 +302,36 @@ describe('buildGraph details', () => {
   });
 
   it('prunes unresolved code-only triggers but keeps resolved ones; prose triggers stay broken', () => {
-    const r = scan({ '.claude/commands/go.md': 'Go.', 'a.md': '`/go` `/nothing` `@nobody` and /ghost', '.claude/x.md': '' });
-    expect(r.links.map(linkLine)).toEqual(['a.md -invokes-> /go => .claude/commands/go.md @1', 'a.md -invokes-> /ghost => ∅ @0.25']);
+    const r = scan({
+      '.claude/commands/go.md': 'Go.',
+      'a.md': '`/go` `/nothing` `@nobody` and /ghost',
+      '.claude/x.md': '',
+    });
+    expect(r.links.map(linkLine)).toEqual([
+      'a.md -invokes-> /go => .claude/commands/go.md @1',
+      'a.md -invokes-> /ghost => ∅ @0.25',
+    ]);
   });
 
   it('skips self-loops that only appear in code (usage examples)', () => {
     const r = scan({ '.claude/commands/go.md': 'Usage: `/go now`', '.claude/x.md': '' });
-    expect(r.links.map(linkLine)).toEqual(['.claude/commands/go.md -invokes-> /go => .claude/commands/go.md @1']);
+    expect(r.links.map(linkLine)).toEqual([
+      '.claude/commands/go.md -invokes-> /go => .claude/commands/go.md @1',
+    ]);
     expect(r.issues).toEqual([]);
   });
 
   it('is loud about truncation and oversized files', () => {
     const r = buildGraph([], {
-      lens: { provider: 'agent-skills', status: 'default', markers: [], candidates: [], pluginRoots: [], markersDrift: false, warnings: [] },
+      lens: {
+        provider: 'agent-skills',
+        status: 'default',
+        markers: [],
+        candidates: [],
+        pluginRoots: [],
+        markersDrift: false,
+        warnings: [],
+      },
       settings: {},
       scanTruncated: true,
       scanCeiling: 10,
@@ -257,18 +349,36 @@ describe('buildGraph details', () => {
       ['info', 'file-oversized', "'big.md' (2000000 bytes) is above scan.maxFileSizeBytes and was skipped"],
       ['warn', 'scan-truncated', 'Scan truncated at 10 files (scan.maxScan): the map is incomplete'],
     ]);
-    expect(r).toMatchObject({ scanTruncated: true, scanCeiling: 10, maxRenderNodes: 64, roots: ['.', 'docs'], scannedAt: 1000, tokenizer: 'cl100k_base', oversizedFiles: [{ path: 'big.md', bytes: 2_000_000 }] });
+    expect(r).toMatchObject({
+      scanTruncated: true,
+      scanCeiling: 10,
+      maxRenderNodes: 64,
+      roots: ['.', 'docs'],
+      scannedAt: 1000,
+      tokenizer: 'cl100k_base',
+      oversizedFiles: [{ path: 'big.md', bytes: 2_000_000 }],
+    });
     expect(r.stats).toMatchObject({ filesWalked: 10, filesSkipped: 3, filesOversized: 1, durationMs: 12.5 });
     expectSchemaValid(r);
   });
 
   it('drops nodes that violate the schema and says so (schema-violation)', () => {
     const good = scanSources(sources({ 'a.md': 'x' }), {}, { hash: sha });
-    const bad = { ...good.records[0]!, path: 'b.md', node: { ...good.records[0]!.node!, path: 'b.md', kind: 'bad kind' } };
+    const bad = {
+      ...good.records[0]!,
+      path: 'b.md',
+      node: { ...good.records[0]!.node!, path: 'b.md', kind: 'bad kind' },
+    };
     const r = buildGraph([...good.records, bad], { lens: good.lens, settings: {} });
     expect(r.nodes.map((n) => n.path)).toEqual(['a.md']);
     expect(r.issues).toEqual([
-      { analyzerId: 'schema-violation', severity: 'error', nodeIds: ['b.md'], message: "Node 'b.md' violates node.schema.json (kind 'bad kind') and was dropped", data: { target: 'node', kind: 'bad kind' } },
+      {
+        analyzerId: 'schema-violation',
+        severity: 'error',
+        nodeIds: ['b.md'],
+        message: "Node 'b.md' violates node.schema.json (kind 'bad kind') and was dropped",
+        data: { target: 'node', kind: 'bad kind' },
+      },
     ]);
   });
 });

@@ -11,7 +11,8 @@ const PHASES = ['score', 'detect', 'aggregate'] as const;
 
 function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
   for (let i = 1; i < records.length; i++) {
-    if (records[i - 1]!.path > records[i]!.path) return [...records].sort((a, b) => (a.path < b.path ? -1 : 1));
+    if (records[i - 1]!.path > records[i]!.path)
+      return [...records].sort((a, b) => (a.path < b.path ? -1 : 1));
   }
   return records;
 }
@@ -55,7 +56,13 @@ function walkIssues(ctx: GraphContext): Issue[] {
     });
   }
   for (const f of ctx.oversizedFiles ?? []) {
-    issues.push({ analyzerId: 'file-oversized', severity: 'info', nodeIds: [f.path], message: `'${f.path}' (${f.bytes} bytes) is above scan.maxFileSizeBytes and was skipped`, data: { bytes: f.bytes } });
+    issues.push({
+      analyzerId: 'file-oversized',
+      severity: 'info',
+      nodeIds: [f.path],
+      message: `'${f.path}' (${f.bytes} bytes) is above scan.maxFileSizeBytes and was skipped`,
+      data: { bytes: f.bytes },
+    });
   }
   return issues;
 }
@@ -86,7 +93,10 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   for (const node of graph.nodes) {
     if (node.virtual === true) continue;
     const sc = graph.sidecars.get(node.path);
-    node.sidecar = sc === undefined ? { present: false, status: null, annotations: null, root: null } : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
+    node.sidecar =
+      sc === undefined
+        ? { present: false, status: null, annotations: null, root: null }
+        : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
   const issues = sink.issues.sort(compareIssues);
   const oversized = ctx.oversizedFiles ?? [];
@@ -124,7 +134,11 @@ function providersOf(ids: readonly string[]): string[] {
   return [...new Set(ids)].sort();
 }
 
-function sidecarOverlay(sc: ParsedSidecar, bodyHash: string, frontmatterHash: string): NonNullable<Node['sidecar']> {
+function sidecarOverlay(
+  sc: ParsedSidecar,
+  bodyHash: string,
+  frontmatterHash: string,
+): NonNullable<Node['sidecar']> {
   const id = sc.identity;
   let status: 'fresh' | 'stale-body' | 'stale-frontmatter' | 'stale-both' | null = null;
   if (id !== null && id.bodyHash !== null && id.frontmatterHash !== null) {

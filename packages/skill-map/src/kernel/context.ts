@@ -12,7 +12,11 @@ export interface FileContextOptions {
 }
 
 /** Builds the per-file context (and its cache key) once per scan. */
-export function createFileContext(lens: LensDecision, settings: ScanSettings, options: FileContextOptions = {}): FileContext {
+export function createFileContext(
+  lens: LensDecision,
+  settings: ScanSettings,
+  options: FileContextOptions = {},
+): FileContext {
   const hash = options.hash ?? sha256Hex;
   const roots = (settings.roots ?? ['.']).map(normalizeRoot).sort((a, b) => b.length - a.length);
   const keyed = {
@@ -23,7 +27,13 @@ export function createFileContext(lens: LensDecision, settings: ScanSettings, op
     strict: settings.strict === true,
     disabledExtractors: [...(settings.disabledExtractors ?? [])].sort(),
   };
-  return { lens, settings, roots, hash, cacheKey: `k${KERNEL_CACHE_VERSION}:${hash(JSON.stringify(keyed)).slice(0, 16)}` };
+  return {
+    lens,
+    settings,
+    roots,
+    hash,
+    cacheKey: `k${KERNEL_CACHE_VERSION}:${hash(JSON.stringify(keyed)).slice(0, 16)}`,
+  };
 }
 
 /** The cache key of a context: a persisted FileRecord may be reused only when its `cacheKey` equals this. */

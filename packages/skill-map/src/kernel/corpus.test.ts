@@ -27,7 +27,13 @@ function readCorpus(name: string): { walked: string[]; sources: SourceFile[] } {
   walked.sort();
   const sources = walked.filter(isCandidatePath).map((path) => {
     const buf = readFileSync(join(root, path));
-    return { path, text: buf.toString('utf8'), bytes: buf.length, modifiedAtMs: null, contentHash: createHash('sha256').update(buf).digest('hex') };
+    return {
+      path,
+      text: buf.toString('utf8'),
+      bytes: buf.length,
+      modifiedAtMs: null,
+      contentHash: createHash('sha256').update(buf).digest('hex'),
+    };
   });
   return { walked, sources };
 }
@@ -58,18 +64,41 @@ describe('corpus: anthropics-skills (Claude plugin marketplace)', () => {
   const { lens, result, walked } = scanCorpus('anthropics-skills');
 
   it('picks the claude lens from the plugin marketplace manifest', () => {
-    expect(lens).toMatchObject({ provider: 'claude', status: 'detected', markers: ['.claude-plugin/'], pluginRoots: [''] });
+    expect(lens).toMatchObject({
+      provider: 'claude',
+      status: 'detected',
+      markers: ['.claude-plugin/'],
+      pluginRoots: [''],
+    });
     expect(walked).toHaveLength(415);
   });
 
   it('maps every SKILL.md to a skill', () => {
-    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({ 'plugin:skill': 17, 'agent-skills:skill': 1, 'core/markdown:markdown': 93 });
-    expect(result.nodes.filter((n) => n.path.endsWith('/SKILL.md')).every((n) => n.kind === 'skill')).toBe(true);
+    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
+      'plugin:skill': 17,
+      'agent-skills:skill': 1,
+      'core/markdown:markdown': 93,
+    });
+    expect(result.nodes.filter((n) => n.path.endsWith('/SKILL.md')).every((n) => n.kind === 'skill')).toBe(
+      true,
+    );
   });
 
   it('has the expected node, link and issue counts', () => {
-    expect(result.stats).toMatchObject({ filesWalked: 415, filesAnalyzed: 112, nodesCount: 111, linksCount: 222, issuesCount: 25 });
-    expect(tally(result.links.map((l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`))).toEqual({
+    expect(result.stats).toMatchObject({
+      filesWalked: 415,
+      filesAnalyzed: 112,
+      nodesCount: 111,
+      linksCount: 222,
+      issuesCount: 25,
+    });
+    expect(
+      tally(
+        result.links.map(
+          (l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`,
+        ),
+      ),
+    ).toEqual({
       'points core/backtick-path resolved': 172,
       'points core/backtick-path unresolved': 15,
       'references core/markdown-link resolved': 27,
@@ -85,13 +114,24 @@ describe('corpus: anthropics-skills (Claude plugin marketplace)', () => {
   });
 
   it('contains known links: skill-root paths, runtime built-ins, code-only self-invocations', () => {
-    const find = (source: string, target: string) => result.links.find((l) => l.source === source && l.target === target);
-    expect(find('skills/claude-api/csharp/claude-api/README.md', 'skills/claude-api/csharp/claude-api/shared/live-sources.md')).toMatchObject({
+    const find = (source: string, target: string) =>
+      result.links.find((l) => l.source === source && l.target === target);
+    expect(
+      find(
+        'skills/claude-api/csharp/claude-api/README.md',
+        'skills/claude-api/csharp/claude-api/shared/live-sources.md',
+      ),
+    ).toMatchObject({
       kind: 'points',
       resolvedTarget: 'skills/claude-api/shared/live-sources.md',
       confidence: 1,
     });
-    expect(find('README.md', '/plugin')).toMatchObject({ kind: 'invokes', resolvedTarget: null, confidence: 1, sources: ['core/backtick-slash'] });
+    expect(find('README.md', '/plugin')).toMatchObject({
+      kind: 'invokes',
+      resolvedTarget: null,
+      confidence: 1,
+      sources: ['core/backtick-slash'],
+    });
     const self = find('skills/claude-api/SKILL.md', '/claude-api');
     expect(self?.resolvedTarget).toBe('skills/claude-api/SKILL.md');
     expect(self?.occurrences?.map((o) => [o.context, o.location?.line])).toEqual([
@@ -109,7 +149,9 @@ describe('corpus: anthropics-skills (Claude plugin marketplace)', () => {
       message: "frontmatter name 'template skill' does not match the dirname 'template'",
       data: { name: 'template skill', expected: 'template', via: 'dirname' },
     });
-    expect(result.issues.find((i) => i.analyzerId === 'reference-broken' && i.nodeIds[0] === 'README.md')).toMatchObject({
+    expect(
+      result.issues.find((i) => i.analyzerId === 'reference-broken' && i.nodeIds[0] === 'README.md'),
+    ).toMatchObject({
       severity: 'error',
       message: "Broken points link to 'SKILL.md'",
       data: { target: 'SKILL.md', kind: 'points' },
@@ -125,13 +167,34 @@ describe('corpus: obra-superpowers (multi-host plugin)', () => {
 
   it('picks opencode (a strong .opencode/ marker beats the plugin manifests)', () => {
     expect(lens).toMatchObject({ provider: 'opencode', status: 'detected', pluginRoots: [''] });
-    expect(lens.markers).toEqual(['.agents/', '.claude-plugin/', '.codex-plugin/', '.cursor-plugin/', '.opencode/']);
+    expect(lens.markers).toEqual([
+      '.agents/',
+      '.claude-plugin/',
+      '.codex-plugin/',
+      '.cursor-plugin/',
+      '.opencode/',
+    ]);
   });
 
   it('has the expected node, link and issue counts', () => {
-    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({ 'plugin:skill': 14, 'core/markdown:markdown': 75 });
-    expect(result.stats).toMatchObject({ filesWalked: 180, filesAnalyzed: 93, nodesCount: 89, linksCount: 394, issuesCount: 202 });
-    expect(tally(result.links.map((l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`))).toEqual({
+    expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
+      'plugin:skill': 14,
+      'core/markdown:markdown': 75,
+    });
+    expect(result.stats).toMatchObject({
+      filesWalked: 180,
+      filesAnalyzed: 93,
+      nodesCount: 89,
+      linksCount: 394,
+      issuesCount: 202,
+    });
+    expect(
+      tally(
+        result.links.map(
+          (l) => `${l.kind} ${l.sources.join('+')} ${l.resolvedTarget === null ? 'unresolved' : 'resolved'}`,
+        ),
+      ),
+    ).toEqual({
       'invokes core/plugin-skill resolved': 54,
       'points core/backtick-path resolved': 138,
       'points core/backtick-path unresolved': 189,
@@ -147,9 +210,18 @@ describe('corpus: obra-superpowers (multi-host plugin)', () => {
   });
 
   it('resolves plugin-qualified skill triggers through the plugin manifest name', () => {
-    const link = result.links.find((l) => l.source === 'CLAUDE.md' && l.target === 'superpowers:writing-skills');
-    expect(link).toMatchObject({ kind: 'invokes', resolvedTarget: 'skills/writing-skills/SKILL.md', confidence: 1, sources: ['core/plugin-skill'] });
-    expect(result.nodes.find((n) => n.path === 'skills/subagent-driven-development/SKILL.md')?.linksInCount).toBeGreaterThan(10);
+    const link = result.links.find(
+      (l) => l.source === 'CLAUDE.md' && l.target === 'superpowers:writing-skills',
+    );
+    expect(link).toMatchObject({
+      kind: 'invokes',
+      resolvedTarget: 'skills/writing-skills/SKILL.md',
+      confidence: 1,
+      sources: ['core/plugin-skill'],
+    });
+    expect(
+      result.nodes.find((n) => n.path === 'skills/subagent-driven-development/SKILL.md')?.linksInCount,
+    ).toBeGreaterThan(10);
   });
 
   it('contains known issues', () => {
@@ -157,15 +229,31 @@ describe('corpus: obra-superpowers (multi-host plugin)', () => {
       analyzerId: 'link-kind-conflict',
       severity: 'warn',
       nodeIds: ['skills/subagent-driven-development/SKILL.md'],
-      message: "'skills/requesting-code-review/code-reviewer.md' is linked as points and references from the same file",
+      message:
+        "'skills/requesting-code-review/code-reviewer.md' is linked as points and references from the same file",
       linkIndices: expect.any(Array),
-      data: { source: 'skills/subagent-driven-development/SKILL.md', target: 'skills/requesting-code-review/code-reviewer.md', variants: ['points', 'references'] },
+      data: {
+        source: 'skills/subagent-driven-development/SKILL.md',
+        target: 'skills/requesting-code-review/code-reviewer.md',
+        variants: ['points', 'references'],
+      },
     });
-    expect(result.issues.filter((i) => i.analyzerId === 'backtick-unbalanced').map((i) => [i.nodeIds[0], i.data])).toEqual([
-      ['docs/superpowers/plans/2026-07-15-sdd-fix-loop-redesign.md', { line: 173, column: expect.any(Number), fences: 0, spans: 1 }],
-      ['docs/superpowers/specs/2026-04-06-worktree-rototill-design.md', { line: 320, column: expect.any(Number), fences: 0, spans: 1 }],
+    expect(
+      result.issues.filter((i) => i.analyzerId === 'backtick-unbalanced').map((i) => [i.nodeIds[0], i.data]),
+    ).toEqual([
+      [
+        'docs/superpowers/plans/2026-07-15-sdd-fix-loop-redesign.md',
+        { line: 173, column: expect.any(Number), fences: 0, spans: 1 },
+      ],
+      [
+        'docs/superpowers/specs/2026-04-06-worktree-rototill-design.md',
+        { line: 320, column: expect.any(Number), fences: 0, spans: 1 },
+      ],
     ]);
-    expect(result.issues.find((i) => i.nodeIds[0] === 'CLAUDE.md')).toMatchObject({ analyzerId: 'reference-broken', data: { target: 'evals/README.md' } });
+    expect(result.issues.find((i) => i.nodeIds[0] === 'CLAUDE.md')).toMatchObject({
+      analyzerId: 'reference-broken',
+      data: { target: 'evals/README.md' },
+    });
   });
 
   it('produces schema-valid nodes, links, issues and ScanResult', () => expectSchemaValid(result));

@@ -9,7 +9,11 @@ export class KernelError extends Error {
   readonly data: Record<string, unknown> | undefined;
 
   /** Creates a KernelError, chaining `cause` when given. */
-  constructor(code: KernelErrorCode, message: string, options?: { data?: Record<string, unknown>; cause?: unknown }) {
+  constructor(
+    code: KernelErrorCode,
+    message: string,
+    options?: { data?: Record<string, unknown>; cause?: unknown },
+  ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'KernelError';
     this.code = code;

@@ -9,20 +9,30 @@ const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest
 const validator = createSpecValidator();
 
 function scan(tree: Record<string, string>, settings: ScanSettings = {}): ScanSourcesResult {
-  const files = Object.entries(tree).map(([path, text]) => ({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: null }));
+  const files = Object.entries(tree).map(([path, text]) => ({
+    path,
+    text,
+    bytes: Buffer.byteLength(text),
+    modifiedAtMs: null,
+  }));
   const out = scanSources(files, settings, { hash: sha });
   expect(validator.validate('scanResult', out.result)).toEqual({ ok: true });
   return out;
 }
 
 const nodes = (r: ScanResult): string[] => r.nodes.map((n) => `${n.path} ${n.provider}:${n.kind}`);
-const links = (r: ScanResult): string[] => r.links.map((l: Link) => `${l.source} -${l.kind}-> ${l.target} => ${l.resolvedTarget ?? '∅'} @${l.confidence}`);
-const issues = (r: ScanResult): string[] => r.issues.map((i: Issue) => `${i.severity} ${i.analyzerId} [${i.nodeIds.join(',')}]`);
+const links = (r: ScanResult): string[] =>
+  r.links.map(
+    (l: Link) => `${l.source} -${l.kind}-> ${l.target} => ${l.resolvedTarget ?? '∅'} @${l.confidence}`,
+  );
+const issues = (r: ScanResult): string[] =>
+  r.issues.map((i: Issue) => `${i.severity} ${i.analyzerId} [${i.nodeIds.join(',')}]`);
 
 describe('Codex project', () => {
   const { lens, result } = scan({
     '.codex/config.toml': '[mcp_servers.github]\ncommand = "gh"\n[mcp_servers.docs]\nurl = "https://d"\n',
-    '.codex/agents/reviewer.toml': 'name = "reviewer"\ndeveloper_instructions = """\nRun $lint-fix then $nope.\n"""\n',
+    '.codex/agents/reviewer.toml':
+      'name = "reviewer"\ndeveloper_instructions = """\nRun $lint-fix then $nope.\n"""\n',
     '.agents/skills/lint-fix/SKILL.md': '---\nname: lint-fix\n---\nFix lint.\n',
     'AGENTS.md': 'Use `$lint-fix`, and $LINT_FIX. /slash is not a codex trigger. @x.md\n',
   });
@@ -56,7 +66,8 @@ describe('Codex project', () => {
 
 describe('OpenCode project', () => {
   const { lens, result } = scan({
-    'opencode.json': '{ "mcp": { "search": { "type": "remote", "url": "u" }, "off": { "type": "local", "enabled": false } } }',
+    'opencode.json':
+      '{ "mcp": { "search": { "type": "remote", "url": "u" }, "off": { "type": "local", "enabled": false } } }',
     '.opencode/command/ship.md': 'Ship it.\n',
     '.opencode/command/init.md': 'Shadows a built-in.\n',
     '.opencode/agent/planner.md': '---\nname: planner\n---\nRun /ship, then /init, then /undo, then /nope.\n',
@@ -115,7 +126,8 @@ describe('Antigravity project', () => {
 
 describe('Cursor project', () => {
   const { lens, result } = scan({
-    '.cursor/rules/style.mdc': '---\ndescription: Style\nglobs: "*.ts"\nalwaysApply: false\n---\nBefore merging run /review. Follow @docs/style.md.\n',
+    '.cursor/rules/style.mdc':
+      '---\ndescription: Style\nglobs: "*.ts"\nalwaysApply: false\n---\nBefore merging run /review. Follow @docs/style.md.\n',
     '.cursor/commands/review.md': 'Review.\n',
     '.cursor/mcp.json': '{"mcpServers":{"linear":{"url":"https://l"}}}',
     'docs/style.md': 'Style guide.\n',
@@ -140,15 +152,22 @@ describe('Cursor project', () => {
 
 describe('Open Agent Skills layout (default lens)', () => {
   const { lens, result } = scan({
-    '.agents/skills/a/SKILL.md': '---\nname: a\n---\nSee [b](../../../tools/b/SKILL.md). /not-gated @no-mentions\n',
+    '.agents/skills/a/SKILL.md':
+      '---\nname: a\n---\nSee [b](../../../tools/b/SKILL.md). /not-gated @no-mentions\n',
     'tools/b/SKILL.md': '---\nname: b-skill\n---\n',
     'README.md': '# Readme\n',
   });
 
   it('makes every SKILL.md folder a skill and runs only universal extractors', () => {
     expect(lens).toMatchObject({ provider: 'agent-skills', status: 'default' });
-    expect(nodes(result)).toEqual(['.agents/skills/a/SKILL.md agent-skills:skill', 'README.md core/markdown:markdown', 'tools/b/SKILL.md agent-skills:skill']);
-    expect(links(result)).toEqual(['.agents/skills/a/SKILL.md -references-> tools/b/SKILL.md => tools/b/SKILL.md @1']);
+    expect(nodes(result)).toEqual([
+      '.agents/skills/a/SKILL.md agent-skills:skill',
+      'README.md core/markdown:markdown',
+      'tools/b/SKILL.md agent-skills:skill',
+    ]);
+    expect(links(result)).toEqual([
+      '.agents/skills/a/SKILL.md -references-> tools/b/SKILL.md => tools/b/SKILL.md @1',
+    ]);
     expect(issues(result)).toEqual(['warn name-mismatch [tools/b/SKILL.md]']);
   });
 });
@@ -156,7 +175,8 @@ describe('Open Agent Skills layout (default lens)', () => {
 describe('Claude Code plugin layout', () => {
   const { lens, result } = scan({
     '.claude-plugin/plugin.json': '{"name":"sp","version":"1.0.0"}',
-    'skills/brainstorm/SKILL.md': '---\nname: brainstorm\n---\nThen use sp:plan and **REQUIRED:** `sp:plan`. Not other:plan, not sp:ghost.\n',
+    'skills/brainstorm/SKILL.md':
+      '---\nname: brainstorm\n---\nThen use sp:plan and **REQUIRED:** `sp:plan`. Not other:plan, not sp:ghost.\n',
     'skills/plan/SKILL.md': '---\nname: plan\n---\nCalls /go and @critic.\n',
     'commands/go.md': 'Go: /brainstorm\n',
     'agents/critic.md': '---\nname: critic\n---\n',

@@ -70,14 +70,18 @@ export function detectLens(paths: readonly string[], settings: ScanSettings): Le
       const markersDrift = snapshot !== undefined && [...snapshot].sort().join('\n') !== markers.join('\n');
       return { ...base, provider: configured, status: 'configured', markersDrift };
     }
-    warnings.push(`configured activeProvider '${configured}' is not a known lens; detecting from markers instead`);
+    warnings.push(
+      `configured activeProvider '${configured}' is not a known lens; detecting from markers instead`,
+    );
   }
   if (strong.length > 1) {
     warnings.push(`several host markers found (${candidates.join(', ')}); pick one with activeProvider`);
     return { ...base, provider: candidates[0]!, status: 'ambiguous' };
   }
   if (strong.length === 0 && weak.length > 1) {
-    warnings.push(`several plugin manifests found (${candidates.join(', ')}); using '${candidates[0]!}' by precedence`);
+    warnings.push(
+      `several plugin manifests found (${candidates.join(', ')}); using '${candidates[0]!}' by precedence`,
+    );
   }
   if (candidates.length > 0) return { ...base, provider: candidates[0]!, status: 'detected' };
   return { ...base, provider: DEFAULT_LENS, status: 'default' };

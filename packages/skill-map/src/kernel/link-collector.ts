@@ -27,7 +27,10 @@ export function createLinkCollector(source: string, lines: LineIndex): LinkColle
           target: link.target,
           kind: link.kind,
           sources: [extractor],
-          trigger: link.trigger === null ? null : { originalTrigger: link.trigger, normalizedTrigger: normalized ?? '' },
+          trigger:
+            link.trigger === null
+              ? null
+              : { originalTrigger: link.trigger, normalizedTrigger: normalized ?? '' },
           location,
           raw: link.raw,
           occurrences: [occurrence],
@@ -52,7 +55,10 @@ export function createLinkCollector(source: string, lines: LineIndex): LinkColle
       const out = [...byKey.values()];
       for (const link of out) {
         link.sources.sort();
-        link.occurrences.sort((a, b) => (a.location?.offset ?? 0) - (b.location?.offset ?? 0) || (a.extractor < b.extractor ? -1 : 1));
+        link.occurrences.sort(
+          (a, b) =>
+            (a.location?.offset ?? 0) - (b.location?.offset ?? 0) || (a.extractor < b.extractor ? -1 : 1),
+        );
       }
       return out.sort(
         (a, b) =>

@@ -41,7 +41,10 @@ function synthetic(i: number): SourceFile {
     `cat ${pathOf((i * 31 + 11) % N)}`,
     '```',
     '',
-    ...Array.from({ length: 20 }, (_, k) => `Paragraph ${k} of node ${i}: lorem ipsum dolor sit amet, \`inline ${k}\`, consectetur.`),
+    ...Array.from(
+      { length: 20 },
+      (_, k) => `Paragraph ${k} of node ${i}: lorem ipsum dolor sit amet, \`inline ${k}\`, consectetur.`,
+    ),
     i % 97 === 0 ? 'A broken link to [nowhere](missing/file.md) and /no-such-command.' : '',
   ].join('\n');
   return { path: pathOf(i), text, bytes: Buffer.byteLength(text), modifiedAtMs: 0 };
@@ -80,7 +83,9 @@ describe('kernel performance (10k synthetic nodes)', () => {
     const ms = best(9, () => {
       result = buildGraph(cached, { lens, settings: {}, existingPaths });
     });
-    console.log(`buildGraph x${N}: ${ms.toFixed(1)} ms, ${result.stats.linksCount} links, ${result.stats.issuesCount} issues`);
+    console.log(
+      `buildGraph x${N}: ${ms.toFixed(1)} ms, ${result.stats.linksCount} links, ${result.stats.issuesCount} issues`,
+    );
     expect(result.stats).toMatchObject({ nodesCount: N + 1, linksCount: 35_408 });
     expect(result.issues.filter((i) => i.analyzerId === 'reference-broken')).toHaveLength(208);
     expect(ms).toBeLessThan(100);
@@ -89,7 +94,10 @@ describe('kernel performance (10k synthetic nodes)', () => {
   it('a one-file rescan (analyze the changed file + buildGraph) stays under 2x the 150 ms budget', () => {
     const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
     const index = cached.findIndex((r) => r.path === pathOf(4242));
-    const changed = { ...files[index]!, text: `${files[index]!.text}\nNow also see [x](/docs/area-1/doc-3.md).` };
+    const changed = {
+      ...files[index]!,
+      text: `${files[index]!.text}\nNow also see [x](/docs/area-1/doc-3.md).`,
+    };
     const ms = best(5, () => {
       cached[index] = analyzeFile(changed, ctx);
       buildGraph(cached, { lens, settings: {}, existingPaths });

@@ -23,7 +23,11 @@ export interface ScanSourcesResult {
 }
 
 /** One-shot, uncached scan of in-memory sources: detectLens → analyzeFile (each) → buildGraph. */
-export function scanSources(sources: readonly SourceFile[], settings: ScanSettings = {}, options: ScanSourcesOptions = {}): ScanSourcesResult {
+export function scanSources(
+  sources: readonly SourceFile[],
+  settings: ScanSettings = {},
+  options: ScanSourcesOptions = {},
+): ScanSourcesResult {
   const walked = options.walkedPaths ?? sources.map((s) => s.path);
   const lens = detectLens(walked, settings);
   const ctx = createFileContext(lens, settings, options.hash === undefined ? {} : { hash: options.hash });

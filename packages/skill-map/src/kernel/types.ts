@@ -1,5 +1,15 @@
 // The kernel's contract with the storage/orchestration side: walker → read → analyzeFile (cacheable) → buildGraph.
-import type { Issue, LinkKind, LinkOccurrence, LinkTrigger, Node, OversizedFile, ScannedBy, SourceLocation, Tokenizer } from '@skill-map/spec';
+import type {
+  Issue,
+  LinkKind,
+  LinkOccurrence,
+  LinkTrigger,
+  Node,
+  OversizedFile,
+  ScannedBy,
+  SourceLocation,
+  Tokenizer,
+} from '@skill-map/spec';
 import type { HashFn } from './util/sha256.js';
 
 /** What the walker hands over for each accepted file (the kernel never reads disk). */

@@ -8,7 +8,13 @@ export function mcpPath(server: string): string {
 }
 
 /** Builds a virtual `mcp://<server>` node derived from `source`. */
-export function createMcpNode(server: string, provider: string, source: string, frontmatter: Record<string, unknown>, hash: HashFn): Node {
+export function createMcpNode(
+  server: string,
+  provider: string,
+  source: string,
+  frontmatter: Record<string, unknown>,
+  hash: HashFn,
+): Node {
   return {
     path: mcpPath(server),
     kind: 'mcp',

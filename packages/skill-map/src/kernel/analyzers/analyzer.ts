@@ -37,5 +37,8 @@ export interface Analyzer {
 
 /** True when every occurrence of the link sits in code (usage examples). */
 export function onlyInCode(link: Link): boolean {
-  return (link.occurrences ?? []).length > 0 && (link.occurrences ?? []).every((o) => o.context === 'code-block' || o.context === 'inline-code');
+  return (
+    (link.occurrences ?? []).length > 0 &&
+    (link.occurrences ?? []).every((o) => o.context === 'code-block' || o.context === 'inline-code')
+  );
 }

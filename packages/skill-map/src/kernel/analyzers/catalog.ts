@@ -42,7 +42,7 @@ export interface AnalyzerCatalogEntry {
 
 const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['frontmatter-parse-error', 'varies', 'Frontmatter YAML (or agent TOML) does not parse; data.line/column.'],
-  ['frontmatter-malformed', 'varies', "Frontmatter block malformed (unclosed, not on line 1); data.hint."],
+  ['frontmatter-malformed', 'varies', 'Frontmatter block malformed (unclosed, not on line 1); data.hint.'],
   ['frontmatter-invalid', 'varies', 'Frontmatter parses but is not a mapping.'],
   ['backtick-unbalanced', 'warn', 'Unclosed code fence or unmatched inline backtick run.'],
   ['content-binary', 'warn', 'A candidate file looks binary (NUL bytes) and was not parsed.'],

@@ -12,7 +12,12 @@ export function compileIgnoredReferences(entries: readonly string[]): (target: s
     } else if (entry.includes('*')) {
       const body = entry
         .split('**')
-        .map((part) => part.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*'))
+        .map((part) =>
+          part
+            .split('*')
+            .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*'),
+        )
         .join('.*');
       patterns.push(new RegExp(`^${body}$`));
     } else literals.add(entry);

@@ -8,7 +8,10 @@ export const invalidSidecarAnalyzer: Analyzer = {
   suppressible: false,
   description: 'Unparseable or malformed .sm sidecar.',
   run(view, sink) {
-    const all = [...[...view.graph.sidecars].map(([path, sc]) => ({ path, sc })), ...view.graph.orphanSidecars.map((sc) => ({ path: sc.path, sc }))];
+    const all = [
+      ...[...view.graph.sidecars].map(([path, sc]) => ({ path, sc })),
+      ...view.graph.orphanSidecars.map((sc) => ({ path: sc.path, sc })),
+    ];
     for (const { path, sc } of all) {
       if (sc.errors.length === 0) continue;
       sink.emit({

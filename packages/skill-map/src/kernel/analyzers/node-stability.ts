@@ -14,7 +14,8 @@ export const nodeStabilityAnalyzer: Analyzer = {
       if (inboundCounts === null) {
         const counts = new Map<string, number>();
         for (const l of view.links) {
-          if (typeof l.resolvedTarget === 'string' && l.resolvedTarget !== l.source) counts.set(l.resolvedTarget, (counts.get(l.resolvedTarget) ?? 0) + 1);
+          if (typeof l.resolvedTarget === 'string' && l.resolvedTarget !== l.source)
+            counts.set(l.resolvedTarget, (counts.get(l.resolvedTarget) ?? 0) + 1);
         }
         inboundCounts = counts;
       }

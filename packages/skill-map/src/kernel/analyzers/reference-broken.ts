@@ -1,7 +1,20 @@
 import type { Analyzer } from './analyzer.js';
 import { compileIgnoredReferences } from './ignored-references.js';
 
-const JSDOC_TAGS = new Set(['param', 'returns', 'return', 'type', 'throws', 'example', 'see', 'since', 'deprecated', 'todo', 'link', 'override']);
+const JSDOC_TAGS = new Set([
+  'param',
+  'returns',
+  'return',
+  'type',
+  'throws',
+  'example',
+  'see',
+  'since',
+  'deprecated',
+  'todo',
+  'link',
+  'override',
+]);
 
 /** `@Token` shaped like code (decorators `@Component`, JSDoc tags `@param`) is reported as `warn`, not `error`. */
 export function isCodeShapedMention(target: string): boolean {

@@ -10,6 +10,8 @@ export const atDirectiveExtractor: Extractor = {
   emitConfidence: 0.5,
   extract(input, sink) {
     if (!input.prose.includes('@')) return;
-    eachMatch(AT, input.prose, (m) => sink.link(triggerLink(m[2]!, 'mentions', m.index + m[1]!.length, null)));
+    eachMatch(AT, input.prose, (m) =>
+      sink.link(triggerLink(m[2]!, 'mentions', m.index + m[1]!.length, null)),
+    );
   },
 };

@@ -2,7 +2,10 @@ import { eachMatch, type Extractor } from './extractor.js';
 import { relativeTargets } from './resolve-path.js';
 import { TRIGGER_PREFIX } from './trigger.js';
 
-const AT_FILE = new RegExp(`${TRIGGER_PREFIX}@((?:\\.{1,2}\\/)*[\\w.-]+(?:\\/[\\w.-]+)*\\.(?:md|mdc|markdown))(?![\\w/-])`, 'g');
+const AT_FILE = new RegExp(
+  `${TRIGGER_PREFIX}@((?:\\.{1,2}\\/)*[\\w.-]+(?:\\/[\\w.-]+)*\\.(?:md|mdc|markdown))(?![\\w/-])`,
+  'g',
+);
 
 /** `core/at-file`: `@path.md` tokens in prose → `references` (file-relative, root fallback unless `./`/`../`). */
 export const atFileExtractor: Extractor = {

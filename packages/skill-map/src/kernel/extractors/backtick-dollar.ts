@@ -17,7 +17,9 @@ export const backtickDollarExtractor: Extractor = {
         if (m !== null) sink.link(triggerLink(m[1]!, 'invokes', base + content.indexOf(m[1]!), kind));
         return;
       }
-      eachMatch(LINE_START, content, (m) => sink.link(triggerLink(m[1]!, 'invokes', base + m.index + m[0].indexOf(m[1]!), kind)));
+      eachMatch(LINE_START, content, (m) =>
+        sink.link(triggerLink(m[1]!, 'invokes', base + m.index + m[0].indexOf(m[1]!), kind)),
+      );
     });
   },
 };

@@ -14,7 +14,17 @@ export const backtickPathExtractor: Extractor = {
       if (!content.includes('.md')) return;
       const found = (dest: string, offset: number): void => {
         const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
-        sink.link({ target, kind: 'points', trigger: null, raw: dest, offset, context: kind, pathStyle: true, fallbackTarget: fallback, bareDest: bare });
+        sink.link({
+          target,
+          kind: 'points',
+          trigger: null,
+          raw: dest,
+          offset,
+          context: kind,
+          pathStyle: true,
+          fallbackTarget: fallback,
+          bareDest: bare,
+        });
       };
       if (kind === 'inline-code') {
         const trimmed = content.trim();

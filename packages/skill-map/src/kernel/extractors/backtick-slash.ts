@@ -15,11 +15,13 @@ export const backtickSlashExtractor: Extractor = {
       if (!content.includes('/')) return;
       if (kind === 'inline-code') {
         const m = INLINE.exec(content);
-        if (m !== null && !SYSTEM_DIRS.has(m[1]!.slice(1))) sink.link(triggerLink(m[1]!, 'invokes', base + content.indexOf(m[1]!), kind));
+        if (m !== null && !SYSTEM_DIRS.has(m[1]!.slice(1)))
+          sink.link(triggerLink(m[1]!, 'invokes', base + content.indexOf(m[1]!), kind));
         return;
       }
       eachMatch(LINE_START, content, (m) => {
-        if (!SYSTEM_DIRS.has(m[1]!.slice(1))) sink.link(triggerLink(m[1]!, 'invokes', base + m.index + m[0].indexOf(m[1]!), kind));
+        if (!SYSTEM_DIRS.has(m[1]!.slice(1)))
+          sink.link(triggerLink(m[1]!, 'invokes', base + m.index + m[0].indexOf(m[1]!), kind));
       });
     });
   },

@@ -10,6 +10,8 @@ export const dollarSkillExtractor: Extractor = {
   emitConfidence: 0.8,
   extract(input, sink) {
     if (!input.prose.includes('$')) return;
-    eachMatch(DOLLAR, input.prose, (m) => sink.link(triggerLink(m[2]!, 'invokes', m.index + m[1]!.length, null)));
+    eachMatch(DOLLAR, input.prose, (m) =>
+      sink.link(triggerLink(m[2]!, 'invokes', m.index + m[1]!.length, null)),
+    );
   },
 };

@@ -72,6 +72,7 @@ export function eachCodeRegion(
   fn: (content: string, base: number, kind: CodeRegion['kind']) => void,
 ): void {
   for (const region of input.code) {
-    if (kinds.includes(region.kind)) fn(input.text.slice(region.contentStart, region.contentEnd), region.contentStart, region.kind);
+    if (kinds.includes(region.kind))
+      fn(input.text.slice(region.contentStart, region.contentEnd), region.contentStart, region.kind);
   }
 }

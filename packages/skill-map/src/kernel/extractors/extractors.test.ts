@@ -5,30 +5,72 @@ import type { FileRecord, LensDecision, ScanSettings } from '../types.js';
 import { BUILTIN_EXTRACTORS, activeExtractors } from './registry.js';
 
 function lensOf(provider: string): LensDecision {
-  return { provider, status: 'configured', markers: [], candidates: [], pluginRoots: [''], markersDrift: false, warnings: [] };
+  return {
+    provider,
+    status: 'configured',
+    markers: [],
+    candidates: [],
+    pluginRoots: [''],
+    markersDrift: false,
+    warnings: [],
+  };
 }
 
 function analyze(path: string, text: string, lens = 'claude', settings: ScanSettings = {}): FileRecord {
-  return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, createFileContext(lensOf(lens), settings));
+  return analyzeFile(
+    { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 },
+    createFileContext(lensOf(lens), settings),
+  );
 }
 
 /** `kind target <- sources @context(s)` per link, for exact comparisons. */
 function summary(record: FileRecord): string[] {
   return record.links.map(
-    (l) => `${l.kind} ${l.target}${l.fallbackTarget !== null ? ` |${l.fallbackTarget}` : ''} <- ${l.sources.join('+')} @${l.occurrences.map((o) => o.context ?? 'prose').join(',')}`,
+    (l) =>
+      `${l.kind} ${l.target}${l.fallbackTarget !== null ? ` |${l.fallbackTarget}` : ''} <- ${l.sources.join('+')} @${l.occurrences.map((o) => o.context ?? 'prose').join(',')}`,
   );
 }
 
 describe('extractor registry', () => {
   it('gates extractors on the lens', () => {
     const ids = (lens: string): string[] => activeExtractors(lens).map((e) => e.id);
-    const universal = ['core/mcp-tools', 'core/markdown-link', 'core/backtick-path', 'core/external-url-counter', 'core/plugin-skill'];
+    const universal = [
+      'core/mcp-tools',
+      'core/markdown-link',
+      'core/backtick-path',
+      'core/external-url-counter',
+      'core/plugin-skill',
+    ];
     expect(ids('agent-skills')).toEqual(universal);
-    expect(ids('claude')).toEqual([...universal.slice(0, 4), 'core/slash-command', 'core/backtick-slash', 'core/at-file', 'claude/at-directive', 'claude/backtick-mention', 'core/plugin-skill']);
-    expect(ids('codex')).toEqual([...universal.slice(0, 4), 'core/at-file', 'codex/dollar-skill', 'codex/backtick-dollar', 'core/plugin-skill']);
-    expect(ids('cursor')).toEqual([...universal.slice(0, 4), 'core/slash-command', 'core/backtick-slash', 'core/at-file', 'core/plugin-skill']);
-    expect(activeExtractors('claude', ['claude/at-directive']).map((e) => e.id)).not.toContain('claude/at-directive');
-    expect(BUILTIN_EXTRACTORS.map((e) => e.emitConfidence)).toEqual([0.85, 0.95, 0.85, 0.3, 0.8, 0.8, 0.85, 0.5, 0.5, 0.8, 0.8, 0.8]);
+    expect(ids('claude')).toEqual([
+      ...universal.slice(0, 4),
+      'core/slash-command',
+      'core/backtick-slash',
+      'core/at-file',
+      'claude/at-directive',
+      'claude/backtick-mention',
+      'core/plugin-skill',
+    ]);
+    expect(ids('codex')).toEqual([
+      ...universal.slice(0, 4),
+      'core/at-file',
+      'codex/dollar-skill',
+      'codex/backtick-dollar',
+      'core/plugin-skill',
+    ]);
+    expect(ids('cursor')).toEqual([
+      ...universal.slice(0, 4),
+      'core/slash-command',
+      'core/backtick-slash',
+      'core/at-file',
+      'core/plugin-skill',
+    ]);
+    expect(activeExtractors('claude', ['claude/at-directive']).map((e) => e.id)).not.toContain(
+      'claude/at-directive',
+    );
+    expect(BUILTIN_EXTRACTORS.map((e) => e.emitConfidence)).toEqual([
+      0.85, 0.95, 0.85, 0.3, 0.8, 0.8, 0.85, 0.5, 0.5, 0.8, 0.8, 0.8,
+    ]);
   });
 });
 
@@ -52,9 +94,13 @@ describe('core/markdown-link', () => {
   });
 
   it('ignores links inside code and HTML, and records file-absolute locations', () => {
-    const text = '---\nname: x\n---\n`[no](a.md)`\n```\n[no](b.md)\n```\n<a href="[no](c.md)">\n\n  see [yes](d.md)';
+    const text =
+      '---\nname: x\n---\n`[no](a.md)`\n```\n[no](b.md)\n```\n<a href="[no](c.md)">\n\n  see [yes](d.md)';
     const record = analyze('x.md', text);
-    expect(summary(record)).toEqual(['points b.md <- core/backtick-path @code-block', 'references d.md <- core/markdown-link @prose']);
+    expect(summary(record)).toEqual([
+      'points b.md <- core/backtick-path @code-block',
+      'references d.md <- core/markdown-link @prose',
+    ]);
     expect(record.links[1]!.location).toEqual({ line: 10, column: 7, offset: text.indexOf('[yes]') });
     expect(record.links[1]!.raw).toBe('[yes](d.md)');
   });
@@ -62,7 +108,8 @@ describe('core/markdown-link', () => {
 
 describe('core/backtick-path', () => {
   it('takes whole inline spans and tokens in fences, file-relative with a root fallback unless ./ or ../', () => {
-    const text = 'Read `ref/a.md`, `./b.md`, `../c.md`, `not a path.md`, `x.md extra`.\n```\ncat docs/d.md ../e.md https://h.io/f.md\n```';
+    const text =
+      'Read `ref/a.md`, `./b.md`, `../c.md`, `not a path.md`, `x.md extra`.\n```\ncat docs/d.md ../e.md https://h.io/f.md\n```';
     expect(summary(analyze('docs/x.md', text))).toEqual([
       'points docs/ref/a.md |ref/a.md <- core/backtick-path @inline-code',
       'points docs/b.md <- core/backtick-path @inline-code',
@@ -75,7 +122,10 @@ describe('core/backtick-path', () => {
 
 describe('core/external-url-counter', () => {
   it('counts distinct http(s) URLs outside code into externalRefs (never links)', () => {
-    const record = analyze('a.md', 'See https://a.io/x. and <https://b.io> and [c](https://a.io/x) `https://code.io` <a href="http://h.io/p">');
+    const record = analyze(
+      'a.md',
+      'See https://a.io/x. and <https://b.io> and [c](https://a.io/x) `https://code.io` <a href="http://h.io/p">',
+    );
     expect(record.links).toEqual([]);
     expect(record.node?.externalRefs).toEqual(['http://h.io/p', 'https://a.io/x', 'https://b.io']);
     expect(record.node?.externalRefsCount).toBe(3);
@@ -84,7 +134,10 @@ describe('core/external-url-counter', () => {
 
 describe('core/mcp-tools', () => {
   it('turns mcp__server__tool entries into virtual nodes and references', () => {
-    const record = analyze('.claude/agents/a.md', '---\nname: a\ntools: Read, mcp__github__search, mcp__github__pr, mcp__my_db__query\nallowed-tools: [mcp__docs]\n---\nbody');
+    const record = analyze(
+      '.claude/agents/a.md',
+      '---\nname: a\ntools: Read, mcp__github__search, mcp__github__pr, mcp__my_db__query\nallowed-tools: [mcp__docs]\n---\nbody',
+    );
     expect(summary(record)).toEqual([
       'references mcp://github <- core/mcp-tools @prose,prose',
       'references mcp://my_db <- core/mcp-tools @prose',
@@ -102,20 +155,26 @@ describe('core/mcp-tools', () => {
 
 describe('slash commands', () => {
   it('core/slash-command finds /name in prose but not paths, URLs or mid-word slashes', () => {
-    const text = 'Run /deploy then (/Review:fast) or **/ship**. Not /tmp/x, /etc, and/or, a/b, 24/7, /file.md, https://x.io/path, `/coded`.';
+    const text =
+      'Run /deploy then (/Review:fast) or **/ship**. Not /tmp/x, /etc, and/or, a/b, 24/7, /file.md, https://x.io/path, `/coded`.';
     expect(summary(analyze('a.md', text))).toEqual([
       'invokes /deploy <- core/slash-command @prose',
       'invokes /Review:fast <- core/slash-command @prose',
       'invokes /ship <- core/slash-command @prose',
       'invokes /coded <- core/backtick-slash @inline-code',
     ]);
-    expect(analyze('a.md', 'Run /deploy').links[0]!.trigger).toEqual({ originalTrigger: '/deploy', normalizedTrigger: '/deploy' });
+    expect(analyze('a.md', 'Run /deploy').links[0]!.trigger).toEqual({
+      originalTrigger: '/deploy',
+      normalizedTrigger: '/deploy',
+    });
   });
 
   it('core/backtick-slash takes code line starts, and dedupes with prose occurrences', () => {
     const text = 'Use /deploy.\n```\n> /deploy staging\n/tmp/file\n$ /notcmd\n```';
     const record = analyze('a.md', text);
-    expect(summary(record)).toEqual(['invokes /deploy <- core/backtick-slash+core/slash-command @prose,code-block']);
+    expect(summary(record)).toEqual([
+      'invokes /deploy <- core/backtick-slash+core/slash-command @prose,code-block',
+    ]);
     expect(record.links[0]!.occurrences.map((o) => o.location?.line)).toEqual([1, 3]);
   });
 
@@ -133,7 +192,8 @@ describe('slash commands', () => {
 
 describe('@ mentions and @files', () => {
   it('core/at-file takes @path.md tokens; claude/at-directive takes bare handles', () => {
-    const text = 'Ask @reviewer or @agent-planner, import @docs/rules.md and @./local.md. Mail a@b.io, pkg @scope/pkg, @Component.';
+    const text =
+      'Ask @reviewer or @agent-planner, import @docs/rules.md and @./local.md. Mail a@b.io, pkg @scope/pkg, @Component.';
     expect(summary(analyze('sub/CLAUDE.md', text))).toEqual([
       'mentions @reviewer <- claude/at-directive @prose',
       'mentions @agent-planner <- claude/at-directive @prose',
@@ -144,11 +204,15 @@ describe('@ mentions and @files', () => {
   });
 
   it('claude/backtick-mention takes whole `@handle` spans only', () => {
-    expect(summary(analyze('a.md', '`@helper` and `call @other now`'))).toEqual(['mentions @helper <- claude/backtick-mention @inline-code']);
+    expect(summary(analyze('a.md', '`@helper` and `call @other now`'))).toEqual([
+      'mentions @helper <- claude/backtick-mention @inline-code',
+    ]);
   });
 
   it('at-file runs under codex, at-directive does not', () => {
-    expect(summary(analyze('a.md', '@x.md @handle', 'codex'))).toEqual(['references x.md <- core/at-file @prose']);
+    expect(summary(analyze('a.md', '@x.md @handle', 'codex'))).toEqual([
+      'references x.md <- core/at-file @prose',
+    ]);
   });
 });
 
@@ -164,12 +228,20 @@ describe('$ skills (codex)', () => {
 
 describe('core/plugin-skill', () => {
   it('finds plugin-qualified names in prose and whole inline spans, flagged speculative', () => {
-    const record = analyze('a.md', 'Use superpowers:brainstorming, then `superpowers:writing-plans`. Not http://x, Note:this, a:b:c, ns:Name.', 'agent-skills');
-    expect(summary(record)).toEqual([
-      'invokes superpowers:brainstorming <- core/plugin-skill @prose',
-      'invokes Note:this <- core/plugin-skill @prose',
-      'invokes superpowers:writing-plans <- core/plugin-skill @inline-code',
-    ].filter((s) => !s.includes('Note')));
-    expect(record.links.every((l) => l.speculative && l.resolveKinds?.join() === 'skill,command,agent')).toBe(true);
+    const record = analyze(
+      'a.md',
+      'Use superpowers:brainstorming, then `superpowers:writing-plans`. Not http://x, Note:this, a:b:c, ns:Name.',
+      'agent-skills',
+    );
+    expect(summary(record)).toEqual(
+      [
+        'invokes superpowers:brainstorming <- core/plugin-skill @prose',
+        'invokes Note:this <- core/plugin-skill @prose',
+        'invokes superpowers:writing-plans <- core/plugin-skill @inline-code',
+      ].filter((s) => !s.includes('Note')),
+    );
+    expect(record.links.every((l) => l.speculative && l.resolveKinds?.join() === 'skill,command,agent')).toBe(
+      true,
+    );
   });
 });

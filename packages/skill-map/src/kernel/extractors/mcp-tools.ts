@@ -4,7 +4,8 @@ const TOOL = /^mcp__([A-Za-z0-9_-]+?)__[A-Za-z0-9_-]+$|^mcp__([A-Za-z0-9_-]+)$/;
 
 function toolNames(value: unknown): string[] {
   if (typeof value === 'string') return value.split(/[\s,]+/).filter((s) => s !== '');
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string').map((s) => s.trim());
+  if (Array.isArray(value))
+    return value.filter((v): v is string => typeof v === 'string').map((s) => s.trim());
   return [];
 }
 

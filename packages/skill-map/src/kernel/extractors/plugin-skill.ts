@@ -33,7 +33,14 @@ export function scanQualified(text: string, found: (token: string, offset: numbe
     if (!isLower(text.charCodeAt(e))) continue;
     while (e < text.length && isNameChar(text.charCodeAt(e))) e++;
     const next = text.charCodeAt(e);
-    if (isWord(next) || next === 58 || next === 47 || next === 64 || (next === 46 && isWord(text.charCodeAt(e + 1)))) continue;
+    if (
+      isWord(next) ||
+      next === 58 ||
+      next === 47 ||
+      next === 64 ||
+      (next === 46 && isWord(text.charCodeAt(e + 1)))
+    )
+      continue;
     found(text.slice(s, e), s);
   }
 }

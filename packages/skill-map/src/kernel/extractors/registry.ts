@@ -30,5 +30,7 @@ export const BUILTIN_EXTRACTORS: readonly Extractor[] = [
 
 /** Extractors that run under `lens`, minus the disabled ids. */
 export function activeExtractors(lens: string, disabled: readonly string[] = []): Extractor[] {
-  return BUILTIN_EXTRACTORS.filter((e) => (e.gate === null || e.gate.includes(lens)) && !disabled.includes(e.id));
+  return BUILTIN_EXTRACTORS.filter(
+    (e) => (e.gate === null || e.gate.includes(lens)) && !disabled.includes(e.id),
+  );
 }

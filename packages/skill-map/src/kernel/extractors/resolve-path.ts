@@ -6,7 +6,11 @@ export function isExplicitRelative(dest: string): boolean {
 }
 
 /** File-relative target and root-relative fallback for a path authored in `dir` (under scan root `root`). */
-export function relativeTargets(dest: string, dir: string, root: string): { target: string; fallback: string | null; bare: string | null } {
+export function relativeTargets(
+  dest: string,
+  dir: string,
+  root: string,
+): { target: string; fallback: string | null; bare: string | null } {
   if (dest.startsWith('/')) return { target: joinPath(root, dest), fallback: null, bare: null };
   const target = joinPath(dir, dest);
   if (isExplicitRelative(dest)) return { target, fallback: null, bare: null };

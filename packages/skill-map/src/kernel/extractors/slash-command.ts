@@ -4,7 +4,28 @@ import { TRIGGER_NAME, TRIGGER_PREFIX, triggerLink } from './trigger.js';
 const SLASH = new RegExp(`${TRIGGER_PREFIX}(\\/${TRIGGER_NAME})(?![\\w/-]|\\.\\w|:\\w)`, 'g');
 
 /** Top-level system directories: `/tmp` or `/etc` in prose is a path, never a command. */
-export const SYSTEM_DIRS = new Set(['bin', 'boot', 'dev', 'etc', 'home', 'lib', 'mnt', 'opt', 'proc', 'root', 'run', 'sbin', 'srv', 'sys', 'tmp', 'usr', 'var', 'workspace', 'Users', 'Volumes']);
+export const SYSTEM_DIRS = new Set([
+  'bin',
+  'boot',
+  'dev',
+  'etc',
+  'home',
+  'lib',
+  'mnt',
+  'opt',
+  'proc',
+  'root',
+  'run',
+  'sbin',
+  'srv',
+  'sys',
+  'tmp',
+  'usr',
+  'var',
+  'workspace',
+  'Users',
+  'Volumes',
+]);
 
 /** Lenses whose runtime invokes commands/skills with `/name`. */
 export const SLASH_LENSES = ['claude', 'antigravity', 'opencode', 'cursor'] as const;
@@ -17,7 +38,8 @@ export const slashCommandExtractor: Extractor = {
   extract(input, sink) {
     if (!input.prose.includes('/')) return;
     eachMatch(SLASH, input.prose, (m) => {
-      if (!SYSTEM_DIRS.has(m[2]!.slice(1))) sink.link(triggerLink(m[2]!, 'invokes', m.index + m[1]!.length, null));
+      if (!SYSTEM_DIRS.has(m[2]!.slice(1)))
+        sink.link(triggerLink(m[2]!, 'invokes', m.index + m[1]!.length, null));
     });
   },
 };

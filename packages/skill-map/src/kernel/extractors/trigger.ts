@@ -8,6 +8,20 @@ export const TRIGGER_PREFIX = `(^|[\\s(\\["'*>,;|])`;
 export const TRIGGER_NAME = `[A-Za-z][\\w-]*(?::[\\w-]+)*`;
 
 /** Builds a trigger-style link occurrence (target = the authored trigger). */
-export function triggerLink(trigger: string, kind: LinkKind, offset: number, context: OccurrenceContext): ExtractedLink {
-  return { target: trigger, kind, trigger, raw: trigger, offset, context, pathStyle: false, fallbackTarget: null };
+export function triggerLink(
+  trigger: string,
+  kind: LinkKind,
+  offset: number,
+  context: OccurrenceContext,
+): ExtractedLink {
+  return {
+    target: trigger,
+    kind,
+    trigger,
+    raw: trigger,
+    offset,
+    context,
+    pathStyle: false,
+    fallbackTarget: null,
+  };
 }

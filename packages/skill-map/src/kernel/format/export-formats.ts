@@ -15,7 +15,11 @@ export interface ExportDocument {
 }
 
 /** Builds the export document for a query and its closed result. */
-export function toExportDocument(queryText: string, query: ExportQuery, result: ClosedSubgraph): ExportDocument {
+export function toExportDocument(
+  queryText: string,
+  query: ExportQuery,
+  result: ClosedSubgraph,
+): ExportDocument {
   return {
     query: queryText,
     filters: { kind: query.kinds, has: query.hasIssues ? ['issues'] : null, path: query.paths },
@@ -39,19 +43,27 @@ export function formatExportMarkdown(doc: ExportDocument): string {
     '',
     '| Path | Kind | Provider | Out | In |',
     '|---|---|---|---|---|',
-    ...doc.nodes.map((n) => `| ${mdCell(n.path)} | ${mdCell(n.kind)} | ${mdCell(n.provider)} | ${n.linksOutCount} | ${n.linksInCount} |`),
+    ...doc.nodes.map(
+      (n) =>
+        `| ${mdCell(n.path)} | ${mdCell(n.kind)} | ${mdCell(n.provider)} | ${n.linksOutCount} | ${n.linksInCount} |`,
+    ),
     '',
     '## Links',
     '',
     '| Source | Kind | Target | Confidence |',
     '|---|---|---|---|',
-    ...doc.links.map((l) => `| ${mdCell(l.source)} | ${l.kind} | ${mdCell(l.resolvedTarget ?? l.target)} | ${l.confidence} |`),
+    ...doc.links.map(
+      (l) =>
+        `| ${mdCell(l.source)} | ${l.kind} | ${mdCell(l.resolvedTarget ?? l.target)} | ${l.confidence} |`,
+    ),
     '',
     '## Issues',
     '',
     '| Severity | Analyzer | Nodes | Message |',
     '|---|---|---|---|',
-    ...doc.issues.map((i) => `| ${i.severity} | ${i.analyzerId} | ${mdCell(i.nodeIds.join(', '))} | ${mdCell(i.message)} |`),
+    ...doc.issues.map(
+      (i) => `| ${i.severity} | ${i.analyzerId} | ${mdCell(i.nodeIds.join(', '))} | ${mdCell(i.message)} |`,
+    ),
   ];
   return `${lines.join('\n')}\n`;
 }

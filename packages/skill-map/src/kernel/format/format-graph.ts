@@ -15,7 +15,8 @@ export function isGraphFormat(format: string): format is GraphFormat {
 
 /** Renders a graph; throws KernelError `unknown-format` for an unknown id (callers validate input first). */
 export function formatGraph(graph: Subgraph, format: string): string {
-  if (!isGraphFormat(format)) throw new KernelError('unknown-format', `unknown graph format '${format}'`, { data: { format } });
+  if (!isGraphFormat(format))
+    throw new KernelError('unknown-format', `unknown graph format '${format}'`, { data: { format } });
   if (format === 'json') return formatJson({ nodes: graph.nodes, links: graph.links, issues: graph.issues });
   if (format === 'mermaid') return formatMermaid(graph);
   if (format === 'dot') return formatDot(graph);

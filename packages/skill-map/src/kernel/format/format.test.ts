@@ -6,27 +6,67 @@ import { formatExport, toExportDocument } from './export-formats.js';
 import { formatGraph } from './format-graph.js';
 
 const H = 'a'.repeat(64);
-const node = (path: string, kind: string): Node => ({ path, kind, provider: 'p', bodyHash: H, frontmatterHash: H, bytes: { frontmatter: 0, body: 0, total: 0 }, linksOutCount: 1, linksInCount: 0, externalRefsCount: 0 });
+const node = (path: string, kind: string): Node => ({
+  path,
+  kind,
+  provider: 'p',
+  bodyHash: H,
+  frontmatterHash: H,
+  bytes: { frontmatter: 0, body: 0, total: 0 },
+  linksOutCount: 1,
+  linksInCount: 0,
+  externalRefsCount: 0,
+});
 const GRAPH = {
   nodes: [node('a.md', 'skill'), node('b "q".md', 'agent')],
   links: [
-    { source: 'a.md', target: '@b', kind: 'mentions', confidence: 1, sources: ['x/y'], resolvedTarget: 'b "q".md' },
-    { source: 'a.md', target: 'gone.md', kind: 'references', confidence: 0.25, sources: ['x/y'], resolvedTarget: null },
+    {
+      source: 'a.md',
+      target: '@b',
+      kind: 'mentions',
+      confidence: 1,
+      sources: ['x/y'],
+      resolvedTarget: 'b "q".md',
+    },
+    {
+      source: 'a.md',
+      target: 'gone.md',
+      kind: 'references',
+      confidence: 0.25,
+      sources: ['x/y'],
+      resolvedTarget: null,
+    },
   ] as Link[],
-  issues: [{ analyzerId: 'reference-broken', severity: 'error', nodeIds: ['a.md'], message: 'Broken | link' }] as Issue[],
+  issues: [
+    { analyzerId: 'reference-broken', severity: 'error', nodeIds: ['a.md'], message: 'Broken | link' },
+  ] as Issue[],
 };
 
 describe('formatGraph', () => {
   it('ascii groups by kind with outgoing links and issue counts', () => {
     expect(formatGraph(GRAPH, 'ascii')).toBe(
-      ['agent (1)', '└─ b "q".md', 'skill (1)', '└─ a.md  [1 issue]', '   ├─ mentions → b "q".md', '   └─ references → gone.md ?', ''].join('\n'),
+      [
+        'agent (1)',
+        '└─ b "q".md',
+        'skill (1)',
+        '└─ a.md  [1 issue]',
+        '   ├─ mentions → b "q".md',
+        '   └─ references → gone.md ?',
+        '',
+      ].join('\n'),
     );
     expect(formatGraph({ nodes: [], links: [], issues: [] }, 'ascii')).toBe('(empty graph)\n');
   });
 
   it('mermaid escapes labels and only draws edges between known nodes', () => {
     expect(formatGraph(GRAPH, 'mermaid')).toBe(
-      ['flowchart LR', '  n0["a.md (skill)"]', '  n1["b &quot;q&quot;.md (agent)"]', '  n0 -->|mentions| n1', ''].join('\n'),
+      [
+        'flowchart LR',
+        '  n0["a.md (skill)"]',
+        '  n1["b &quot;q&quot;.md (agent)"]',
+        '  n0 -->|mentions| n1',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -60,7 +100,11 @@ describe('formatGraph', () => {
 describe('formatExport', () => {
   const q = parseExportQuery('kind=skill,agent');
   if (!q.ok) throw new Error('query');
-  const doc = toExportDocument('kind=skill,agent', q.value, { nodes: [...GRAPH.nodes], links: [...GRAPH.links], issues: [...GRAPH.issues] });
+  const doc = toExportDocument('kind=skill,agent', q.value, {
+    nodes: [...GRAPH.nodes],
+    links: [...GRAPH.links],
+    issues: [...GRAPH.issues],
+  });
 
   it('json carries query, filters, counts and the closed graph', () => {
     expect(JSON.parse(formatExport(doc, 'json'))).toMatchObject({

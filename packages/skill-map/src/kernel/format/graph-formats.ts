@@ -28,7 +28,8 @@ export function formatMermaid(graph: Subgraph): string {
 export function formatDot(graph: Subgraph): string {
   const known = new Set(graph.nodes.map((n) => n.path));
   const lines = ['digraph skillmap {', '  rankdir=LR;', '  node [shape=box];'];
-  for (const n of graph.nodes) lines.push(`  ${dotString(n.path)} [label=${dotString(`${n.path}\n${n.kind}`)}];`);
+  for (const n of graph.nodes)
+    lines.push(`  ${dotString(n.path)} [label=${dotString(`${n.path}\n${n.kind}`)}];`);
   for (const l of graph.links) {
     const to = endpoint(l);
     if (!known.has(l.source)) continue;
@@ -57,11 +58,15 @@ export function formatAscii(graph: Subgraph): string {
     nodes.forEach((n, i) => {
       const last = i === nodes.length - 1;
       const count = issues.get(n.path) ?? 0;
-      lines.push(`${last ? '└─' : '├─'} ${n.path}${count > 0 ? `  [${count} issue${count === 1 ? '' : 's'}]` : ''}`);
+      lines.push(
+        `${last ? '└─' : '├─'} ${n.path}${count > 0 ? `  [${count} issue${count === 1 ? '' : 's'}]` : ''}`,
+      );
       const links = out.get(n.path) ?? [];
       links.forEach((l, j) => {
         const mark = l.resolvedTarget === null || l.resolvedTarget === undefined ? ' ?' : '';
-        lines.push(`${last ? '   ' : '│  '}${j === links.length - 1 ? '└─' : '├─'} ${l.kind} → ${endpoint(l)}${mark}`);
+        lines.push(
+          `${last ? '   ' : '│  '}${j === links.length - 1 ? '└─' : '├─'} ${l.kind} → ${endpoint(l)}${mark}`,
+        );
       });
     });
   }

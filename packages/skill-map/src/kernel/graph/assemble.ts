@@ -30,7 +30,12 @@ export interface Assembled {
   violations: Issue[];
 }
 
-function mergeVirtual(existing: Node, incoming: Node, incomingFromConfig: boolean, existingFromConfig: boolean): Node {
+function mergeVirtual(
+  existing: Node,
+  incoming: Node,
+  incomingFromConfig: boolean,
+  existingFromConfig: boolean,
+): Node {
   const derivedFrom = [...new Set([...(existing.derivedFrom ?? []), ...(incoming.derivedFrom ?? [])])].sort();
   const winner = !existingFromConfig && incomingFromConfig ? incoming : existing;
   return { ...winner, derivedFrom };
@@ -41,7 +46,10 @@ function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
   if (!Array.isArray(list)) return [];
   return list.filter(
     (e): e is IssueSuppression =>
-      e !== null && typeof e === 'object' && typeof (e as IssueSuppression).analyzer === 'string' && typeof (e as IssueSuppression).value === 'string',
+      e !== null &&
+      typeof e === 'object' &&
+      typeof (e as IssueSuppression).analyzer === 'string' &&
+      typeof (e as IssueSuppression).value === 'string',
   );
 }
 
@@ -89,7 +97,12 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
       const fromConfig = record.role === 'mcp-config';
       const existing = out.byPath.get(v.path);
       if (existing === undefined) {
-        out.byPath.set(v.path, { ...v, linksOutCount: 0, linksInCount: 0, derivedFrom: [...(v.derivedFrom ?? [])] });
+        out.byPath.set(v.path, {
+          ...v,
+          linksOutCount: 0,
+          linksInCount: 0,
+          derivedFrom: [...(v.derivedFrom ?? [])],
+        });
         virtualFromConfig.set(v.path, fromConfig);
       } else if (existing.virtual === true) {
         out.byPath.set(v.path, mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true));
@@ -100,9 +113,15 @@ export function assemble(records: readonly FileRecord[], lens: string): Assemble
   out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const [path, ids] of out.identifiers) {
     const node = out.byPath.get(path)!;
-    if (node.kind === 'skill' && path.endsWith('SKILL.md')) out.skillDirs.add(path.length > 8 ? path.slice(0, path.length - 9) : '');
+    if (node.kind === 'skill' && path.endsWith('SKILL.md'))
+      out.skillDirs.add(path.length > 8 ? path.slice(0, path.length - 9) : '');
     for (const id of ids) {
-      const candidate: NameCandidate = { path, kind: node.kind, via: id.via, reserved: isReservedName(lens, node.kind, id.handle) };
+      const candidate: NameCandidate = {
+        path,
+        kind: node.kind,
+        via: id.via,
+        reserved: isReservedName(lens, node.kind, id.handle),
+      };
       if (candidate.reserved && !out.reservedPaths.has(path)) out.reservedPaths.set(path, id.handle);
       const list = out.names.get(id.handle);
       if (list === undefined) out.names.set(id.handle, [candidate]);

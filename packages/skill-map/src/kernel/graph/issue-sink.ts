@@ -21,7 +21,11 @@ export function shortAnalyzerId(id: string): string {
 /** True when a suppression entry covers `issue` (analyzer qualified-or-short, value exact on `data.target`). */
 export function suppressionMatches(entry: IssueSuppression, issue: Issue): boolean {
   const target = issue.data?.target;
-  return typeof target === 'string' && entry.value === target && shortAnalyzerId(entry.analyzer) === issue.analyzerId;
+  return (
+    typeof target === 'string' &&
+    entry.value === target &&
+    shortAnalyzerId(entry.analyzer) === issue.analyzerId
+  );
 }
 
 /** Creates a sink that drops suppressed issues (and their penalties) and records the rest. */
@@ -45,7 +49,13 @@ export function createIssueSink(
       if (adjust !== undefined) {
         const c = confidences[adjust.link] ?? 1;
         const next =
-          adjust.op === 'set' ? adjust.value : adjust.op === 'delta' ? c + adjust.value : adjust.op === 'floor' ? Math.max(c, adjust.value) : Math.min(c, adjust.value);
+          adjust.op === 'set'
+            ? adjust.value
+            : adjust.op === 'delta'
+              ? c + adjust.value
+              : adjust.op === 'floor'
+                ? Math.max(c, adjust.value)
+                : Math.min(c, adjust.value);
         confidences[adjust.link] = Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6));
       }
       return true;

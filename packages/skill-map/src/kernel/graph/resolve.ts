@@ -13,7 +13,11 @@ export interface PathOracle {
   exists(path: string): boolean;
 }
 
-const VIA_RANK: Record<NameCandidate['via'], number> = { 'frontmatter.name': 0, dirname: 1, 'filename-basename': 1 };
+const VIA_RANK: Record<NameCandidate['via'], number> = {
+  'frontmatter.name': 0,
+  dirname: 1,
+  'filename-basename': 1,
+};
 
 function better(a: NameCandidate, ra: number, b: NameCandidate, rb: number): boolean {
   if (a.reserved !== b.reserved) return !a.reserved;
@@ -23,7 +27,10 @@ function better(a: NameCandidate, ra: number, b: NameCandidate, rb: number): boo
 }
 
 /** Picks the best candidate: non-reserved first, then the lens priority of its kind, then frontmatter names, then path. */
-export function pickCandidate(candidates: readonly NameCandidate[] | undefined, kinds: readonly string[]): NameCandidate | null {
+export function pickCandidate(
+  candidates: readonly NameCandidate[] | undefined,
+  kinds: readonly string[],
+): NameCandidate | null {
   if (candidates === undefined) return null;
   let best: NameCandidate | null = null;
   let bestRank = 0;
@@ -46,8 +53,13 @@ function resolveAt(t: string, g: Assembled): string | null {
   return null;
 }
 
-function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle): { state: LinkState; to: string | null } {
-  const hit = resolveAt(link.target, g) ?? (link.fallbackTarget === null ? null : resolveAt(link.fallbackTarget, g));
+function resolvePath(
+  link: RawLink,
+  g: Assembled,
+  oracle: PathOracle,
+): { state: LinkState; to: string | null } {
+  const hit =
+    resolveAt(link.target, g) ?? (link.fallbackTarget === null ? null : resolveAt(link.fallbackTarget, g));
   if (hit !== null) return { state: 'resolved', to: hit };
   if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
     return { state: 'exists', to: null };
@@ -73,14 +85,20 @@ function lookup(g: Assembled, handle: string, kinds: readonly string[]): string 
   return hit === null ? null : hit.path;
 }
 
-function resolveTrigger(link: RawLink, g: Assembled, lens: string): { state: LinkState; to: string | null; pruned: boolean } {
+function resolveTrigger(
+  link: RawLink,
+  g: Assembled,
+  lens: string,
+): { state: LinkState; to: string | null; pruned: boolean } {
   const kinds = link.resolveKinds ?? resolutionKinds(lens, link.kind);
   const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
   let to = link.speculative ? null : lookup(g, handle, kinds);
   const colon = handle.indexOf(':');
-  if (to === null && colon > 0 && g.pluginNames.has(handle.slice(0, colon))) to = lookup(g, handle.slice(colon + 1), kinds);
-  if (to === null && !link.speculative && link.kind === 'mentions' && handle.startsWith('agent ')) to = lookup(g, handle.slice(6), kinds);
+  if (to === null && colon > 0 && g.pluginNames.has(handle.slice(0, colon)))
+    to = lookup(g, handle.slice(colon + 1), kinds);
+  if (to === null && !link.speculative && link.kind === 'mentions' && handle.startsWith('agent '))
+    to = lookup(g, handle.slice(6), kinds);
   if (to !== null) return { state: 'resolved', to, pruned: false };
   if (link.speculative) return PRUNED;
   if (isReservedForAny(lens, kinds, handle)) return { state: 'builtin', to: null, pruned: false };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MASK_CHAR, maskSpans, scanMarkdown } from './code-regions.js';
 
-const slice = (text: string, r: { contentStart: number; contentEnd: number }): string => text.slice(r.contentStart, r.contentEnd);
+const slice = (text: string, r: { contentStart: number; contentEnd: number }): string =>
+  text.slice(r.contentStart, r.contentEnd);
 
 describe('scanMarkdown', () => {
   it('finds fenced blocks (backtick and tilde) with their content', () => {
@@ -47,7 +48,11 @@ describe('scanMarkdown', () => {
   it('collects raw HTML tags and comments outside code, not autolinks', () => {
     const text = '<HARD-GATE>do</HARD-GATE> <!-- c\nd --> `<b>` <https://x.io>';
     const scan = scanMarkdown(text, 0);
-    expect(scan.html.map((h) => text.slice(h.start, h.end))).toEqual(['<HARD-GATE>', '</HARD-GATE>', '<!-- c\nd -->']);
+    expect(scan.html.map((h) => text.slice(h.start, h.end))).toEqual([
+      '<HARD-GATE>',
+      '</HARD-GATE>',
+      '<!-- c\nd -->',
+    ]);
   });
 
   it('starts scanning at the body offset', () => {

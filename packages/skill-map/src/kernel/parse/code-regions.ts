@@ -29,7 +29,13 @@ const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})
 const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
 const HTML = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
 
-function scanParagraph(text: string, start: number, end: number, out: MarkdownScan, bad: { spans: number; first: number }): void {
+function scanParagraph(
+  text: string,
+  start: number,
+  end: number,
+  out: MarkdownScan,
+  bad: { spans: number; first: number },
+): void {
   const para = text.slice(start, end);
   const codeFrom = out.code.length;
   if (para.includes('`')) {
@@ -54,7 +60,13 @@ function scanParagraph(text: string, start: number, end: number, out: MarkdownSc
         i = para.indexOf('`', i + n);
         continue;
       }
-      out.code.push({ kind: 'inline-code', start: start + i, end: start + j + n, contentStart: start + i + n, contentEnd: start + j });
+      out.code.push({
+        kind: 'inline-code',
+        start: start + i,
+        end: start + j + n,
+        contentStart: start + i + n,
+        contentEnd: start + j,
+      });
       i = para.indexOf('`', j + n);
     }
   }
@@ -66,7 +78,8 @@ function scanParagraph(text: string, start: number, end: number, out: MarkdownSc
       const s = start + m.index;
       const e = s + m[0].length;
       let inCode = false;
-      for (let k = codeFrom; k < out.code.length && !inCode; k++) inCode = out.code[k]!.start <= s && s < out.code[k]!.end;
+      for (let k = codeFrom; k < out.code.length && !inCode; k++)
+        inCode = out.code[k]!.start <= s && s < out.code[k]!.end;
       if (!inCode) out.html.push({ start: s, end: e });
     }
   }
@@ -95,7 +108,13 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
         let n = 0;
         while (t.charCodeAt(n) === fence.char) n++;
         if (n >= fence.len && n === t.length) {
-          out.code.push({ kind: 'code-block', start: fence.start, end: eol, contentStart: fence.contentStart, contentEnd: pos });
+          out.code.push({
+            kind: 'code-block',
+            start: fence.start,
+            end: eol,
+            contentStart: fence.contentStart,
+            contentEnd: pos,
+          });
           fence = null;
         }
       }
@@ -118,11 +137,18 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
   if (fence !== null) {
     bad.fences++;
     if (bad.first < 0 || fence.start < bad.first) bad.first = fence.start;
-    out.code.push({ kind: 'code-block', start: fence.start, end: text.length, contentStart: fence.contentStart, contentEnd: text.length });
+    out.code.push({
+      kind: 'code-block',
+      start: fence.start,
+      end: text.length,
+      contentStart: fence.contentStart,
+      contentEnd: text.length,
+    });
   }
   if (paraStart >= 0) scanParagraph(text, paraStart, text.length, out, bad);
   out.code.sort((a, b) => a.start - b.start);
-  if (bad.fences + bad.spans > 0) out.unbalanced = { offset: bad.first, fences: bad.fences, spans: bad.spans };
+  if (bad.fences + bad.spans > 0)
+    out.unbalanced = { offset: bad.first, fences: bad.fences, spans: bad.spans };
   return out;
 }
 

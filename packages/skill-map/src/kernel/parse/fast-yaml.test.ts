@@ -11,8 +11,59 @@ function rng(seed: number): () => number {
   };
 }
 
-const ALPHABET = ['a', 'B', 'z', '0', '9', ' ', '-', '_', ':', '#', "'", '"', ',', '.', '(', ')', '/', ';', '[', ']', '{', '}', '!', '&', '*', '|', '>', '%', '@', '`', '\\', 'é', '\t', '?'];
-const WORDS = ['true', 'True', 'FALSE', 'null', 'Null', '~', 'yes', 'on', '1', '-1', '0x1', '1e3', '.inf', '2024-01-01', 'abc'];
+const ALPHABET = [
+  'a',
+  'B',
+  'z',
+  '0',
+  '9',
+  ' ',
+  '-',
+  '_',
+  ':',
+  '#',
+  "'",
+  '"',
+  ',',
+  '.',
+  '(',
+  ')',
+  '/',
+  ';',
+  '[',
+  ']',
+  '{',
+  '}',
+  '!',
+  '&',
+  '*',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  '\\',
+  'é',
+  '\t',
+  '?',
+];
+const WORDS = [
+  'true',
+  'True',
+  'FALSE',
+  'null',
+  'Null',
+  '~',
+  'yes',
+  'on',
+  '1',
+  '-1',
+  '0x1',
+  '1e3',
+  '.inf',
+  '2024-01-01',
+  'abc',
+];
 
 function randomScalar(r: () => number): string {
   if (r() < 0.2) return WORDS[Math.floor(r() * WORDS.length)]!;
@@ -59,7 +110,18 @@ describe('fastParseYaml agrees with js-yaml on everything it accepts', () => {
       tools: ['Read', 'Grep'],
       x: null,
     });
-    for (const bail of ['a: 1', 'a: b: c', 'a: x # c', 'list:\n  - a', 'a: |\n  x', '__proto__: x', 'a: x\na: y', 'a: "x\\n"', '', 'a: [x,]']) {
+    for (const bail of [
+      'a: 1',
+      'a: b: c',
+      'a: x # c',
+      'list:\n  - a',
+      'a: |\n  x',
+      '__proto__: x',
+      'a: x\na: y',
+      'a: "x\\n"',
+      '',
+      'a: [x,]',
+    ]) {
       expect(fastParseYaml(bail), bail).toBeNull();
     }
   });
@@ -77,7 +139,16 @@ describe('fastDumpYaml agrees with js-yaml dump on everything it accepts', () =>
       for (let k = 0; k < keys; k++) {
         const key = r() < 0.1 ? 'True' : `k${Math.floor(r() * 50)}`;
         const pick = r();
-        map[key] = pick < 0.1 ? null : pick < 0.2 ? r() < 0.5 : pick < 0.35 ? [randomScalar(r), randomScalar(r)] : pick < 0.4 ? [] : randomScalar(r).replace(/^["']|["']$/g, '');
+        map[key] =
+          pick < 0.1
+            ? null
+            : pick < 0.2
+              ? r() < 0.5
+              : pick < 0.35
+                ? [randomScalar(r), randomScalar(r)]
+                : pick < 0.4
+                  ? []
+                  : randomScalar(r).replace(/^["']|["']$/g, '');
       }
       const fast = fastDumpYaml(map);
       if (fast === null) continue;

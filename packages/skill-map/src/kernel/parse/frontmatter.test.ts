@@ -8,7 +8,14 @@ const nodeSha = (s: string): string => createHash('sha256').update(s, 'utf8').di
 describe('splitFrontmatter', () => {
   it('splits a block on line 1 and keeps the body after the closing line', () => {
     const s = splitFrontmatter('---\nname: a\n---\n# Body\n');
-    expect(s).toMatchObject({ present: true, yaml: 'name: a\n', yamlLine: 2, bodyOffset: 16, body: '# Body\n', malformedHint: null });
+    expect(s).toMatchObject({
+      present: true,
+      yaml: 'name: a\n',
+      yamlLine: 2,
+      bodyOffset: 16,
+      body: '# Body\n',
+      malformedHint: null,
+    });
   });
 
   it('accepts CRLF, a BOM, an empty block and a `...` terminator', () => {
@@ -19,7 +26,11 @@ describe('splitFrontmatter', () => {
   });
 
   it('ignores text without a block (no YAML work at all)', () => {
-    expect(splitFrontmatter('# Title\n---\nnot fm\n---\n')).toMatchObject({ present: false, bodyOffset: 0, malformedHint: null });
+    expect(splitFrontmatter('# Title\n---\nnot fm\n---\n')).toMatchObject({
+      present: false,
+      bodyOffset: 0,
+      malformedHint: null,
+    });
   });
 
   it('reports an unclosed block and a block below blank lines as malformed', () => {
@@ -29,7 +40,8 @@ describe('splitFrontmatter', () => {
 });
 
 describe('parseFrontmatter', () => {
-  const parse = (text: string): ReturnType<typeof parseFrontmatter> => parseFrontmatter(splitFrontmatter(text));
+  const parse = (text: string): ReturnType<typeof parseFrontmatter> =>
+    parseFrontmatter(splitFrontmatter(text));
 
   it('parses mappings with the CORE schema (dates stay strings, no custom tags)', () => {
     expect(parse('---\nname: a\ndate: 2024-01-01\nn: 3\nlist:\n  - x\n---\n')).toEqual({
@@ -44,9 +56,25 @@ describe('parseFrontmatter', () => {
   });
 
   it('reports js-yaml errors with file-absolute line and 1-based column', () => {
-    expect(parse('---\nname: a\ntags: [x\n---\n')).toMatchObject({ ok: false, reason: 'parse-error', line: 4, column: 1 });
-    expect(parse('---\na: 1\na: 2\n---\n')).toMatchObject({ ok: false, reason: 'parse-error', message: 'duplicated mapping key', line: 3, column: 1 });
-    expect(parse('---\nx: !!js/regexp /a/\n---\n')).toMatchObject({ ok: false, reason: 'parse-error', line: 2, column: 4 });
+    expect(parse('---\nname: a\ntags: [x\n---\n')).toMatchObject({
+      ok: false,
+      reason: 'parse-error',
+      line: 4,
+      column: 1,
+    });
+    expect(parse('---\na: 1\na: 2\n---\n')).toMatchObject({
+      ok: false,
+      reason: 'parse-error',
+      message: 'duplicated mapping key',
+      line: 3,
+      column: 1,
+    });
+    expect(parse('---\nx: !!js/regexp /a/\n---\n')).toMatchObject({
+      ok: false,
+      reason: 'parse-error',
+      line: 2,
+      column: 4,
+    });
   });
 
   it('rejects non-mapping frontmatter', () => {
@@ -58,7 +86,12 @@ describe('parseFrontmatter', () => {
 
 describe('canonical frontmatter hash', () => {
   it('is the js-yaml dump with sorted keys and no line width', () => {
-    const fm = { name: 'x', description: 'Use when: testing', tags: ['b', 'a'], long: 'w '.repeat(100).trim() };
+    const fm = {
+      name: 'x',
+      description: 'Use when: testing',
+      tags: ['b', 'a'],
+      long: 'w '.repeat(100).trim(),
+    };
     const expected = dump(fm, { sortKeys: true, lineWidth: -1, schema: CORE_SCHEMA });
     expect(canonicalFrontmatter(fm)).toBe(expected);
     expect(hashFrontmatter(fm, nodeSha)).toBe(nodeSha(expected));

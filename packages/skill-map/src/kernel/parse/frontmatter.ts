@@ -27,8 +27,15 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
   const none = { present: false, yaml: '', yamlLine: 0, bodyOffset: 0, body: text, malformedHint: null };
   const open = OPEN.exec(text);
   if (open === null) {
-    if (text.length > 0 && (text.charCodeAt(0) === 10 || text.charCodeAt(0) === 13 || text.charCodeAt(0) === 32)) {
-      if (LATE_OPEN.test(text)) return { ...none, malformedHint: "frontmatter must start on line 1: remove the blank lines above '---'" };
+    if (
+      text.length > 0 &&
+      (text.charCodeAt(0) === 10 || text.charCodeAt(0) === 13 || text.charCodeAt(0) === 32)
+    ) {
+      if (LATE_OPEN.test(text))
+        return {
+          ...none,
+          malformedHint: "frontmatter must start on line 1: remove the blank lines above '---'",
+        };
     }
     return none;
   }
@@ -36,7 +43,10 @@ export function splitFrontmatter(text: string): FrontmatterSplit {
   CLOSE.lastIndex = yamlStart;
   const close = CLOSE.exec(text);
   if (close === null) {
-    return { ...none, malformedHint: "frontmatter opened with '---' on line 1 is never closed: add a closing '---' line" };
+    return {
+      ...none,
+      malformedHint: "frontmatter opened with '---' on line 1 is never closed: add a closing '---' line",
+    };
   }
   let bodyOffset = close.index + close[0].length;
   if (text.charCodeAt(bodyOffset) === 10) bodyOffset += 1;
@@ -78,7 +88,11 @@ export function parseFrontmatter(split: FrontmatterSplit): FrontmatterParse {
   if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
     return { ok: true, value: value as Record<string, unknown> };
   }
-  return { ok: false, reason: 'not-an-object', type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value };
+  return {
+    ok: false,
+    reason: 'not-an-object',
+    type: value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value,
+  };
 }
 
 /** Canonical frontmatter text for hashing: js-yaml dump, sorted keys, no line width, CORE schema (`''` when absent). */

@@ -18,7 +18,8 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function transportOf(entry: Record<string, unknown>): McpServerEntry['transport'] {
   const type = typeof entry['type'] === 'string' ? entry['type'] : '';
   if (type === 'sse') return 'sse';
-  if (type === 'http' || type === 'streamable-http' || type === 'remote' || typeof entry['url'] === 'string') return 'http';
+  if (type === 'http' || type === 'streamable-http' || type === 'remote' || typeof entry['url'] === 'string')
+    return 'http';
   if (type === 'stdio' || type === 'local' || entry['command'] !== undefined) return 'stdio';
   return 'unknown';
 }
@@ -38,7 +39,10 @@ function collect(table: unknown, skipDisabled: boolean): McpServerEntry[] {
 export function parseMcpConfig(text: string, format: McpConfigFormat): McpConfigParse {
   let doc: unknown;
   try {
-    doc = format === 'codex-toml' ? parseToml(text) : JSON.parse(format === 'opencode-jsonc' ? stripJsonc(text) : text);
+    doc =
+      format === 'codex-toml'
+        ? parseToml(text)
+        : JSON.parse(format === 'opencode-jsonc' ? stripJsonc(text) : text);
   } catch (error) {
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);
     return { ok: false, message };

@@ -31,7 +31,12 @@ function shapeErrors(annotations: Record<string, unknown> | null): string[] {
       });
   }
   const stability = annotations['stability'];
-  if (stability !== undefined && stability !== 'experimental' && stability !== 'stable' && stability !== 'deprecated') {
+  if (
+    stability !== undefined &&
+    stability !== 'experimental' &&
+    stability !== 'stable' &&
+    stability !== 'deprecated'
+  ) {
     errors.push("annotations.stability must be 'experimental', 'stable' or 'deprecated'");
   }
   return errors;
@@ -49,24 +54,51 @@ export function parseSidecar(path: string, text: string): ParsedSidecar {
     doc = text.trim() === '' ? {} : load(text, { schema: CORE_SCHEMA });
   } catch (error) {
     const reason = error instanceof YAMLException ? error.reason : String(error);
-    const line = error instanceof YAMLException && error.mark !== undefined ? ` (line ${error.mark.line + 1})` : '';
-    return { ...base, ok: false, root: null, annotations: null, identity: null, unknownFields: [], errors: [`${reason}${line}`] };
+    const line =
+      error instanceof YAMLException && error.mark !== undefined ? ` (line ${error.mark.line + 1})` : '';
+    return {
+      ...base,
+      ok: false,
+      root: null,
+      annotations: null,
+      identity: null,
+      unknownFields: [],
+      errors: [`${reason}${line}`],
+    };
   }
   if (!isRecord(doc)) {
-    return { ...base, ok: false, root: null, annotations: null, identity: null, unknownFields: [], errors: ['the sidecar is not a YAML mapping'] };
+    return {
+      ...base,
+      ok: false,
+      root: null,
+      annotations: null,
+      identity: null,
+      unknownFields: [],
+      errors: ['the sidecar is not a YAML mapping'],
+    };
   }
   const annotations = isRecord(doc['annotations']) ? doc['annotations'] : null;
   const errors = shapeErrors(annotations);
   if (doc['annotations'] !== undefined && annotations === null) errors.push('annotations must be a mapping');
   const id = isRecord(doc['identity']) ? doc['identity'] : null;
   const hashOf = (v: unknown): string | null => (typeof v === 'string' && SHA.test(v) ? v : null);
-  const identity = id === null ? null : { bodyHash: hashOf(id['bodyHash']), frontmatterHash: hashOf(id['frontmatterHash']) };
+  const identity =
+    id === null ? null : { bodyHash: hashOf(id['bodyHash']), frontmatterHash: hashOf(id['frontmatterHash']) };
   const unknownFields: string[] = [];
   for (const [key, value] of Object.entries(doc)) {
     if (!KNOWN_ROOT.has(key) && !isRecord(value)) unknownFields.push(key);
   }
   for (const key of Object.keys(annotations ?? {})) {
-    if (!KNOWN_ANNOTATIONS.has(key) && !key.includes(':') && !key.includes('/')) unknownFields.push(`annotations.${key}`);
+    if (!KNOWN_ANNOTATIONS.has(key) && !key.includes(':') && !key.includes('/'))
+      unknownFields.push(`annotations.${key}`);
   }
-  return { ...base, ok: errors.length === 0, root: doc, annotations, identity, unknownFields: unknownFields.sort(), errors };
+  return {
+    ...base,
+    ok: errors.length === 0,
+    root: doc,
+    annotations,
+    identity,
+    unknownFields: unknownFields.sort(),
+    errors,
+  };
 }

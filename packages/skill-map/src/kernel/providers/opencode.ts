@@ -8,8 +8,22 @@ const TABLE = [
 
 /** Built-in OpenCode TUI commands. */
 export const OPENCODE_RESERVED_COMMANDS = [
-  'compact', 'connect', 'details', 'editor', 'exit', 'export', 'help', 'init', 'models', 'new', 'redo', 'sessions',
-  'share', 'themes', 'undo', 'unshare',
+  'compact',
+  'connect',
+  'details',
+  'editor',
+  'exit',
+  'export',
+  'help',
+  'init',
+  'models',
+  'new',
+  'redo',
+  'sessions',
+  'share',
+  'themes',
+  'undo',
+  'unshare',
 ] as const;
 
 /** Built-in OpenCode agents. */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_PROVIDERS, classifyPath, isReservedName, providerChain, resolutionKinds } from './registry.js';
+import {
+  BUILTIN_PROVIDERS,
+  classifyPath,
+  isReservedName,
+  providerChain,
+  resolutionKinds,
+} from './registry.js';
 
 function classify(lens: string, path: string, pluginRoots: string[] = []): string | null {
   const c = classifyPath(path, providerChain(lens), { pluginRoots });

@@ -50,7 +50,11 @@ export interface Classification {
 }
 
 /** Classifies `path` through `chain` (first claim wins), or null when nobody claims it. */
-export function classifyPath(path: string, chain: readonly Provider[], ctx: ClassifyContext): Classification | null {
+export function classifyPath(
+  path: string,
+  chain: readonly Provider[],
+  ctx: ClassifyContext,
+): Classification | null {
   for (const provider of chain) {
     const kind = provider.classify(path, ctx);
     if (kind !== null) return { provider: provider.id, kind };

@@ -5,18 +5,42 @@ import { compileGlob } from './glob.js';
 
 const H = 'a'.repeat(64);
 function node(path: string, kind: string): Node {
-  return { path, kind, provider: 'claude', bodyHash: H, frontmatterHash: H, bytes: { frontmatter: 0, body: 0, total: 0 }, linksOutCount: 0, linksInCount: 0, externalRefsCount: 0 };
+  return {
+    path,
+    kind,
+    provider: 'claude',
+    bodyHash: H,
+    frontmatterHash: H,
+    bytes: { frontmatter: 0, body: 0, total: 0 },
+    linksOutCount: 0,
+    linksInCount: 0,
+    externalRefsCount: 0,
+  };
 }
 function link(source: string, target: string, resolvedTarget: string | null = target): Link {
   return { source, target, kind: 'references', confidence: 1, sources: ['x/y'], resolvedTarget };
 }
 
 const GRAPH = {
-  nodes: [node('.claude/agents/a.md', 'agent'), node('.claude/skills/s/SKILL.md', 'skill'), node('docs/x.md', 'markdown'), node('docs/deep/y.md', 'markdown')],
-  links: [link('.claude/agents/a.md', 'docs/x.md'), link('.claude/agents/a.md', '/s', '.claude/skills/s/SKILL.md'), link('docs/x.md', 'docs/deep/y.md')],
+  nodes: [
+    node('.claude/agents/a.md', 'agent'),
+    node('.claude/skills/s/SKILL.md', 'skill'),
+    node('docs/x.md', 'markdown'),
+    node('docs/deep/y.md', 'markdown'),
+  ],
+  links: [
+    link('.claude/agents/a.md', 'docs/x.md'),
+    link('.claude/agents/a.md', '/s', '.claude/skills/s/SKILL.md'),
+    link('docs/x.md', 'docs/deep/y.md'),
+  ],
   issues: [
     { analyzerId: 'reference-broken', severity: 'error', nodeIds: ['docs/deep/y.md'], message: 'm' },
-    { analyzerId: 'name-collision', severity: 'warn', nodeIds: ['.claude/agents/a.md', 'docs/x.md'], message: 'm' },
+    {
+      analyzerId: 'name-collision',
+      severity: 'warn',
+      nodeIds: ['.claude/agents/a.md', 'docs/x.md'],
+      message: 'm',
+    },
   ] as Issue[],
 };
 
@@ -29,7 +53,11 @@ function parsed(q: string): ExportQuery {
 describe('parseExportQuery', () => {
   it('parses keys case-insensitively, values comma-separated, trimmed, empties dropped', () => {
     expect(parsed('')).toEqual({ kinds: null, hasIssues: false, paths: null });
-    expect(parsed('  KIND=agent,,skill  Has=issues path=docs/**,*.md ')).toEqual({ kinds: ['agent', 'skill'], hasIssues: true, paths: ['docs/**', '*.md'] });
+    expect(parsed('  KIND=agent,,skill  Has=issues path=docs/**,*.md ')).toEqual({
+      kinds: ['agent', 'skill'],
+      hasIssues: true,
+      paths: ['docs/**', '*.md'],
+    });
     expect(formatExportQuery(parsed('path=a kind=b'))).toBe('kind=b path=a');
   });
 
@@ -71,7 +99,11 @@ describe('applyExportQuery', () => {
     expect(paths('kind=agent,skill')).toEqual(['.claude/agents/a.md', '.claude/skills/s/SKILL.md']);
     expect(paths('kind=Agent')).toEqual([]);
     expect(paths('has=issues')).toEqual(['.claude/agents/a.md', 'docs/x.md', 'docs/deep/y.md']);
-    expect(paths('path=docs/*,.claude/**')).toEqual(['.claude/agents/a.md', '.claude/skills/s/SKILL.md', 'docs/x.md']);
+    expect(paths('path=docs/*,.claude/**')).toEqual([
+      '.claude/agents/a.md',
+      '.claude/skills/s/SKILL.md',
+      'docs/x.md',
+    ]);
     expect(paths('kind=markdown has=issues path=docs/deep/*')).toEqual(['docs/deep/y.md']);
   });
 

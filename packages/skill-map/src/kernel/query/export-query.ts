@@ -22,7 +22,11 @@ export interface ExportQueryError {
   token: string;
 }
 
-function fail(code: ExportQueryError['code'], token: string, message: string): Result<ExportQuery, ExportQueryError> {
+function fail(
+  code: ExportQueryError['code'],
+  token: string,
+  message: string,
+): Result<ExportQuery, ExportQueryError> {
   return { ok: false, error: { code, message, token } };
 }
 
@@ -36,20 +40,26 @@ export function parseExportQuery(query: string): Result<ExportQuery, ExportQuery
   const seen = new Set<string>();
   for (const token of query.split(/\s+/).filter((t) => t !== '')) {
     const eq = token.indexOf('=');
-    if (eq <= 0 || eq === token.length - 1) return fail('malformed-token', token, `'${token}' is not a key=value token`);
+    if (eq <= 0 || eq === token.length - 1)
+      return fail('malformed-token', token, `'${token}' is not a key=value token`);
     const key = token.slice(0, eq).toLowerCase();
     if (!(EXPORT_QUERY_KEYS as readonly string[]).includes(key)) {
       return fail('unknown-key', token, `unknown key '${key}' (expected ${EXPORT_QUERY_KEYS.join(', ')})`);
     }
     if (seen.has(key)) return fail('duplicate-key', token, `key '${key}' appears more than once`);
     seen.add(key);
-    const values = token.slice(eq + 1).split(',').map((v) => v.trim()).filter((v) => v !== '');
+    const values = token
+      .slice(eq + 1)
+      .split(',')
+      .map((v) => v.trim())
+      .filter((v) => v !== '');
     if (values.length === 0) return fail('no-values', token, `key '${key}' has no values`);
     if (key === 'kind') value.kinds = values;
     else if (key === 'path') value.paths = values;
     else {
       const bad = values.find((v) => v !== 'issues');
-      if (bad !== undefined) return fail('unsupported-has', token, `has=${bad} is not supported (only has=issues)`);
+      if (bad !== undefined)
+        return fail('unsupported-has', token, `has=${bad} is not supported (only has=issues)`);
       value.hasIssues = true;
     }
   }

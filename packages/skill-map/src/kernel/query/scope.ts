@@ -27,7 +27,10 @@ export interface MapScopeError {
 function clean(list: readonly string[] | undefined): string[] {
   const out: string[] = [];
   for (const raw of list ?? []) {
-    const p = raw.trim().replace(/^\.\/+/, '').replace(/\/+$/, '');
+    const p = raw
+      .trim()
+      .replace(/^\.\/+/, '')
+      .replace(/\/+$/, '');
     if (p !== '' && !out.includes(p)) out.push(p);
   }
   return out;
@@ -41,14 +44,22 @@ export function resolveMapScope(input: MapScopeInput): Result<MapScope, MapScope
   const includes = clean(input.paths);
   const excludes = clean(input.exclude);
   const both = includes.find((p) => excludes.includes(p));
-  if (both !== undefined) return { ok: false, error: { code: 'scope-conflict', message: `'${both}' is both included and excluded`, path: both } };
+  if (both !== undefined)
+    return {
+      ok: false,
+      error: { code: 'scope-conflict', message: `'${both}' is both included and excluded`, path: both },
+    };
   let rootExcluded: boolean;
   const raw = input.excludeRoot;
   if (raw === undefined || raw === null || raw === '') {
     rootExcluded = includes.some((inc) => !excludes.some((ex) => ex !== inc && isWithin(inc, ex)));
   } else if (raw === true || raw === '1') rootExcluded = true;
   else if (raw === false || raw === '0') rootExcluded = false;
-  else return { ok: false, error: { code: 'invalid-exclude-root', message: `excludeRoot must be 1 or 0, got '${String(raw)}'` } };
+  else
+    return {
+      ok: false,
+      error: { code: 'invalid-exclude-root', message: `excludeRoot must be 1 or 0, got '${String(raw)}'` },
+    };
   return { ok: true, value: { includes, excludes, rootExcluded } };
 }
 
@@ -78,7 +89,15 @@ export function scopeAdmits(scope: MapScope, path: string): { included: boolean;
 export interface BranchProjection extends ClosedSubgraph {
   schemaVersion: 1;
   kind: 'branch';
-  branch: { paths: string[]; excluded: string[]; rootExcluded: boolean; total: number; rendered: number; truncated: boolean; cap: number };
+  branch: {
+    paths: string[];
+    excluded: string[];
+    rootExcluded: boolean;
+    total: number;
+    rendered: number;
+    truncated: boolean;
+    cap: number;
+  };
 }
 
 /**
@@ -86,7 +105,11 @@ export interface BranchProjection extends ClosedSubgraph {
  * path order) → cap = clamp(limit ?? maxRenderNodes, 1, maxRenderNodes) → links with source and
  * `resolvedTarget ?? target` in the rendered set, issues with any nodeId in it.
  */
-export function projectBranch(graph: Subgraph, scope: MapScope, options: { limit?: number; maxRenderNodes?: number } = {}): BranchProjection {
+export function projectBranch(
+  graph: Subgraph,
+  scope: MapScope,
+  options: { limit?: number; maxRenderNodes?: number } = {},
+): BranchProjection {
   const max = Math.max(1, options.maxRenderNodes ?? 256);
   const cap = Math.min(max, Math.max(1, Math.floor(options.limit ?? max)));
   const fullyExcluded = scope.rootExcluded && scope.includes.length === 0;
@@ -94,7 +117,15 @@ export function projectBranch(graph: Subgraph, scope: MapScope, options: { limit
     ? []
     : graph.nodes.map((n) => ({ n, s: scopeAdmits(scope, n.path) })).filter((x) => x.s.included);
   const seniority = scope.rootExcluded && scope.includes.length >= 2;
-  scoped.sort((a, b) => (seniority && a.s.rank !== b.s.rank ? a.s.rank - b.s.rank : a.n.path < b.n.path ? -1 : a.n.path > b.n.path ? 1 : 0));
+  scoped.sort((a, b) =>
+    seniority && a.s.rank !== b.s.rank
+      ? a.s.rank - b.s.rank
+      : a.n.path < b.n.path
+        ? -1
+        : a.n.path > b.n.path
+          ? 1
+          : 0,
+  );
   const rendered = scoped.slice(0, cap).map((x) => x.n);
   const closed = closeOver(graph, rendered, (l) => l.resolvedTarget ?? l.target);
   return {

@@ -18,7 +18,11 @@ export interface ClosedSubgraph {
  * Closes a node selection: links survive when their source and `endpoint(link)` are kept; issues survive when any of
  * their nodeIds is kept.
  */
-export function closeOver(graph: Subgraph, kept: readonly Node[], endpoint: (link: Link) => string): ClosedSubgraph {
+export function closeOver(
+  graph: Subgraph,
+  kept: readonly Node[],
+  endpoint: (link: Link) => string,
+): ClosedSubgraph {
   const paths = new Set(kept.map((n) => n.path));
   return {
     nodes: [...kept],

@@ -47,7 +47,10 @@ export function joinPath(...parts: string[]): string {
 /** True when `path` equals `ancestor` or lies below it (`''` is the ancestor of everything). */
 export function isWithin(path: string, ancestor: string): boolean {
   if (ancestor === '') return true;
-  return path === ancestor || (path.length > ancestor.length && path.startsWith(ancestor) && path[ancestor.length] === '/');
+  return (
+    path === ancestor ||
+    (path.length > ancestor.length && path.startsWith(ancestor) && path[ancestor.length] === '/')
+  );
 }
 
 /** The `.sm` sidecar path of a node path: `foo.md` → `foo.sm`, any other file gets `.sm` appended. */

@@ -24,7 +24,8 @@ describe('sha256Hex (pure)', () => {
 
 describe('utf8Length / looksBinary', () => {
   it('counts like Buffer.byteLength, including astral and lone surrogates', () => {
-    for (const s of ['', 'abc', 'é', '€', '𝄞', 'a\ud800b', 'mixed é € 𝄞 text']) expect(utf8Length(s), s).toBe(Buffer.byteLength(s));
+    for (const s of ['', 'abc', 'é', '€', '𝄞', 'a\ud800b', 'mixed é € 𝄞 text'])
+      expect(utf8Length(s), s).toBe(Buffer.byteLength(s));
   });
 
   it('flags NUL in the first 8 KiB only', () => {
