@@ -313,6 +313,16 @@ describe('buildGraph details', () => {
     ]);
   });
 
+  it('resolves Claude `@agent-<name>` mentions to the agent', () => {
+    const r = scan({ '.claude/agents/planner.md': '---\nname: planner\n---\n', 'a.md': 'Ask @agent-planner.' });
+    expect(r.links.map(linkLine)).toEqual(['a.md -mentions-> @agent-planner => .claude/agents/planner.md @1']);
+  });
+
+  it('counts skipped files from the list when no number is given', () => {
+    const lens = scanSources([], {}).lens;
+    expect(buildGraph([], { lens, settings: {}, skippedFiles: ['x', 'y'] }).stats.filesSkipped).toBe(2);
+  });
+
   it('skips self-loops that only appear in code (usage examples)', () => {
     const r = scan({ '.claude/commands/go.md': 'Usage: `/go now`', '.claude/x.md': '' });
     expect(r.links.map(linkLine)).toEqual([

@@ -109,7 +109,7 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
     issues,
     stats: {
       filesWalked: ctx.filesWalked ?? records.length,
-      filesSkipped: ctx.filesSkipped ?? 0,
+      filesSkipped: ctx.filesSkipped ?? ctx.skippedFiles?.length ?? 0,
       filesOversized: oversized.length,
       nodesCount: graph.nodes.length,
       linksCount: links.length,

@@ -157,7 +157,10 @@ export interface GraphContext {
   scannedAt?: number;
   durationMs?: number;
   filesWalked?: number;
+  /** Defaults to `skippedFiles.length` when absent. */
   filesSkipped?: number;
+  /** Paths the walker refused (ignored by policy, unreadable, symlink escapes); only counted. */
+  skippedFiles?: readonly string[];
   oversizedFiles?: readonly OversizedFile[];
   /** `scan.maxScan` in force. */
   scanCeiling?: number;
