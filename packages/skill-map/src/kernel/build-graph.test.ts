@@ -314,8 +314,13 @@ describe('buildGraph details', () => {
   });
 
   it('resolves Claude `@agent-<name>` mentions to the agent', () => {
-    const r = scan({ '.claude/agents/planner.md': '---\nname: planner\n---\n', 'a.md': 'Ask @agent-planner.' });
-    expect(r.links.map(linkLine)).toEqual(['a.md -mentions-> @agent-planner => .claude/agents/planner.md @1']);
+    const r = scan({
+      '.claude/agents/planner.md': '---\nname: planner\n---\n',
+      'a.md': 'Ask @agent-planner.',
+    });
+    expect(r.links.map(linkLine)).toEqual([
+      'a.md -mentions-> @agent-planner => .claude/agents/planner.md @1',
+    ]);
   });
 
   it('counts skipped files from the list when no number is given', () => {

@@ -9,6 +9,14 @@ import { joinPath } from './util/posix-path.js';
 
 const PHASES = ['score', 'detect', 'aggregate'] as const;
 
+/** Shared, frozen overlay of nodes without a sidecar (saves one allocation per node). */
+const NO_SIDECAR: NonNullable<Node['sidecar']> = Object.freeze({
+  present: false,
+  status: null,
+  annotations: null,
+  root: null,
+});
+
 function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
   for (let i = 1; i < records.length; i++) {
     if (records[i - 1]!.path > records[i]!.path)
@@ -93,10 +101,7 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   for (const node of graph.nodes) {
     if (node.virtual === true) continue;
     const sc = graph.sidecars.get(node.path);
-    node.sidecar =
-      sc === undefined
-        ? { present: false, status: null, annotations: null, root: null }
-        : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
+    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
   const issues = sink.issues.sort(compareIssues);
   const oversized = ctx.oversizedFiles ?? [];

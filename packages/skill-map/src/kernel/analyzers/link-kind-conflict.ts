@@ -1,5 +1,5 @@
 import { eachSourceRun, type Analyzer } from './analyzer.js';
-import { groupRun } from './group-run.js';
+import { groupRun, hasPairWhere } from './group-run.js';
 
 /** `core/link-kind-conflict`: the same source → target pair was extracted with different link kinds. */
 export const linkKindConflictAnalyzer: Analyzer = {
@@ -12,6 +12,16 @@ export const linkKindConflictAnalyzer: Analyzer = {
     const links = view.links;
     eachSourceRun(view, (start, end) => {
       if (end - start < 2) return;
+      if (
+        end - start <= 32 &&
+        !hasPairWhere(
+          start,
+          end,
+          (i) => links[i]!.target,
+          (i) => links[i]!.kind,
+        )
+      )
+        return;
       for (const indices of groupRun(start, end, (i) => links[i]!.target)) {
         if (indices.length < 2) continue;
         const first = links[indices[0]!]!;

@@ -1,5 +1,5 @@
 import { eachSourceRun, type Analyzer } from './analyzer.js';
-import { groupRun } from './group-run.js';
+import { groupRun, hasPairWhere } from './group-run.js';
 
 /** `core/reference-redundant`: one file reaches the same node through several authored forms. */
 export const referenceRedundantAnalyzer: Analyzer = {
@@ -12,6 +12,16 @@ export const referenceRedundantAnalyzer: Analyzer = {
     const links = view.links;
     eachSourceRun(view, (start, end) => {
       if (end - start < 2) return;
+      if (
+        end - start <= 32 &&
+        !hasPairWhere(
+          start,
+          end,
+          (i) => links[i]!.resolvedTarget ?? null,
+          (i) => links[i]!.target,
+        )
+      )
+        return;
       for (const list of groupRun(start, end, (i) => links[i]!.resolvedTarget ?? null)) {
         if (list.length < 2) continue;
         const to = links[list[0]!]!.resolvedTarget!;
