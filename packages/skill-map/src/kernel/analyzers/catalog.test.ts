@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { shortAnalyzerId, suppressionMatches } from '../graph/issue-sink.js';
+import { ANALYZER_CATALOG, BUILTIN_ANALYZERS, resolveAnalyzerId } from './catalog.js';
+import { compileIgnoredReferences } from './ignored-references.js';
+import { isCodeShapedMention } from './reference-broken.js';
+
+describe('analyzer catalog', () => {
+  it('lists every analyzer and kernel-stamped id, qualified and short', () => {
+    expect(ANALYZER_CATALOG.map((e) => `${e.id}${e.suppressible ? '*' : ''}`)).toEqual([
+      'core/reference-broken*',
+      'core/name-reserved*',
+      'core/name-collision',
+      'core/name-mismatch',
+      'core/link-kind-conflict*',
+      'core/link-self-loop*',
+      'core/reference-redundant*',
+      'core/node-stability',
+      'core/annotation-orphan',
+      'core/annotation-field-unknown',
+      'core/invalid-sidecar',
+      'core/frontmatter-parse-error',
+      'core/frontmatter-malformed',
+      'core/frontmatter-invalid',
+      'core/backtick-unbalanced',
+      'core/content-binary',
+      'core/mcp-config-invalid',
+      'core/schema-violation*',
+      'core/scan-truncated',
+      'core/file-oversized',
+    ]);
+    expect(BUILTIN_ANALYZERS.filter((a) => a.phase === 'score').map((a) => a.id)).toEqual([
+      'core/reference-broken',
+      'core/name-reserved',
+    ]);
+    expect(ANALYZER_CATALOG.every((e) => /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(e.shortId))).toBe(true);
+  });
+
+  it('resolves qualified or bare ids and refuses unknown ones', () => {
+    expect(resolveAnalyzerId('core/reference-broken')?.shortId).toBe('reference-broken');
+    expect(resolveAnalyzerId(' reference-broken ')?.id).toBe('core/reference-broken');
+    expect(resolveAnalyzerId('reference-brokn')).toBeNull();
+    expect(resolveAnalyzerId('other/reference-broken')).toBeNull();
+  });
+});
+
+describe('suppression matching', () => {
+  const issue = {
+    analyzerId: 'reference-broken',
+    severity: 'error' as const,
+    nodeIds: ['a.md'],
+    message: 'm',
+    data: { target: '@ApiSecurity' },
+  };
+
+  it('compares the short analyzer id and the exact data.target', () => {
+    expect(shortAnalyzerId('core/x')).toBe('x');
+    expect(suppressionMatches({ analyzer: 'core/reference-broken', value: '@ApiSecurity' }, issue)).toBe(
+      true,
+    );
+    expect(suppressionMatches({ analyzer: 'reference-broken', value: '@ApiSecurity' }, issue)).toBe(true);
+    expect(suppressionMatches({ analyzer: 'reference-broken', value: '@apisecurity' }, issue)).toBe(false);
+    expect(
+      suppressionMatches({ analyzer: 'reference-broken', value: '@ApiSecurity' }, { ...issue, data: {} }),
+    ).toBe(false);
+  });
+});
+
+describe('reference-broken helpers', () => {
+  it('treats decorators and JSDoc tags as code-shaped mentions', () => {
+    expect(['@ApiSecurity', '@param', '@returns'].map(isCodeShapedMention)).toEqual([true, true, true]);
+    expect(['@reviewer', '/Deploy', 'x.md'].map(isCodeShapedMention)).toEqual([false, false, false]);
+  });
+
+  it('compiles ignored-references: literal, /regex/, glob', () => {
+    const ignored = compileIgnoredReferences(['@nestjs', '/^@Api/', 'docs/*.md', 'gen/**']);
+    expect(['@nestjs', '@ApiKey', 'docs/a.md', 'gen/x/y.md'].map(ignored)).toEqual([true, true, true, true]);
+    expect(['@nest', 'x@Api', 'docs/a/b.md', 'generated/x'].map(ignored)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
