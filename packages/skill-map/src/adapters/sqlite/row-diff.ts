@@ -92,16 +92,45 @@ function diffByPosition<T>(d: DiffState<T>, prev: PrevRow<T>[], indexes: number[
   return rows;
 }
 
-function diffByKey<T>(d: DiffState<T>, prev: PrevRow<T>[] | undefined, indexes: number[]): PrevRow<T>[] {
-  const byKey = new Map((prev ?? []).map((p) => [p.key, p]));
-  const seen = new Map<string, number>();
-  const rows: PrevRow<T>[] = [];
+/** Identity keys of a group's items in order, repeats suffixed (groups are small, so a linear check suffices). */
+function groupKeys<T>(spec: RowDiffSpec<T>, items: readonly T[], indexes: number[]): string[] {
+  const keys: string[] = [];
+  const bases: string[] = [];
   for (const index of indexes) {
+    const base = spec.identity(items[index] as T);
+    let count = 1;
+    for (const b of bases) if (b === base) count += 1;
+    bases.push(base);
+    keys.push(count === 1 ? base : `${base}\0#${count}`);
+  }
+  return keys;
+}
+
+/** Cold fast path: the group's keys line up with the persisted ones, so compare content hashes in place. */
+function diffByKeyPosition<T>(d: DiffState<T>, prev: PrevRow<T>[], indexes: number[]): PrevRow<T>[] {
+  const rows: PrevRow<T>[] = new Array<PrevRow<T>>(indexes.length);
+  for (let n = 0; n < indexes.length; n += 1) {
+    const index = indexes[n] as number;
+    const p = prev[n] as PrevRow<T>;
     const value = d.items[index] as T;
-    const base = d.spec.identity(value);
-    const count = (seen.get(base) ?? 0) + 1;
-    seen.set(base, count);
-    const key = count === 1 ? base : `${base}\0#${count}`;
+    d.keys[index] = p.key;
+    if (!contentSame(d.spec, p, value)) d.ops.push({ op: 'update', index, id: p.id, key: p.key, value });
+    rows[n] = { id: p.id, key: p.key, value };
+  }
+  return rows;
+}
+
+function diffByKey<T>(d: DiffState<T>, prev: PrevRow<T>[] | undefined, indexes: number[]): PrevRow<T>[] {
+  const keys = groupKeys(d.spec, d.items, indexes);
+  if (prev !== undefined && prev.length === keys.length && prev.every((p, n) => p.key === keys[n])) {
+    return diffByKeyPosition(d, prev, indexes);
+  }
+  const byKey = new Map((prev ?? []).map((p) => [p.key, p]));
+  const rows: PrevRow<T>[] = [];
+  for (let n = 0; n < indexes.length; n += 1) {
+    const index = indexes[n] as number;
+    const value = d.items[index] as T;
+    const key = keys[n] as string;
     d.keys[index] = key;
     const p = byKey.get(key);
     if (p === undefined) {
