@@ -8,7 +8,7 @@ import type { RowDiffSpec } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
 import { issueContentJson, issueIdentity, issueLinkKeys, linkIdentity, rowHash, toIssueRow, toLinkRow, toNodeRow } from './rows.js';
-import { writeFileCache } from './file-cache.js';
+import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
@@ -40,6 +40,8 @@ export interface PersistOptions {
   readonly extras?: ScanMetaExtras;
   /** Per-file cache changes committed in the same transaction as the scan rows. */
   readonly cache?: FileCacheChanges;
+  /** Empty the per-file cache first (a `--full` scan), in the same transaction. */
+  readonly clearCache?: boolean;
 }
 
 const counts = (): DiffCounts => ({ inserted: 0, updated: 0, deleted: 0 });
@@ -224,6 +226,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     const issues = writeIssues(st, result.issues, links.keys, index, c.issues);
     const next: PersistIndex = { generation: generation + 1, nodes, links: links.next, issues };
     writeScanMeta(db, result, next.generation, opts.extras);
+    if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
     return { next, renames };
   });

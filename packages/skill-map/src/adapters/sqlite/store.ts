@@ -5,7 +5,7 @@ import { AdapterError } from '../errors.js';
 import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
 import type { SuppressionKey } from './annotations.js';
-import { clearFileCache, loadFileCache } from './file-cache.js';
+import { loadFileCache } from './file-cache.js';
 import type { FileCacheEntry } from './file-cache.js';
 import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
 import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
@@ -44,7 +44,7 @@ export interface ScanStore {
   /** Links and issues closed over a node set (`raw` target for query_graph, `resolved` for branches). */
   closeOver(paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] };
   loadFileCache(): Map<string, FileCacheEntry>;
-  persistScan(result: ScanResult, options?: PersistOptions & { clearCache?: boolean }): PersistReport;
+  persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;
   close(): void;
@@ -98,11 +98,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     nodesByPaths: (paths) => read([], () => nodesByPaths(db, paths)),
     closeOver: (paths, closure) => read({ links: [], issues: [] }, () => closeOver(db, paths, closure)),
     loadFileCache: () => read(new Map(), () => loadFileCache(db)),
-    persistScan: (result, options = {}) =>
-      write(() => {
-        if (options.clearCache) clearFileCache(db);
-        return persistScan(db, result, options);
-      }),
+    persistScan: (result, options = {}) => write(() => persistScan(db, result, options)),
     refreshAnnotationsMirror: (path, annotations) => write(() => refreshAnnotationsMirror(db, path, annotations)),
     deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),
     close: () => h.close(),
