@@ -21,6 +21,9 @@ export interface ScanSummary {
   issues: number;
   durationMs: number;
   roots: string[];
+  /** Node rows inserted / deleted by the persist diff, when the engine reports them (saves a path diff). */
+  nodesAdded?: number;
+  nodesRemoved?: number;
 }
 
 /** Runs a scan through the scan engine AND persists it (the engine owns drift, hashing, incremental). */

@@ -35,7 +35,15 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         ...(onProgress === undefined ? {} : { onProgress: (e) => onProgress({ index: e.index, path: e.path, kind: e.kind ?? 'file', cached: e.cached }) }),
       });
       const s = outcome.result.stats;
-      return { nodes: s.nodesCount, links: s.linksCount, issues: s.issuesCount, durationMs: s.durationMs, roots: outcome.result.roots };
+      const diff = outcome.persisted?.nodes;
+      return {
+        nodes: s.nodesCount,
+        links: s.linksCount,
+        issues: s.issuesCount,
+        durationMs: s.durationMs,
+        roots: outcome.result.roots,
+        ...(diff === undefined ? {} : { nodesAdded: diff.inserted, nodesRemoved: diff.deleted }),
+      };
     },
     async scanFresh() {
       const outcome = await runScan({ projectRoot: options.projectRoot, dbPath: options.dbPath, persist: false });

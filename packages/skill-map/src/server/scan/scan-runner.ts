@@ -28,10 +28,12 @@ export interface ScanRunner {
 export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcaster: Broadcaster): ScanRunner {
   let running: Promise<ScanCompleted> | null = null;
   let known: Set<string> | null = null;
+  let portDiffs = false;
 
   const execute = async (mode: 'full' | 'changed', trigger: ScanCompleted['trigger'], changedPaths?: readonly string[]): Promise<ScanCompleted> => {
-    const before = known ?? new Set(reader.nodePaths());
     const runId = `r-scan-${Date.now().toString(36)}`;
+    // Only scan ports that do not report their persist diff need the path set from before the scan.
+    const before = portDiffs ? null : (known ?? new Set(reader.nodePaths()));
     broadcaster.publish('scan.started', { mode, trigger }, { runId });
     let summary: ScanSummary;
     try {
@@ -45,14 +47,26 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
       broadcaster.publish('scan.failed', { mode, message: err instanceof Error ? err.message : String(err) }, { runId });
       throw new ServerError('scan-failed', `scan failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
     }
-    const after = new Set(reader.nodePaths());
-    let added = 0;
-    for (const p of after) if (!before.has(p)) added++;
-    const removed = before.size - (after.size - added);
-    known = after;
+    const { added, removed } = nodeSetDelta(summary, before);
     const completed: ScanCompleted = { ...summary, nodesAdded: added, nodesRemoved: removed, mode, trigger };
     broadcaster.publish('scan.completed', { ...completed }, { runId });
     return completed;
+  };
+
+  /** The engine's persist diff when it reports one; otherwise a diff of the sorted path lists. */
+  const nodeSetDelta = (summary: ScanSummary, previous: Set<string> | null): { added: number; removed: number } => {
+    if (summary.nodesAdded !== undefined && summary.nodesRemoved !== undefined) {
+      portDiffs = true;
+      known = null;
+      return { added: summary.nodesAdded, removed: summary.nodesRemoved };
+    }
+    portDiffs = false;
+    const before = previous ?? new Set(reader.nodePaths());
+    const after = new Set(reader.nodePaths());
+    let added = 0;
+    for (const p of after) if (!before.has(p)) added++;
+    known = after;
+    return { added, removed: before.size - (after.size - added) };
   };
 
   return {

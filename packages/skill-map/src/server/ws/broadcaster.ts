@@ -107,7 +107,8 @@ export function createBroadcaster(options: BroadcasterOptions = {}): Broadcaster
     },
     publish(type, data, extra = {}) {
       const event: BroadcastEvent = { type, timestamp: Date.now(), data, ...extra };
-      const frame = JSON.stringify(event);
+      // Serialised once, and only when a socket will carry it (a scan narrates every node).
+      const frame = clients.size === 0 ? '' : JSON.stringify(event);
       for (const client of [...clients.keys()]) {
         if (client.readyState !== OPEN) continue;
         // A peer that stopped reading must not grow our memory without bound.
