@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
 import type { JSONRPCMessage } from '@modelcontextprotocol/server';
 import { headerValue } from '../../http/loopback-gate.js';
+import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { ServerLogger } from '../../ports.js';
 import type { McpServerHandle } from '../create-mcp-server.js';
 import type { NotifyTarget } from '../mcp-sink.js';
@@ -91,7 +92,7 @@ export class SessionManager implements NotifyTarget {
         const known = this.sessions.has(sessionId);
         return writeJsonRpcError(res, known ? 400 : 404, known ? -32600 : -32001, known ? 'Invalid Request: Server already initialized' : 'Session not found');
       }
-      return this.open(res, messages);
+      return this.open(res, messages, batch);
     }
     const session = this.lookup(req, res);
     if (session === null) return;
@@ -113,7 +114,7 @@ export class SessionManager implements NotifyTarget {
     const session = this.lookup(req, res);
     if (session === null) return;
     this.drop(session, 'deleted');
-    res.writeHead(200).end();
+    res.writeHead(200, { ...SECURITY_HEADERS }).end();
   }
 
   /** `resources/list_changed` to every session. */
@@ -144,7 +145,7 @@ export class SessionManager implements NotifyTarget {
     await Promise.all(all.map((s) => s.handle.close().catch(() => undefined)));
   }
 
-  private open(res: ServerResponse, messages: JSONRPCMessage[]): void {
+  private open(res: ServerResponse, messages: JSONRPCMessage[], batch: boolean): void {
     while (this.sessions.size >= this.maxSessions) {
       const oldest = this.sessions.values().next().value;
       if (oldest === undefined) break;
@@ -162,7 +163,7 @@ export class SessionManager implements NotifyTarget {
     this.sessions.set(id, session);
     handle.server
       .connect(transport)
-      .then(() => transport.handlePost(res, messages, false))
+      .then(() => transport.handlePost(res, messages, batch))
       .catch((err: unknown) => {
         this.logger.error('could not start an MCP session', err);
         this.drop(session, 'failed');
