@@ -7,6 +7,7 @@
 // The server runs in a forked child (so its RSS is its own); this process is the client. The hot-path
 // numbers use a minimal keep-alive HTTP client so they measure the server, not an SDK client; the v1 SDK
 // client figure is printed alongside as the ceiling a real host sees on this machine.
+/* global URL, performance, console, setTimeout */
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
