@@ -29,28 +29,30 @@ export interface ClosableMapReader extends MapReader {
 export function createSqliteMapReader(options: SqliteMapReaderOptions): ClosableMapReader {
   const { dbPath, scopeRoot, logger } = options;
   let store: ScanStore | null = null;
-  let inode = -1;
+  let identity = '';
   let hasScan = false;
   const warned = new Set<string>();
 
   const drop = (): void => {
     store?.close();
     store = null;
-    inode = -1;
+    identity = '';
   };
   const current = (): ScanStore | null => {
-    let ino: number;
+    let id: string;
     try {
-      ino = statSync(dbPath).ino;
+      // Inode numbers are reused after a delete, so the birth time tells a rebuilt file apart.
+      const st = statSync(dbPath);
+      id = `${st.ino}:${st.birthtimeMs}`;
     } catch {
       drop();
       return null;
     }
-    if (store !== null && ino === inode && hasScan) return store;
+    if (store !== null && id === identity && hasScan) return store;
     drop();
     store = tryOpenScanStoreForRead(dbPath);
     if (store === null) return null;
-    inode = ino;
+    identity = id;
     hasScan = store.readMeta() !== null;
     const advisory = store.advisory?.message;
     if (advisory !== undefined && !warned.has(advisory)) {
