@@ -7,9 +7,11 @@ import { sha256Hex } from './util/sha256.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
-function lensOf(provider: string, pluginRoots: string[] = []): LensDecision {
+function lensOf(provider: string | string[], pluginRoots: string[] = []): LensDecision {
+  const providers = typeof provider === 'string' ? [provider] : provider;
   return {
-    provider,
+    provider: providers[0]!,
+    providers,
     status: 'configured',
     markers: [],
     candidates: [],
@@ -19,7 +21,12 @@ function lensOf(provider: string, pluginRoots: string[] = []): LensDecision {
   };
 }
 
-function analyze(path: string, text: string, lens = 'claude', settings: ScanSettings = {}): FileRecord {
+function analyze(
+  path: string,
+  text: string,
+  lens: string | string[] = 'claude',
+  settings: ScanSettings = {},
+): FileRecord {
   return analyzeFile(
     { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 42 },
     createFileContext(lensOf(lens), settings, { hash: sha }),

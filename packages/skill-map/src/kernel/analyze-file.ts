@@ -1,4 +1,5 @@
 import type { Issue } from '@skill-map/spec';
+import { activeProviderIds } from './context.js';
 import { analyzeNodeFile } from './node-file.js';
 import { parseMcpConfig } from './parse/mcp-config.js';
 import { parseSidecar } from './parse/sidecar.js';
@@ -62,8 +63,8 @@ function mcpConfigRecord(
 }
 
 /**
- * The per-file stage: classifies the file under the lens, parses frontmatter (only when a `---` block exists),
- * extracts links, parses `.sm` sidecars and MCP configs. A pure function of (file, lens, settings): the result is
+ * The per-file stage: classifies the file under the active providers, parses frontmatter (only when a `---` block exists),
+ * extracts links, parses `.sm` sidecars and MCP configs. A pure function of (file, active set, settings): the result is
  * JSON-serialisable and may be cached under `ctx.cacheKey` + `contentHash`.
  */
 export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
@@ -87,7 +88,7 @@ export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
   if (PLUGIN_MANIFEST.test(file.path)) {
     return { ...base, role: 'plugin-manifest', pluginNames: pluginNamesOf(file.text) };
   }
-  const cls = classifyPath(file.path, providerChain(ctx.lens.provider), {
+  const cls = classifyPath(file.path, providerChain(activeProviderIds(ctx.lens)), {
     pluginRoots: ctx.lens.pluginRoots,
   });
   if (cls === null) return base;

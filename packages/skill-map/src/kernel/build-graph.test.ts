@@ -221,7 +221,8 @@ describe('buildGraph over a Claude project', () => {
       scanCeiling: 5000,
       scanTruncated: false,
       maxRenderNodes: 256,
-      providers: ['claude', 'core/markdown'],
+      // The active set (was: the providers stamped on nodes, before every detected host became active).
+      providers: ['claude'],
     });
   });
 
@@ -340,6 +341,7 @@ describe('buildGraph details', () => {
     const r = buildGraph([], {
       lens: {
         provider: 'agent-skills',
+        providers: ['agent-skills'],
         status: 'default',
         markers: [],
         candidates: [],

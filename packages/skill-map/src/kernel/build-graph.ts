@@ -4,6 +4,7 @@ import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
 import { assemble } from './graph/assemble.js';
 import { createIssueSink, shortAnalyzerId } from './graph/issue-sink.js';
 import { resolveLinks, type PathOracle } from './graph/resolve.js';
+import { activeProviderIds } from './context.js';
 import type { FileRecord, GraphContext, ParsedSidecar } from './types.js';
 import { joinPath } from './util/posix-path.js';
 
@@ -77,21 +78,22 @@ function walkIssues(ctx: GraphContext): Issue[] {
 
 /**
  * The graph stage: merges FileRecords (any order) into a ScanResult. Dedupes virtual nodes, attaches sidecars,
- * resolves links (path match, then the name index by the lens priority), lifts confidence to 1.0, runs the analyzers
+ * resolves links (path match, then the name index by the active set's merged priorities), lifts confidence to 1.0, runs the analyzers
  * with suppressions applied at emission, and fills stats from the caller's walk facts. O(nodes + links).
  */
 export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): ScanResult {
   const lens = ctx.lens.provider;
+  const active = activeProviderIds(ctx.lens);
   const ordered = sortedRecords(records);
-  const graph = assemble(ordered, lens);
-  const { links, states, runs } = resolveLinks(ordered, graph, lens, createOracle(ctx));
+  const graph = assemble(ordered, active);
+  const { links, states, runs } = resolveLinks(ordered, graph, active, createOracle(ctx));
   const confidences = links.map(() => 1);
   const sink = createIssueSink(graph.suppressions, confidences);
   for (const record of ordered) for (const issue of record.issues) sink.emit(issue);
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  const view: GraphView = { lens, settings: ctx.settings, graph, links, states, runs };
+  const view: GraphView = { lens, providers: active, settings: ctx.settings, graph, links, states, runs };
   for (const phase of PHASES) {
     for (const analyzer of BUILTIN_ANALYZERS) {
       if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
@@ -123,7 +125,7 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
       filesAnalyzed: records.length,
       issuesSuppressed: sink.suppressed,
     },
-    providers: providersOf(graph.nodes.map((n) => n.provider)),
+    providers: [...active],
     activeProvider: lens,
     scanCeiling: ctx.scanCeiling ?? 5000,
     scanTruncated: ctx.scanTruncated === true,
@@ -133,10 +135,6 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   if (ctx.scannedBy !== undefined) result.scannedBy = ctx.scannedBy;
   if (ctx.tokenizer !== undefined) result.tokenizer = ctx.tokenizer;
   return result;
-}
-
-function providersOf(ids: readonly string[]): string[] {
-  return [...new Set(ids)].sort();
 }
 
 function sidecarOverlay(

@@ -21,7 +21,8 @@ export function createFileContext(
   const roots = (settings.roots ?? ['.']).map(normalizeRoot).sort((a, b) => b.length - a.length);
   const keyed = {
     v: KERNEL_CACHE_VERSION,
-    lens: lens.provider,
+    // The active set (a single id keeps the key of the one-lens era, so existing caches stay valid).
+    lens: activeProviderIds(lens).join(','),
     pluginRoots: lens.pluginRoots,
     roots,
     strict: settings.strict === true,
@@ -34,6 +35,11 @@ export function createFileContext(
     hash,
     cacheKey: `k${KERNEL_CACHE_VERSION}:${hash(JSON.stringify(keyed)).slice(0, 16)}`,
   };
+}
+
+/** The active set of a decision, in precedence order (`[provider]` for a decision built without `providers`). */
+export function activeProviderIds(lens: LensDecision): readonly string[] {
+  return lens.providers !== undefined && lens.providers.length > 0 ? lens.providers : [lens.provider];
 }
 
 /** The cache key of a context: a persisted FileRecord may be reused only when its `cacheKey` equals this. */

@@ -64,19 +64,26 @@ describe('Codex project', () => {
   });
 });
 
-describe('OpenCode project', () => {
-  const { lens, result } = scan({
-    'opencode.json':
-      '{ "mcp": { "search": { "type": "remote", "url": "u" }, "off": { "type": "local", "enabled": false } } }',
-    '.opencode/command/ship.md': 'Ship it.\n',
-    '.opencode/command/init.md': 'Shadows a built-in.\n',
-    '.opencode/agent/planner.md': '---\nname: planner\n---\nRun /ship, then /init, then /undo, then /nope.\n',
-    '.claude/skills/legacy/SKILL.md': '---\nname: legacy\n---\n',
-    '.claude/agents/old.md': 'Not an opencode territory.\n',
-  });
+const OPENCODE_TREE: Record<string, string> = {
+  'opencode.json':
+    '{ "mcp": { "search": { "type": "remote", "url": "u" }, "off": { "type": "local", "enabled": false } } }',
+  '.opencode/command/ship.md': 'Ship it.\n',
+  '.opencode/command/init.md': 'Shadows a built-in.\n',
+  '.opencode/agent/planner.md': '---\nname: planner\n---\nRun /ship, then /init, then /undo, then /nope.\n',
+  '.claude/skills/legacy/SKILL.md': '---\nname: legacy\n---\n',
+  '.claude/agents/old.md': 'Not an opencode territory.\n',
+};
 
-  it('subsumes claude, skips disabled MCP servers, claims .claude/skills', () => {
-    expect(lens).toMatchObject({ provider: 'opencode', status: 'detected', candidates: ['opencode'] });
+describe('OpenCode project (activeProvider: opencode)', () => {
+  const { lens, result } = scan(OPENCODE_TREE, { activeProvider: 'opencode' });
+
+  it('restricted to opencode: skips disabled MCP servers, claims .claude/skills, leaves .claude/agents to markdown', () => {
+    expect(lens).toMatchObject({
+      provider: 'opencode',
+      providers: ['opencode'],
+      status: 'configured',
+      candidates: ['claude', 'opencode'],
+    });
     expect(nodes(result)).toEqual([
       '.claude/agents/old.md core/markdown:markdown',
       '.claude/skills/legacy/SKILL.md opencode:skill',
@@ -98,6 +105,43 @@ describe('OpenCode project', () => {
       'warn name-reserved [.opencode/agent/planner.md]',
       'warn name-reserved [.opencode/command/init.md]',
       'error reference-broken [.opencode/agent/planner.md]',
+    ]);
+  });
+});
+
+describe('OpenCode + Claude project (both detected)', () => {
+  const { lens, result } = scan(OPENCODE_TREE);
+
+  it('activates both hosts (no more subsumption): claude keeps .claude/, opencode .opencode/', () => {
+    expect(lens).toMatchObject({
+      provider: 'claude',
+      providers: ['claude', 'opencode'],
+      status: 'detected',
+      candidates: ['claude', 'opencode'],
+      warnings: [],
+    });
+    expect(nodes(result)).toEqual([
+      '.claude/agents/old.md claude:agent',
+      '.claude/skills/legacy/SKILL.md claude:skill',
+      '.opencode/agent/planner.md opencode:agent',
+      '.opencode/command/init.md opencode:command',
+      '.opencode/command/ship.md opencode:command',
+      'mcp://search opencode:mcp',
+    ]);
+    expect(result).toMatchObject({ activeProvider: 'claude', providers: ['claude', 'opencode'] });
+  });
+
+  it('resolves through the merged maps, names the runtime that reserves a shadowed name', () => {
+    expect(links(result)).toEqual([
+      '.opencode/agent/planner.md -invokes-> /ship => .opencode/command/ship.md @1',
+      '.opencode/agent/planner.md -invokes-> /init => .opencode/command/init.md @0.1',
+      '.opencode/agent/planner.md -invokes-> /undo => ∅ @1',
+      '.opencode/agent/planner.md -invokes-> /nope => ∅ @0.25',
+    ]);
+    expect(result.issues.map((i) => `${i.analyzerId} [${i.nodeIds.join(',')}] ${i.message}`)).toEqual([
+      "name-reserved [.opencode/agent/planner.md] '/init' resolves to '.opencode/command/init.md', whose name the opencode runtime reserves",
+      "name-reserved [.opencode/command/init.md] command 'init' shadows a opencode built-in of the same name",
+      "reference-broken [.opencode/agent/planner.md] Broken invokes link to '/nope'",
     ]);
   });
 });

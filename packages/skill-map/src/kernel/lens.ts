@@ -1,5 +1,5 @@
 import type { LensDecision, ScanSettings } from './types.js';
-import { DEFAULT_LENS, getProvider, LENS_PROVIDERS } from './providers/registry.js';
+import { DEFAULT_LENS, getProvider, inPrecedenceOrder, LENS_PROVIDERS } from './providers/registry.js';
 import { PLUGIN_MANIFEST_DIRS } from './providers/plugin.js';
 import { normalizeRoot } from './util/posix-path.js';
 
@@ -39,11 +39,31 @@ export function findPluginRoots(paths: readonly string[]): string[] {
   return [...roots].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
 }
 
+/** The configured active set (`settings.activeProvider`): known lens ids in precedence order, or null (detect). */
+function configuredSet(settings: ScanSettings, warnings: string[]): string[] | null {
+  const raw = settings.activeProvider ?? null;
+  if (raw === null) return null;
+  const ids = typeof raw === 'string' ? [raw] : [...raw];
+  const known: string[] = [];
+  for (const id of ids) {
+    if (getProvider(id)?.lensCapable === true) known.push(id);
+    else if (typeof raw === 'string') {
+      warnings.push(`configured activeProvider '${id}' is not a known lens; detecting from markers instead`);
+    } else warnings.push(`configured activeProvider '${id}' is not a known lens; ignoring it`);
+  }
+  if (known.length > 0) return inPrecedenceOrder(known);
+  if (typeof raw !== 'string') {
+    warnings.push('configured activeProvider lists no known lens; detecting from markers instead');
+  }
+  return null;
+}
+
 /**
- * Decides the active provider lens from the walked paths and the committed setting. A configured lens wins; else
- * strong (host dir) markers decide, with opencode subsuming claude; several strong candidates are `ambiguous` (the
- * precedence pick is returned so the caller can prompt or exit 2). Without strong markers, weak markers (plugin
- * manifests) decide by precedence; without any marker the lens is `agent-skills`.
+ * Decides the active providers from the walked paths and the committed setting. A configured set (one id or a list)
+ * wins; else EVERY gated provider whose strong (host dir) marker sits at the top of a scan root is active, in
+ * precedence order (claude > opencode > codex > antigravity > cursor): a repo serving Claude Code, Cursor and Codex
+ * gets all three. Without strong markers, weak markers (plugin manifests) pick one provider by precedence; without
+ * any marker the set is the `agent-skills` default. `provider` is the primary (first) provider of the set.
  */
 export function detectLens(paths: readonly string[], settings: ScanSettings): LensDecision {
   const roots = rootsOf(settings);
@@ -54,35 +74,30 @@ export function detectLens(paths: readonly string[], settings: ScanSettings): Le
     [...(hits.get(id) ?? [])].some((prefix) =>
       getProvider(id)?.markers.some((m) => m.strength === 'strong' && prefix.endsWith(m.prefix)),
     );
-  let strong = LENS_PROVIDERS.filter((p) => p.gated && strongOf(p.id));
-  const subsumed = new Set(strong.flatMap((p) => p.subsumes));
-  strong = strong.filter((p) => !subsumed.has(p.id));
+  const strong = LENS_PROVIDERS.filter((p) => p.gated && strongOf(p.id));
   const weak = LENS_PROVIDERS.filter((p) => p.gated && hits.has(p.id) && !strongOf(p.id));
   const candidates = (strong.length > 0 ? strong : weak).map((p) => p.id);
   const warnings: string[] = [];
   const base = { markers, candidates, pluginRoots, markersDrift: false, warnings };
+  const decide = (providers: string[], status: LensDecision['status']): LensDecision => ({
+    ...base,
+    provider: providers[0]!,
+    providers,
+    status,
+  });
 
-  const configured = settings.activeProvider ?? null;
+  const configured = configuredSet(settings, warnings);
   if (configured !== null) {
-    const provider = getProvider(configured);
-    if (provider !== undefined && provider.lensCapable) {
-      const snapshot = settings.activeProviderMarkers;
-      const markersDrift = snapshot !== undefined && [...snapshot].sort().join('\n') !== markers.join('\n');
-      return { ...base, provider: configured, status: 'configured', markersDrift };
-    }
-    warnings.push(
-      `configured activeProvider '${configured}' is not a known lens; detecting from markers instead`,
-    );
+    const snapshot = settings.activeProviderMarkers;
+    const markersDrift = snapshot !== undefined && [...snapshot].sort().join('\n') !== markers.join('\n');
+    return { ...decide(configured, 'configured'), markersDrift };
   }
-  if (strong.length > 1) {
-    warnings.push(`several host markers found (${candidates.join(', ')}); pick one with activeProvider`);
-    return { ...base, provider: candidates[0]!, status: 'ambiguous' };
-  }
-  if (strong.length === 0 && weak.length > 1) {
+  if (strong.length > 0) return decide(candidates, 'detected');
+  if (weak.length > 1) {
     warnings.push(
       `several plugin manifests found (${candidates.join(', ')}); using '${candidates[0]!}' by precedence`,
     );
   }
-  if (candidates.length > 0) return { ...base, provider: candidates[0]!, status: 'detected' };
-  return { ...base, provider: DEFAULT_LENS, status: 'default' };
+  if (candidates.length > 0) return decide([candidates[0]!], 'detected');
+  return decide([DEFAULT_LENS], 'default');
 }

@@ -1,6 +1,6 @@
 import type { Issue, Node } from '@skill-map/spec';
 import { parse as parseToml } from 'smol-toml';
-import { rootOf } from './context.js';
+import { activeProviderIds, rootOf } from './context.js';
 import type { ExtractInput } from './extractors/extractor.js';
 import { activeExtractors } from './extractors/registry.js';
 import { createLinkCollector } from './link-collector.js';
@@ -190,7 +190,8 @@ export function analyzeNodeFile(
     frontmatter: parsed.frontmatter,
     frontmatterRange: parsed.fmRange,
   };
-  for (const extractor of activeExtractors(ctx.lens.provider, ctx.settings.disabledExtractors)) {
+  const active = activeProviderIds(ctx.lens);
+  for (const extractor of activeExtractors(active, ctx.settings.disabledExtractors)) {
     extractor.extract(input, {
       link: (link) => collector.add(extractor.id, link),
       url: (url) => urls.add(url),
@@ -209,9 +210,11 @@ export function analyzeNodeFile(
   if (parsed.frontmatter !== null) node.frontmatter = parsed.frontmatter;
   node.externalRefsCount = urls.size;
   if (urls.size > 0) node.externalRefs = [...urls].sort();
+  // Tools-derived servers belong to the host of the declaring file when it is an active host, else to the primary.
+  const owner = active.includes(cls.provider) ? cls.provider : ctx.lens.provider;
   const virtualNodes = [...servers]
     .sort()
-    .map((s) => createMcpNode(s, ctx.lens.provider, file.path, { name: s }, ctx.hash));
+    .map((s) => createMcpNode(s, owner, file.path, { name: s }, ctx.hash));
   return {
     ...base,
     role: 'node',

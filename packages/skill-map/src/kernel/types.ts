@@ -28,8 +28,11 @@ export interface SourceFile {
 
 /** Project settings that influence a scan (a projection of the layered config). */
 export interface ScanSettings {
-  /** Committed lens (`.skill-map/settings.json` `activeProvider`); auto-detected when absent. */
-  activeProvider?: string | null;
+  /**
+   * Committed lens (`.skill-map/settings.json` `activeProvider`): one provider id, or a list of ids (the active set);
+   * auto-detected when absent. Unknown ids are reported in `LensDecision.warnings` and ignored.
+   */
+  activeProvider?: string | readonly string[] | null;
   /** Marker snapshot stored with the committed lens, for drift warnings. */
   activeProviderMarkers?: readonly string[];
   /** Scan roots relative to the scope (default `['.']`). */
@@ -46,14 +49,23 @@ export interface ScanSettings {
   referencePaths?: readonly string[];
 }
 
-/** Why the lens is what it is. */
+/**
+ * Why the active set is what it is. `ambiguous` is kept for type compatibility only: since every detected host is
+ * active, {@link detectLens} never produces it.
+ */
 export type LensStatus = 'configured' | 'detected' | 'ambiguous' | 'default';
 
-/** The active provider lens and the evidence behind it. */
+/** The active providers (the lens) and the evidence behind them. */
 export interface LensDecision {
-  /** Id of the gated provider that is the lens (always set; see `status`). */
+  /** The primary provider: the first of {@link providers} in precedence order (display, compatibility). */
   provider: string;
-  /** `ambiguous`: several vendor markers; `provider` is the precedence pick and the caller should prompt or exit 2. */
+  /**
+   * Every active provider, in precedence order (claude > opencode > codex > antigravity > cursor > agent-skills);
+   * never empty, `providers[0] === provider`. Each gated one classifies its territory, enables its grammar extractors
+   * and contributes its resolution map and reserved names.
+   */
+  providers: string[];
+  /** `configured` (settings), `detected` (markers) or `default` (no marker: `agent-skills`). Never `ambiguous`. */
   status: LensStatus;
   /** Marker paths found (sorted), e.g. `.claude/`, `.claude-plugin/`. */
   markers: string[];
@@ -63,7 +75,7 @@ export interface LensDecision {
   pluginRoots: string[];
   /** True when a configured lens's stored marker snapshot differs from the markers found now. */
   markersDrift: boolean;
-  /** Human-readable notes (unknown configured provider, ambiguity, plugin-manifest tie-break). */
+  /** Human-readable notes (unknown configured provider, plugin-manifest tie-break). */
   warnings: string[];
 }
 
@@ -75,7 +87,7 @@ export interface FileContext {
   roots: string[];
   /** sha256-hex function (inject node:crypto from adapters; defaults to the pure implementation). */
   hash: HashFn;
-  /** Hash over the lens + settings that affect analyzeFile; a cached FileRecord is valid only for the same key. */
+  /** Hash over the active set + settings that affect analyzeFile; a cached FileRecord is valid only for the same key. */
   cacheKey: string;
 }
 

@@ -6,7 +6,10 @@ import type { ScanSettings } from '../types.js';
 
 /** What analyzers see: the assembled node set, the resolved links and their states. */
 export interface GraphView {
+  /** The primary provider. */
   lens: string;
+  /** The active set, in precedence order. */
+  providers: readonly string[];
   settings: ScanSettings;
   graph: Assembled;
   links: readonly Link[];

@@ -1,4 +1,4 @@
-import { getProvider } from '../providers/registry.js';
+import { resolutionMap } from '../providers/registry.js';
 import type { Analyzer } from './analyzer.js';
 
 /** `core/name-collision`: several nodes answer to the same resolvable name (error when ≥2 claim it in frontmatter). */
@@ -9,7 +9,7 @@ export const nameCollisionAnalyzer: Analyzer = {
   suppressible: false,
   description: 'Duplicate resolvable names: a trigger naming them is ambiguous.',
   run(view, sink) {
-    const resolution = getProvider(view.lens)?.resolution ?? {};
+    const resolution = resolutionMap(view.providers);
     const kinds = new Set(Object.values(resolution).flat());
     kinds.delete('markdown');
     for (const handle of view.graph.sharedHandles) {

@@ -1,3 +1,4 @@
+import { reservingProvider } from '../providers/registry.js';
 import type { Analyzer } from './analyzer.js';
 
 /** `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). */
@@ -10,6 +11,18 @@ export const nameReservedAnalyzer: Analyzer = {
   run(view, sink) {
     const reserved = view.graph.reservedPaths;
     if (reserved.size === 0) return;
+    // Which active runtime reserves the name: the node's own host when it does, else the first in precedence order.
+    const runtime = (path: string): string => {
+      const node = view.graph.byPath.get(path);
+      const handle = reserved.get(path);
+      if (node === undefined || handle === undefined) return view.lens;
+      if (
+        view.providers.includes(node.provider) &&
+        reservingProvider(node.provider, node.kind, handle) !== null
+      )
+        return node.provider;
+      return reservingProvider(view.providers, node.kind, handle) ?? view.lens;
+    };
     for (const node of view.graph.nodes) {
       const handle = reserved.get(node.path);
       if (handle === undefined) continue;
@@ -17,7 +30,7 @@ export const nameReservedAnalyzer: Analyzer = {
         analyzerId: 'name-reserved',
         severity: 'warn',
         nodeIds: [node.path],
-        message: `${node.kind} '${handle}' shadows a ${view.lens} built-in of the same name`,
+        message: `${node.kind} '${handle}' shadows a ${runtime(node.path)} built-in of the same name`,
         data: { name: handle },
       });
     }
@@ -29,7 +42,7 @@ export const nameReservedAnalyzer: Analyzer = {
           analyzerId: 'name-reserved',
           severity: 'warn',
           nodeIds: [link.source],
-          message: `'${link.target}' resolves to '${to}', whose name the ${view.lens} runtime reserves`,
+          message: `'${link.target}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
           linkIndices: [i],
           data: { target: link.target, resolvedTarget: to },
         },

@@ -49,7 +49,7 @@ export interface ExtractSink {
 export interface Extractor {
   /** Qualified id (`core/markdown-link`). */
   id: string;
-  /** Lens ids the extractor runs under; null = universal. */
+  /** Provider ids the extractor runs under (it runs when any of them is active); null = universal. */
   gate: readonly string[] | null;
   /** Emit confidence declared by the extractor (the post-walk lift replaces it with the 1.0 baseline). */
   emitConfidence: number;

@@ -4,9 +4,11 @@ import { createFileContext } from '../context.js';
 import type { FileRecord, LensDecision, ScanSettings } from '../types.js';
 import { BUILTIN_EXTRACTORS, activeExtractors } from './registry.js';
 
-function lensOf(provider: string): LensDecision {
+function lensOf(provider: string | string[]): LensDecision {
+  const providers = typeof provider === 'string' ? [provider] : provider;
   return {
-    provider,
+    provider: providers[0]!,
+    providers,
     status: 'configured',
     markers: [],
     candidates: [],
@@ -16,7 +18,12 @@ function lensOf(provider: string): LensDecision {
   };
 }
 
-function analyze(path: string, text: string, lens = 'claude', settings: ScanSettings = {}): FileRecord {
+function analyze(
+  path: string,
+  text: string,
+  lens: string | string[] = 'claude',
+  settings: ScanSettings = {},
+): FileRecord {
   return analyzeFile(
     { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 },
     createFileContext(lensOf(lens), settings),

@@ -28,9 +28,13 @@ export const BUILTIN_EXTRACTORS: readonly Extractor[] = [
   pluginSkillExtractor,
 ];
 
-/** Extractors that run under `lens`, minus the disabled ids. */
-export function activeExtractors(lens: string, disabled: readonly string[] = []): Extractor[] {
+/** Extractors that run under the active set (a gated one runs when ANY of its providers is active), minus the disabled ids. */
+export function activeExtractors(
+  lens: string | readonly string[],
+  disabled: readonly string[] = [],
+): Extractor[] {
+  const active = typeof lens === 'string' ? [lens] : lens;
   return BUILTIN_EXTRACTORS.filter(
-    (e) => (e.gate === null || e.gate.includes(lens)) && !disabled.includes(e.id),
+    (e) => (e.gate === null || e.gate.some((id) => active.includes(id))) && !disabled.includes(e.id),
   );
 }

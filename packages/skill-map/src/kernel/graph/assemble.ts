@@ -1,6 +1,6 @@
 import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
 import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
-import { isReservedName } from '../providers/registry.js';
+import { isReservedName, type ProviderIds } from '../providers/registry.js';
 
 /** A node a handle may resolve to. */
 export interface NameCandidate {
@@ -53,8 +53,11 @@ function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
   );
 }
 
-/** Builds nodes (deduping virtual MCP nodes), attaches sidecars, and indexes names and suppressions. */
-export function assemble(records: readonly FileRecord[], lens: string): Assembled {
+/**
+ * Builds nodes (deduping virtual MCP nodes), attaches sidecars, and indexes names and suppressions. `lens` is the
+ * active set (reserved names are the union of its providers' lists).
+ */
+export function assemble(records: readonly FileRecord[], lens: ProviderIds): Assembled {
   const out: Assembled = {
     nodes: [],
     byPath: new Map(),

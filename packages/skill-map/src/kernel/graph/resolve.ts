@@ -1,5 +1,10 @@
 import type { Link } from '@skill-map/spec';
-import { isReservedForAny, resolutionKinds } from '../providers/registry.js';
+import {
+  isReservedForAny,
+  resolutionMap,
+  type ProviderIds,
+  type ResolutionMap,
+} from '../providers/registry.js';
 import type { RawLink } from '../types.js';
 import { stripSigil } from '../util/normalize-trigger.js';
 import { dirname, joinPath } from '../util/posix-path.js';
@@ -26,7 +31,7 @@ function better(a: NameCandidate, ra: number, b: NameCandidate, rb: number): boo
   return a.path < b.path;
 }
 
-/** Picks the best candidate: non-reserved first, then the lens priority of its kind, then frontmatter names, then path. */
+/** Picks the best candidate: non-reserved first, then the active set's priority of its kind, then frontmatter names, then path. */
 export function pickCandidate(
   candidates: readonly NameCandidate[] | undefined,
   kinds: readonly string[],
@@ -88,9 +93,10 @@ function lookup(g: Assembled, handle: string, kinds: readonly string[]): string 
 function resolveTrigger(
   link: RawLink,
   g: Assembled,
-  lens: string,
+  lens: ProviderIds,
+  resolution: ResolutionMap,
 ): { state: LinkState; to: string | null; pruned: boolean } {
-  const kinds = link.resolveKinds ?? resolutionKinds(lens, link.kind);
+  const kinds = link.resolveKinds ?? resolution[link.kind] ?? [];
   const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
   let to = link.speculative ? null : lookup(g, handle, kinds);
@@ -106,13 +112,18 @@ function resolveTrigger(
   return { state: 'broken', to: null, pruned: allInCode };
 }
 
-/** The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills linksOutCount/linksInCount on the assembled nodes. */
+/**
+ * The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills
+ * linksOutCount/linksInCount on the assembled nodes. `lens` is the active set: triggers resolve through its merged
+ * resolution map and its reserved names.
+ */
 export function resolveLinks(
   records: readonly { path: string; links: readonly RawLink[] }[],
   g: Assembled,
-  lens: string,
+  lens: ProviderIds,
   oracle: PathOracle,
 ): ResolvedLinks {
+  const resolution = resolutionMap(lens);
   const links: Link[] = [];
   const states: LinkState[] = [];
   const runs: number[] = [0];
@@ -124,7 +135,7 @@ export function resolveLinks(
       let to: string | null;
       if (raw.pathStyle) ({ state, to } = resolvePath(raw, g, oracle));
       else {
-        const r = resolveTrigger(raw, g, lens);
+        const r = resolveTrigger(raw, g, lens, resolution);
         if (r.pruned) continue;
         ({ state, to } = r);
       }

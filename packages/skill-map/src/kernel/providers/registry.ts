@@ -33,13 +33,35 @@ export function getProvider(id: string): Provider | undefined {
   return BY_ID.get(id);
 }
 
+/** One provider id (a single lens, as before) or the active set. */
+export type ProviderIds = string | readonly string[];
+
+const PRECEDENCE = new Map(LENS_PROVIDERS.map((p, i) => [p.id, i]));
+
 /**
- * Classification chain for a lens: the lens provider (when gated), then the non-gated `plugin`, `agent-skills` and
- * `core/markdown` providers. First claim wins.
+ * The ids de-duplicated and in provider precedence order (claude > opencode > codex > antigravity > cursor >
+ * agent-skills); ids that are not lens providers keep their relative order after them.
  */
-export function providerChain(lensId: string): Provider[] {
-  const lens = BY_ID.get(lensId);
-  const chain = lens !== undefined && lens.gated ? [lens] : [];
+export function inPrecedenceOrder(ids: ProviderIds): string[] {
+  const list = typeof ids === 'string' ? [ids] : [...new Set(ids)];
+  const rank = (id: string): number => PRECEDENCE.get(id) ?? LENS_PROVIDERS.length;
+  return list
+    .map((id, i) => ({ id, i }))
+    .sort((a, b) => rank(a.id) - rank(b.id) || a.i - b.i)
+    .map((e) => e.id);
+}
+
+/**
+ * Classification chain for an active set: each active gated provider in precedence order (so shared territories such
+ * as `.claude/skills` or `.agents/skills` go to the first active claimant), then the non-gated `plugin`,
+ * `agent-skills` and `core/markdown` providers. First claim wins. A single id is the one-lens chain of old.
+ */
+export function providerChain(ids: ProviderIds): Provider[] {
+  const chain: Provider[] = [];
+  for (const id of inPrecedenceOrder(ids)) {
+    const provider = BY_ID.get(id);
+    if (provider !== undefined && provider.gated) chain.push(provider);
+  }
   return [...chain, pluginProvider, agentSkillsProvider, markdownProvider];
 }
 
@@ -69,17 +91,51 @@ const RESERVED = new Map<string, Map<string, Set<string>>>(
   ]),
 );
 
-/** True when the lens runtime reserves `handle` (normalised) for nodes of `kind`. */
-export function isReservedName(lensId: string, kind: string, handle: string): boolean {
-  return RESERVED.get(lensId)?.get(kind)?.has(handle) ?? false;
+/** The first provider of the set (precedence order) that reserves `handle` (normalised) for nodes of `kind`. */
+export function reservingProvider(ids: ProviderIds, kind: string, handle: string): string | null {
+  for (const id of typeof ids === 'string' ? [ids] : ids) {
+    if (RESERVED.get(id)?.get(kind)?.has(handle) === true) return id;
+  }
+  return null;
 }
 
-/** True when the lens reserves `handle` for any of `kinds` (a trigger naming a runtime built-in). */
-export function isReservedForAny(lensId: string, kinds: readonly string[], handle: string): boolean {
-  return kinds.some((kind) => isReservedName(lensId, kind, handle));
+/** True when an active provider's runtime reserves `handle` (normalised) for nodes of `kind` (union of the lists). */
+export function isReservedName(ids: ProviderIds, kind: string, handle: string): boolean {
+  return reservingProvider(ids, kind, handle) !== null;
 }
 
-/** The lens's resolution priority list for a link kind (empty when the lens does not resolve that kind). */
-export function resolutionKinds(lensId: string, kind: LinkKind): readonly string[] {
-  return BY_ID.get(lensId)?.resolution[kind] ?? [];
+/** True when an active provider reserves `handle` for any of `kinds` (a trigger naming a runtime built-in). */
+export function isReservedForAny(ids: ProviderIds, kinds: readonly string[], handle: string): boolean {
+  return kinds.some((kind) => isReservedName(ids, kind, handle));
+}
+
+/** A link kind → node kinds priority map. */
+export type ResolutionMap = Partial<Record<LinkKind, readonly string[]>>;
+
+const RESOLUTION_CACHE = new Map<string, ResolutionMap>();
+
+/**
+ * The merged resolution map of an active set: for each link kind, the active providers' priority lists concatenated
+ * in precedence order and de-duplicated (claude invokes [command, skill] + codex invokes [skill] = [command, skill]).
+ */
+export function resolutionMap(ids: ProviderIds): ResolutionMap {
+  const ordered = inPrecedenceOrder(ids);
+  const key = ordered.join('\n');
+  const cached = RESOLUTION_CACHE.get(key);
+  if (cached !== undefined) return cached;
+  const merged: Partial<Record<LinkKind, string[]>> = {};
+  for (const id of ordered) {
+    const resolution = BY_ID.get(id)?.resolution ?? {};
+    for (const [kind, kinds] of Object.entries(resolution) as [LinkKind, readonly string[]][]) {
+      const list = (merged[kind] ??= []);
+      for (const k of kinds) if (!list.includes(k)) list.push(k);
+    }
+  }
+  if (RESOLUTION_CACHE.size < 64) RESOLUTION_CACHE.set(key, merged);
+  return merged;
+}
+
+/** The active set's resolution priority list for a link kind (empty when no active provider resolves that kind). */
+export function resolutionKinds(ids: ProviderIds, kind: LinkKind): readonly string[] {
+  return resolutionMap(ids)[kind] ?? [];
 }
