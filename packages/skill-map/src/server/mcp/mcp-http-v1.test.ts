@@ -155,6 +155,22 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect(updates.length).toBe(afterUnsub);
   });
 
+  it('notifies activity subscribers when activity is reported with the serve.json token', async () => {
+    const updates: string[] = [];
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+    await client.subscribeResource({ uri: 'skillmap://activity' });
+    const res = await fetch(`${ps.running.url}/api/activity`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-skill-map-token': ps.running.server.token },
+      body: JSON.stringify({ type: 'agent.spawn', from: '.claude/agents/reviewer.md', to: '.claude/skills/lint/SKILL.md' }),
+    });
+    expect(res.status).toBe(202);
+    await expect.poll(() => updates, { timeout: 5_000 }).toContain('skillmap://activity');
+    const activity = JSON.parse((((await client.readResource({ uri: 'skillmap://activity' })).contents[0]) as { text: string }).text) as Json;
+    expect(activity['pairs']).toEqual([{ from: '.claude/agents/reviewer.md', to: '.claude/skills/lint/SKILL.md', count: 1, lastAt: expect.any(Number) }]);
+    await client.unsubscribeResource({ uri: 'skillmap://activity' });
+  });
+
   it('reports the client as connected in /api/mcp/status', async () => {
     const status = (await (await fetch(`${ps.running.url}/api/mcp/status`)).json()) as Json;
     expect(status).toMatchObject({ kind: 'mcp-status', enabled: true, connected: true, clients: 1, url: ps.running.mcpUrl });
