@@ -213,6 +213,30 @@ describe('analyzeFile: non-node roles', () => {
     });
   });
 
+  it('stamps tools-derived MCP servers with the active host of the declaring file, else the primary provider', () => {
+    const tools = '---\nname: a\ntools: [mcp__linear__find]\n---\nBody\n';
+    expect(analyze('.cursor/commands/a.md', tools, ['claude', 'cursor']).virtualNodes[0]?.provider).toBe(
+      'cursor',
+    );
+    expect(analyze('.claude/agents/a.md', tools, ['claude', 'cursor']).virtualNodes[0]?.provider).toBe(
+      'claude',
+    );
+    expect(analyze('docs/a.md', tools, ['codex', 'cursor']).virtualNodes[0]?.provider).toBe('codex');
+    expect(analyze('.cursor/commands/a.md', tools, 'claude').virtualNodes[0]?.provider).toBe('claude');
+  });
+
+  it('classifies under every active provider, shared territory to the first in precedence', () => {
+    const kindOf = (path: string, lens: string | string[]): string | undefined => {
+      const node = analyze(path, 'x\n', lens).node;
+      return node === null ? undefined : `${node.provider}:${node.kind}`;
+    };
+    expect(kindOf('.claude/skills/s/SKILL.md', ['claude', 'opencode'])).toBe('claude:skill');
+    expect(kindOf('.claude/skills/s/SKILL.md', ['opencode'])).toBe('opencode:skill');
+    expect(kindOf('.agents/skills/s/SKILL.md', ['codex', 'antigravity'])).toBe('codex:skill');
+    expect(kindOf('.codex/agents/t.toml', ['claude', 'codex'])).toBe('codex:agent');
+    expect(kindOf('.cursor/rules/r.mdc', ['claude', 'cursor'])).toBe('cursor:rule');
+  });
+
   it('reports an unreadable MCP config', () => {
     expect(analyze('.mcp.json', '{oops').issues[0]).toMatchObject({
       analyzerId: 'mcp-config-invalid',
@@ -244,6 +268,22 @@ describe('cache keys', () => {
     expect(key(lensOf('claude'), { strict: true })).not.toBe(base);
     expect(key(lensOf('claude'), { disabledExtractors: ['core/at-file'] })).not.toBe(base);
     expect(base).toMatch(/^k1:[0-9a-f]{16}$/);
+  });
+
+  it('changes with the active set (order-insensitive via precedence); a single provider keeps its one-lens key', () => {
+    const key = (lens: LensDecision): string => cacheKey(createFileContext(lens, {}));
+    const oneLensEra = {
+      v: 1,
+      lens: 'claude',
+      pluginRoots: [],
+      roots: [''],
+      strict: false,
+      disabledExtractors: [],
+    };
+    expect(key(lensOf('claude'))).toBe(`k1:${sha256Hex(JSON.stringify(oneLensEra)).slice(0, 16)}`);
+    expect(key(lensOf(['claude', 'cursor']))).not.toBe(key(lensOf('claude')));
+    expect(key(lensOf(['claude', 'cursor']))).not.toBe(key(lensOf(['claude', 'codex'])));
+    expect(key({ ...lensOf('claude'), providers: [] })).toBe(key(lensOf('claude')));
   });
 
   it('records are JSON-serialisable (round-trip identical)', () => {

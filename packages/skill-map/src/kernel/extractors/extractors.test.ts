@@ -72,11 +72,41 @@ describe('extractor registry', () => {
       'core/at-file',
       'core/plugin-skill',
     ]);
+    // Active set: a gated extractor runs when ANY of its providers is active (union, registry order kept).
+    expect(activeExtractors(['codex', 'cursor']).map((e) => e.id)).toEqual([
+      ...universal.slice(0, 4),
+      'core/slash-command',
+      'core/backtick-slash',
+      'core/at-file',
+      'codex/dollar-skill',
+      'codex/backtick-dollar',
+      'core/plugin-skill',
+    ]);
+    expect(
+      activeExtractors(['claude', 'opencode', 'codex', 'antigravity', 'cursor']).map((e) => e.id),
+    ).toEqual(BUILTIN_EXTRACTORS.map((e) => e.id));
+    expect(activeExtractors(['claude']).map((e) => e.id)).toEqual(ids('claude'));
     expect(activeExtractors('claude', ['claude/at-directive']).map((e) => e.id)).not.toContain(
       'claude/at-directive',
     );
     expect(BUILTIN_EXTRACTORS.map((e) => e.emitConfidence)).toEqual([
       0.85, 0.95, 0.85, 0.3, 0.8, 0.8, 0.85, 0.5, 0.5, 0.8, 0.8, 0.8,
+    ]);
+  });
+});
+
+describe('extractors under several active hosts', () => {
+  it('extracts /slash, @mention and $skill triggers from one shared file', () => {
+    const text = 'Run /ship, ask @reviewer, then $db-migrate. Read @docs/x.md.\n';
+    expect(summary(analyze('AGENTS.md', text, ['claude', 'codex']))).toEqual([
+      'invokes /ship <- core/slash-command @prose',
+      'mentions @reviewer <- claude/at-directive @prose',
+      'invokes $db-migrate <- codex/dollar-skill @prose',
+      'references docs/x.md <- core/at-file @prose',
+    ]);
+    expect(summary(analyze('AGENTS.md', text, 'codex')).map((l) => l.split(' ')[1])).toEqual([
+      '$db-migrate',
+      'docs/x.md',
     ]);
   });
 });

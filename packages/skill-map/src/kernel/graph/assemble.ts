@@ -1,6 +1,6 @@
 import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
 import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
-import { isReservedName, type ProviderIds } from '../providers/registry.js';
+import { isReservedName, LENS_PROVIDERS, type ProviderIds } from '../providers/registry.js';
 
 /** A node a handle may resolve to. */
 export interface NameCandidate {
@@ -30,14 +30,23 @@ export interface Assembled {
   violations: Issue[];
 }
 
+/**
+ * Merges two declarations of one virtual node: a config-declared server beats a tools-derived one; between two
+ * configs, the host that comes first among the active providers (then in global precedence) wins; else the first
+ * seen (path order). `derivedFrom` is the union.
+ */
 function mergeVirtual(
   existing: Node,
   incoming: Node,
   incomingFromConfig: boolean,
   existingFromConfig: boolean,
+  rank: (provider: string) => number,
 ): Node {
   const derivedFrom = [...new Set([...(existing.derivedFrom ?? []), ...(incoming.derivedFrom ?? [])])].sort();
-  const winner = !existingFromConfig && incomingFromConfig ? incoming : existing;
+  const winner =
+    incomingFromConfig && (!existingFromConfig || rank(incoming.provider) < rank(existing.provider))
+      ? incoming
+      : existing;
   return { ...winner, derivedFrom };
 }
 
@@ -73,6 +82,13 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     violations: [],
   };
   const virtualFromConfig = new Map<string, boolean>();
+  const active = typeof lens === 'string' ? [lens] : lens;
+  const hostRank = (provider: string): number => {
+    const i = active.indexOf(provider);
+    if (i >= 0) return i;
+    const g = LENS_PROVIDERS.findIndex((p) => p.id === provider);
+    return active.length + (g < 0 ? LENS_PROVIDERS.length : g);
+  };
   const sidecarFiles: ParsedSidecar[] = [];
   for (const record of records) {
     for (const name of record.pluginNames) out.pluginNames.add(name);
@@ -108,7 +124,10 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
         });
         virtualFromConfig.set(v.path, fromConfig);
       } else if (existing.virtual === true) {
-        out.byPath.set(v.path, mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true));
+        out.byPath.set(
+          v.path,
+          mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true, hostRank),
+        );
         virtualFromConfig.set(v.path, fromConfig || virtualFromConfig.get(v.path) === true);
       }
     }

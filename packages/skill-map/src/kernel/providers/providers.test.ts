@@ -1,13 +1,18 @@
 import { describe, expect, it } from 'vitest';
+import { claudeProvider } from './claude.js';
 import {
   BUILTIN_PROVIDERS,
   classifyPath,
+  inPrecedenceOrder,
+  isReservedForAny,
   isReservedName,
   providerChain,
+  reservingProvider,
   resolutionKinds,
+  resolutionMap,
 } from './registry.js';
 
-function classify(lens: string, path: string, pluginRoots: string[] = []): string | null {
+function classify(lens: string | string[], path: string, pluginRoots: string[] = []): string | null {
   const c = classifyPath(path, providerChain(lens), { pluginRoots });
   return c === null ? null : `${c.provider}:${c.kind}`;
 }
@@ -57,6 +62,71 @@ describe('provider territories', () => {
     expect(classify('claude', 'plugins/p/skills/s/SKILL.md', ['plugins/p'])).toBe('plugin:skill');
     expect(classify('claude', 'skills/pdf/SKILL.md', [])).toBe('agent-skills:skill');
     expect(classify('claude', '.claude/skills/s/SKILL.md', [''])).toBe('claude:skill');
+  });
+});
+
+describe('several active providers', () => {
+  const ALL = ['claude', 'opencode', 'codex', 'antigravity', 'cursor'];
+
+  it('orders an active set by precedence and builds one chain (gated hosts, then plugin, agent-skills, markdown)', () => {
+    expect(inPrecedenceOrder(['cursor', 'codex', 'claude', 'codex'])).toEqual(['claude', 'codex', 'cursor']);
+    expect(inPrecedenceOrder(['agent-skills', 'antigravity', 'x'])).toEqual([
+      'antigravity',
+      'agent-skills',
+      'x',
+    ]);
+    expect(providerChain(['cursor', 'agent-skills', 'claude']).map((p) => p.id)).toEqual([
+      'claude',
+      'cursor',
+      'plugin',
+      'agent-skills',
+      'core/markdown',
+    ]);
+    expect(providerChain('claude').map((p) => p.id)).toEqual(providerChain(['claude']).map((p) => p.id));
+  });
+
+  it.each([
+    [ALL, '.claude/skills/s/SKILL.md', 'claude:skill'],
+    [['opencode', 'claude'], '.claude/skills/s/SKILL.md', 'claude:skill'],
+    [ALL, '.agents/skills/s/SKILL.md', 'opencode:skill'],
+    [['codex', 'antigravity'], '.agents/skills/s/SKILL.md', 'codex:skill'],
+    [['antigravity', 'cursor'], '.agents/skills/s/SKILL.md', 'antigravity:skill'],
+    [['cursor'], '.agents/skills/s/SKILL.md', 'agent-skills:skill'],
+    [ALL, '.claude/agents/a.md', 'claude:agent'],
+    [ALL, '.opencode/agent/a.md', 'opencode:agent'],
+    [ALL, '.codex/agents/a.toml', 'codex:agent'],
+    [ALL, '.agent/workflows/w.md', 'antigravity:workflow'],
+    [ALL, '.agent/skills/s/SKILL.md', 'antigravity:skill'],
+    [ALL, '.cursor/rules/r.mdc', 'cursor:rule'],
+    [ALL, '.cursor/commands/c.md', 'cursor:command'],
+    [ALL, '.opencode/skills/s/SKILL.md', 'opencode:skill'],
+    [ALL, 'AGENTS.md', 'core/markdown:markdown'],
+    [['claude', 'cursor'], '.opencode/agent/a.md', 'core/markdown:markdown'],
+  ])('%j: %s → %s', (lens, path, expected) => expect(classify(lens, path)).toBe(expected));
+
+  it('merges resolution maps in precedence order, de-duplicated', () => {
+    expect(resolutionKinds(['codex', 'claude'], 'invokes')).toEqual(['command', 'skill']);
+    expect(resolutionKinds(['antigravity', 'codex'], 'invokes')).toEqual(['skill', 'workflow']);
+    expect(resolutionKinds(['opencode', 'antigravity'], 'invokes')).toEqual(['command', 'skill', 'workflow']);
+    expect(resolutionKinds(['cursor', 'codex'], 'mentions')).toEqual([]);
+    expect(resolutionMap(ALL)).toEqual({
+      mentions: ['agent', 'skill', 'markdown'],
+      invokes: ['command', 'skill', 'workflow'],
+    });
+    expect(resolutionMap(['claude'])).toEqual(claudeProvider.resolution);
+  });
+
+  it('unions reserved names, each list still applying to its own kinds', () => {
+    expect(isReservedName(['codex', 'opencode'], 'command', 'undo')).toBe(true);
+    expect(isReservedName(['codex', 'opencode'], 'skill', 'undo')).toBe(false);
+    expect(isReservedName(['cursor', 'claude'], 'skill', 'review')).toBe(true);
+    expect(isReservedName(['cursor', 'codex'], 'command', 'review')).toBe(false);
+    expect(isReservedName(['opencode', 'claude'], 'agent', 'build')).toBe(true);
+    expect(isReservedName(['opencode', 'claude'], 'agent', 'general purpose')).toBe(true);
+    expect(isReservedForAny(['codex', 'opencode'], ['skill', 'command'], 'sessions')).toBe(true);
+    expect(reservingProvider(['claude', 'opencode'], 'command', 'init')).toBe('claude');
+    expect(reservingProvider(['opencode'], 'command', 'init')).toBe('opencode');
+    expect(reservingProvider(['codex', 'cursor'], 'command', 'init')).toBeNull();
   });
 });
 
