@@ -108,7 +108,7 @@ export interface RawLink {
   fallbackTarget: string | null;
   /** Bare authored path (no `./`, `../`, `/`), also tried relative to the enclosing skill folder. */
   bareDest: string | null;
-  /** Kinds to resolve against instead of the lens map (used by plugin-qualified `ns:skill` triggers). */
+  /** Kinds to resolve against instead of the merged resolution map (used by plugin-qualified `ns:skill` triggers). */
   resolveKinds: string[] | null;
   /** Speculative links (plugin-qualified triggers) are dropped when they do not resolve. */
   speculative: boolean;

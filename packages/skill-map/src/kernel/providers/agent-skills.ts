@@ -4,7 +4,7 @@ const SKILL = territory('SKILL\\.md');
 
 /**
  * The open Agent Skills layout: a folder holding `SKILL.md` is a skill, wherever it sits. Default lens when no vendor
- * marker exists; as a non-lens it still claims every `SKILL.md` the lens and plugin layouts left unclaimed.
+ * marker exists; otherwise it still claims every `SKILL.md` the active hosts and plugin layouts left unclaimed.
  */
 export const agentSkillsProvider: Provider = {
   id: 'agent-skills',

@@ -11,7 +11,7 @@ export const PLUGIN_MANIFEST_DIRS = ['.claude-plugin/', '.cursor-plugin/', '.cod
 
 /**
  * Plugin layout (non-gated): under a plugin root (the parent of `.claude-plugin/` etc.), `skills/<n>/SKILL.md` is a
- * skill, `commands/**.md` a command and `agents/**.md` an agent. Runs right after the lens provider.
+ * skill, `commands/**.md` a command and `agents/**.md` an agent. Runs right after the active hosts.
  */
 export const pluginProvider: Provider = {
   id: 'plugin',

@@ -32,17 +32,20 @@ export interface Provider {
   /** Provider id, stamped on the nodes it classifies. */
   id: string;
   stability: 'stable' | 'beta' | 'experimental' | 'locked';
-  /** Gated providers classify only when they are the lens; non-gated ones always run (after the lens). */
+  /** Gated providers (hosts) classify only when active; non-gated ones always run (after the active hosts). */
   gated: boolean;
-  /** Whether the provider can be the lens (gated providers, plus the open `agent-skills` layout). */
+  /** Whether the provider can be active (gated providers, plus the open `agent-skills` layout). */
   lensCapable: boolean;
   /** Lens markers (empty for non-gated providers). */
   markers: readonly LensMarker[];
-  /** Providers this one subsumes when both are present (opencode subsumes claude). */
+  /**
+   * Providers whose territory this one also reads (opencode reads `.claude/skills`). Informational: since every
+   * detected host is active, it no longer removes the subsumed provider from the active set.
+   */
   subsumes: readonly string[];
   /** Kinds this provider emits. */
   kinds: readonly string[];
-  /** Lens resolution map: for each link kind, the node kinds a trigger may resolve to, in priority order. */
+  /** Resolution map: for each link kind, the node kinds a trigger may resolve to, in priority order (merged across the active set). */
   resolution: Partial<Record<LinkKind, readonly string[]>>;
   /** Names the runtime reserves, per node kind (raw spelling; normalised by the registry). */
   reserved: Readonly<Record<string, readonly string[]>>;
