@@ -1,0 +1,71 @@
+import { SPEC_VERSION } from '@skill-map/spec';
+import { createOpsLog } from '../../adapters/index.js';
+import { runScan } from '../../engines/index.js';
+import type { ScanMode, ScanOutcome } from '../../engines/index.js';
+import { CliError } from '../errors.js';
+import { createProgressBar } from '../progress.js';
+import { displayPath } from '../read-store.js';
+import { printScanDiagnostics, renderScanSummary, severityCounts, skippedByReason } from '../render-scan.js';
+import { CLI_VERSION } from '../version-info.js';
+import { elapsedMs } from '../verbs.js';
+import type { VerbContext, VerbResult } from '../verbs.js';
+
+function modeOf(ctx: VerbContext): ScanMode {
+  if (ctx.options['watch'] === true) {
+    throw new CliError('UNAVAILABLE', '`sm scan --watch` is not available', { hint: 'run `sm serve`: it watches the project and rescans on every change' });
+  }
+  const full = ctx.options['full'] === true;
+  if (full && ctx.options['changed'] === true) throw new CliError('USAGE', '--full and --changed exclude each other', { hint: 'pick one' });
+  return full ? 'full' : ctx.options['changed'] === true ? 'changed' : 'incremental';
+}
+
+function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown {
+  const { lens } = outcome;
+  return {
+    elapsedMs: elapsedMs(ctx),
+    mode,
+    root: ctx.project.root,
+    dbPath: ctx.project.dbPath,
+    hosts: { providers: lens.providers, status: lens.status, markers: lens.markers },
+    files: outcome.files,
+    skipped: { count: outcome.skipped.length, byReason: skippedByReason(outcome), entries: outcome.skipped },
+    truncation: outcome.truncation,
+    persisted: outcome.persisted,
+    issues: severityCounts(outcome.result.issues),
+    warnings: outcome.warnings,
+    result: outcome.result,
+  };
+}
+
+/**
+ * `sm scan`: one `runScan` (walk, per-file cache, kernel, diff persist) with a live progress bar on a
+ * terminal's stderr. Exit 1 when the graph holds issues of severity error; database drift refuses (exit 2)
+ * unless `--yes` allows the rebuild; a newer schema always refuses.
+ */
+export async function run(ctx: VerbContext): Promise<VerbResult> {
+  const mode = modeOf(ctx);
+  const { output } = ctx;
+  const opsLog = createOpsLog({ projectRoot: ctx.project.root });
+  const bar = createProgressBar(ctx.io.stderr, ctx.io.stderr.isTTY === true && !output.quiet);
+  let outcome: ScanOutcome;
+  try {
+    outcome = await runScan({
+      projectRoot: ctx.project.root,
+      dbPath: ctx.project.dbPath,
+      mode,
+      onDrift: ctx.options['yes'] === true ? 'rebuild' : 'refuse',
+      onProgress: (e) => bar.update(e),
+      opsLog: { log: opsLog, channel: 'cli' },
+      scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+    });
+  } finally {
+    bar.done();
+    await opsLog.flush();
+  }
+  printScanDiagnostics(output, outcome);
+  const errors = severityCounts(outcome.result.issues).error;
+  if (output.jsonMode) output.json(toJson(ctx, mode, outcome));
+  else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
+  if (errors > 0) output.info(`${errors} issue(s) of severity error: \`sm check --severity error\` lists them`);
+  return { failing: errors > 0 };
+}

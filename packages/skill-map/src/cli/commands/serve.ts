@@ -1,0 +1,54 @@
+import { loadConfig } from '../../adapters/index.js';
+import { runServe } from '../../server/index.js';
+import type { ServeOptions } from '../../server/index.js';
+import { CliError } from '../errors.js';
+import { createCliLogger, createServerPorts } from '../server-deps.js';
+import { CLI_VERSION } from '../version-info.js';
+import type { OptionValues, VerbContext, VerbResult } from '../verbs.js';
+
+/** `--x` / `--no-x` to true / false / undefined; both at once is a usage error. */
+function pair(options: OptionValues, name: string): boolean | undefined {
+  const on = options[name] === true;
+  const off = options[`no-${name}`] === true;
+  if (on && off) throw new CliError('USAGE', `--${name} and --no-${name} exclude each other`);
+  return on ? true : off ? false : undefined;
+}
+
+function portOf(value: unknown): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (typeof value !== 'string' || !/^\d+$/.test(value) || n > 65535) throw new CliError('USAGE', `--port ${String(value)} is not a port number (0-65535)`);
+  return n;
+}
+
+/** Maps the flags onto `ServeOptions` (absent flags fall back to the config inside `runServe`). */
+export function toServeOptions(options: OptionValues, quiet: boolean, stderr: NodeJS.WritableStream): ServeOptions {
+  const port = portOf(options['port']);
+  const mcp = pair(options, 'mcp');
+  const open = pair(options, 'open');
+  return {
+    ...(port === undefined ? {} : { port }),
+    ...(typeof options['host'] === 'string' ? { host: options['host'] } : {}),
+    ...(mcp === undefined ? {} : { mcp }),
+    ...(open === undefined ? {} : { open }),
+    ...(options['no-watcher'] === true ? { watcher: false } : {}),
+    ...(options['no-ui'] === true ? { ui: false } : {}),
+    bannerStream: quiet ? null : stderr,
+  };
+}
+
+/** `sm serve`: composes the reader, the scan engine and the config into `runServe`, then waits for shutdown (SIGINT/SIGTERM → exit 0). */
+export async function run(ctx: VerbContext): Promise<VerbResult> {
+  const options = toServeOptions(ctx.options, ctx.output.quiet, ctx.io.stderr as NodeJS.WritableStream);
+  const { reader, scanner } = createServerPorts(ctx, ctx.options['yes'] === true ? 'rebuild' : 'refuse');
+  const config = loadConfig({ projectRoot: ctx.project.root });
+  for (const w of config.warnings) ctx.output.warn(`warning: ${w}`);
+  try {
+    const logger = createCliLogger(ctx.io.stderr, 'sm serve', ctx.output.quiet);
+    const running = await runServe(options, { scopeRoot: ctx.project.root, dbPath: ctx.project.dbPath, reader, scanner, config, logger, version: CLI_VERSION });
+    await running.closed;
+  } finally {
+    reader.close();
+  }
+  return {};
+}

@@ -1,0 +1,61 @@
+// Kept free of the kernel and better-sqlite3: `main` imports this module on every run.
+import { isAdapterError } from '../adapters/errors.js';
+import type { AdapterErrorCode } from '../adapters/errors.js';
+import { isServerError } from '../server/errors.js';
+
+/** Stable codes of the failures the CLI itself raises. */
+export type CliErrorCode = 'USAGE' | 'INVALID_QUERY' | 'NOT_FOUND' | 'UNAVAILABLE';
+
+/** The one error class of the CLI: a readonly `code`, an optional `hint` (what to do), a chained `cause`. */
+export class CliError extends Error {
+  readonly code: CliErrorCode;
+  /** What the user can do about it, printed on its own line. */
+  readonly hint: string | undefined;
+  readonly data: Readonly<Record<string, unknown>> | undefined;
+
+  constructor(code: CliErrorCode, message: string, options: { hint?: string; data?: Record<string, unknown>; cause?: unknown } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'CliError';
+    this.code = code;
+    this.hint = options.hint;
+    this.data = options.data;
+  }
+}
+
+/** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6–15 are reserved. */
+export const EXIT = { ok: 0, failing: 1, operational: 2, duplicate: 3, nonceMismatch: 4, notFound: 5 } as const;
+
+/** An exit code and what `main` prints on stderr for a failure. */
+export interface ExitMapping {
+  readonly code: number;
+  readonly message: string;
+  readonly hint?: string;
+}
+
+const ADAPTER_NOT_FOUND: ReadonlySet<AdapterErrorCode> = new Set(['DB_NOT_FOUND', 'CONFIG_UNKNOWN_KEY']);
+
+const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
+  CONFIG_UNKNOWN_KEY: 'run `sm config list` to see the known keys',
+  CONFIG_INVALID_VALUE: 'run `sm config get <key>` to see the current value',
+  DB_SCHEMA_DRIFT: 'run `sm scan --yes` to rebuild the database (jobs, findings and other state are lost)',
+};
+
+/**
+ * Maps any thrown value to the exit code and message (spec §16): CLI usage and grammar errors → 2, unknown
+ * things (node, config key, database, root) → 5, every other typed failure of the adapters, engines and server
+ * → 2 (operational), anything unexpected → 2 with an "internal error" prefix.
+ */
+export function toExit(err: unknown): ExitMapping {
+  if (err instanceof CliError) {
+    const code = err.code === 'NOT_FOUND' ? EXIT.notFound : EXIT.operational;
+    return err.hint === undefined ? { code, message: err.message } : { code, message: err.message, hint: err.hint };
+  }
+  if (isAdapterError(err)) {
+    const code = ADAPTER_NOT_FOUND.has(err.code) ? EXIT.notFound : EXIT.operational;
+    const hint = ADAPTER_HINTS[err.code];
+    return hint === undefined || err.message.includes(hint) ? { code, message: err.message } : { code, message: err.message, hint };
+  }
+  if (isServerError(err)) return { code: EXIT.operational, message: err.message };
+  const detail = err instanceof Error ? err.message : String(err);
+  return { code: EXIT.operational, message: `internal error: ${detail}`, hint: 'this is a bug in skill-map; please report it with the command you ran' };
+}

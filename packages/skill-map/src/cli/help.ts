@@ -1,0 +1,52 @@
+import { GLOBAL_OPTIONS, VERBS } from './verbs.js';
+import type { OptionSpec, VerbSpec } from './verbs.js';
+
+function optionLabel(name: string, spec: OptionSpec): string {
+  const long = `--${name}${spec.type === 'string' ? ` <${spec.value ?? 'value'}>` : ''}`;
+  return spec.short === undefined ? `    ${long}` : `-${spec.short}, ${long}`;
+}
+
+function optionLines(specs: Readonly<Record<string, OptionSpec>>): string[] {
+  const rows = Object.entries(specs).map(([name, spec]) => [optionLabel(name, spec), spec.description] as const);
+  const width = Math.max(...rows.map(([label]) => label.length));
+  return rows.map(([label, description]) => `  ${label.padEnd(width)}  ${description}`);
+}
+
+const EXIT_LINES = [
+  'Exit codes:',
+  '  0  ok',
+  '  1  the graph has issues of severity error (scan, check)',
+  '  2  operational or usage error (bad flag or query, database from another build, ...)',
+  '  5  not found (node, config key, project database, --root or --db path)',
+];
+
+/** `sm help` / `sm --help`: every verb, the global options and the exit codes. */
+export function renderGeneralHelp(): string {
+  const width = Math.max(...VERBS.map((v) => v.name.length));
+  return [
+    'sm (skill-map): maps the agent harness of a project (skills, agents, commands, workflows,',
+    'MCP servers, AGENTS.md/CLAUDE.md) into a graph of nodes, links and issues.',
+    '',
+    'Usage: sm <verb> [options]',
+    '',
+    'Verbs:',
+    ...VERBS.map((v) => `  ${v.name.padEnd(width)}  ${v.summary}`),
+    '',
+    'Global options:',
+    ...optionLines(GLOBAL_OPTIONS),
+    '',
+    ...EXIT_LINES,
+    '',
+    'Run `sm help <verb>` for the options of one verb.',
+    '',
+  ].join('\n');
+}
+
+/** `sm help <verb>` / `sm <verb> --help`. */
+export function renderVerbHelp(verb: VerbSpec): string {
+  const lines = [`sm ${verb.name}: ${verb.summary}`, '', 'Usage:', ...verb.usage.map((u) => `  sm ${u}`)];
+  if (verb.details !== undefined) lines.push('', ...verb.details);
+  if (Object.keys(verb.options).length > 0) lines.push('', 'Options:', ...optionLines(verb.options));
+  lines.push('', 'Global options: --json, --db <path>, --root <dir>, -q, --no-color, -h (see `sm help`)', '');
+  return lines.join('\n');
+}

@@ -1,0 +1,82 @@
+// The composition root of `sm`: parse, resolve the project, lazy-load ONE verb, map its result or error to an
+// exit code. Only this module decides exit codes; it never calls process.exit (the bin sets process.exitCode).
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseInvocation } from './args.js';
+import { CliError, EXIT, toExit } from './errors.js';
+import type { ExitMapping } from './errors.js';
+import { renderGeneralHelp } from './help.js';
+import { createOutput, resolveIo } from './io.js';
+import type { CliIo, Output } from './io.js';
+import { resolveProject } from './project.js';
+import { elapsedMs, findVerb } from './verbs.js';
+import type { OptionValues, VerbContext, VerbResult, VerbSpec } from './verbs.js';
+
+export type { CliIo, CliStream } from './io.js';
+export { EXIT } from './errors.js';
+
+const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
+
+function outputFor(options: OptionValues, io: CliIo): Output {
+  const envJson = TRUTHY.has((io.env['SKILL_MAP_JSON'] ?? '').toLowerCase());
+  return createOutput(io, { json: options['json'] === true || envJson, quiet: options['quiet'] === true, noColor: options['no-color'] === true });
+}
+
+function report(output: Output, failure: ExitMapping): void {
+  const hint = failure.hint === undefined ? '' : ` — ${failure.hint}`;
+  output.warn(`sm: ${failure.message}${hint}`);
+}
+
+async function runVerb(verb: VerbSpec, args: readonly string[], options: OptionValues, io: CliIo, output: Output, startedAt: number): Promise<VerbResult> {
+  const needsProject = verb.name !== 'help' && verb.name !== 'version';
+  const project = needsProject ? resolveProject(options, io) : { root: io.cwd, dbPath: '', dbExplicit: false };
+  const ctx: VerbContext = { args, options, project, output, io, startedAt };
+  const module = await verb.load();
+  const result = await module.run(ctx);
+  if (verb.timed === true) output.info(`done in ${elapsedMs(ctx)} ms`);
+  return result;
+}
+
+/** Bare `sm`: serve a project that has `.skill-map/`, otherwise say how to start (exit 2). */
+async function runBare(options: OptionValues, io: CliIo, output: Output, startedAt: number): Promise<VerbResult> {
+  const project = resolveProject(options, io);
+  const serve = findVerb('serve');
+  if (serve !== undefined && existsSync(join(project.root, '.skill-map'))) return runVerb(serve, [], options, io, output, startedAt);
+  output.warn(renderGeneralHelp());
+  throw new CliError('USAGE', `no skill-map project in ${project.root} (.skill-map/ not found)`, { hint: 'run `sm init` and `sm scan`, or pick a verb above' });
+}
+
+async function dispatch(argv: readonly string[], io: CliIo, startedAt: number, setOutput: (o: Output) => void): Promise<VerbResult> {
+  const inv = parseInvocation(argv);
+  const output = outputFor(inv.options, io);
+  setOutput(output);
+  switch (inv.kind) {
+    case 'version':
+      return runVerb(findVerb('version') as VerbSpec, [], inv.options, io, output, startedAt);
+    case 'help':
+      return runVerb(findVerb('help') as VerbSpec, inv.verb === null ? [] : [inv.verb.name], inv.options, io, output, startedAt);
+    case 'bare':
+      return runBare(inv.options, io, output, startedAt);
+    case 'verb':
+      return runVerb(inv.verb, inv.args, inv.options, io, output, startedAt);
+  }
+}
+
+/**
+ * Runs `sm` with `argv` (without the node and script paths) and resolves to the exit code: 0 ok, 1 issues of
+ * severity error, 2 operational or usage error, 5 not found (spec §16). `io` replaces the process streams,
+ * environment and working directory (tests run the CLI in process this way).
+ */
+export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
+  const startedAt = performance.now();
+  const resolved = resolveIo(io);
+  let output = outputFor({}, resolved);
+  try {
+    const result = await dispatch(argv, resolved, startedAt, (o) => (output = o));
+    return result.failing === true ? EXIT.failing : EXIT.ok;
+  } catch (err) {
+    const failure = toExit(err);
+    report(output, failure);
+    return failure.code;
+  }
+}

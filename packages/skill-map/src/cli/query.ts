@@ -1,0 +1,59 @@
+import { MAX_PAGE_SIZE } from '../adapters/index.js';
+import type { IssueQuery, NodeQuery, ScanStore } from '../adapters/index.js';
+import type { Issue, Link, Node } from '@skill-map/spec';
+import { formatExportQuery, parseExportQuery } from '../kernel/index.js';
+import type { ExportQuery } from '../kernel/index.js';
+import { CliError } from './errors.js';
+
+const GRAMMAR_HINT = 'the grammar is whitespace-separated key=value tokens with keys kind, has, path, e.g. "kind=skill path=**/pdf/**"';
+
+/** Parses an export-grammar query; a grammar error is `INVALID_QUERY` (exit 2) naming the bad token. */
+export function parseQueryArg(text: string | undefined): { query: ExportQuery; text: string } {
+  const parsed = parseExportQuery(text ?? '');
+  if (!parsed.ok) {
+    throw new CliError('INVALID_QUERY', `invalid query at '${parsed.error.token}': ${parsed.error.message}`, {
+      hint: GRAMMAR_HINT,
+      data: { code: parsed.error.code, token: parsed.error.token },
+    });
+  }
+  return { query: parsed.value, text: formatExportQuery(parsed.value) };
+}
+
+/** The SQL-side filter of an export query. */
+export function toNodeQuery(query: ExportQuery): NodeQuery {
+  return {
+    ...(query.kinds === null ? {} : { kind: query.kinds }),
+    ...(query.hasIssues ? { hasIssues: true } : {}),
+    ...(query.paths === null ? {} : { pathGlobs: query.paths }),
+  };
+}
+
+/** Every node matching a query (paged through the store's 1,000-row pages), ordered by path; `limit` caps it. */
+export function readNodes(store: ScanStore, query: NodeQuery, limit = Infinity): { items: Node[]; total: number } {
+  const items: Node[] = [];
+  let total = 0;
+  for (let offset = 0; items.length < limit; offset += MAX_PAGE_SIZE) {
+    const page = store.listNodes({ ...query, limit: Math.min(MAX_PAGE_SIZE, limit - items.length), offset });
+    total = page.total;
+    items.push(...page.items);
+    if (page.items.length === 0 || offset + page.items.length >= page.total) break;
+  }
+  return { items, total };
+}
+
+/** Every issue matching a query (paged), ordered by id. */
+export function readIssues(store: ScanStore, query: IssueQuery): Issue[] {
+  const items: Issue[] = [];
+  for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
+    const page = store.listIssues({ ...query, limit: MAX_PAGE_SIZE, offset });
+    items.push(...page.items);
+    if (page.items.length === 0 || offset + page.items.length >= page.total) return items;
+  }
+}
+
+/** Reads the closed subgraph of a query from the store: matching nodes, links between them (raw target), their issues. */
+export function readSubgraph(store: ScanStore, query: ExportQuery): { nodes: Node[]; links: Link[]; issues: Issue[] } {
+  const { items: nodes } = readNodes(store, toNodeQuery(query));
+  const closed = store.closeOver(nodes.map((n) => n.path), 'raw');
+  return { nodes, links: closed.links, issues: closed.issues };
+}

@@ -1,0 +1,70 @@
+import type { ScanOutcome } from '../engines/index.js';
+import type { Issue } from '@skill-map/spec';
+import type { Output } from './io.js';
+
+/** Counts per severity, in the fixed order error, warn, info. */
+export function severityCounts(issues: readonly Issue[]): { error: number; warn: number; info: number } {
+  const counts = { error: 0, warn: 0, info: 0 };
+  for (const i of issues) counts[i.severity] += 1;
+  return counts;
+}
+
+/** `15 error, 1 warn, 9 info` (zero counts left out), coloured by severity. */
+export function formatSeverities(output: Output, counts: { error: number; warn: number; info: number }): string {
+  const parts: string[] = [];
+  if (counts.error > 0) parts.push(output.paint('red', `${counts.error} error`));
+  if (counts.warn > 0) parts.push(output.paint('yellow', `${counts.warn} warn`));
+  if (counts.info > 0) parts.push(`${counts.info} info`);
+  return parts.join(', ');
+}
+
+/** Skipped files per reason, sorted by reason. */
+export function skippedByReason(outcome: ScanOutcome): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const s of outcome.skipped) out[s.reason] = (out[s.reason] ?? 0) + 1;
+  return Object.fromEntries(Object.entries(out).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+const MAX_LISTED_SKIPS = 20;
+
+/** Warnings (truncation, config, hosts, database) and each skipped file, on stderr. */
+export function printScanDiagnostics(output: Output, outcome: ScanOutcome): void {
+  for (const w of outcome.warnings) output.warn(`warning: ${w}`);
+  const listed = outcome.skipped.slice(0, MAX_LISTED_SKIPS);
+  for (const s of listed) {
+    const detail = s.errorCode ?? (s.bytes === undefined ? '' : `${s.bytes} bytes`);
+    output.warn(`skipped ${s.path}: ${s.reason}${detail === '' ? '' : ` (${detail})`}`);
+  }
+  if (outcome.skipped.length > listed.length) {
+    output.warn(`skipped ${outcome.skipped.length - listed.length} more file(s); \`sm scan --json\` lists them all`);
+  }
+}
+
+function hostsLine(outcome: ScanOutcome): string {
+  const lens = outcome.lens;
+  const evidence = lens.markers.length > 0 ? `: ${lens.markers.join(', ')}` : '';
+  return `${lens.providers.join(', ')} (${lens.status}${evidence})`;
+}
+
+/** The stdout summary of a scan. */
+export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown: string): string {
+  const r = outcome.result;
+  const s = r.stats;
+  const severities = formatSeverities(output, severityCounts(r.issues));
+  const f = outcome.files;
+  const reused = f.reusedByStat + f.reusedByHash;
+  const skipped = skippedByReason(outcome);
+  const skippedText = Object.entries(skipped).map(([reason, n]) => `${n} ${reason}`).join(', ');
+  const n = outcome.persisted?.nodes;
+  const lines = [
+    `${output.paint('bold', 'scanned')} ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues${severities === '' ? '' : ` (${severities})`}`,
+    `  hosts     ${hostsLine(outcome)}`,
+    `  files     ${s.filesWalked} walked, ${f.accepted} mapped (${f.analyzed} analysed, ${reused} unchanged)`,
+    `  skipped   ${outcome.skipped.length}${skippedText === '' ? '' : ` (${skippedText})`}`,
+    `  database  ${dbShown}${n === undefined ? '' : ` (nodes +${n.inserted} ~${n.updated} -${n.deleted})`}`,
+  ];
+  if (outcome.truncation.scanTruncated) {
+    lines.push(output.paint('yellow', `  TRUNCATED at scan.maxScan=${outcome.truncation.scanCeiling}: ${outcome.truncation.filesNotScanned} file(s) not scanned`));
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,224 @@
+// The verb table: names, help text and option specs, plus a lazy loader per verb so `sm version` and
+// `sm help` never load SQLite, the kernel or the server.
+import type { CliIo, Output } from './io.js';
+
+/** One option of a verb (or a global one), in `node:util` parseArgs terms plus its help line. */
+export interface OptionSpec {
+  readonly type: 'string' | 'boolean';
+  readonly short?: string;
+  /** `<value>` placeholder in help for string options. */
+  readonly value?: string;
+  readonly description: string;
+}
+
+/** Parsed option values of one run. */
+export type OptionValues = Readonly<Record<string, string | boolean | undefined>>;
+
+/** Where the project and its database are. */
+export interface ProjectLocation {
+  /** Absolute project (scope) root: `--root`, else the working directory. */
+  readonly root: string;
+  /** Absolute database path: `--db`, else `SKILL_MAP_DB`, else `<root>/.skill-map/skill-map.db`. */
+  readonly dbPath: string;
+  /** True when the path came from `--db` or `SKILL_MAP_DB`. */
+  readonly dbExplicit: boolean;
+}
+
+/** What a verb receives. */
+export interface VerbContext {
+  readonly args: readonly string[];
+  readonly options: OptionValues;
+  readonly project: ProjectLocation;
+  readonly output: Output;
+  readonly io: CliIo;
+  /** `performance.now()` when `main` started (for `elapsedMs`). */
+  readonly startedAt: number;
+}
+
+/** How a verb ended when it did not throw: `failing` maps to exit 1 (error-severity issues). */
+export interface VerbResult {
+  readonly failing?: boolean;
+}
+
+/** A verb implementation module. */
+export interface VerbModule {
+  run(ctx: VerbContext): Promise<VerbResult>;
+}
+
+/** A verb as the help and the dispatcher see it. */
+export interface VerbSpec {
+  readonly name: string;
+  readonly summary: string;
+  /** Usage lines after `sm `. */
+  readonly usage: readonly string[];
+  readonly details?: readonly string[];
+  readonly options: Readonly<Record<string, OptionSpec>>;
+  /** Maximum positional arguments. */
+  readonly maxArgs: number;
+  /** Print `done in …` on stderr after a successful run (unless `-q`). */
+  readonly timed?: boolean;
+  readonly load: () => Promise<VerbModule>;
+}
+
+/** Options every verb accepts. */
+export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
+  json: { type: 'boolean', description: 'only JSON on stdout (also SKILL_MAP_JSON=1)' },
+  db: { type: 'string', value: 'path', description: 'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db' },
+  root: { type: 'string', value: 'dir', description: 'project to map (default: the working directory); the database may live elsewhere with --db' },
+  quiet: { type: 'boolean', short: 'q', description: 'only data and warnings: no progress bar, timing line or summaries' },
+  'no-color': { type: 'boolean', description: 'plain text output (also NO_COLOR)' },
+  help: { type: 'boolean', short: 'h', description: 'help for sm or for one verb' },
+  version: { type: 'boolean', short: 'v', description: 'print the version' },
+};
+
+const FORMAT = (values: string): OptionSpec => ({ type: 'string', value: values, description: `output format: ${values.split('|').join(', ')}` });
+
+export const VERBS: readonly VerbSpec[] = [
+  {
+    name: 'init',
+    summary: 'create .skill-map/ (settings.json and .gitignore) in the project',
+    usage: ['init'],
+    details: ['Idempotent: existing files are left as they are.'],
+    options: {},
+    maxArgs: 0,
+    load: () => import('./commands/init.js'),
+  },
+  {
+    name: 'scan',
+    summary: 'map the project into the database',
+    usage: ['scan [--full | --changed] [--yes]'],
+    details: [
+      'Incremental by default: unchanged files are reused from the per-file cache.',
+      'Exit 1 when the graph has issues of severity error.',
+    ],
+    options: {
+      full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
+      changed: { type: 'boolean', description: 'incremental scan (the default; kept for scripts)' },
+      watch: { type: 'boolean', description: 'not available: `sm serve` watches and rescans' },
+      yes: { type: 'boolean', short: 'y', description: 'rebuild a database written by another build of skill-map' },
+    },
+    maxArgs: 0,
+    timed: true,
+    load: () => import('./commands/scan.js'),
+  },
+  {
+    name: 'check',
+    summary: 'print the issues of the last scan',
+    usage: ['check [--analyzers <ids>] [--severity <list>]'],
+    details: ['Exit 1 when a listed issue has severity error.'],
+    options: {
+      analyzers: { type: 'string', value: 'ids', description: 'only these analyzers (comma-separated, short or qualified ids)' },
+      severity: { type: 'string', value: 'list', description: 'only these severities (error, warn, info)' },
+    },
+    maxArgs: 0,
+    timed: true,
+    load: () => import('./commands/check.js'),
+  },
+  {
+    name: 'list',
+    summary: 'list nodes, optionally filtered with the export grammar',
+    usage: ['list [<query>]'],
+    details: ['Query: whitespace-separated key=value tokens, keys kind, has, path, e.g. "kind=skill has=issues".'],
+    options: { limit: { type: 'string', value: 'n', description: 'at most n nodes' } },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/list.js'),
+  },
+  {
+    name: 'show',
+    summary: 'one node with its incoming and outgoing links and its issues',
+    usage: ['show <path>'],
+    options: {},
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/show.js'),
+  },
+  {
+    name: 'export',
+    summary: 'a closed subgraph selected with the export grammar',
+    usage: ['export [<query>] [--format json|md|mermaid|dot]'],
+    details: [
+      'Query keys: kind=a,b (exact kinds), has=issues, path=glob,glob (** spans /, * does not).',
+      'Filters AND together, globs OR. Links are kept when both ends are kept.',
+    ],
+    options: { format: FORMAT('json|md|mermaid|dot') },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/export.js'),
+  },
+  {
+    name: 'graph',
+    summary: 'render the whole graph (or a query) as text',
+    usage: ['graph [<query>] [--format ascii|json|mermaid|dot]'],
+    options: { format: FORMAT('ascii|json|mermaid|dot') },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/graph.js'),
+  },
+  {
+    name: 'config',
+    summary: 'read and write the layered settings',
+    usage: ['config list', 'config get <key>', 'config set <key> <value> [--local]', 'config reset <key> [--local]'],
+    details: [
+      'Project-local-only keys (mcp.server.enabled, allowEditSmFiles, ...) always go to .skill-map/settings.local.json;',
+      'other keys go to .skill-map/settings.json unless --local is given. Values are JSON when they parse, else text.',
+    ],
+    options: { local: { type: 'boolean', description: 'write .skill-map/settings.local.json (not committed)' } },
+    maxArgs: 3,
+    load: () => import('./commands/config.js'),
+  },
+  {
+    name: 'serve',
+    summary: 'serve the map (web page, REST, WebSocket, optional MCP) on loopback',
+    usage: ['serve [--port <n>] [--host <h>] [--mcp | --no-mcp] [--no-watcher] [--no-open]'],
+    options: {
+      port: { type: 'string', value: 'n', description: 'port (default server.port, 4242; 0 picks a free one)' },
+      host: { type: 'string', value: 'h', description: 'loopback host (default 127.0.0.1)' },
+      mcp: { type: 'boolean', description: 'serve MCP on /mcp (default mcp.server.enabled)' },
+      'no-mcp': { type: 'boolean', description: 'do not serve MCP' },
+      'no-watcher': { type: 'boolean', description: 'do not rescan on file changes' },
+      'no-ui': { type: 'boolean', description: 'do not serve the web page' },
+      open: { type: 'boolean', description: 'open the web page in a browser' },
+      'no-open': { type: 'boolean', description: 'do not open a browser' },
+      yes: { type: 'boolean', short: 'y', description: 'rebuild a database written by another build of skill-map' },
+    },
+    maxArgs: 0,
+    load: () => import('./commands/serve.js'),
+  },
+  {
+    name: 'mcp',
+    summary: 'speak MCP over stdio (for hosts that spawn a process)',
+    usage: ['mcp [--no-watch]'],
+    details: ['Only protocol goes to stdout; logs go to stderr.'],
+    options: { 'no-watch': { type: 'boolean', description: 'do not watch the project for changes' } },
+    maxArgs: 0,
+    load: () => import('./commands/mcp.js'),
+  },
+  {
+    name: 'version',
+    summary: 'print the version',
+    usage: ['version'],
+    options: {},
+    maxArgs: 0,
+    load: () => import('./commands/version.js'),
+  },
+  {
+    name: 'help',
+    summary: 'help for sm or for one verb',
+    usage: ['help [<verb>]'],
+    options: {},
+    maxArgs: 1,
+    load: () => import('./commands/help.js'),
+  },
+];
+
+/** Milliseconds since `main` started, rounded (the `elapsedMs` of JSON objects). */
+export function elapsedMs(ctx: Pick<VerbContext, 'startedAt'>): number {
+  return Math.round(performance.now() - ctx.startedAt);
+}
+
+/** The verb of a name, or undefined. */
+export function findVerb(name: string): VerbSpec | undefined {
+  return VERBS.find((v) => v.name === name);
+}
+
