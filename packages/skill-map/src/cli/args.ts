@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
 import { CliError } from './errors.js';
+import { suggest } from './suggest.js';
 import { findVerb, GLOBAL_OPTIONS, VERBS } from './verbs.js';
 import type { OptionSpec, OptionValues, VerbSpec } from './verbs.js';
 
@@ -67,7 +68,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   }
   const verb = findVerb(name);
   if (verb === undefined) {
-    const close = VERBS.filter((v) => v.name.startsWith(name.slice(0, 2))).map((v) => v.name);
+    const close = suggest(name, VERBS.map((v) => v.name)).slice(0, 2);
     const hint = close.length > 0 ? `did you mean ${close.map((c) => `\`sm ${c}\``).join(' or ')}? run \`sm help\` for every verb` : 'run `sm help` for every verb';
     throw new CliError('USAGE', `unknown verb '${name}'`, { hint });
   }

@@ -1,0 +1,72 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import type { Issue } from '@skill-map/spec';
+import { runCli } from '../testing/run-cli.js';
+import { schemaErrors, tempProject } from '../testing/projects.js';
+
+let tree: TempTree;
+beforeEach(() => {
+  tree = tempProject({
+    '.claude/skills/deploy/SKILL.md': '---\nname: deploy-app\ndescription: Deploys\n---\nRead [notes](../../../docs/notes.md).\n',
+    'docs/notes.md': '# Notes\nSee [missing](missing.md).\n',
+  });
+});
+afterEach(() => tree.remove());
+
+const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
+
+describe('sm check', () => {
+  it('without a database: not found (exit 5) and what to do', async () => {
+    const run = await sm('check');
+    expect(run.code).toBe(5);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toBe('sm: no database at .skill-map/skill-map.db — run `sm scan` first\n');
+  });
+
+  it('prints every persisted issue and exits 1 when one has severity error', async () => {
+    await sm('scan');
+    const run = await sm('check');
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^error +reference-broken +docs\/notes\.md +Broken references link to 'docs\/missing\.md'/m);
+    expect(run.stdout).toMatch(/^warn +name-mismatch +\.claude\/skills\/deploy\/SKILL\.md/m);
+    expect(run.stdout).toContain('2 issue(s): 1 error, 1 warn');
+  });
+
+  it('--json: counts and schema-valid issues, and nothing else on stdout', async () => {
+    await sm('scan');
+    const run = await sm('check', '--json');
+    const out = run.json<{ counts: unknown; total: number; issues: Issue[] }>();
+    expect(out.counts).toEqual({ error: 1, warn: 1, info: 0 });
+    expect(out.total).toBe(2);
+    expect(schemaErrors('issue', out.issues)).toEqual([]);
+  });
+
+  it('--analyzers filters by short or qualified id; exit follows the filtered list', async () => {
+    await sm('scan');
+    const mismatch = await sm('check', '--analyzers', 'name-mismatch', '--json');
+    expect(mismatch.code).toBe(0);
+    expect(mismatch.json<{ issues: Issue[] }>().issues.map((i) => i.analyzerId)).toEqual(['name-mismatch']);
+    const broken = await sm('check', '--analyzers', 'core/reference-broken,name-mismatch', '--json');
+    expect(broken.code).toBe(1);
+    expect(broken.json<{ total: number }>().total).toBe(2);
+  });
+
+  it('--severity filters; unknown analyzers and severities are usage errors (exit 2)', async () => {
+    await sm('scan');
+    expect((await sm('check', '--severity', 'warn,info')).code).toBe(0);
+    const analyzer = await sm('check', '--analyzers', 'no-such-analyzer');
+    expect(analyzer.code).toBe(2);
+    expect(analyzer.stderr).toContain("unknown analyzer 'no-such-analyzer' — known analyzers: ");
+    const severity = await sm('check', '--severity', 'fatal');
+    expect(severity.code).toBe(2);
+    expect(severity.stderr).toContain("unknown severity 'fatal' — use error, warn, info");
+  });
+
+  it('reports "no issues" on a clean graph', async () => {
+    tree.write({ 'docs/notes.md': '# Notes\n', '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys\n---\nHi.\n' });
+    await sm('scan');
+    const run = await sm('check');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('no issues\n');
+  });
+});

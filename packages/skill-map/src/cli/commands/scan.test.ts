@@ -1,0 +1,144 @@
+import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { permissionsAreBypassed } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import type { ScanResult } from '@skill-map/spec';
+import { runCli } from '../testing/run-cli.js';
+import { bumpUserVersion, CLEAN_PROJECT, execSql, schemaErrors, tempProject } from '../testing/projects.js';
+
+let tree: TempTree;
+afterEach(() => tree.remove());
+
+const sm = (argv: string[], tty = false) => runCli(argv, { cwd: tree.root, tty });
+const db = () => tree.abs('.skill-map/skill-map.db');
+
+describe('sm scan', () => {
+  it('maps the project, persists it, exits 1 on an error-severity issue and logs the operation', async () => {
+    tree = tempProject();
+    const run = await sm(['scan']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain('scanned 6 nodes');
+    expect(run.stdout).toContain('1 error');
+    expect(run.stdout).toMatch(/hosts {5}claude \(detected: \.claude\/\)/);
+    expect(run.stderr).toContain('`sm check --severity error` lists them');
+    expect(run.stderr).toMatch(/done in \d+ ms/);
+    expect(existsSync(db())).toBe(true);
+    expect(readFileSync(tree.abs('.skill-map/.gitignore'), 'utf8')).toContain('skill-map.db*');
+    expect(readFileSync(tree.abs('.skill-map/operations.log'), 'utf8')).toMatch(/"op":"scan","target":"\*","channel":"cli","outcome":"ok"/);
+  });
+
+  it('exits 0 when no issue has severity error', async () => {
+    tree = tempProject(CLEAN_PROJECT);
+    expect((await sm(['scan'])).code).toBe(0);
+  });
+
+  it('--json prints only JSON whose ScanResult, nodes, links and issues validate against the spec schemas', async () => {
+    tree = tempProject();
+    const run = await sm(['scan', '--json']);
+    const out = run.json<{ result: ScanResult; files: { analyzed: number }; issues: Record<string, number>; elapsedMs: number; mode: string }>();
+    expect(out).toMatchObject({ mode: 'incremental', files: { analyzed: 6 }, issues: { error: 1 }, elapsedMs: expect.any(Number) });
+    expect(schemaErrors('scanResult', [out.result])).toEqual([]);
+    expect(schemaErrors('node', out.result.nodes)).toEqual([]);
+    expect(schemaErrors('link', out.result.links)).toEqual([]);
+    expect(schemaErrors('issue', out.result.issues)).toEqual([]);
+    expect(run.stderr).not.toContain('{');
+  });
+
+  it('reuses unchanged files on a rescan, and --full re-analyses them', async () => {
+    tree = tempProject();
+    await sm(['scan']);
+    const again = (await sm(['scan', '--changed', '--json'])).json<{ files: { analyzed: number; accepted: number } }>();
+    expect(again.files).toMatchObject({ accepted: 6, analyzed: 0 });
+    const full = (await sm(['scan', '--full', '--json'])).json<{ files: { analyzed: number }; mode: string }>();
+    expect(full).toMatchObject({ mode: 'full', files: { analyzed: 6 } });
+  });
+
+  it('--full with --changed, and --watch, are refused with exit 2', async () => {
+    tree = tempProject();
+    const both = await sm(['scan', '--full', '--changed']);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('--full and --changed exclude each other');
+    const watch = await sm(['scan', '--watch']);
+    expect(watch.code).toBe(2);
+    expect(watch.stderr).toContain('run `sm serve`');
+    expect(existsSync(db())).toBe(false);
+  });
+});
+
+describe('sm scan: progress and loud truncation', () => {
+  it('draws a live progress bar on a terminal stderr and clears it', async () => {
+    tree = tempProject();
+    const run = await sm(['scan'], true);
+    expect(run.stderr).toContain('scanning [');
+    expect(run.stderr).toMatch(/\d\/6 {2}/);
+    expect(run.stderr).toContain('\r\u001b[2K');
+    expect(run.stdout).not.toContain('\r');
+  });
+
+  it('stays silent when stderr is piped or with -q', async () => {
+    tree = tempProject();
+    expect((await sm(['scan'])).stderr).not.toContain('scanning');
+    const quiet = await sm(['scan', '-q'], true);
+    expect(quiet.stderr).not.toContain('scanning');
+    expect(quiet.stdout).toBe('');
+  });
+
+  it('warns on stderr with the numbers when the scan ceiling truncated the walk', async () => {
+    tree = tempProject({ ...CLEAN_PROJECT, '.skill-map/settings.json': JSON.stringify({ scan: { maxScan: 2 } }) });
+    const run = await sm(['scan']);
+    expect(run.stderr).toMatch(/warning: scan truncated: the ceiling scan\.maxScan=2 was reached and 4 candidate file\(s\) were NOT scanned/);
+    expect(run.stdout).toContain('TRUNCATED at scan.maxScan=2: 4 file(s) not scanned');
+    const json = (await sm(['scan', '--json'])).json<{ truncation: unknown }>();
+    expect(json.truncation).toEqual({ scanTruncated: true, scanCeiling: 2, filesNotScanned: 4 });
+  });
+});
+
+describe('sm scan: bad input never crashes a scan', () => {
+  it('skips binary, oversized, looping and unreadable files, reports them, and exits by severity', async () => {
+    tree = tempProject({
+      ...CLEAN_PROJECT,
+      'docs/bad-yaml.md': '---\nname: [unclosed\n---\nBody.\n',
+      'docs/binary.md': Buffer.from([0x23, 0x20, 0x00, 0x01, 0x02, 0x0a]),
+      'docs/huge.md': `# Huge\n${'x'.repeat(2 * 1024 * 1024)}\n`,
+    });
+    symlinkSync('loop-b', tree.abs('docs/loop-a'));
+    symlinkSync('loop-a', tree.abs('docs/loop-b'));
+    const unreadable = !permissionsAreBypassed();
+    if (unreadable) {
+      writeFileSync(tree.abs('docs/secret.md'), '# Secret\n');
+      chmodSync(tree.abs('docs/secret.md'), 0o000);
+    }
+    const run = await sm(['scan', '--json']);
+    expect(run.code).toBe(0);
+    const out = run.json<{ skipped: { byReason: Record<string, number> }; result: ScanResult }>();
+    expect(out.skipped.byReason).toMatchObject({ binary: 1, oversized: 1, ...(unreadable ? { unreadable: 1 } : {}) });
+    expect(out.result.issues.map((i) => i.analyzerId)).toContain('frontmatter-parse-error');
+    const text = await sm(['scan']);
+    expect(text.stdout).toMatch(/skipped {3}\d+ \(.*1 binary.*1 oversized/);
+    expect(text.stderr).toContain('skipped docs/huge.md: oversized');
+  });
+});
+
+describe('sm scan: database posture', () => {
+  it('refuses a database written by a newer schema (exit 2) with what to do', async () => {
+    tree = tempProject();
+    await sm(['scan']);
+    bumpUserVersion(db(), 999);
+    const run = await sm(['scan']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('written by a newer skill-map (schema 999');
+    expect(run.stderr).toContain('upgrade skill-map, or delete');
+  });
+
+  it('refuses a drifted database without --yes, and rebuilds it with --yes', async () => {
+    tree = tempProject();
+    await sm(['scan']);
+    execSql(db(), `UPDATE scan_meta SET schema_fingerprint = 'other-build' WHERE id = 1`);
+    const refused = await sm(['scan']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('run `sm scan --yes` to rebuild');
+    const rebuilt = await sm(['scan', '--yes']);
+    expect(rebuilt.code).toBe(1);
+    expect(rebuilt.stdout).toContain('nodes +6');
+  });
+});
