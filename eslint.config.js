@@ -2,6 +2,27 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const NODE_GLOBALS = Object.fromEntries(
+  [
+    'process',
+    'console',
+    'Buffer',
+    'URL',
+    'URLSearchParams',
+    'performance',
+    'setTimeout',
+    'clearTimeout',
+    'setInterval',
+    'clearInterval',
+    'setImmediate',
+    'structuredClone',
+    'TextEncoder',
+    'TextDecoder',
+    'AbortController',
+    'fetch',
+  ].map((name) => [name, 'readonly']),
+);
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.bench-tmp/**'] },
   js.configs.recommended,
@@ -32,5 +53,10 @@ export default tseslint.config(
   {
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    // Plain Node scripts (bins, benchmarks, tools): Node's globals.
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: NODE_GLOBALS },
   },
 );

@@ -28,40 +28,66 @@ async function call(client, name, args = {}) {
 try {
   cpSync(join(root, 'examples/demo-project'), project, { recursive: true });
   step(`skillstate init --host claude   (in ${project})`);
-  const out = execFileSync(process.execPath, [join(root, 'packages/skillstate-cli/bin/skillstate.js'), 'init', '--host', 'claude'], {
-    cwd: project,
-    env: { ...process.env, HOME: home, USERPROFILE: home },
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    process.execPath,
+    [join(root, 'packages/skillstate-cli/bin/skillstate.js'), 'init', '--host', 'claude'],
+    {
+      cwd: project,
+      env: { ...process.env, HOME: home, USERPROFILE: home },
+      encoding: 'utf8',
+    },
+  );
   console.log(out.replace(/^/gm, '    ').trimEnd());
 
   const entry = JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')).mcpServers.skillstate;
   step(`launch the registered server: ${entry.command} ${entry.args.join(' ')}`);
-  const transport = new StdioClientTransport({ command: entry.command, args: entry.args, cwd: project, stderr: 'inherit' });
+  const transport = new StdioClientTransport({
+    command: entry.command,
+    args: entry.args,
+    cwd: project,
+    stderr: 'inherit',
+  });
   const client = new Client({ name: 'skillstate-demo', version: '1.0.0' });
   await client.connect(transport);
   const { tools } = await client.listTools();
-  console.log(`    connected to ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}; ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`);
+  console.log(
+    `    connected to ${client.getServerVersion()?.name} ${client.getServerVersion()?.version}; ${tools.length} tools: ${tools.map((t) => t.name).join(', ')}`,
+  );
 
   step('spec.get — what this procedure keeps');
   const spec = await call(client, 'spec.get');
   console.log(`    ${spec.name}: ${Object.keys(spec.schema).join(', ')}`);
 
   step('state.patch — set the goal and the plan');
-  show((await call(client, 'state.patch', { patch: { goal: 'Ship release 2.4', next_steps: ['Draft notes', 'Review', 'Deploy'] } })).changes);
+  show(
+    (
+      await call(client, 'state.patch', {
+        patch: { goal: 'Ship release 2.4', next_steps: ['Draft notes', 'Review', 'Deploy'] },
+      })
+    ).changes,
+  );
 
   step('state.checkpoint — before the risky part');
   show(await call(client, 'state.checkpoint', { label: 'before review' }));
 
   step('state.patch — progress, and a wrong-typed field the server refuses');
-  show((await call(client, 'state.patch', { patch: { progress: ['Draft notes'], next_steps: ['Review', 'Deploy'] } })).changes);
+  show(
+    (
+      await call(client, 'state.patch', {
+        patch: { progress: ['Draft notes'], next_steps: ['Review', 'Deploy'] },
+      })
+    ).changes,
+  );
   show(await call(client, 'state.patch', { patch: { progress: 'Review' } }));
 
   step('state.diff — what changed since the last look');
   show(await call(client, 'state.diff', { full: false }));
 
   step('agent.* — a sub-agent works in its own scope, then merges');
-  await call(client, 'state.patch', { agent: 'reviewer', patch: { notes: 'Notes read; two entries lack PR links.' } });
+  await call(client, 'state.patch', {
+    agent: 'reviewer',
+    patch: { notes: 'Notes read; two entries lack PR links.' },
+  });
   show((await call(client, 'agent.merge', { agent: 'reviewer' })).changes);
 
   step('state.summary — the compact view an agent reads after a context reset');
@@ -71,7 +97,10 @@ try {
   show((await call(client, 'state.rollback', {})).state);
 
   step('state.finalize — the agent says it is done');
-  const done = await call(client, 'state.finalize', { status: 'completed', result: 'Release 2.4 notes approved' });
+  const done = await call(client, 'state.finalize', {
+    status: 'completed',
+    result: 'Release 2.4 notes approved',
+  });
   show({ status: done.status, result: done.result });
   await client.close();
 

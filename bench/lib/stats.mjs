@@ -13,7 +13,11 @@ export const median = (values) => quantile(values, 0.5);
 
 /** Formats milliseconds with a sensible precision. */
 export function ms(value) {
-  return value >= 100 ? `${value.toFixed(0)} ms` : value >= 10 ? `${value.toFixed(1)} ms` : `${value.toFixed(2)} ms`;
+  return value >= 100
+    ? `${value.toFixed(0)} ms`
+    : value >= 10
+      ? `${value.toFixed(1)} ms`
+      : `${value.toFixed(2)} ms`;
 }
 
 /** Prints an aligned two-column table. */

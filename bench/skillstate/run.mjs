@@ -2,7 +2,17 @@
 // npm run bench:skillstate: the stdio server's cold start and patch throughput, each next to a floor measured
 // in the same run on the same machine (ratios, because machines are noisy).
 import { spawn } from 'node:child_process';
-import { closeSync, fsyncSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,9 +118,13 @@ function startPatchServer(project) {
       for (let i = 0; i < n; i++) {
         const patch = { goal: `step ${id}`, progress: [id, id + 1, id + 2] };
         const t = performance.now();
-        const line = await roundTrip({ method: 'tools/call', params: { name: 'state.patch', arguments: { patch } } });
+        const line = await roundTrip({
+          method: 'tools/call',
+          params: { name: 'state.patch', arguments: { patch } },
+        });
         latencies.push(performance.now() - t);
-        if (line.includes('"isError":true') || line.includes('"error"')) throw new Error(`patch failed: ${line}`);
+        if (line.includes('"isError":true') || line.includes('"error"'))
+          throw new Error(`patch failed: ${line}`);
       }
       return performance.now() - t0;
     },
@@ -132,7 +146,7 @@ async function patchThroughput(project, floorDir, total) {
   floorLoop(floorDir, batch);
   await server.run(batch, []);
   for (let done = 0; done < total; done += batch) {
-    floorMs += batch / floorLoop(floorDir, batch) * 1000;
+    floorMs += (batch / floorLoop(floorDir, batch)) * 1000;
     serverMs += await server.run(batch, latencies);
   }
   await server.stop();
@@ -155,7 +169,9 @@ try {
   const patches = await patchThroughput(project, floorDir, PATCHES);
   const floorOps = patches.floorOps;
   const patchRatio = patches.serverOps / floorOps;
-  console.log('\nSequential state.patch round trips on disk (fsync of file and directory), batches interleaved');
+  console.log(
+    '\nSequential state.patch round trips on disk (fsync of file and directory), batches interleaved',
+  );
   table([
     ['floor: lock + atomic write + unlink', `${floorOps.toFixed(0)} ops/s`],
     ['skillstate-mcp state.patch', `${patches.serverOps.toFixed(0)} ops/s`],

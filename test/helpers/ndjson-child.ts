@@ -3,7 +3,9 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 /** The built skillstate-mcp bin. */
-export const SKILLSTATE_MCP_BIN = fileURLToPath(new URL('../../packages/skillstate-mcp/bin/skillstate-mcp.js', import.meta.url));
+export const SKILLSTATE_MCP_BIN = fileURLToPath(
+  new URL('../../packages/skillstate-mcp/bin/skillstate-mcp.js', import.meta.url),
+);
 
 /** A JSON-RPC response as read off the child's stdout. */
 export interface RpcResponse {
@@ -24,7 +26,9 @@ export class NdjsonChild {
 
   constructor(cwd: string, env: NodeJS.ProcessEnv = {}, bin = SKILLSTATE_MCP_BIN) {
     this.child = spawn(process.execPath, [bin], { cwd, env: { ...process.env, ...env }, stdio: 'pipe' });
-    this.exited = new Promise((resolve) => this.child.on('exit', (code, signal) => resolve({ code, signal })));
+    this.exited = new Promise((resolve) =>
+      this.child.on('exit', (code, signal) => resolve({ code, signal })),
+    );
     this.child.stdout.setEncoding('utf8');
     this.child.stderr.setEncoding('utf8');
     this.child.stderr.on('data', (chunk: string) => (this.stderr += chunk));

@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -27,7 +35,9 @@ afterEach(() => {
 });
 
 function leftovers(dir: string): string[] {
-  return readdirSync(dir).filter((name) => name.endsWith('.lock') || name.includes('.tmp.') || name.endsWith('.takeover'));
+  return readdirSync(dir).filter(
+    (name) => name.endsWith('.lock') || name.includes('.tmp.') || name.endsWith('.takeover'),
+  );
 }
 
 describe('three server processes writing at once', () => {
@@ -35,11 +45,16 @@ describe('three server processes writing at once', () => {
     const servers = [0, 1, 2].map(() => new NdjsonChild(project));
     const calls = servers.flatMap((server, s) =>
       Array.from({ length: 300 }, (_, i) =>
-        server.request('tools/call', { name: 'state.patch', arguments: { patch: { results: { [`p${s}_k${i}`]: i } } } }),
+        server.request('tools/call', {
+          name: 'state.patch',
+          arguments: { patch: { results: { [`p${s}_k${i}`]: i } } },
+        }),
       ),
     );
     const responses = await Promise.all(calls);
-    const errors = responses.filter((r) => r.error !== undefined || (r.result as { isError?: boolean }).isError);
+    const errors = responses.filter(
+      (r) => r.error !== undefined || (r.result as { isError?: boolean }).isError,
+    );
     expect(errors).toEqual([]);
     await Promise.all(servers.map((s) => s.close()));
 
@@ -48,7 +63,8 @@ describe('three server processes writing at once', () => {
     };
     const keys = Object.keys(envelope.state.results);
     expect(keys).toHaveLength(900);
-    for (let s = 0; s < 3; s++) for (let i = 0; i < 300; i++) expect(envelope.state.results[`p${s}_k${i}`]).toBe(i);
+    for (let s = 0; s < 3; s++)
+      for (let i = 0; i < 300; i++) expect(envelope.state.results[`p${s}_k${i}`]).toBe(i);
     expect(leftovers(join(project, '.skillstate'))).toEqual([]);
   });
 });
@@ -64,7 +80,12 @@ describe('a writer killed mid-patch', () => {
       for (let i = 0; i < 40; i++) {
         const state = { goal: `r${round}-p${i}`, progress: [round, i] };
         produced.add(JSON.stringify(state));
-        inFlight.push(server.request('tools/call', { name: 'state.patch', arguments: { patch: { ...state, results: null } } }));
+        inFlight.push(
+          server.request('tools/call', {
+            name: 'state.patch',
+            arguments: { patch: { ...state, results: null } },
+          }),
+        );
       }
       // Kill while patches are being written: after the first one landed, at a varying point of the stream.
       await inFlight[0];
@@ -81,7 +102,9 @@ describe('a writer killed mid-patch', () => {
     }
     // The next writer is never blocked by what the killed ones left: a dead holder's lock is taken over at once.
     const survivor = new NdjsonChild(project);
-    const final = (await survivor.callTool('state.patch', { patch: { goal: 'after', progress: [], results: null } })) as {
+    const final = (await survivor.callTool('state.patch', {
+      patch: { goal: 'after', progress: [], results: null },
+    })) as {
       state: unknown;
     };
     expect(final.state).toEqual({ goal: 'after', progress: [] });

@@ -21,7 +21,10 @@ export function topChanges(before: Record<string, unknown>, after: Record<string
 }
 
 /** One warning per top-level patch object that was merged into an existing object instead of replacing it. */
-export function nestedMergeWarnings(before: Record<string, unknown>, patch: Record<string, unknown>): string[] {
+export function nestedMergeWarnings(
+  before: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): string[] {
   const warnings: string[] = [];
   for (const [key, value] of Object.entries(patch)) {
     if (isPlainObject(value) && isPlainObject(before[key])) {

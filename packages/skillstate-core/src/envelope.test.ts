@@ -18,7 +18,15 @@ describe('migrate', () => {
   });
 
   it('refuses every other shape', () => {
-    for (const raw of [{ version: 2, state: {} }, { version: '1', state: {} }, { version: 1, state: [] }, [], 'x', null, { version: 1 }]) {
+    for (const raw of [
+      { version: 2, state: {} },
+      { version: '1', state: {} },
+      { version: 1, state: [] },
+      [],
+      'x',
+      null,
+      { version: 1 },
+    ]) {
       expect(() => migrate(raw)).toThrow('Unrecognized state format: cannot migrate to version 1');
     }
   });

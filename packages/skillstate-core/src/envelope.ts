@@ -20,7 +20,8 @@ export interface VersionedState<S extends Record<string, unknown> = JsonObject> 
  */
 export function migrate(raw: unknown): VersionedState {
   if (isPlainObject(raw)) {
-    if (!hasOwn(raw, 'version')) return { version: CURRENT_STATE_VERSION, state: cloneJson(raw) as JsonObject };
+    if (!hasOwn(raw, 'version'))
+      return { version: CURRENT_STATE_VERSION, state: cloneJson(raw) as JsonObject };
     const version = raw['version'];
     const state = raw['state'];
     if ((version === 0 || version === 1) && isPlainObject(state)) {

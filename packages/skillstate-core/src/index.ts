@@ -27,7 +27,12 @@ export {
   writeCheckpoint,
 } from './node/checkpoints.js';
 export type { CheckpointInfo, CheckpointRecord } from './node/checkpoints.js';
-export { SESSION_META_NAME, readSessionMeta, sessionMetaPath, writeSessionMeta } from './node/session-meta.js';
+export {
+  SESSION_META_NAME,
+  readSessionMeta,
+  sessionMetaPath,
+  writeSessionMeta,
+} from './node/session-meta.js';
 export { installShutdown } from './node/shutdown.js';
 export type { ShutdownSave } from './node/shutdown.js';
 export { PROJECT_SPEC_NAME, readSpecFile, resolveSpec } from './node/spec-file.js';

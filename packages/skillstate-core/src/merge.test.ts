@@ -3,7 +3,9 @@ import { mergeState } from './merge.js';
 
 describe('mergeState (the ⊕ operator)', () => {
   it('deletes a key on null and never re-seeds a default', () => {
-    expect(mergeState({ done: [1], values: { a: 1 }, keep: 1 }, { done: null, values: null })).toEqual({ keep: 1 });
+    expect(mergeState({ done: [1], values: { a: 1 }, keep: 1 }, { done: null, values: null })).toEqual({
+      keep: 1,
+    });
   });
 
   it('treats deleting an absent key as a no-op', () => {
@@ -11,7 +13,9 @@ describe('mergeState (the ⊕ operator)', () => {
   });
 
   it('recurses only when a plain object meets a plain object', () => {
-    expect(mergeState({ meta: { x: 1, y: 2 } }, { meta: { y: null, z: 3 } })).toEqual({ meta: { x: 1, z: 3 } });
+    expect(mergeState({ meta: { x: 1, y: 2 } }, { meta: { y: null, z: 3 } })).toEqual({
+      meta: { x: 1, z: 3 },
+    });
     expect(mergeState({ meta: { a: 1 } }, { meta: {} })).toEqual({ meta: { a: 1 } });
   });
 

@@ -57,18 +57,34 @@ describe('sessionStaleness', () => {
   const now = Date.parse('2026-11-29T12:00:00Z');
   it('classifies orphan, stale and active sidecars', () => {
     expect(sessionStaleness(null, now)).toBe('orphan');
-    expect(sessionStaleness({ status: 'running', lastActivityAt: new Date(now - 1000).toISOString() }, now)).toBe('active');
-    expect(sessionStaleness({ status: 'running', lastActivityAt: new Date(now - STALE_MS - 1).toISOString() }, now)).toBe('stale');
-    expect(sessionStaleness({ status: 'running', startedAt: new Date(now).toISOString() }, now)).toBe('active');
+    expect(
+      sessionStaleness({ status: 'running', lastActivityAt: new Date(now - 1000).toISOString() }, now),
+    ).toBe('active');
+    expect(
+      sessionStaleness(
+        { status: 'running', lastActivityAt: new Date(now - STALE_MS - 1).toISOString() },
+        now,
+      ),
+    ).toBe('stale');
+    expect(sessionStaleness({ status: 'running', startedAt: new Date(now).toISOString() }, now)).toBe(
+      'active',
+    );
     expect(sessionStaleness({ status: 'running' }, now)).toBe('stale');
-    expect(sessionStaleness({ status: 'completed', lastActivityAt: '2000-01-01T00:00:00Z' }, now)).toBe('active');
+    expect(sessionStaleness({ status: 'completed', lastActivityAt: '2000-01-01T00:00:00Z' }, now)).toBe(
+      'active',
+    );
     expect(sessionStaleness({ lastActivityAt: '2000-01-01T00:00:00Z' }, now)).toBe('active');
   });
 });
 
 describe('summaries and guidance', () => {
   it('projects the generic fields and describes the rest by kind', () => {
-    const summary = buildSummary({ goal: 'Ship', next_steps: ['a', 'b', 'c', 'd'], notes: 'x'.repeat(250), meta: {} });
+    const summary = buildSummary({
+      goal: 'Ship',
+      next_steps: ['a', 'b', 'c', 'd'],
+      notes: 'x'.repeat(250),
+      meta: {},
+    });
     expect(summary).toMatchObject({
       goal: 'Ship',
       next_steps: { count: 4, first: ['a', 'b', 'c'] },
@@ -79,11 +95,20 @@ describe('summaries and guidance', () => {
   });
 
   it('falls back to keys and size when no generic field is present', () => {
-    expect(buildSummary({ flags: [], dir: '/' })).toEqual({ keys: { flags: 'array', dir: 'string' }, size_bytes: 22 });
+    expect(buildSummary({ flags: [], dir: '/' })).toEqual({
+      keys: { flags: 'array', dir: 'string' },
+      size_bytes: 22,
+    });
   });
 
   it('suggests the next step', () => {
-    expect(nextGuidance({})).toEqual({ goal: null, completed: 0, next: [], blockers: [], suggestion: 'set next_steps via state.patch' });
+    expect(nextGuidance({})).toEqual({
+      goal: null,
+      completed: 0,
+      next: [],
+      blockers: [],
+      suggestion: 'set next_steps via state.patch',
+    });
     expect(nextGuidance({ goal: 'g', progress: [1, 2], next_steps: ['n1', 'n2'], blockers: ['b'] })).toEqual({
       goal: 'g',
       completed: 2,
@@ -110,7 +135,11 @@ describe('parseSpec', () => {
   });
 
   it('lists every problem', () => {
-    const result = parseSpec({ id: '', name: 'n', schema: { a: { type: 'date', default: 1 }, b: { type: 'array', default: {} }, c: { type: 'string' } } });
+    const result = parseSpec({
+      id: '',
+      name: 'n',
+      schema: { a: { type: 'date', default: 1 }, b: { type: 'array', default: {} }, c: { type: 'string' } },
+    });
     expect(result).toEqual({
       ok: false,
       errors: [

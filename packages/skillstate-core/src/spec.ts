@@ -79,7 +79,8 @@ function checkField(key: string, field: unknown, errors: string[]): void {
  * every field has a known type and a default of that type. Returns every problem, not just the first.
  */
 export function parseSpec(raw: unknown): ParseSpecResult {
-  if (!isPlainObject(raw)) return { ok: false, errors: [`a spec must be a JSON object (got ${kindOf(raw)})`] };
+  if (!isPlainObject(raw))
+    return { ok: false, errors: [`a spec must be a JSON object (got ${kindOf(raw)})`] };
   const errors: string[] = [];
   for (const key of ['id', 'name', 'version', 'instructions']) checkText(raw, key, errors);
   const schema = raw['schema'];

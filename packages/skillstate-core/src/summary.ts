@@ -75,13 +75,21 @@ const PLACEHOLDERS: Record<string, JsonValue> = {
   notes: 'Working notes persisted between steps',
 };
 
-const TYPE_DEFAULTS: Record<string, JsonValue> = { string: '', number: 0, boolean: false, array: [], object: {} };
+const TYPE_DEFAULTS: Record<string, JsonValue> = {
+  string: '',
+  number: 0,
+  boolean: false,
+  array: [],
+  object: {},
+};
 
 /** A ready-made patch that passes validation: placeholders for the generic fields, type defaults otherwise. */
 export function examplePatch(spec: SkillSpec): Record<string, JsonValue> {
   const patch: Record<string, JsonValue> = {};
   for (const [key, field] of Object.entries(spec.schema)) {
-    const placeholder = Object.prototype.hasOwnProperty.call(PLACEHOLDERS, key) ? PLACEHOLDERS[key] : undefined;
+    const placeholder = Object.prototype.hasOwnProperty.call(PLACEHOLDERS, key)
+      ? PLACEHOLDERS[key]
+      : undefined;
     const usable = placeholder !== undefined && matchesFieldType(field.type, placeholder);
     patch[key] = structuredClone(usable ? placeholder : (TYPE_DEFAULTS[field.type] ?? null));
   }

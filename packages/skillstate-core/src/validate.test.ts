@@ -25,7 +25,11 @@ describe('validatePatchDeep', () => {
   });
 
   it('rejects unknown keys, even with a null value', () => {
-    expect(validatePatchDeep(schema, { nope: null })).toEqual({ valid: false, error: 'Unknown key: nope', field: 'nope' });
+    expect(validatePatchDeep(schema, { nope: null })).toEqual({
+      valid: false,
+      error: 'Unknown key: nope',
+      field: 'nope',
+    });
   });
 
   it('reports inherited names as an unknown schema type, as the reference does', () => {
@@ -46,9 +50,15 @@ describe('validatePatchDeep', () => {
       error: "Invalid type for field 'goal': expected string, got number",
       field: 'goal',
     });
-    expect(validatePatchDeep(schema, { meta: [] })).toMatchObject({ error: "Invalid type for field 'meta': expected object, got array" });
-    expect(validatePatchDeep(schema, { progress: {} })).toMatchObject({ error: "Invalid type for field 'progress': expected array, got object" });
-    expect(validatePatchDeep(schema, { odd: 'x' })).toMatchObject({ error: "Unknown schema type for field 'odd'" });
+    expect(validatePatchDeep(schema, { meta: [] })).toMatchObject({
+      error: "Invalid type for field 'meta': expected object, got array",
+    });
+    expect(validatePatchDeep(schema, { progress: {} })).toMatchObject({
+      error: "Invalid type for field 'progress': expected array, got object",
+    });
+    expect(validatePatchDeep(schema, { odd: 'x' })).toMatchObject({
+      error: "Unknown schema type for field 'odd'",
+    });
   });
 
   it('rejects non-finite numbers at the top level and nested', () => {
@@ -92,7 +102,10 @@ describe('validatePatchDeep', () => {
       error: "Unsupported type at 'meta.f': function",
       field: 'meta.f',
     });
-    expect(validatePatchDeep(schema, { goal: 'abcdef' }, { maxStringLength: 3 })).toMatchObject({ valid: false, field: 'goal' });
+    expect(validatePatchDeep(schema, { goal: 'abcdef' }, { maxStringLength: 3 })).toMatchObject({
+      valid: false,
+      field: 'goal',
+    });
   });
 });
 

@@ -59,7 +59,9 @@ function checkNested(value: unknown, path: string, depth: number, budget: Budget
   if (value === null || typeof value === 'boolean') return VALID;
   if (typeof value === 'string') return checkString(value, path, budget);
   if (typeof value === 'number') {
-    return Number.isFinite(value) ? VALID : fail(`Invalid number at '${path}': NaN or Infinity rejected`, path);
+    return Number.isFinite(value)
+      ? VALID
+      : fail(`Invalid number at '${path}': NaN or Infinity rejected`, path);
   }
   if (Array.isArray(value) || isPlainObject(value)) return checkContainer(value, path, depth + 1, budget);
   return fail(`Unsupported type at '${path}': ${typeof value}`, path);
@@ -71,7 +73,8 @@ function checkContainer(
   depth: number,
   budget: Budget,
 ): ValidationResult {
-  if (depth > budget.maxDepth) return fail(`Too deep at '${path}': exceeds max depth ${budget.maxDepth}`, path);
+  if (depth > budget.maxDepth)
+    return fail(`Too deep at '${path}': exceeds max depth ${budget.maxDepth}`, path);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const verdict = checkNested(value[i], `${path}[${i}]`, depth, budget);

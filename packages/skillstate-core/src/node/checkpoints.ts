@@ -65,7 +65,12 @@ export function listCheckpoints(stateDir: string): CheckpointInfo[] {
  * Records `state` as the next checkpoint. The sequence number derives from what is on disk, so it keeps
  * counting across restarts. Callers hold the state lock.
  */
-export function writeCheckpoint(stateDir: string, rawLabel: string, state: JsonObject, now: Date): CheckpointRecord {
+export function writeCheckpoint(
+  stateDir: string,
+  rawLabel: string,
+  state: JsonObject,
+  now: Date,
+): CheckpointRecord {
   const existing = listCheckpoints(stateDir);
   const seq = existing.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
   const label = sanitizeCheckpointLabel(rawLabel);
@@ -76,7 +81,10 @@ export function writeCheckpoint(stateDir: string, rawLabel: string, state: JsonO
     createdAt: now.toISOString(),
     state,
   };
-  atomicWriteFileSync(join(stateDir, CHECKPOINTS_DIR_NAME, `${record.checkpointId}.json`), JSON.stringify(record, null, 2));
+  atomicWriteFileSync(
+    join(stateDir, CHECKPOINTS_DIR_NAME, `${record.checkpointId}.json`),
+    JSON.stringify(record, null, 2),
+  );
   return record;
 }
 
@@ -96,7 +104,9 @@ export function readCheckpoint(stateDir: string, id: string): CheckpointRecord {
     });
   }
   if (!isPlainObject(raw) || !isPlainObject(raw['state'])) {
-    throw new SkillstateError('CHECKPOINT_CORRUPT', `Checkpoint is corrupted (no state): ${id}`, { data: { id } });
+    throw new SkillstateError('CHECKPOINT_CORRUPT', `Checkpoint is corrupted (no state): ${id}`, {
+      data: { id },
+    });
   }
   return raw as unknown as CheckpointRecord;
 }

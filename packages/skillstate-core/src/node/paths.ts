@@ -36,9 +36,14 @@ export interface HostStateLocation {
  * global bucket `~/.skillstate/global` so it never mixes with a project. An agent id scopes the file to
  * `agents/<id>/`.
  */
-export function resolveHostStateForCwd(cwd: string, home: string = homedir(), agentId = ''): HostStateLocation {
+export function resolveHostStateForCwd(
+  cwd: string,
+  home: string = homedir(),
+  agentId = '',
+): HostStateLocation {
   const dir = resolve(cwd);
-  const root = dir === resolve(home) ? join(resolve(home), STATE_DIR_NAME, 'global') : join(dir, STATE_DIR_NAME);
+  const root =
+    dir === resolve(home) ? join(resolve(home), STATE_DIR_NAME, 'global') : join(dir, STATE_DIR_NAME);
   const agent = sanitizeAgentId(agentId);
   const statePath = agent ? join(root, 'agents', agent, STATE_FILE_NAME) : join(root, STATE_FILE_NAME);
   return { root, name: STATE_FILE_NAME, statePath };

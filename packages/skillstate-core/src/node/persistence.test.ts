@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -39,7 +47,9 @@ describe('atomic writes', () => {
 
 describe('paths', () => {
   it('confines names to the root', () => {
-    expect(resolveStatePath(dir, 'agents/x/skillstate.json')).toBe(join(dir, 'agents', 'x', 'skillstate.json'));
+    expect(resolveStatePath(dir, 'agents/x/skillstate.json')).toBe(
+      join(dir, 'agents', 'x', 'skillstate.json'),
+    );
     expect(() => resolveStatePath(dir, '../escape.json')).toThrow('Path traversal blocked: ../escape.json');
     expect(() => resolveStatePath(dir, '/etc/passwd')).toThrow('Path traversal blocked');
   });
@@ -83,7 +93,10 @@ describe('state files', () => {
   });
 
   it('gives defaults only when there is no file', () => {
-    expect(loadStateOrDefaults(join(dir, 'none.json'), GENERIC_PROCEDURE_SPEC.schema)).toMatchObject({ goal: '', next_steps: [] });
+    expect(loadStateOrDefaults(join(dir, 'none.json'), GENERIC_PROCEDURE_SPEC.schema)).toMatchObject({
+      goal: '',
+      next_steps: [],
+    });
   });
 
   it('keeps an unusable file aside before a recovery write', () => {

@@ -17,7 +17,7 @@ export function sessionMetaPath(stateDir: string): string {
 export function readSessionMeta(stateDir: string): SessionMeta | null {
   try {
     const parsed: unknown = JSON.parse(readFileSync(sessionMetaPath(stateDir), 'utf8'));
-    return isPlainObject(parsed) ? (parsed as SessionMeta) : null;
+    return isPlainObject(parsed) ? parsed : null;
   } catch {
     return null;
   }

@@ -19,12 +19,25 @@ describe('resolveSpec', () => {
     writeFileSync(join(dir, 'ctf.json'), JSON.stringify(INTERCODE_CTF_SPEC));
     writeFileSync(join(dir, 'skill-spec.json'), JSON.stringify({ ...GENERIC_PROCEDURE_SPEC, id: 'project' }));
     const env = { SKILLSTATE_SPEC_PATH: 'ctf.json' };
-    expect(resolveSpec({ spec: INTERCODE_CTF_SPEC, specPath: 'x', env, projectDir: dir }).source).toBe('argument');
-    expect(resolveSpec({ specPath: 'skill-spec.json', env, projectDir: dir })).toMatchObject({ source: 'specPath' });
-    expect(resolveSpec({ env, projectDir: dir })).toMatchObject({ source: 'env', spec: { id: 'intercode-ctf' } });
-    expect(resolveSpec({ env: {}, projectDir: dir })).toMatchObject({ source: 'project', spec: { id: 'project' } });
+    expect(resolveSpec({ spec: INTERCODE_CTF_SPEC, specPath: 'x', env, projectDir: dir }).source).toBe(
+      'argument',
+    );
+    expect(resolveSpec({ specPath: 'skill-spec.json', env, projectDir: dir })).toMatchObject({
+      source: 'specPath',
+    });
+    expect(resolveSpec({ env, projectDir: dir })).toMatchObject({
+      source: 'env',
+      spec: { id: 'intercode-ctf' },
+    });
+    expect(resolveSpec({ env: {}, projectDir: dir })).toMatchObject({
+      source: 'project',
+      spec: { id: 'project' },
+    });
     rmSync(join(dir, 'skill-spec.json'));
-    expect(resolveSpec({ env: {}, projectDir: dir })).toEqual({ spec: GENERIC_PROCEDURE_SPEC, source: 'builtin' });
+    expect(resolveSpec({ env: {}, projectDir: dir })).toEqual({
+      spec: GENERIC_PROCEDURE_SPEC,
+      source: 'builtin',
+    });
   });
 
   it('never falls back silently from a named or present spec that cannot be used', () => {
@@ -34,7 +47,9 @@ describe('resolveSpec', () => {
     writeFileSync(join(dir, 'skill-spec.json'), '{"id": "x"');
     expect(() => resolveSpec({ projectDir: dir })).toThrow('is not valid JSON');
     writeFileSync(join(dir, 'skill-spec.json'), '{"id": "x"}');
-    expect(() => resolveSpec({ projectDir: dir })).toThrow('is not a valid spec: "name" must be a non-empty string');
+    expect(() => resolveSpec({ projectDir: dir })).toThrow(
+      'is not a valid spec: "name" must be a non-empty string',
+    );
   });
 });
 

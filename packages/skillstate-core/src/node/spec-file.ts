@@ -33,25 +33,37 @@ export function readSpecFile(path: string): SkillSpec {
   try {
     text = readFileSync(path, 'utf8');
   } catch (err) {
-    throw new SkillstateError('SPEC_UNREADABLE', `spec file ${path} cannot be read: ${(err as Error).message}`, {
-      data: { path },
-      cause: err,
-    });
+    throw new SkillstateError(
+      'SPEC_UNREADABLE',
+      `spec file ${path} cannot be read: ${(err as Error).message}`,
+      {
+        data: { path },
+        cause: err,
+      },
+    );
   }
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (err) {
-    throw new SkillstateError('SPEC_INVALID', `spec file ${path} is not valid JSON: ${(err as Error).message}`, {
-      data: { path },
-      cause: err,
-    });
+    throw new SkillstateError(
+      'SPEC_INVALID',
+      `spec file ${path} is not valid JSON: ${(err as Error).message}`,
+      {
+        data: { path },
+        cause: err,
+      },
+    );
   }
   const parsed = parseSpec(raw);
   if (!parsed.ok) {
-    throw new SkillstateError('SPEC_INVALID', `spec file ${path} is not a valid spec: ${parsed.errors.join('; ')}`, {
-      data: { path, errors: parsed.errors },
-    });
+    throw new SkillstateError(
+      'SPEC_INVALID',
+      `spec file ${path} is not a valid spec: ${parsed.errors.join('; ')}`,
+      {
+        data: { path, errors: parsed.errors },
+      },
+    );
   }
   return parsed.value;
 }
@@ -83,6 +95,7 @@ export function resolveSpec(options: ResolveSpecOptions): ResolvedSpec {
     return { spec: readSpecFile(path), source: named !== '' ? 'specPath' : 'env', path };
   }
   const projectFile = join(resolve(options.projectDir), PROJECT_SPEC_NAME);
-  if (fileExists(projectFile)) return { spec: readSpecFile(projectFile), source: 'project', path: projectFile };
+  if (fileExists(projectFile))
+    return { spec: readSpecFile(projectFile), source: 'project', path: projectFile };
   return { spec: GENERIC_PROCEDURE_SPEC, source: 'builtin' };
 }

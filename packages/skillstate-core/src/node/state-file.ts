@@ -8,9 +8,7 @@ import { atomicWriteFileSync } from './atomic-write.js';
 
 /** What reading a state file found. */
 export type StateFileRead =
-  | { kind: 'missing' }
-  | { kind: 'ok'; envelope: VersionedState }
-  | { kind: 'unreadable'; reason: string };
+  { kind: 'missing' } | { kind: 'ok'; envelope: VersionedState } | { kind: 'unreadable'; reason: string };
 
 /** Reads and migrates a state file without ever throwing; an unusable file is reported, not replaced. */
 export function readStateFile(path: string): StateFileRead {

@@ -10,7 +10,11 @@ export const INTERCODE_CTF_SPEC: SkillSpec = {
     'you are given, test one hypothesis at a time, and report the flag in the form flag{...} once found.',
   schema: {
     discovered_flags: { type: 'array', default: [], description: 'Flags found so far, verbatim.' },
-    tested_hypotheses: { type: 'array', default: [], description: 'Hypotheses already tried and their outcome.' },
+    tested_hypotheses: {
+      type: 'array',
+      default: [],
+      description: 'Hypotheses already tried and their outcome.',
+    },
     active_files: { type: 'array', default: [], description: 'Files currently under inspection.' },
     working_dir: { type: 'string', default: '/', description: 'The directory commands run in.' },
     cmd_summary: { type: 'string', default: '', description: 'What the last commands showed, in brief.' },
