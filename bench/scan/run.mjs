@@ -1,0 +1,132 @@
+#!/usr/bin/env node
+// npm run bench:scan: `sm scan` on synthetic 1,000- and 10,000-node projects, each figure next to an I/O floor
+// (walk + read + sha256 as a whole process) measured in the same run, with medians and MET/MISSED per target.
+import { spawnSync } from 'node:child_process';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { median, ms, table, verdict } from '../lib/stats.mjs';
+import { generateProject } from './generate.mjs';
+
+const BIN = fileURLToPath(new URL('../../packages/skill-map/bin/sm.js', import.meta.url));
+const ENGINES = new URL('../../packages/skill-map/dist/engines/index.js', import.meta.url);
+const FLOOR = fileURLToPath(new URL('./floor.mjs', import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const IN_PROCESS_RUNS = Number(process.env.BENCH_IN_PROCESS_RUNS ?? 15);
+// Prints the process's peak RSS (KiB) on stderr at exit: works for the real bin, no /usr/bin/time needed.
+const RSS_HOOK = `data:text/javascript,${encodeURIComponent("import { writeSync } from 'node:fs'; process.on('exit', () => writeSync(2, `\\nBENCH_MAXRSS ${process.resourceUsage().maxRSS}\\n`));")}`;
+
+/** Wall time of a whole child process, from spawn to exit. */
+function timeProcess(args, cwd, okCodes = [0]) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 });
+  const elapsed = performance.now() - t0;
+  if (!okCodes.includes(r.status)) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  return { ms: elapsed, stdout: r.stdout, stderr: r.stderr };
+}
+
+const sm = (root, argv, extra = []) => timeProcess([...extra, BIN, ...argv], root, [0, 1]);
+
+function removeDb(root) {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, '.skill-map', `skill-map.db${suffix}`), { force: true });
+}
+
+/** Appends a line to one doc per run (a different doc each time), as an editor save would. */
+function editor(root, docs) {
+  let n = 0;
+  return () => {
+    const rel = docs[(n * 7919) % docs.length];
+    appendFileSync(join(root, rel), `\nEdited in run ${n} with [a link](../guides/${n}.md).\n`);
+    n += 1;
+    return rel;
+  };
+}
+
+function coldAndFloor(root) {
+  const floor = [];
+  const cold = [];
+  const rss = [];
+  timeProcess([FLOOR, root], root); // warm the page cache once
+  for (let i = 0; i < RUNS; i += 1) {
+    floor.push(timeProcess([FLOOR, root], root).ms);
+    removeDb(root);
+    const run = sm(root, ['scan', '-q'], ['--import', RSS_HOOK]);
+    cold.push(run.ms);
+    const m = run.stderr.match(/BENCH_MAXRSS (\d+)/);
+    if (m) rss.push(Number(m[1]) / 1024);
+  }
+  return { floor, cold, rss };
+}
+
+async function inProcess(root, edit) {
+  const { runScan, createScanWarmState } = await import(ENGINES.href);
+  const dbPath = join(root, '.skill-map', 'skill-map.db');
+  const warm = createScanWarmState(dbPath);
+  const first = await runScan({ projectRoot: root, dbPath, warm });
+  const totals = [];
+  const phases = [];
+  for (let i = 0; i < IN_PROCESS_RUNS; i += 1) {
+    const rel = edit();
+    const t0 = performance.now();
+    const out = await runScan({ projectRoot: root, dbPath, mode: 'changed', warm, changedPaths: [rel] });
+    totals.push(performance.now() - t0);
+    phases.push(out.timings);
+    if (out.files.analyzed !== 1) throw new Error(`in-process rescan analysed ${out.files.analyzed} files, expected 1`);
+  }
+  const phase = (k) => Math.round(median(phases.map((p) => p[k])));
+  return { first, totals, breakdown: `walk ${phase('walk')} · files ${phase('files')} · graph ${phase('graph')} · persist ${phase('persist')} ms` };
+}
+
+/** Engine phases of one `runScan` in a fresh process (no CLI): where a process-level figure goes. */
+function enginePhases(root, fresh) {
+  if (fresh) removeDb(root);
+  const script = `import { runScan } from ${JSON.stringify(ENGINES.href)}; const o = await runScan({ projectRoot: ${JSON.stringify(root)} }); process.stdout.write(JSON.stringify(o.timings));`;
+  const t = JSON.parse(timeProcess(['--input-type=module', '-e', script], root).stdout);
+  const r = (k) => Math.round(t[k]);
+  return `open ${r('open')} · cache ${r('cacheLoad')} · walk ${r('walk')} · files ${r('files')} · graph ${r('graph')} · persist ${r('persist')} = ${r('total')} ms`;
+}
+
+const x = (value, floor) => `${(value / floor).toFixed(1)}x floor`;
+const row = (label, values, extra = '') => [label, `${ms(median(values)).padStart(8)}  (n=${values.length})${extra}`];
+
+async function benchSize(nodes) {
+  const root = mkdtempSync(join(tmpdir(), `sm-bench-scan-${nodes}-`));
+  const project = generateProject(root, nodes);
+  const edit = editor(root, project.docs);
+  const { floor, cold, rss } = coldAndFloor(root);
+  const warm = Array.from({ length: RUNS }, () => sm(root, ['scan', '-q']).ms);
+  const changed = Array.from({ length: RUNS }, () => {
+    edit();
+    return sm(root, ['scan', '--changed', '-q']).ms;
+  });
+  const hot = await inProcess(root, edit);
+  const phasesWarm = enginePhases(root, false);
+  const phasesCold = enginePhases(root, true);
+  const f = median(floor);
+  const s = hot.first.result.stats;
+  const peak = rss.length > 0 ? Math.max(...rss) : Number.NaN;
+  console.log(`\n${nodes.toLocaleString('en-US')} nodes: ${project.files} files, ${(project.bytes / 1e6).toFixed(1)} MB; graph ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues`);
+  table([
+    row('I/O floor (walk+read+sha256, process)', floor),
+    row('cold sm scan (process, fresh DB)', cold, `  ${x(median(cold), f)}  target ≤3x floor and <3 s: ${verdict(median(cold) <= 3 * f && median(cold) < 3000)}`),
+    row('no-change sm scan (process)', warm, `  ${x(median(warm), f)}  target <800 ms: ${verdict(median(warm) < 800)}`),
+    row('one file changed, sm scan --changed (process)', changed, `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}`),
+    row('one file changed, in-process warm state', hot.totals, `  target <150 ms: ${verdict(median(hot.totals) < 150)}  [${hot.breakdown}]`),
+    ['engine phases, fresh process, cold', phasesCold],
+    ['engine phases, fresh process, no change', phasesWarm],
+    ['peak RSS of the cold scan', `${peak.toFixed(0).padStart(5)} MB  target <300 MB: ${verdict(peak < 300)}`],
+  ]);
+  if (process.env.BENCH_KEEP !== '1') rmSync(root, { recursive: true, force: true });
+  else console.log(`  (kept ${root})`);
+}
+
+if (!existsSync(fileURLToPath(ENGINES))) {
+  console.error('bench:scan needs the built packages: run `npm run build` first');
+  process.exit(2);
+}
+const nodeStart = median(Array.from({ length: 5 }, () => timeProcess(['-e', '0'], tmpdir()).ms));
+const smVersion = median(Array.from({ length: 5 }, () => timeProcess([BIN, 'version'], tmpdir()).ms));
+console.log(`bench:scan on Node ${process.version}, ${RUNS} runs per process figure (medians); node -e 0: ${ms(nodeStart)}, sm version: ${ms(smVersion)}`);
+for (const nodes of SIZES) await benchSize(nodes);
