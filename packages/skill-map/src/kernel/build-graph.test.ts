@@ -226,6 +226,33 @@ describe('buildGraph over a Claude project', () => {
     });
   });
 
+  it('never mutates its records, and rebuilding from the same records gives the same result', () => {
+    const tree = {
+      ...CLAUDE_PROJECT,
+      '.cursor/mcp.json': '{"mcpServers":{"github":{"command":"gh"},"linear":{"url":"u"}}}',
+      '.claude/commands/ship.md': '---\ntools: [mcp__github__x, mcp__linear__y]\n---\nShip.\n',
+    };
+    const { lens, records } = scanSources(sources(tree), {}, { hash: sha });
+    const before = JSON.stringify(records);
+    const a = buildGraph(records, { lens, settings: {} });
+    const b = buildGraph(records, { lens, settings: {} });
+    expect(JSON.stringify(records)).toBe(before);
+    expect(b).toEqual(a);
+    expect(a.nodes.find((n) => n.path === 'mcp://github')).toMatchObject({
+      provider: 'claude',
+      derivedFrom: [
+        '.claude/agents/reviewer.md',
+        '.claude/commands/ship.md',
+        '.cursor/mcp.json',
+        '.mcp.json',
+      ],
+    });
+    expect(a.nodes.find((n) => n.path === 'mcp://linear')?.derivedFrom).toEqual([
+      '.claude/commands/ship.md',
+      '.cursor/mcp.json',
+    ]);
+  });
+
   it('is deterministic whatever the record order', () => {
     const files = sources(CLAUDE_PROJECT);
     const a = scanSources(files, {}, { hash: sha }).result;

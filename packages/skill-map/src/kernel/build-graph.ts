@@ -10,14 +10,6 @@ import { joinPath } from './util/posix-path.js';
 
 const PHASES = ['score', 'detect', 'aggregate'] as const;
 
-/** Shared, frozen overlay of nodes without a sidecar (saves one allocation per node). */
-const NO_SIDECAR: NonNullable<Node['sidecar']> = Object.freeze({
-  present: false,
-  status: null,
-  annotations: null,
-  root: null,
-});
-
 function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
   for (let i = 1; i < records.length; i++) {
     if (records[i - 1]!.path > records[i]!.path)
@@ -37,8 +29,13 @@ function createOracle(ctx: GraphContext): PathOracle {
       if (refs.some((r) => r === '' || path === r || path.startsWith(r + '/'))) return true;
       if (dirs === null) {
         dirs = new Set<string>();
+        // Deepest directory first: once a directory is known, so are all its ancestors (one slice per file, mostly).
         for (const f of files) {
-          for (let i = f.indexOf('/'); i !== -1; i = f.indexOf('/', i + 1)) dirs.add(f.slice(0, i));
+          for (let i = f.lastIndexOf('/'); i !== -1; i = i === 0 ? -1 : f.lastIndexOf('/', i - 1)) {
+            const dir = f.slice(0, i);
+            if (dirs.has(dir)) break;
+            dirs.add(dir);
+          }
         }
       }
       return dirs.has(path);
@@ -87,7 +84,7 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   const ordered = sortedRecords(records);
   const graph = assemble(ordered, active);
   const { links, states, runs } = resolveLinks(ordered, graph, active, createOracle(ctx));
-  const confidences = links.map(() => 1);
+  const confidences = new Map<number, number>();
   const sink = createIssueSink(graph.suppressions, confidences);
   for (const record of ordered) for (const issue of record.issues) sink.emit(issue);
   for (const issue of graph.violations) sink.emit(issue);
@@ -99,11 +96,12 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
       if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
     }
   }
-  for (let i = 0; i < links.length; i++) links[i]!.confidence = confidences[i]!;
-  for (const node of graph.nodes) {
-    if (node.virtual === true) continue;
-    const sc = graph.sidecars.get(node.path);
-    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
+  for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
+  // assemble gave every non-virtual node the shared no-sidecar overlay; only nodes with a sidecar need another.
+  for (const [path, sc] of graph.sidecars) {
+    const node = graph.byPath.get(path);
+    if (node !== undefined && node.virtual !== true)
+      node.sidecar = sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
   const issues = sink.issues.sort(compareIssues);
   const oversized = ctx.oversizedFiles ?? [];

@@ -1,10 +1,20 @@
 import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
 import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
-import { isReservedName, LENS_PROVIDERS, type ProviderIds } from '../providers/registry.js';
+import { LENS_PROVIDERS, reservedIndex, type ProviderIds } from '../providers/registry.js';
+
+/** Shared, frozen overlay of nodes without a sidecar (saves one allocation per node). */
+export const NO_SIDECAR: NonNullable<Node['sidecar']> = Object.freeze({
+  present: false,
+  status: null,
+  annotations: null,
+  root: null,
+});
 
 /** A node a handle may resolve to. */
 export interface NameCandidate {
   path: string;
+  /** The assembled node at `path`. */
+  node: Node;
   kind: string;
   via: NodeIdentifier['via'];
   reserved: boolean;
@@ -14,6 +24,8 @@ export interface NameCandidate {
 export interface Assembled {
   nodes: Node[];
   byPath: Map<string, Node>;
+  /** The assembled node of `records[i]` (by index, undefined when the record has no kept node). */
+  recordNodes: (Node | undefined)[];
   identifiers: Map<string, NodeIdentifier[]>;
   names: Map<string, NameCandidate[]>;
   sidecars: Map<string, ParsedSidecar>;
@@ -33,7 +45,7 @@ export interface Assembled {
 /**
  * Merges two declarations of one virtual node: a config-declared server beats a tools-derived one; between two
  * configs, the host that comes first among the active providers (then in global precedence) wins; else the first
- * seen (path order). `derivedFrom` is the union.
+ * seen (path order). `existing` is assemble's own copy; the caller fills `derivedFrom` (the sorted union) at the end.
  */
 function mergeVirtual(
   existing: Node,
@@ -42,12 +54,9 @@ function mergeVirtual(
   existingFromConfig: boolean,
   rank: (provider: string) => number,
 ): Node {
-  const derivedFrom = [...new Set([...(existing.derivedFrom ?? []), ...(incoming.derivedFrom ?? [])])].sort();
-  const winner =
-    incomingFromConfig && (!existingFromConfig || rank(incoming.provider) < rank(existing.provider))
-      ? incoming
-      : existing;
-  return { ...winner, derivedFrom };
+  const incomingWins =
+    incomingFromConfig && (!existingFromConfig || rank(incoming.provider) < rank(existing.provider));
+  return incomingWins ? { ...incoming, derivedFrom: [] } : existing;
 }
 
 function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
@@ -70,6 +79,7 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
   const out: Assembled = {
     nodes: [],
     byPath: new Map(),
+    recordNodes: new Array<Node | undefined>(records.length),
     identifiers: new Map(),
     names: new Map(),
     sidecars: new Map(),
@@ -82,6 +92,8 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     violations: [],
   };
   const virtualFromConfig = new Map<string, boolean>();
+  // derivedFrom of virtual nodes declared more than once, unioned as they come (sorted once at the end, not per merge).
+  const mergedFrom = new Map<string, Set<string>>();
   const active = typeof lens === 'string' ? [lens] : lens;
   const hostRank = (provider: string): number => {
     const i = active.indexOf(provider);
@@ -90,7 +102,9 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     return active.length + (g < 0 ? LENS_PROVIDERS.length : g);
   };
   const sidecarFiles: ParsedSidecar[] = [];
-  for (const record of records) {
+  const reservedOf = reservedIndex(lens);
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r]!;
     for (const name of record.pluginNames) out.pluginNames.add(name);
     if (record.sidecar !== null) sidecarFiles.push(record.sidecar);
     const node = record.node;
@@ -104,14 +118,18 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
           data: { target: 'node', kind: node.kind },
         });
       } else {
-        // A bare spread stays on V8's fast clone path (adding new keys in the literal measured ~1.5x slower).
-        const copy = { ...node };
+        // Object.assign onto a fresh literal, not a spread: V8's spread clone gives each copy a map without
+        // transitions, so adding `sidecar` to it minted one map per node (10k maps, every later property access
+        // megamorphic). Copies built from `{}` share one map. buildGraph replaces the overlay of nodes with a sidecar.
+        const copy: Node = Object.assign({}, node);
         copy.linksOutCount = 0;
         copy.linksInCount = 0;
+        copy.sidecar = NO_SIDECAR;
         out.byPath.set(node.path, copy);
+        out.recordNodes[r] = copy;
         out.identifiers.set(node.path, record.identifiers);
       }
-    }
+    } else if (node !== null) out.recordNodes[r] = out.byPath.get(node.path);
     for (const v of record.virtualNodes) {
       const fromConfig = record.role === 'mcp-config';
       const existing = out.byPath.get(v.path);
@@ -124,6 +142,9 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
         });
         virtualFromConfig.set(v.path, fromConfig);
       } else if (existing.virtual === true) {
+        let from = mergedFrom.get(v.path);
+        if (from === undefined) mergedFrom.set(v.path, (from = new Set(existing.derivedFrom ?? [])));
+        for (const source of v.derivedFrom ?? []) from.add(source);
         out.byPath.set(
           v.path,
           mergeVirtual(existing, v, fromConfig, virtualFromConfig.get(v.path) === true, hostRank),
@@ -132,6 +153,7 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
       }
     }
   }
+  for (const [path, from] of mergedFrom) out.byPath.get(path)!.derivedFrom = [...from].sort();
   out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   for (const [path, ids] of out.identifiers) {
     const node = out.byPath.get(path)!;
@@ -140,9 +162,10 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     for (const id of ids) {
       const candidate: NameCandidate = {
         path,
+        node,
         kind: node.kind,
         via: id.via,
-        reserved: isReservedName(lens, node.kind, id.handle),
+        reserved: reservedOf.get(node.kind)?.has(id.handle) === true,
       };
       if (candidate.reserved && !out.reservedPaths.has(path)) out.reservedPaths.set(path, id.handle);
       const list = out.names.get(id.handle);

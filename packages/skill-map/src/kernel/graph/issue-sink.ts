@@ -28,10 +28,13 @@ export function suppressionMatches(entry: IssueSuppression, issue: Issue): boole
   );
 }
 
-/** Creates a sink that drops suppressed issues (and their penalties) and records the rest. */
+/**
+ * Creates a sink that drops suppressed issues (and their penalties) and records the rest. `confidences` holds the
+ * adjusted links only (link index → confidence); a link absent from it keeps the 1.0 baseline.
+ */
 export function createIssueSink(
   suppressions: ReadonlyMap<string, readonly IssueSuppression[]>,
-  confidences: number[],
+  confidences: Map<number, number>,
 ): IssueSink & { issues: Issue[]; suppressed: number } {
   const state = {
     issues: [] as Issue[],
@@ -47,7 +50,7 @@ export function createIssueSink(
       }
       state.issues.push(issue);
       if (adjust !== undefined) {
-        const c = confidences[adjust.link] ?? 1;
+        const c = confidences.get(adjust.link) ?? 1;
         const next =
           adjust.op === 'set'
             ? adjust.value
@@ -56,7 +59,7 @@ export function createIssueSink(
               : adjust.op === 'floor'
                 ? Math.max(c, adjust.value)
                 : Math.min(c, adjust.value);
-        confidences[adjust.link] = Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6));
+        confidences.set(adjust.link, Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6)));
       }
       return true;
     },

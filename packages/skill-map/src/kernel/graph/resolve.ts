@@ -1,4 +1,4 @@
-import type { Link } from '@skill-map/spec';
+import type { Link, Node } from '@skill-map/spec';
 import {
   isReservedForAny,
   resolutionMap,
@@ -51,43 +51,53 @@ export function pickCandidate(
 }
 
 /** The node a path-style target names: the node itself, or a skill folder's SKILL.md. */
-function resolveAt(t: string, g: Assembled): string | null {
+function resolveAt(t: string, g: Assembled): Node | null {
   const node = g.byPath.get(t);
-  if (node !== undefined) return node.path;
-  if (!t.endsWith('.md') && g.skillDirs.has(t)) return `${t}/SKILL.md`;
+  if (node !== undefined) return node;
+  if (!t.endsWith('.md') && g.skillDirs.has(t)) return g.byPath.get(`${t}/SKILL.md`) ?? null;
   return null;
 }
 
-function resolvePath(
-  link: RawLink,
-  g: Assembled,
-  oracle: PathOracle,
-): { state: LinkState; to: string | null } {
+/** Where a resolver reports (one per resolveLinks call, reused: resolving allocates nothing per link). */
+interface Outcome {
+  state: LinkState;
+  /** The node the link resolves to. */
+  node: Node | null;
+  /** Dropped (speculative or code-only trigger that resolves to nothing). */
+  pruned: boolean;
+}
+
+function settle(out: Outcome, state: LinkState, node: Node | null, pruned = false): void {
+  out.state = state;
+  out.node = node;
+  out.pruned = pruned;
+}
+
+function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle, out: Outcome): void {
   const hit =
     resolveAt(link.target, g) ?? (link.fallbackTarget === null ? null : resolveAt(link.fallbackTarget, g));
-  if (hit !== null) return { state: 'resolved', to: hit };
+  if (hit !== null) return settle(out, 'resolved', hit);
   if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
-    return { state: 'exists', to: null };
+    return settle(out, 'exists', null);
   }
   // Agent Skills paths are relative to the skill folder: retry a bare path from each enclosing skill root.
   if (link.bareDest !== null && g.skillDirs.size > 0) {
     for (let dir = dirname(link.source); ; dir = dirname(dir)) {
       if (g.skillDirs.has(dir)) {
         const t = joinPath(dir, link.bareDest);
-        if (g.byPath.has(t)) return { state: 'resolved', to: t };
-        if (oracle.exists(t)) return { state: 'exists', to: null };
+        const node = g.byPath.get(t);
+        if (node !== undefined) return settle(out, 'resolved', node);
+        if (oracle.exists(t)) return settle(out, 'exists', null);
       }
       if (dir === '') break;
     }
   }
-  return { state: 'broken', to: null };
+  settle(out, 'broken', null);
 }
 
-const PRUNED = { state: 'broken', to: null, pruned: true } as const;
-
-function lookup(g: Assembled, handle: string, kinds: readonly string[]): string | null {
+function lookup(g: Assembled, handle: string, kinds: readonly string[]): Node | null {
   const hit = pickCandidate(g.names.get(handle), kinds);
-  return hit === null ? null : hit.path;
+  return hit === null ? null : hit.node;
 }
 
 function resolveTrigger(
@@ -95,7 +105,8 @@ function resolveTrigger(
   g: Assembled,
   lens: ProviderIds,
   resolution: ResolutionMap,
-): { state: LinkState; to: string | null; pruned: boolean } {
+  out: Outcome,
+): void {
   const kinds = link.resolveKinds ?? resolution[link.kind] ?? [];
   const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
@@ -105,17 +116,18 @@ function resolveTrigger(
     to = lookup(g, handle.slice(colon + 1), kinds);
   if (to === null && !link.speculative && link.kind === 'mentions' && handle.startsWith('agent '))
     to = lookup(g, handle.slice(6), kinds);
-  if (to !== null) return { state: 'resolved', to, pruned: false };
-  if (link.speculative) return PRUNED;
-  if (isReservedForAny(lens, kinds, handle)) return { state: 'builtin', to: null, pruned: false };
+  if (to !== null) return settle(out, 'resolved', to);
+  if (link.speculative) return settle(out, 'broken', null, true);
+  if (isReservedForAny(lens, kinds, handle)) return settle(out, 'builtin', null);
   const allInCode = link.occurrences.every((o) => o.context === 'code-block' || o.context === 'inline-code');
-  return { state: 'broken', to: null, pruned: allInCode };
+  settle(out, 'broken', null, allInCode);
 }
 
 /**
  * The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills
- * linksOutCount/linksInCount on the assembled nodes. `lens` is the active set: triggers resolve through its merged
- * resolution map and its reserved names.
+ * linksOutCount/linksInCount on the assembled nodes. `records` must be the list `g` was assembled from (its
+ * `recordNodes` are aligned with it). `lens` is the active set: triggers resolve through its merged resolution map and
+ * its reserved names.
  */
 export function resolveLinks(
   records: readonly { path: string; links: readonly RawLink[] }[],
@@ -127,19 +139,21 @@ export function resolveLinks(
   const links: Link[] = [];
   const states: LinkState[] = [];
   const runs: number[] = [0];
-  for (const record of records) {
-    const source = record.links.length === 0 ? undefined : g.byPath.get(record.links[0]!.source);
+  const out: Outcome = { state: 'broken', node: null, pruned: false };
+  for (let r = 0; r < records.length; r++) {
+    const record = records[r]!;
+    if (record.links.length === 0) continue;
+    const source = g.recordNodes[r] ?? g.byPath.get(record.links[0]!.source);
     if (source === undefined) continue;
+    const first = links.length;
     for (const raw of record.links) {
-      let state: LinkState;
-      let to: string | null;
-      if (raw.pathStyle) ({ state, to } = resolvePath(raw, g, oracle));
+      if (raw.pathStyle) resolvePath(raw, g, oracle, out);
       else {
-        const r = resolveTrigger(raw, g, lens, resolution);
-        if (r.pruned) continue;
-        ({ state, to } = r);
+        resolveTrigger(raw, g, lens, resolution, out);
+        if (out.pruned) continue;
       }
-      const link: Link = {
+      const target = out.node;
+      links.push({
         source: raw.source,
         target: raw.target,
         kind: raw.kind,
@@ -149,17 +163,13 @@ export function resolveLinks(
         location: raw.location,
         raw: raw.raw,
         occurrences: raw.occurrences,
-        resolvedTarget: to,
-      };
-      links.push(link);
-      states.push(state);
-      if (to !== null) {
-        const target = g.byPath.get(to);
-        if (target !== undefined) target.linksInCount++;
-      }
+        resolvedTarget: target === null ? null : target.path,
+      });
+      states.push(out.state);
+      if (target !== null) target.linksInCount++;
     }
-    source.linksOutCount += links.length - runs[runs.length - 1]!;
-    if (links.length > runs[runs.length - 1]!) runs.push(links.length);
+    source.linksOutCount += links.length - first;
+    if (links.length > first) runs.push(links.length);
   }
   return { links, states, runs };
 }

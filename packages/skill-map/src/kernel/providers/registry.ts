@@ -99,6 +99,26 @@ export function reservingProvider(ids: ProviderIds, kind: string, handle: string
   return null;
 }
 
+const RESERVED_INDEX_CACHE = new Map<string, ReadonlyMap<string, ReadonlySet<string>>>();
+
+/** The active set's reserved names merged per node kind (normalised handles), cached per set. */
+export function reservedIndex(ids: ProviderIds): ReadonlyMap<string, ReadonlySet<string>> {
+  const list = typeof ids === 'string' ? [ids] : ids;
+  const key = list.join('\n');
+  const cached = RESERVED_INDEX_CACHE.get(key);
+  if (cached !== undefined) return cached;
+  const merged = new Map<string, Set<string>>();
+  for (const id of list) {
+    for (const [kind, names] of RESERVED.get(id) ?? []) {
+      const set = merged.get(kind) ?? new Set<string>();
+      for (const name of names) set.add(name);
+      merged.set(kind, set);
+    }
+  }
+  if (RESERVED_INDEX_CACHE.size < 64) RESERVED_INDEX_CACHE.set(key, merged);
+  return merged;
+}
+
 /** True when an active provider's runtime reserves `handle` (normalised) for nodes of `kind` (union of the lists). */
 export function isReservedName(ids: ProviderIds, kind: string, handle: string): boolean {
   return reservingProvider(ids, kind, handle) !== null;
