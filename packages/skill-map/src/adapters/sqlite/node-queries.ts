@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
 import type { Link, Node } from '../domain.js';
 import { clampPage, inList, issuesFromRows } from './scan-reader.js';
 import type { IssueRowOut } from './rows.js';
@@ -73,8 +74,8 @@ export function listNodes(db: Db, q: NodeQuery): Page<Node> {
   const params: Record<string, unknown> = {};
   const clause = nodeWhere(q, params);
   const { limit, offset } = clampPage(q.limit, q.offset);
-  const total = db.prepare(`SELECT COUNT(*) FROM scan_nodes${clause}`).pluck().get(params) as number;
-  const rows = db.prepare(`SELECT node_json FROM scan_nodes${clause} ORDER BY path LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset }) as string[];
+  const total = cached(db, `SELECT COUNT(*) FROM scan_nodes${clause}`, 'pluck').get(params) as number;
+  const rows = cached(db, `SELECT node_json FROM scan_nodes${clause} ORDER BY path LIMIT @limit OFFSET @offset`, 'pluck').all({ ...params, limit, offset }) as string[];
   return { items: rows.map((j) => JSON.parse(j) as Node), total };
 }
 
@@ -89,7 +90,7 @@ export interface NodeSummary {
 
 /** Every node as a summary row, ordered by path. */
 export function listNodeSummaries(db: Db): NodeSummary[] {
-  const rows = db.prepare(`SELECT path, kind, provider, title, virtual FROM scan_nodes ORDER BY path`).all() as Array<Omit<NodeSummary, 'virtual'> & { virtual: number }>;
+  const rows = cached(db, `SELECT path, kind, provider, title, virtual FROM scan_nodes ORDER BY path`).all() as Array<Omit<NodeSummary, 'virtual'> & { virtual: number }>;
   return rows.map((r) => ({ ...r, virtual: r.virtual === 1 }));
 }
 
@@ -119,21 +120,19 @@ export function listLinks(db: Db, q: LinkQuery): Page<Link> {
   }
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
-  const total = db.prepare(`SELECT COUNT(*) FROM scan_links${clause}`).pluck().get(params) as number;
-  const rows = db.prepare(`SELECT link_json FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`).pluck().all({ ...params, limit, offset }) as string[];
+  const total = cached(db, `SELECT COUNT(*) FROM scan_links${clause}`, 'pluck').get(params) as number;
+  const rows = cached(db, `SELECT link_json FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`, 'pluck').all({ ...params, limit, offset }) as string[];
   return { items: rows.map((j) => JSON.parse(j) as Link), total };
 }
 
 /** Every node path, sorted (one indexed column, no JSON). */
 export function nodePaths(db: Db): string[] {
-  return db.prepare(`SELECT path FROM scan_nodes ORDER BY path`).pluck().all() as string[];
+  return cached(db, `SELECT path FROM scan_nodes ORDER BY path`, 'pluck').all() as string[];
 }
 
 /** The nodes of the given paths, ordered by path (unknown paths are skipped). */
 export function nodesByPaths(db: Db, paths: readonly string[]): Node[] {
-  const rows = db
-    .prepare(`SELECT node_json FROM scan_nodes WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path`)
-    .pluck()
+  const rows = cached(db, `SELECT node_json FROM scan_nodes WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path`, 'pluck')
     .all(JSON.stringify(paths)) as string[];
   return rows.map((j) => JSON.parse(j) as Node);
 }
@@ -147,19 +146,12 @@ export function closeOver(db: Db, paths: readonly string[], closure: 'raw' | 're
   const set = JSON.stringify(paths);
   const target = closure === 'raw' ? 'target_path' : 'coalesce(resolved_target, target_path)';
   const links = (
-    db
-      .prepare(
-        `SELECT link_json FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
-           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`,
-      )
-      .pluck()
+    cached(db, `SELECT link_json FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
+           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`, 'pluck')
       .all({ set }) as string[]
   ).map((j) => JSON.parse(j) as Link);
-  const rows = db
-    .prepare(
-      `SELECT id, analyzer_id, severity, node_ids_json, link_keys_json, message, detail, fix_json, data_json FROM scan_issues
-       WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`,
-    )
+  const rows = cached(db, `SELECT id, analyzer_id, severity, node_ids_json, link_keys_json, message, detail, fix_json, data_json FROM scan_issues
+       WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`)
     .all({ set }) as IssueRowOut[];
   return { links, issues: issuesFromRows(db, rows) };
 }

@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
 import type { Issue, Link, Node } from '../domain.js';
 import type { PrevRow, RowGroups } from './row-diff.js';
 
@@ -32,7 +33,7 @@ export interface StoredIssue {
 
 /** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */
 export function readGeneration(db: Db): number {
-  const row = db.prepare(`SELECT persist_generation AS g FROM scan_meta WHERE id = 1`).get() as { g: number } | undefined;
+  const row = cached(db, `SELECT persist_generation AS g FROM scan_meta WHERE id = 1`).get() as { g: number } | undefined;
   return row?.g ?? 0;
 }
 
@@ -52,10 +53,10 @@ function groupRows<T>(rows: Row[]): RowGroups<T> {
 /** Loads the index from the database: three narrow queries over covering columns, no JSON parsing. */
 export function loadPersistIndex(db: Db): PersistIndex {
   const nodes = new Map<string, IndexedRow<Node>>();
-  for (const r of db.prepare(`SELECT path, row_hash FROM scan_nodes`).raw().all() as Array<[string, string]>) {
+  for (const r of cached(db, `SELECT path, row_hash FROM scan_nodes`, 'raw').all() as Array<[string, string]>) {
     nodes.set(r[0], { hash: r[1] });
   }
-  const links = groupRows<Link>(db.prepare(`SELECT id, source_path, link_key, row_hash FROM scan_links ORDER BY id`).raw().all() as Row[]);
-  const issues = groupRows<StoredIssue>(db.prepare(`SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`).raw().all() as Row[]);
+  const links = groupRows<Link>(cached(db, `SELECT id, source_path, link_key, row_hash FROM scan_links ORDER BY id`, 'raw').all() as Row[]);
+  const issues = groupRows<StoredIssue>(cached(db, `SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`, 'raw').all() as Row[]);
   return { generation: readGeneration(db), nodes, links, issues };
 }

@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
 import type { Issue, Node } from '../domain.js';
 
 /** The hashes of a node that disappeared, as the rename heuristic needs them. */
@@ -36,7 +37,7 @@ const STATE_NODE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
 export function hasState(db: Db, path: string): boolean {
   const probes = STATE_NODE_COLUMNS.map(([t, c]) => `EXISTS (SELECT 1 FROM ${t} WHERE ${c} = @p)`).join(' OR ');
   const viaExec = `EXISTS (SELECT 1 FROM state_executions WHERE instr(node_ids_json, @q) > 0)`;
-  const row = db.prepare(`SELECT (${probes} OR ${viaExec}) AS h`).get({ p: path, q: JSON.stringify(path) }) as { h: number };
+  const row = cached(db, `SELECT (${probes} OR ${viaExec}) AS h`).get({ p: path, q: JSON.stringify(path) }) as { h: number };
   return row.h === 1;
 }
 
@@ -101,11 +102,11 @@ export function planRenames(vanished: readonly VanishedNode[], added: readonly N
 /** Moves every `state_*` reference from one path to another (inside the caller's transaction). */
 export function applyRenameMove(db: Db, move: RenameMove): void {
   for (const [table, column] of STATE_NODE_COLUMNS) {
-    db.prepare(`UPDATE OR IGNORE ${table} SET ${column} = ? WHERE ${column} = ?`).run(move.to, move.from);
+    cached(db, `UPDATE OR IGNORE ${table} SET ${column} = ? WHERE ${column} = ?`).run(move.to, move.from);
   }
   const needle = JSON.stringify(move.from);
-  const rows = db.prepare(`SELECT id, node_ids_json FROM state_executions WHERE instr(node_ids_json, ?) > 0`).all(needle) as Array<{ id: string; node_ids_json: string }>;
-  const update = db.prepare(`UPDATE state_executions SET node_ids_json = ? WHERE id = ?`);
+  const rows = cached(db, `SELECT id, node_ids_json FROM state_executions WHERE instr(node_ids_json, ?) > 0`).all(needle) as Array<{ id: string; node_ids_json: string }>;
+  const update = cached(db, `UPDATE state_executions SET node_ids_json = ? WHERE id = ?`);
   for (const row of rows) {
     const ids = (JSON.parse(row.node_ids_json) as string[]).map((p) => (p === move.from ? move.to : p));
     update.run(JSON.stringify(ids), row.id);

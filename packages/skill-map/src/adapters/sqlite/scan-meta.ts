@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
 import type { Issue, ScanResult } from '../domain.js';
 import { schemaFingerprint } from './migrations/index.js';
 
@@ -47,7 +48,8 @@ export function writeScanMeta(db: Db, result: ScanResult, generation: number, ex
     schema_fingerprint: schemaFingerprint(),
   };
   const cols = Object.keys(row);
-  db.prepare(
+  cached(
+    db,
     `INSERT INTO scan_meta (id, ${cols.join(', ')}) VALUES (1, ${cols.map((c) => `@${c}`).join(', ')})
      ON CONFLICT (id) DO UPDATE SET ${cols.map((c) => `${c} = excluded.${c}`).join(', ')}`,
   ).run(row);
@@ -75,7 +77,7 @@ interface MetaRow {
 
 /** Reads the `scan_meta` singleton, or null when no scan was ever persisted. */
 export function readScanMeta(db: Db): ScanMeta | null {
-  const r = db.prepare(`SELECT * FROM scan_meta WHERE id = 1`).get() as MetaRow | undefined;
+  const r = cached(db, `SELECT * FROM scan_meta WHERE id = 1`).get() as MetaRow | undefined;
   if (!r) return null;
   const result: ScanMeta['result'] = {
     ...(r.extra_json ? (JSON.parse(r.extra_json) as object) : {}),
@@ -102,15 +104,11 @@ export function readScanMeta(db: Db): ScanMeta | null {
  * deleted file). Nodeless synthetic targets (`sm://...`) are not orphans.
  */
 export function findOrphans(db: Db): Issue[] {
-  const rows = db
-    .prepare(
-      `SELECT node_id AS p FROM state_jobs UNION SELECT node_id FROM state_findings UNION SELECT node_id FROM state_summaries
+  const rows = cached(db, `SELECT node_id AS p FROM state_jobs UNION SELECT node_id FROM state_findings UNION SELECT node_id FROM state_summaries
        UNION SELECT node_id FROM state_enrichments UNION SELECT node_id FROM state_plugin_kvs WHERE node_id <> ''
-       UNION SELECT node_path FROM state_node_favorites`,
-    )
-    .pluck()
+       UNION SELECT node_path FROM state_node_favorites`, 'pluck')
     .all() as string[];
-  const missing = db.prepare(`SELECT 1 FROM scan_nodes WHERE path = ?`).pluck();
+  const missing = cached(db, `SELECT 1 FROM scan_nodes WHERE path = ?`, 'pluck');
   return rows
     .filter((p) => !p.startsWith('sm://') && missing.get(p) === undefined)
     .sort()

@@ -1,4 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
 import { emptyScanResult } from '../domain.js';
 import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import { fromIssueRow } from './rows.js';
@@ -29,9 +30,48 @@ export function clampPage(limit: number | undefined, offset: number | undefined)
   return { limit: l, offset: o };
 }
 
+/** Every link id in ascending order, remembered per connection until the scan zone changes. */
+interface LinkIdSnapshot {
+  readonly version: string;
+  readonly ids: Float64Array;
+}
+
+const linkIdSnapshots = new WeakMap<Db, LinkIdSnapshot>();
+
+function sortedLinkIds(db: Db): Float64Array {
+  // data_version moves on commits by other connections, the persist generation on this connection's own persists.
+  const version = `${cached(db, `PRAGMA data_version`, 'pluck').get() as number}:${cached(db, `SELECT persist_generation FROM scan_meta WHERE id = 1`, 'pluck').get() as number | undefined}`;
+  const hit = linkIdSnapshots.get(db);
+  if (hit !== undefined && hit.version === version) return hit.ids;
+  // A narrow covering index answers this without touching the wide link rows; sorting 50k numbers is cheap.
+  const ids = Float64Array.from(cached(db, `SELECT id FROM scan_links`, 'pluck').all() as number[]).sort();
+  linkIdSnapshots.set(db, { version, ids });
+  return ids;
+}
+
+/**
+ * Position of a link (by key) in the full link list ordered by id: one indexed key lookup plus a binary
+ * search over the sorted ids (a `COUNT(*) ... WHERE id < ?` walked the wide table and cost up to 25 ms per key
+ * at 50k links).
+ */
 function linkPositionIndex(db: Db): (key: string) => number | undefined {
-  const stmt = db.prepare(`SELECT (SELECT COUNT(*) FROM scan_links b WHERE b.id < a.id) FROM scan_links a WHERE a.link_key = ?`).pluck();
-  return (key) => stmt.get(key) as number | undefined;
+  const byKey = cached(db, `SELECT id FROM scan_links WHERE link_key = ?`, 'pluck');
+  let ids: Float64Array | null = null;
+  return (key) => {
+    const id = byKey.get(key) as number | undefined;
+    if (id === undefined) return undefined;
+    ids ??= sortedLinkIds(db);
+    let lo = 0;
+    let hi = ids.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = ids[mid] as number;
+      if (v === id) return mid;
+      if (v < id) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
+  };
 }
 
 /** Issues read row by row resolve their link keys to positions in the full link list (ordered by id). */
@@ -50,29 +90,28 @@ const ISSUE_SELECT = `SELECT id, analyzer_id, severity, node_ids_json, link_keys
 export function loadScan(db: Db, scanCeiling: number): ScanResult {
   const meta = readScanMeta(db);
   if (meta === null) return emptyScanResult(scanCeiling);
-  const nodes = (db.prepare(`SELECT node_json FROM scan_nodes ORDER BY path`).pluck().all() as string[]).map((j) => JSON.parse(j) as Node);
+  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map((j) => JSON.parse(j) as Node);
   const links: Link[] = [];
   const position = new Map<string, number>();
   for (const [key, json] of db.prepare(`SELECT link_key, link_json FROM scan_links ORDER BY id`).raw().iterate() as Iterable<[string, string]>) {
     position.set(key, links.length);
     links.push(JSON.parse(json) as Link);
   }
-  const issueRows = db.prepare(`${ISSUE_SELECT} ORDER BY id`).all() as IssueRowOut[];
+  const issueRows = cached(db, `${ISSUE_SELECT} ORDER BY id`).all() as IssueRowOut[];
   const issues = issueRows.map((r) => fromIssueRow(r, (k) => position.get(k)));
   return { ...meta.result, nodes, links, issues };
 }
 
 /** One node with its outgoing links, incoming links (by raw or resolved target) and issues; null if unknown. */
 export function findNode(db: Db, path: string): NodeBundle | null {
-  const json = db.prepare(`SELECT node_json FROM scan_nodes WHERE path = ?`).pluck().get(path) as string | undefined;
+  const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as string | undefined;
   if (json === undefined) return null;
   const parse = (rows: string[]): Link[] => rows.map((j) => JSON.parse(j) as Link);
-  const outgoing = parse(db.prepare(`SELECT link_json FROM scan_links WHERE source_path = ? ORDER BY id`).pluck().all(path) as string[]);
+  const outgoing = parse(cached(db, `SELECT link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'pluck').all(path) as string[]);
   const incoming = parse(
-    db.prepare(`SELECT link_json FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`).pluck().all({ p: path }) as string[],
+    cached(db, `SELECT link_json FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`, 'pluck').all({ p: path }) as string[],
   );
-  const rows = db
-    .prepare(`${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`)
+  const rows = cached(db, `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`)
     .all(path) as IssueRowOut[];
   return { item: JSON.parse(json) as Node, links: { incoming, outgoing }, issues: issuesFromRows(db, rows) };
 }
@@ -116,7 +155,7 @@ export function listIssues(db: Db, q: IssueQuery): Page<Issue> {
   if (q.node?.length) where.push(`id IN (SELECT issue_id FROM scan_issue_nodes WHERE ${inList('node_path', 'n', q.node, params)})`);
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
-  const total = db.prepare(`SELECT COUNT(*) FROM scan_issues${clause}`).pluck().get(params) as number;
-  const rows = db.prepare(`${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as IssueRowOut[];
+  const total = cached(db, `SELECT COUNT(*) FROM scan_issues${clause}`, 'pluck').get(params) as number;
+  const rows = cached(db, `${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as IssueRowOut[];
   return { items: issuesFromRows(db, rows), total };
 }

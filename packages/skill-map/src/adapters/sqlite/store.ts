@@ -10,6 +10,7 @@ import type { FileCacheEntry } from './file-cache.js';
 import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
 import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
 import { openDatabase, tryOpenForRead } from './open-database.js';
+import { cached } from './statements.js';
 import type { DbHandle, DriftAdvisory, OpenDatabaseOptions } from './open-database.js';
 import { findNode, listIssues, loadScan } from './scan-reader.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
@@ -91,7 +92,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     listLinks: (q = {}) => read({ items: [], total: 0 }, () => listLinks(db, q)),
     counts: () =>
       read({ nodes: 0, links: 0, issues: 0 }, () => {
-        const n = (t: string): number => db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number;
+        const n = (t: string): number => cached(db, `SELECT COUNT(*) FROM ${t}`, 'pluck').get() as number;
         return { nodes: n('scan_nodes'), links: n('scan_links'), issues: n('scan_issues') };
       }),
     nodePaths: () => read([], () => nodePaths(db)),
