@@ -14,11 +14,22 @@ export function createRandom(seed) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)), pick: (xs) => xs[Math.floor(next() * xs.length)], chance: (p) => next() < p };
+  return {
+    next,
+    int: (lo, hi) => lo + Math.floor(next() * (hi - lo + 1)),
+    pick: (xs) => xs[Math.floor(next() * xs.length)],
+    chance: (p) => next() < p,
+  };
 }
 
-const WORDS = 'build test deploy review lint release cache index schema query graph node link issue token budget agent skill command workflow server client config secret policy audit trace metric log alert queue job worker retry backoff limit page cursor batch stream event hook plugin theme layout route store model prompt context window'.split(' ');
-const TOPICS = 'architecture api guides runbooks decisions onboarding security testing releases integrations data observability performance style glossary tutorials faq migrations incidents playbooks'.split(' ');
+const WORDS =
+  'build test deploy review lint release cache index schema query graph node link issue token budget agent skill command workflow server client config secret policy audit trace metric log alert queue job worker retry backoff limit page cursor batch stream event hook plugin theme layout route store model prompt context window'.split(
+    ' ',
+  );
+const TOPICS =
+  'architecture api guides runbooks decisions onboarding security testing releases integrations data observability performance style glossary tutorials faq migrations incidents playbooks'.split(
+    ' ',
+  );
 
 function words(r, n) {
   return Array.from({ length: n }, () => r.pick(WORDS)).join(' ');
@@ -50,7 +61,10 @@ function plan(r, total) {
     commands: Array.from({ length: commands }, (_, i) => name('cmd', i)),
     agents: Array.from({ length: agents }, (_, i) => name('agent', i)),
     skillRefs,
-    topics: topics.map((t) => ({ name: t.name, files: Array.from({ length: t.size }, (_, i) => `docs/${t.name}/${r.pick(WORDS)}-${i}.md`) })),
+    topics: topics.map((t) => ({
+      name: t.name,
+      files: Array.from({ length: t.size }, (_, i) => `docs/${t.name}/${r.pick(WORDS)}-${i}.md`),
+    })),
   };
 }
 
@@ -74,8 +88,14 @@ function body(r, p, self, all) {
     if (r.chance(0.2)) parts.push(`The file \`${other(all.docs)}\` explains ${words(r, 2)}.`);
     if (r.chance(0.2)) parts.push(`Run \`/${r.pick(p.commands)}\` first.`);
     if (r.chance(0.15)) parts.push(`Ask @${r.pick(p.agents)} to ${words(r, 2)}.`);
-    if (r.chance(0.12)) parts.push(`Use the [${words(r, 1)} skill](${rel(self, `.claude/skills/${r.pick(p.skills)}/SKILL.md`)}).`);
-    if (r.chance(0.02)) parts.push(`Old notes: [${words(r, 1)}](${rel(self, `docs/archive/${r.pick(WORDS)}-${r.int(0, 999)}.md`)}).`); // broken
+    if (r.chance(0.12))
+      parts.push(
+        `Use the [${words(r, 1)} skill](${rel(self, `.claude/skills/${r.pick(p.skills)}/SKILL.md`)}).`,
+      );
+    if (r.chance(0.02))
+      parts.push(
+        `Old notes: [${words(r, 1)}](${rel(self, `docs/archive/${r.pick(WORDS)}-${r.int(0, 999)}.md`)}).`,
+      ); // broken
     if (r.chance(0.1)) parts.push(`Upstream: https://example.com/${r.pick(WORDS)}/${r.int(1, 500)}.`);
     lines.push(parts.join(' '), '');
     if (r.chance(0.15)) lines.push('```sh', `npm run ${r.pick(WORDS)} -- --${r.pick(WORDS)}`, '```', '');
@@ -84,7 +104,12 @@ function body(r, p, self, all) {
 }
 
 function frontmatter(fields) {
-  return ['---', ...Object.entries(fields).map(([k, v]) => `${k}: ${Array.isArray(v) ? `[${v.join(', ')}]` : v}`), '---', ''].join('\n');
+  return [
+    '---',
+    ...Object.entries(fields).map(([k, v]) => `${k}: ${Array.isArray(v) ? `[${v.join(', ')}]` : v}`),
+    '---',
+    '',
+  ].join('\n');
 }
 
 /**
@@ -101,19 +126,51 @@ export function generateProject(root, nodes, seed = 42) {
     const path = `.claude/skills/${name}/SKILL.md`;
     const extra = i < p.skillRefs ? `\nDetails in [the reference](reference.md).\n` : '';
     files.set(path, `${frontmatter({ name, description: sentence(r) })}${body(r, p, path, all)}${extra}`);
-    if (i < p.skillRefs) files.set(`.claude/skills/${name}/reference.md`, body(r, p, `.claude/skills/${name}/reference.md`, all));
+    if (i < p.skillRefs)
+      files.set(
+        `.claude/skills/${name}/reference.md`,
+        body(r, p, `.claude/skills/${name}/reference.md`, all),
+      );
   });
-  for (const name of p.commands) files.set(`.claude/commands/${name}.md`, `${frontmatter({ description: sentence(r), 'argument-hint': '[target]' })}${body(r, p, `.claude/commands/${name}.md`, all)}`);
+  for (const name of p.commands)
+    files.set(
+      `.claude/commands/${name}.md`,
+      `${frontmatter({ description: sentence(r), 'argument-hint': '[target]' })}${body(r, p, `.claude/commands/${name}.md`, all)}`,
+    );
   p.agents.forEach((name, i) => {
     const tools = i % 4 === 0 ? ['Read', 'Grep', 'mcp__github__create_issue'] : ['Read', 'Grep'];
-    files.set(`.claude/agents/${name}.md`, `${frontmatter({ name, description: sentence(r), tools })}${body(r, p, `.claude/agents/${name}.md`, all)}`);
+    files.set(
+      `.claude/agents/${name}.md`,
+      `${frontmatter({ name, description: sentence(r), tools })}${body(r, p, `.claude/agents/${name}.md`, all)}`,
+    );
   });
-  for (const path of docs) files.set(path, r.chance(0.3) ? `${frontmatter({ title: words(r, 3), tags: [r.pick(WORDS), r.pick(WORDS)] })}${body(r, p, path, all)}` : body(r, p, path, all));
+  for (const path of docs)
+    files.set(
+      path,
+      r.chance(0.3)
+        ? `${frontmatter({ title: words(r, 3), tags: [r.pick(WORDS), r.pick(WORDS)] })}${body(r, p, path, all)}`
+        : body(r, p, path, all),
+    );
   const index = p.topics.map((t) => `- [${t.name}](${t.files[0]})`).join('\n');
-  files.set('AGENTS.md', `# Agents\n\nStart with \`CLAUDE.md\`. Topics:\n\n${index}\n\nAgents: ${p.agents.slice(0, 10).map((a) => `@${a}`).join(', ')}.\n`);
-  files.set('CLAUDE.md', `# Project memory\n\nRead [AGENTS.md](AGENTS.md). Common commands: ${p.commands.slice(0, 8).map((c) => `\`/${c}\``).join(', ')}.\n`);
+  files.set(
+    'AGENTS.md',
+    `# Agents\n\nStart with \`CLAUDE.md\`. Topics:\n\n${index}\n\nAgents: ${p.agents
+      .slice(0, 10)
+      .map((a) => `@${a}`)
+      .join(', ')}.\n`,
+  );
+  files.set(
+    'CLAUDE.md',
+    `# Project memory\n\nRead [AGENTS.md](AGENTS.md). Common commands: ${p.commands
+      .slice(0, 8)
+      .map((c) => `\`/${c}\``)
+      .join(', ')}.\n`,
+  );
   files.set('README.md', `# Synthetic project\n\nSee [AGENTS.md](AGENTS.md) and [the docs](${docs[0]}).\n`);
-  files.set('.mcp.json', `${JSON.stringify({ mcpServers: { github: { type: 'http', url: 'https://example.com/mcp' }, search: { command: 'search-mcp' } } }, null, 2)}\n`);
+  files.set(
+    '.mcp.json',
+    `${JSON.stringify({ mcpServers: { github: { type: 'http', url: 'https://example.com/mcp' }, search: { command: 'search-mcp' } } }, null, 2)}\n`,
+  );
 
   const old = new Date(Date.now() - 3_600_000);
   let bytes = 0;
@@ -124,5 +181,11 @@ export function generateProject(root, nodes, seed = 42) {
     utimesSync(abs, old, old);
     bytes += Buffer.byteLength(text);
   }
-  return { files: files.size, markdown: [...files.keys()].filter((f) => f.endsWith('.md')).length, bytes, docs, skills: p.skills.map((s) => `.claude/skills/${s}/SKILL.md`) };
+  return {
+    files: files.size,
+    markdown: [...files.keys()].filter((f) => f.endsWith('.md')).length,
+    bytes,
+    docs,
+    skills: p.skills.map((s) => `.claude/skills/${s}/SKILL.md`),
+  };
 }

@@ -21,7 +21,12 @@ const RSS_HOOK = `data:text/javascript,${encodeURIComponent("import { writeSync 
 /** Wall time of a whole child process, from spawn to exit. */
 function timeProcess(args, cwd, okCodes = [0]) {
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, args, { cwd, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, args, {
+    cwd,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+    maxBuffer: 256 * 1024 * 1024,
+  });
   const elapsed = performance.now() - t0;
   if (!okCodes.includes(r.status)) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
   return { ms: elapsed, stdout: r.stdout, stderr: r.stderr };
@@ -30,7 +35,8 @@ function timeProcess(args, cwd, okCodes = [0]) {
 const sm = (root, argv, extra = []) => timeProcess([...extra, BIN, ...argv], root, [0, 1]);
 
 function removeDb(root) {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(join(root, '.skill-map', `skill-map.db${suffix}`), { force: true });
+  for (const suffix of ['', '-wal', '-shm'])
+    rmSync(join(root, '.skill-map', `skill-map.db${suffix}`), { force: true });
 }
 
 /** Appends a line to one doc per run (a different doc each time), as an editor save would. */
@@ -73,10 +79,15 @@ async function inProcess(root, edit) {
     const out = await runScan({ projectRoot: root, dbPath, mode: 'changed', warm, changedPaths: [rel] });
     totals.push(performance.now() - t0);
     phases.push(out.timings);
-    if (out.files.analyzed !== 1) throw new Error(`in-process rescan analysed ${out.files.analyzed} files, expected 1`);
+    if (out.files.analyzed !== 1)
+      throw new Error(`in-process rescan analysed ${out.files.analyzed} files, expected 1`);
   }
   const phase = (k) => Math.round(median(phases.map((p) => p[k])));
-  return { first, totals, breakdown: `walk ${phase('walk')} · files ${phase('files')} · graph ${phase('graph')} · persist ${phase('persist')} ms` };
+  return {
+    first,
+    totals,
+    breakdown: `walk ${phase('walk')} · files ${phase('files')} · graph ${phase('graph')} · persist ${phase('persist')} ms`,
+  };
 }
 
 /** Engine phases of one `runScan` in a fresh process (no CLI): where a process-level figure goes. */
@@ -89,7 +100,10 @@ function enginePhases(root, fresh) {
 }
 
 const x = (value, floor) => `${(value / floor).toFixed(1)}x floor`;
-const row = (label, values, extra = '') => [label, `${ms(median(values)).padStart(8)}  (n=${values.length})${extra}`];
+const row = (label, values, extra = '') => [
+  label,
+  `${ms(median(values)).padStart(8)}  (n=${values.length})${extra}`,
+];
 
 async function benchSize(nodes) {
   const root = mkdtempSync(join(tmpdir(), `sm-bench-scan-${nodes}-`));
@@ -107,16 +121,37 @@ async function benchSize(nodes) {
   const f = median(floor);
   const s = hot.first.result.stats;
   const peak = rss.length > 0 ? Math.max(...rss) : Number.NaN;
-  console.log(`\n${nodes.toLocaleString('en-US')} nodes: ${project.files} files, ${(project.bytes / 1e6).toFixed(1)} MB; graph ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues`);
+  console.log(
+    `\n${nodes.toLocaleString('en-US')} nodes: ${project.files} files, ${(project.bytes / 1e6).toFixed(1)} MB; graph ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues`,
+  );
   table([
     row('I/O floor (walk+read+sha256, process)', floor),
-    row('cold sm scan (process, fresh DB)', cold, `  ${x(median(cold), f)}  target ≤3x floor and <3 s: ${verdict(median(cold) <= 3 * f && median(cold) < 3000)}`),
-    row('no-change sm scan (process)', warm, `  ${x(median(warm), f)}  target <800 ms: ${verdict(median(warm) < 800)}`),
-    row('one file changed, sm scan --changed (process)', changed, `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}`),
-    row('one file changed, in-process warm state', hot.totals, `  target <150 ms: ${verdict(median(hot.totals) < 150)}  [${hot.breakdown}]`),
+    row(
+      'cold sm scan (process, fresh DB)',
+      cold,
+      `  ${x(median(cold), f)}  target ≤3x floor and <3 s: ${verdict(median(cold) <= 3 * f && median(cold) < 3000)}`,
+    ),
+    row(
+      'no-change sm scan (process)',
+      warm,
+      `  ${x(median(warm), f)}  target <800 ms: ${verdict(median(warm) < 800)}`,
+    ),
+    row(
+      'one file changed, sm scan --changed (process)',
+      changed,
+      `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}`,
+    ),
+    row(
+      'one file changed, in-process warm state',
+      hot.totals,
+      `  target <150 ms: ${verdict(median(hot.totals) < 150)}  [${hot.breakdown}]`,
+    ),
     ['engine phases, fresh process, cold', phasesCold],
     ['engine phases, fresh process, no change', phasesWarm],
-    ['peak RSS of the cold scan', `${peak.toFixed(0).padStart(5)} MB  target <300 MB: ${verdict(peak < 300)}`],
+    [
+      'peak RSS of the cold scan',
+      `${peak.toFixed(0).padStart(5)} MB  target <300 MB: ${verdict(peak < 300)}`,
+    ],
   ]);
   if (process.env.BENCH_KEEP !== '1') rmSync(root, { recursive: true, force: true });
   else console.log(`  (kept ${root})`);
@@ -128,5 +163,7 @@ if (!existsSync(fileURLToPath(ENGINES))) {
 }
 const nodeStart = median(Array.from({ length: 5 }, () => timeProcess(['-e', '0'], tmpdir()).ms));
 const smVersion = median(Array.from({ length: 5 }, () => timeProcess([BIN, 'version'], tmpdir()).ms));
-console.log(`bench:scan on Node ${process.version}, ${RUNS} runs per process figure (medians); node -e 0: ${ms(nodeStart)}, sm version: ${ms(smVersion)}`);
+console.log(
+  `bench:scan on Node ${process.version}, ${RUNS} runs per process figure (medians); node -e 0: ${ms(nodeStart)}, sm version: ${ms(smVersion)}`,
+);
 for (const nodes of SIZES) await benchSize(nodes);

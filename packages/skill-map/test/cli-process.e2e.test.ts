@@ -6,7 +6,9 @@ import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
 import { isBuilt, runSm, spawnSm, traceImportsFlags } from './support/sm-bin.js';
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
 
 let tree: TempTree | undefined;
 let child: ChildProcessWithoutNullStreams | undefined;
@@ -19,16 +21,23 @@ afterEach(() => {
 
 function project(): TempTree {
   tree = createTempTree('sm-e2e-proc-');
-  tree.write({ '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A\n---\nSee [b](../../../docs/b.md).\n', 'docs/b.md': '# B\n' });
+  tree.write({
+    '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A\n---\nSee [b](../../../docs/b.md).\n',
+    'docs/b.md': '# B\n',
+  });
   expect(runSm(['scan', '-q'], { cwd: tree.root }).code).toBe(0);
   return tree;
 }
 
 function imported(stderr: string): string[] {
-  return stderr.split('\n').filter((l) => l.startsWith('IMPORT ')).map((l) => l.slice(7));
+  return stderr
+    .split('\n')
+    .filter((l) => l.startsWith('IMPORT '))
+    .map((l) => l.slice(7));
 }
 
-const exited = (c: ChildProcessWithoutNullStreams) => new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
+const exited = (c: ChildProcessWithoutNullStreams) =>
+  new Promise<number | null>((resolve) => c.once('exit', (code) => resolve(code)));
 
 /** Resolves with the first chunk of `stream` output matching `re` (accumulated). */
 function waitFor(stream: NodeJS.ReadableStream, re: RegExp, timeoutMs = 15_000): Promise<RegExpMatchArray> {
@@ -53,7 +62,12 @@ describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)
       expect(run.code).toBe(0);
       const urls = imported(run.stderr);
       expect(urls.some((u) => u.endsWith('/dist/cli/main.js'))).toBe(true);
-      expect(urls.filter((u) => u.includes('better-sqlite3') || u.includes('/dist/kernel/') || u.includes('/dist/server/index'))).toEqual([]);
+      expect(
+        urls.filter(
+          (u) =>
+            u.includes('better-sqlite3') || u.includes('/dist/kernel/') || u.includes('/dist/server/index'),
+        ),
+      ).toEqual([]);
     });
   }
 
@@ -90,12 +104,22 @@ describe.skipIf(!isBuilt())('sm serve and sm mcp (built bin)', () => {
   it('sm mcp speaks MCP on stdout only and exits 0 when the host closes stdin', async () => {
     const root = project().root;
     child = spawnSm(['mcp', '--no-watch'], { cwd: root });
-    const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } } };
+    const init = {
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'e2e', version: '1' } },
+    };
     child.stdin.write(`${JSON.stringify(init)}\n`);
     const [line] = await waitFor(child.stdout, /^.*\n/);
-    expect(JSON.parse(line)).toMatchObject({ id: 1, result: { serverInfo: { name: 'skill-map', version: VERSION } } });
+    expect(JSON.parse(line)).toMatchObject({
+      id: 1,
+      result: { serverInfo: { name: 'skill-map', version: VERSION } },
+    });
     child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_node', arguments: { path: 'docs/b.md' } } })}\n`);
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'get_node', arguments: { path: 'docs/b.md' } } })}\n`,
+    );
     const [reply] = await waitFor(child.stdout, /\{[^\n]*"id":2[^\n]*\}\n/);
     expect(reply).toContain('docs/b.md');
     const code = exited(child);

@@ -1,6 +1,6 @@
 // The BUILT `sm` bin as a child process: real corpora read in place, bad input, a newer-schema database.
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import Database from 'better-sqlite3';
@@ -17,8 +17,22 @@ const validator = createSpecValidator();
 
 /** The figures `packages/skill-map/src/kernel/corpus.test.ts` asserts for the kernel alone. */
 const EXPECTED = {
-  'anthropics-skills': { filesWalked: 415, nodes: 111, links: 222, issues: 25, severities: { error: 15, warn: 1, info: 9 }, pdf: ['skills/pdf/SKILL.md'] },
-  'obra-superpowers': { filesWalked: 180, nodes: 89, links: 394, issues: 202, severities: { error: 189, warn: 6, info: 7 }, pdf: [] as string[] },
+  'anthropics-skills': {
+    filesWalked: 415,
+    nodes: 111,
+    links: 222,
+    issues: 25,
+    severities: { error: 15, warn: 1, info: 9 },
+    pdf: ['skills/pdf/SKILL.md'],
+  },
+  'obra-superpowers': {
+    filesWalked: 180,
+    nodes: 89,
+    links: 394,
+    issues: 202,
+    severities: { error: 189, warn: 6, info: 7 },
+    pdf: [] as string[],
+  },
 } as const;
 
 /** The kernel alone over the corpus, read the way the kernel's corpus test reads it. */
@@ -33,14 +47,28 @@ function kernelFigures(root: string): { nodes: number; links: number; issues: nu
   visit(root);
   const sources = walked.filter(isCandidatePath).map((path) => {
     const buf = readFileSync(join(root, path));
-    return { path, text: buf.toString('utf8'), bytes: buf.length, modifiedAtMs: null, contentHash: createHash('sha256').update(buf).digest('hex') };
+    return {
+      path,
+      text: buf.toString('utf8'),
+      bytes: buf.length,
+      modifiedAtMs: null,
+      contentHash: createHash('sha256').update(buf).digest('hex'),
+    };
   });
-  const { result } = scanSources(sources, {}, { hash: (t: string) => createHash('sha256').update(t, 'utf8').digest('hex'), walkedPaths: walked.sort() });
+  const { result } = scanSources(
+    sources,
+    {},
+    { hash: (t: string) => createHash('sha256').update(t, 'utf8').digest('hex'), walkedPaths: walked.sort() },
+  );
   return { nodes: result.nodes.length, links: result.links.length, issues: result.issues.length };
 }
 
 function schemaErrors(doc: { nodes: Node[]; links: Link[]; issues: Issue[] }): string[] {
-  const check = (schema: 'node' | 'link' | 'issue', values: unknown[]) => values.flatMap((v) => { const r = validator.validate(schema, v); return r.ok ? [] : r.errors; });
+  const check = (schema: 'node' | 'link' | 'issue', values: unknown[]) =>
+    values.flatMap((v) => {
+      const r = validator.validate(schema, v);
+      return r.ok ? [] : r.errors;
+    });
   return [...check('node', doc.nodes), ...check('link', doc.links), ...check('issue', doc.issues)];
 }
 
@@ -59,16 +87,38 @@ describe.skipIf(!isBuilt())('sm on the real corpora, read in place (built bin)',
       const scan = runSm(['scan', '--root', root, '--db', db, '--json'], { cwd: tmp });
       expect(scan.stderr).not.toMatch(/sm: /);
       expect(scan.code).toBe(1);
-      const out = JSON.parse(scan.stdout) as { result: ScanResult; issues: Record<string, number>; skipped: { count: number } };
-      expect(out.result.stats).toMatchObject({ filesWalked: expected.filesWalked, nodesCount: expected.nodes, linksCount: expected.links, issuesCount: expected.issues });
+      const out = JSON.parse(scan.stdout) as {
+        result: ScanResult;
+        issues: Record<string, number>;
+        skipped: { count: number };
+      };
+      expect(out.result.stats).toMatchObject({
+        filesWalked: expected.filesWalked,
+        nodesCount: expected.nodes,
+        linksCount: expected.links,
+        issuesCount: expected.issues,
+      });
       expect(out.issues).toEqual(expected.severities);
-      expect({ nodes: out.result.nodes.length, links: out.result.links.length, issues: out.result.issues.length }).toEqual(kernelFigures(root));
+      expect({
+        nodes: out.result.nodes.length,
+        links: out.result.links.length,
+        issues: out.result.issues.length,
+      }).toEqual(kernelFigures(root));
       expect(validator.validate('scanResult', out.result)).toEqual({ ok: true });
 
       // From inside the corpus (cwd), the database kept elsewhere.
-      const exp = runSm(['export', 'kind=skill path=**/pdf/**', '--format', 'json', '--db', db], { cwd: root });
+      const exp = runSm(['export', 'kind=skill path=**/pdf/**', '--format', 'json', '--db', db], {
+        cwd: root,
+      });
       expect(exp.code).toBe(0);
-      const doc = JSON.parse(exp.stdout) as { query: string; filters: unknown; counts: unknown; nodes: Node[]; links: Link[]; issues: Issue[] };
+      const doc = JSON.parse(exp.stdout) as {
+        query: string;
+        filters: unknown;
+        counts: unknown;
+        nodes: Node[];
+        links: Link[];
+        issues: Issue[];
+      };
       expect(Object.keys(doc)).toEqual(['query', 'filters', 'counts', 'nodes', 'links', 'issues']);
       expect(doc.query).toBe('kind=skill path=**/pdf/**');
       expect(doc.filters).toEqual({ kind: ['skill'], has: null, path: ['**/pdf/**'] });
@@ -76,7 +126,11 @@ describe.skipIf(!isBuilt())('sm on the real corpora, read in place (built bin)',
       const kept = new Set(doc.nodes.map((n) => n.path));
       expect(doc.links.every((l) => kept.has(l.source) && kept.has(l.target))).toBe(true);
       expect(doc.issues.every((i) => i.nodeIds.some((id) => kept.has(id)))).toBe(true);
-      expect(doc.counts).toEqual({ nodes: doc.nodes.length, links: doc.links.length, issues: doc.issues.length });
+      expect(doc.counts).toEqual({
+        nodes: doc.nodes.length,
+        links: doc.links.length,
+        issues: doc.issues.length,
+      });
       expect(schemaErrors(doc)).toEqual([]);
 
       const check = runSm(['check', '--json', '--root', root, '--db', db], { cwd: tmp });
@@ -94,7 +148,8 @@ describe.skipIf(!isBuilt())('sm scan on bad input (built bin)', () => {
   it('unreadable, invalid YAML, binary, 2 MiB and symlink-loop files become skipped stats and issues; exit follows severity', () => {
     tree = createTempTree('sm-e2e-bad-');
     tree.write({
-      '.claude/skills/ok/SKILL.md': '---\nname: ok\ndescription: Fine\n---\nSee [the guide](../../../docs/guide.md).\n',
+      '.claude/skills/ok/SKILL.md':
+        '---\nname: ok\ndescription: Fine\n---\nSee [the guide](../../../docs/guide.md).\n',
       'docs/guide.md': '# Guide\n',
       'docs/bad-yaml.md': '---\nname: [unclosed\ndescription: "x\n---\nBody.\n',
       'docs/binary.md': Buffer.concat([Buffer.from('# looks like markdown\n'), Buffer.alloc(64, 0)]),
@@ -109,11 +164,17 @@ describe.skipIf(!isBuilt())('sm scan on bad input (built bin)', () => {
 
     const run = runSm(['scan', '--json'], { cwd: tree.root, nodeArgs });
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as { skipped: { count: number; byReason: Record<string, number> }; result: ScanResult };
+    const out = JSON.parse(run.stdout) as {
+      skipped: { count: number; byReason: Record<string, number> };
+      result: ScanResult;
+    };
     expect(out.skipped.byReason).toEqual({ binary: 1, oversized: 1, 'symlink-loop': 2, unreadable: 1 });
     // ScanResult.stats counts skipped candidate FILES; the two loop links never resolved to a file.
     expect(out.result.stats.filesSkipped).toBe(3);
-    expect(out.result.issues.map((i) => i.analyzerId).sort()).toEqual(['file-oversized', 'frontmatter-parse-error']);
+    expect(out.result.issues.map((i) => i.analyzerId).sort()).toEqual([
+      'file-oversized',
+      'frontmatter-parse-error',
+    ]);
     expect(run.stderr).toMatch(/skipped docs\/unreadable\.md: unreadable \(EACCES\)/);
 
     tree.write({ 'docs/guide.md': '# Guide\nSee [gone](gone.md).\n' });
@@ -140,12 +201,17 @@ describe.skipIf(!isBuilt())('a database from a newer schema (built bin)', () => 
     const scan = runSm(['scan'], { cwd: tree.root });
     expect(scan.code).toBe(2);
     expect(scan.stdout).toBe('');
-    expect(scan.stderr).toContain(`this database was written by a newer skill-map (schema ${version + 1}, this build knows ${version})`);
+    expect(scan.stderr).toContain(
+      `this database was written by a newer skill-map (schema ${version + 1}, this build knows ${version})`,
+    );
     expect(scan.stderr).toContain('upgrade skill-map, or delete');
 
     const list = runSm(['list', '--json'], { cwd: tree.root });
     expect(list.code).toBe(0);
-    expect((JSON.parse(list.stdout) as { items: Node[] }).items.map((n) => n.path)).toEqual(['docs/a.md', 'docs/b.md']);
+    expect((JSON.parse(list.stdout) as { items: Node[] }).items.map((n) => n.path)).toEqual([
+      'docs/a.md',
+      'docs/b.md',
+    ]);
     expect(list.stderr).toContain('warning: this database was written by a newer skill-map');
     expect(list.stderr).toContain('showing what this build can read');
   });

@@ -10,13 +10,19 @@ export type Invocation =
   | { readonly kind: 'bare'; readonly options: OptionValues }
   | { readonly kind: 'version'; readonly options: OptionValues }
   | { readonly kind: 'help'; readonly verb: VerbSpec | null; readonly options: OptionValues }
-  | { readonly kind: 'verb'; readonly verb: VerbSpec; readonly args: string[]; readonly options: OptionValues };
+  | {
+      readonly kind: 'verb';
+      readonly verb: VerbSpec;
+      readonly args: string[];
+      readonly options: OptionValues;
+    };
 
 type ParseOptions = NonNullable<ParseArgsConfig['options']>;
 
 function toParseOptions(specs: Readonly<Record<string, OptionSpec>>): ParseOptions {
   const out: ParseOptions = {};
-  for (const [name, spec] of Object.entries(specs)) out[name] = spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short };
+  for (const [name, spec] of Object.entries(specs))
+    out[name] = spec.short === undefined ? { type: spec.type } : { type: spec.type, short: spec.short };
   return out;
 }
 
@@ -45,12 +51,24 @@ export function findVerbToken(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
-function parse(argv: readonly string[], specs: Readonly<Record<string, OptionSpec>>, helpFor: string): { values: OptionValues; positionals: string[] } {
+function parse(
+  argv: readonly string[],
+  specs: Readonly<Record<string, OptionSpec>>,
+  helpFor: string,
+): { values: OptionValues; positionals: string[] } {
   try {
-    const { values, positionals } = parseArgs({ args: [...argv], options: toParseOptions(specs), allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: [...argv],
+      options: toParseOptions(specs),
+      allowPositionals: true,
+      strict: true,
+    });
     return { values: values as OptionValues, positionals };
   } catch (err) {
-    throw new CliError('USAGE', (err as Error).message, { hint: `run \`sm help${helpFor}\` for usage`, cause: err });
+    throw new CliError('USAGE', (err as Error).message, {
+      hint: `run \`sm help${helpFor}\` for usage`,
+      cause: err,
+    });
   }
 }
 
@@ -68,8 +86,14 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   }
   const verb = findVerb(name);
   if (verb === undefined) {
-    const close = suggest(name, VERBS.map((v) => v.name)).slice(0, 2);
-    const hint = close.length > 0 ? `did you mean ${close.map((c) => `\`sm ${c}\``).join(' or ')}? run \`sm help\` for every verb` : 'run `sm help` for every verb';
+    const close = suggest(
+      name,
+      VERBS.map((v) => v.name),
+    ).slice(0, 2);
+    const hint =
+      close.length > 0
+        ? `did you mean ${close.map((c) => `\`sm ${c}\``).join(' or ')}? run \`sm help\` for every verb`
+        : 'run `sm help` for every verb';
     throw new CliError('USAGE', `unknown verb '${name}'`, { hint });
   }
   const { values, positionals } = parse(argv, { ...GLOBAL_OPTIONS, ...verb.options }, ` ${verb.name}`);
@@ -77,9 +101,16 @@ export function parseInvocation(argv: readonly string[]): Invocation {
   if (values['help'] === true) return { kind: 'help', verb, options: values };
   if (values['version'] === true) return { kind: 'version', options: values };
   if (args.length > verb.maxArgs) {
-    throw new CliError('USAGE', `too many arguments for \`sm ${verb.name}\`: ${args.slice(verb.maxArgs).map((a) => `'${a}'`).join(' ')}`, {
-      hint: `usage: sm ${verb.usage.join(' | sm ')}`,
-    });
+    throw new CliError(
+      'USAGE',
+      `too many arguments for \`sm ${verb.name}\`: ${args
+        .slice(verb.maxArgs)
+        .map((a) => `'${a}'`)
+        .join(' ')}`,
+      {
+        hint: `usage: sm ${verb.usage.join(' | sm ')}`,
+      },
+    );
   }
   return { kind: 'verb', verb, args, options: values };
 }

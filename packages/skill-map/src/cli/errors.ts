@@ -13,7 +13,11 @@ export class CliError extends Error {
   readonly hint: string | undefined;
   readonly data: Readonly<Record<string, unknown>> | undefined;
 
-  constructor(code: CliErrorCode, message: string, options: { hint?: string; data?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: CliErrorCode,
+    message: string,
+    options: { hint?: string; data?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.code = code;
@@ -23,7 +27,14 @@ export class CliError extends Error {
 }
 
 /** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6–15 are reserved. */
-export const EXIT = { ok: 0, failing: 1, operational: 2, duplicate: 3, nonceMismatch: 4, notFound: 5 } as const;
+export const EXIT = {
+  ok: 0,
+  failing: 1,
+  operational: 2,
+  duplicate: 3,
+  nonceMismatch: 4,
+  notFound: 5,
+} as const;
 
 /** An exit code and what `main` prints on stderr for a failure. */
 export interface ExitMapping {
@@ -37,7 +48,18 @@ const ADAPTER_NOT_FOUND: ReadonlySet<AdapterErrorCode> = new Set(['DB_NOT_FOUND'
 const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   CONFIG_UNKNOWN_KEY: 'run `sm config list` to see the known keys',
   CONFIG_INVALID_VALUE: 'run `sm config get <key>` to see the current value',
+  CONFIG_WRITE_FAILED: 'check that .skill-map/ exists and is writable',
   DB_SCHEMA_DRIFT: 'run `sm scan --yes` to rebuild the database (jobs, findings and other state are lost)',
+  DB_OPEN_FAILED: 'check the path and its permissions, or point --db at another file',
+  DB_MIGRATION_FAILED:
+    'the database was backed up next to itself before the upgrade; restore it or delete the database and run `sm scan`',
+  DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
+  WALK_ROOT_INVALID: 'pass an existing project folder with --root',
+  SCAN_FAILED: 'this is likely a bug in skill-map; please report it with the file named above',
+};
+
+const SERVER_HINTS: Readonly<Record<string, string>> = {
+  'bind-failed': 'pick another port with --port (0 picks a free one) or stop the process holding it',
 };
 
 /**
@@ -48,14 +70,27 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
 export function toExit(err: unknown): ExitMapping {
   if (err instanceof CliError) {
     const code = err.code === 'NOT_FOUND' ? EXIT.notFound : EXIT.operational;
-    return err.hint === undefined ? { code, message: err.message } : { code, message: err.message, hint: err.hint };
+    return err.hint === undefined
+      ? { code, message: err.message }
+      : { code, message: err.message, hint: err.hint };
   }
   if (isAdapterError(err)) {
     const code = ADAPTER_NOT_FOUND.has(err.code) ? EXIT.notFound : EXIT.operational;
     const hint = ADAPTER_HINTS[err.code];
-    return hint === undefined || err.message.includes(hint) ? { code, message: err.message } : { code, message: err.message, hint };
+    return hint === undefined || err.message.includes(hint)
+      ? { code, message: err.message }
+      : { code, message: err.message, hint };
   }
-  if (isServerError(err)) return { code: EXIT.operational, message: err.message };
+  if (isServerError(err)) {
+    const hint = SERVER_HINTS[err.code];
+    return hint === undefined
+      ? { code: EXIT.operational, message: err.message }
+      : { code: EXIT.operational, message: err.message, hint };
+  }
   const detail = err instanceof Error ? err.message : String(err);
-  return { code: EXIT.operational, message: `internal error: ${detail}`, hint: 'this is a bug in skill-map; please report it with the command you ran' };
+  return {
+    code: EXIT.operational,
+    message: `internal error: ${detail}`,
+    hint: 'this is a bug in skill-map; please report it with the command you ran',
+  };
 }

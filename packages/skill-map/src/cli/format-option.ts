@@ -9,8 +9,13 @@ export function formatOption<T extends string>(ctx: VerbContext, formats: readon
   const given = ctx.options['format'];
   if (given === undefined) return ctx.output.jsonMode ? ('json' as T) : fallback;
   if (typeof given !== 'string' || !(formats as readonly string[]).includes(given)) {
-    throw new CliError('USAGE', `unknown format '${String(given)}'`, { hint: `use one of ${formats.join(', ')}` });
+    throw new CliError('USAGE', `unknown format '${String(given)}'`, {
+      hint: `use one of ${formats.join(', ')}`,
+    });
   }
-  if (ctx.output.jsonMode && given !== 'json') throw new CliError('USAGE', `--json cannot be combined with --format ${given}`, { hint: 'drop --json, or use --format json' });
+  if (ctx.output.jsonMode && given !== 'json')
+    throw new CliError('USAGE', `--json cannot be combined with --format ${given}`, {
+      hint: 'drop --json, or use --format json',
+    });
   return given as T;
 }

@@ -7,7 +7,9 @@ function optionLabel(name: string, spec: OptionSpec): string {
 }
 
 function optionLines(specs: Readonly<Record<string, OptionSpec>>): string[] {
-  const rows = Object.entries(specs).map(([name, spec]) => [optionLabel(name, spec), spec.description] as const);
+  const rows = Object.entries(specs).map(
+    ([name, spec]) => [optionLabel(name, spec), spec.description] as const,
+  );
   const width = Math.max(...rows.map(([label]) => label.length));
   return rows.map(([label, description]) => `  ${label.padEnd(width)}  ${description}`);
 }

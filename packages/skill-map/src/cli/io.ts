@@ -28,7 +28,14 @@ export function resolveIo(io: Partial<CliIo>): CliIo {
   };
 }
 
-const STYLES = { bold: [1, 22], dim: [2, 22], red: [31, 39], yellow: [33, 39], green: [32, 39], cyan: [36, 39] } as const;
+const STYLES = {
+  bold: [1, 22],
+  dim: [2, 22],
+  red: [31, 39],
+  yellow: [33, 39],
+  green: [32, 39],
+  cyan: [36, 39],
+} as const;
 
 /** An ANSI style name. */
 export type Style = keyof typeof STYLES;

@@ -10,7 +10,8 @@ beforeEach(() => {
 });
 afterEach(() => tree.remove());
 
-const sm = (argv: string[], env?: Record<string, string>) => runCli(argv, { cwd: tree.root, ...(env ? { env } : {}) });
+const sm = (argv: string[], env?: Record<string, string>) =>
+  runCli(argv, { cwd: tree.root, ...(env ? { env } : {}) });
 
 describe('help (snapshots)', () => {
   it('sm help prints every verb, the global options and the exit codes', async () => {
@@ -58,7 +59,12 @@ describe('version', () => {
 
   it('sm version --json carries the spec and node versions', async () => {
     const run = await sm(['version', '--json']);
-    expect(run.json()).toEqual({ name: '@skill-map/cli', version: expect.any(String), specVersion: expect.any(String), node: process.version });
+    expect(run.json()).toEqual({
+      name: '@skill-map/cli',
+      version: expect.any(String),
+      specVersion: expect.any(String),
+      node: process.version,
+    });
   });
 
   it('SKILL_MAP_JSON=1 turns on JSON output', async () => {
@@ -72,7 +78,9 @@ describe('usage errors exit 2 with what to do', () => {
     const run = await sm(['sacn']);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
-    expect(run.stderr).toBe("sm: unknown verb 'sacn' — did you mean `sm scan`? run `sm help` for every verb\n");
+    expect(run.stderr).toBe(
+      "sm: unknown verb 'sacn' — did you mean `sm scan`? run `sm help` for every verb\n",
+    );
   });
 
   it('unknown option names the option and the help', async () => {

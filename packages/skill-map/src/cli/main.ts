@@ -19,7 +19,11 @@ const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
 
 function outputFor(options: OptionValues, io: CliIo): Output {
   const envJson = TRUTHY.has((io.env['SKILL_MAP_JSON'] ?? '').toLowerCase());
-  return createOutput(io, { json: options['json'] === true || envJson, quiet: options['quiet'] === true, noColor: options['no-color'] === true });
+  return createOutput(io, {
+    json: options['json'] === true || envJson,
+    quiet: options['quiet'] === true,
+    noColor: options['no-color'] === true,
+  });
 }
 
 function report(output: Output, failure: ExitMapping): void {
@@ -27,9 +31,18 @@ function report(output: Output, failure: ExitMapping): void {
   output.warn(`sm: ${failure.message}${hint}`);
 }
 
-async function runVerb(verb: VerbSpec, args: readonly string[], options: OptionValues, io: CliIo, output: Output, startedAt: number): Promise<VerbResult> {
+async function runVerb(
+  verb: VerbSpec,
+  args: readonly string[],
+  options: OptionValues,
+  io: CliIo,
+  output: Output,
+  startedAt: number,
+): Promise<VerbResult> {
   const needsProject = verb.name !== 'help' && verb.name !== 'version';
-  const project = needsProject ? resolveProject(options, io) : { root: io.cwd, dbPath: '', dbExplicit: false };
+  const project = needsProject
+    ? resolveProject(options, io)
+    : { root: io.cwd, dbPath: '', dbExplicit: false };
   const ctx: VerbContext = { args, options, project, output, io, startedAt };
   const module = await verb.load();
   const result = await module.run(ctx);
@@ -38,15 +51,28 @@ async function runVerb(verb: VerbSpec, args: readonly string[], options: OptionV
 }
 
 /** Bare `sm`: serve a project that has `.skill-map/`, otherwise say how to start (exit 2). */
-async function runBare(options: OptionValues, io: CliIo, output: Output, startedAt: number): Promise<VerbResult> {
+async function runBare(
+  options: OptionValues,
+  io: CliIo,
+  output: Output,
+  startedAt: number,
+): Promise<VerbResult> {
   const project = resolveProject(options, io);
   const serve = findVerb('serve');
-  if (serve !== undefined && existsSync(join(project.root, '.skill-map'))) return runVerb(serve, [], options, io, output, startedAt);
+  if (serve !== undefined && existsSync(join(project.root, '.skill-map')))
+    return runVerb(serve, [], options, io, output, startedAt);
   output.warn(renderGeneralHelp());
-  throw new CliError('USAGE', `no skill-map project in ${project.root} (.skill-map/ not found)`, { hint: 'run `sm init` and `sm scan`, or pick a verb above' });
+  throw new CliError('USAGE', `no skill-map project in ${project.root} (.skill-map/ not found)`, {
+    hint: 'run `sm init` and `sm scan`, or pick a verb above',
+  });
 }
 
-async function dispatch(argv: readonly string[], io: CliIo, startedAt: number, setOutput: (o: Output) => void): Promise<VerbResult> {
+async function dispatch(
+  argv: readonly string[],
+  io: CliIo,
+  startedAt: number,
+  setOutput: (o: Output) => void,
+): Promise<VerbResult> {
   const inv = parseInvocation(argv);
   const output = outputFor(inv.options, io);
   setOutput(output);
@@ -54,7 +80,14 @@ async function dispatch(argv: readonly string[], io: CliIo, startedAt: number, s
     case 'version':
       return runVerb(findVerb('version') as VerbSpec, [], inv.options, io, output, startedAt);
     case 'help':
-      return runVerb(findVerb('help') as VerbSpec, inv.verb === null ? [] : [inv.verb.name], inv.options, io, output, startedAt);
+      return runVerb(
+        findVerb('help') as VerbSpec,
+        inv.verb === null ? [] : [inv.verb.name],
+        inv.options,
+        io,
+        output,
+        startedAt,
+      );
     case 'bare':
       return runBare(inv.options, io, output, startedAt);
     case 'verb':

@@ -33,7 +33,12 @@ export function renderProgress(event: ProgressEvent, columns: number): string {
  * A progress bar on `stream`, redrawn at most every `intervalMs` (and on the last file). Disabled streams (a
  * pipe, `-q`) get nothing, so piped output stays clean.
  */
-export function createProgressBar(stream: CliStream, enabled: boolean, intervalMs = 80, now: () => number = () => performance.now()): ProgressBar {
+export function createProgressBar(
+  stream: CliStream,
+  enabled: boolean,
+  intervalMs = 80,
+  now: () => number = () => performance.now(),
+): ProgressBar {
   if (!enabled) return { update: () => undefined, done: () => undefined };
   let last = -Infinity;
   stream.write(`${CLEAR_LINE}scanning…`);

@@ -23,7 +23,9 @@ export function resolveProject(options: OptionValues, io: CliIo): ProjectLocatio
   const rootFlag = typeof options['root'] === 'string' ? options['root'] : undefined;
   const root = resolve(io.cwd, rootFlag ?? '.');
   if (rootFlag !== undefined && !isDirectory(root)) {
-    throw new CliError('NOT_FOUND', `--root ${rootFlag} is not a directory (resolved to ${root})`, { hint: 'pass the folder of the project to map' });
+    throw new CliError('NOT_FOUND', `--root ${rootFlag} is not a directory (resolved to ${root})`, {
+      hint: 'pass the folder of the project to map',
+    });
   }
   const dbFlag = typeof options['db'] === 'string' && options['db'] !== '' ? options['db'] : undefined;
   const envDb = io.env['SKILL_MAP_DB'];

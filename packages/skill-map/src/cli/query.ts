@@ -5,7 +5,8 @@ import { formatExportQuery, parseExportQuery } from '../kernel/index.js';
 import type { ExportQuery } from '../kernel/index.js';
 import { CliError } from './errors.js';
 
-const GRAMMAR_HINT = 'the grammar is whitespace-separated key=value tokens with keys kind, has, path, e.g. "kind=skill path=**/pdf/**"';
+const GRAMMAR_HINT =
+  'the grammar is whitespace-separated key=value tokens with keys kind, has, path, e.g. "kind=skill path=**/pdf/**"';
 
 /** Parses an export-grammar query; a grammar error is `INVALID_QUERY` (exit 2) naming the bad token. */
 export function parseQueryArg(text: string | undefined): { query: ExportQuery; text: string } {
@@ -29,7 +30,11 @@ export function toNodeQuery(query: ExportQuery): NodeQuery {
 }
 
 /** Every node matching a query (paged through the store's 1,000-row pages), ordered by path; `limit` caps it. */
-export function readNodes(store: ScanStore, query: NodeQuery, limit = Infinity): { items: Node[]; total: number } {
+export function readNodes(
+  store: ScanStore,
+  query: NodeQuery,
+  limit = Infinity,
+): { items: Node[]; total: number } {
   const items: Node[] = [];
   let total = 0;
   for (let offset = 0; items.length < limit; offset += MAX_PAGE_SIZE) {
@@ -52,8 +57,14 @@ export function readIssues(store: ScanStore, query: IssueQuery): Issue[] {
 }
 
 /** Reads the closed subgraph of a query from the store: matching nodes, links between them (raw target), their issues. */
-export function readSubgraph(store: ScanStore, query: ExportQuery): { nodes: Node[]; links: Link[]; issues: Issue[] } {
+export function readSubgraph(
+  store: ScanStore,
+  query: ExportQuery,
+): { nodes: Node[]; links: Link[]; issues: Issue[] } {
   const { items: nodes } = readNodes(store, toNodeQuery(query));
-  const closed = store.closeOver(nodes.map((n) => n.path), 'raw');
+  const closed = store.closeOver(
+    nodes.map((n) => n.path),
+    'raw',
+  );
   return { nodes, links: closed.links, issues: closed.issues };
 }

@@ -20,7 +20,9 @@ export function openReadStore(ctx: VerbContext): ScanStore {
   if (store === null) {
     const where = displayPath(ctx.io.cwd, ctx.project.dbPath);
     throw new CliError('NOT_FOUND', `no database at ${where}`, {
-      hint: ctx.project.dbExplicit ? 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first' : 'run `sm scan` first',
+      hint: ctx.project.dbExplicit
+        ? 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first'
+        : 'run `sm scan` first',
       data: { path: ctx.project.dbPath },
     });
   }

@@ -10,7 +10,10 @@ function columns(rows: readonly (readonly string[])[]): number[] {
 }
 
 /** Aligned rows (the last column is never padded); `style` paints one cell after padding. */
-export function renderTable(rows: readonly (readonly string[])[], style?: (row: number, col: number, padded: string) => string): string[] {
+export function renderTable(
+  rows: readonly (readonly string[])[],
+  style?: (row: number, col: number, padded: string) => string,
+): string[] {
   const widths = columns(rows);
   return rows.map((row, r) =>
     row
@@ -31,21 +34,33 @@ function nodesOf(issue: Issue): string {
 /** One line per issue: severity, analyzer, node, message. */
 export function renderIssues(output: Output, issues: readonly Issue[]): string[] {
   const rows = issues.map((i) => [i.severity, i.analyzerId, nodesOf(i), i.message]);
-  return renderTable(rows, (r, c, cell) => (c === 0 ? output.paint(SEVERITY_STYLE[issues[r]?.severity ?? 'info'], cell) : cell));
+  return renderTable(rows, (r, c, cell) =>
+    c === 0 ? output.paint(SEVERITY_STYLE[issues[r]?.severity ?? 'info'], cell) : cell,
+  );
 }
 
 /** One line per node: path, kind, provider, links out/in. */
 export function renderNodes(nodes: readonly Node[]): string[] {
-  return renderTable([['PATH', 'KIND', 'PROVIDER', 'OUT', 'IN'], ...nodes.map((n) => [n.path, n.kind, n.provider, String(n.linksOutCount), String(n.linksInCount)])]);
+  return renderTable([
+    ['PATH', 'KIND', 'PROVIDER', 'OUT', 'IN'],
+    ...nodes.map((n) => [n.path, n.kind, n.provider, String(n.linksOutCount), String(n.linksInCount)]),
+  ]);
 }
 
 /** `kind  target → resolved (confidence)` lines of a link list, from the point of view of `side`. */
 export function renderLinks(links: readonly Link[], side: 'outgoing' | 'incoming'): string[] {
   const rows = links.map((l) => {
     const other = side === 'outgoing' ? l.target : l.source;
-    const resolved = side === 'outgoing' && l.resolvedTarget !== undefined && l.resolvedTarget !== null && l.resolvedTarget !== l.target ? ` → ${l.resolvedTarget}` : '';
+    const resolved =
+      side === 'outgoing' &&
+      l.resolvedTarget !== undefined &&
+      l.resolvedTarget !== null &&
+      l.resolvedTarget !== l.target
+        ? ` → ${l.resolvedTarget}`
+        : '';
     const broken = side === 'outgoing' && l.resolvedTarget === null ? '  (unresolved)' : '';
-    const line = side === 'outgoing' && typeof l.location?.line === 'number' ? `, line ${l.location.line}` : '';
+    const line =
+      side === 'outgoing' && typeof l.location?.line === 'number' ? `, line ${l.location.line}` : '';
     return [l.kind, `${other}${resolved}${broken}`, `confidence ${l.confidence}${line}`];
   });
   return renderTable(rows);

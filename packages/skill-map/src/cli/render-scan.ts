@@ -10,7 +10,10 @@ export function severityCounts(issues: readonly Issue[]): { error: number; warn:
 }
 
 /** `15 error, 1 warn, 9 info` (zero counts left out), coloured by severity. */
-export function formatSeverities(output: Output, counts: { error: number; warn: number; info: number }): string {
+export function formatSeverities(
+  output: Output,
+  counts: { error: number; warn: number; info: number },
+): string {
   const parts: string[] = [];
   if (counts.error > 0) parts.push(output.paint('red', `${counts.error} error`));
   if (counts.warn > 0) parts.push(output.paint('yellow', `${counts.warn} warn`));
@@ -36,7 +39,9 @@ export function printScanDiagnostics(output: Output, outcome: ScanOutcome): void
     output.warn(`skipped ${s.path}: ${s.reason}${detail === '' ? '' : ` (${detail})`}`);
   }
   if (outcome.skipped.length > listed.length) {
-    output.warn(`skipped ${outcome.skipped.length - listed.length} more file(s); \`sm scan --json\` lists them all`);
+    output.warn(
+      `skipped ${outcome.skipped.length - listed.length} more file(s); \`sm scan --json\` lists them all`,
+    );
   }
 }
 
@@ -54,7 +59,9 @@ export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown:
   const f = outcome.files;
   const reused = f.reusedByStat + f.reusedByHash;
   const skipped = skippedByReason(outcome);
-  const skippedText = Object.entries(skipped).map(([reason, n]) => `${n} ${reason}`).join(', ');
+  const skippedText = Object.entries(skipped)
+    .map(([reason, n]) => `${n} ${reason}`)
+    .join(', ');
   const n = outcome.persisted?.nodes;
   const lines = [
     `${output.paint('bold', 'scanned')} ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues${severities === '' ? '' : ` (${severities})`}`,
@@ -64,7 +71,12 @@ export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown:
     `  database  ${dbShown}${n === undefined ? '' : ` (nodes +${n.inserted} ~${n.updated} -${n.deleted})`}`,
   ];
   if (outcome.truncation.scanTruncated) {
-    lines.push(output.paint('yellow', `  TRUNCATED at scan.maxScan=${outcome.truncation.scanCeiling}: ${outcome.truncation.filesNotScanned} file(s) not scanned`));
+    lines.push(
+      output.paint(
+        'yellow',
+        `  TRUNCATED at scan.maxScan=${outcome.truncation.scanCeiling}: ${outcome.truncation.filesNotScanned} file(s) not scanned`,
+      ),
+    );
   }
   return lines.join('\n');
 }

@@ -8,7 +8,8 @@ import type { VerbContext } from './verbs.js';
 
 /** A server logger writing prefixed lines to the CLI's stderr (never stdout: `sm mcp` speaks there). */
 export function createCliLogger(stderr: CliStream, prefix: string, quiet: boolean): ServerLogger {
-  const write = (level: string, message: string): void => void stderr.write(`${prefix}: ${level}${message}\n`);
+  const write = (level: string, message: string): void =>
+    void stderr.write(`${prefix}: ${level}${message}\n`);
   return {
     info: (m) => {
       if (!quiet) write('', m);
@@ -19,12 +20,22 @@ export function createCliLogger(stderr: CliStream, prefix: string, quiet: boolea
 }
 
 /** The reader and scan engine `sm serve` and `sm mcp` run on; an explicit `--db` that does not exist is not found (exit 5). */
-export function createServerPorts(ctx: VerbContext, onDrift: 'refuse' | 'rebuild'): { reader: ClosableMapReader; scanner: ScanPort } {
+export function createServerPorts(
+  ctx: VerbContext,
+  onDrift: 'refuse' | 'rebuild',
+): { reader: ClosableMapReader; scanner: ScanPort } {
   const { root, dbPath, dbExplicit } = ctx.project;
   if (dbExplicit && !existsSync(dbPath)) {
-    throw new CliError('NOT_FOUND', `no database at ${dbPath}`, { hint: 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first' });
+    throw new CliError('NOT_FOUND', `no database at ${dbPath}`, {
+      hint: 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first',
+    });
   }
   const reader = createSqliteMapReader({ dbPath, scopeRoot: root });
-  const scanner = createEngineScanPort({ projectRoot: root, dbPath, opsLog: createOpsLog({ projectRoot: root }), onDrift });
+  const scanner = createEngineScanPort({
+    projectRoot: root,
+    dbPath,
+    opsLog: createOpsLog({ projectRoot: root }),
+    onDrift,
+  });
   return { reader, scanner };
 }

@@ -11,15 +11,30 @@ import { createProgressBar, renderProgress } from './progress.js';
 describe('exit-code mapping (toExit)', () => {
   it('maps CLI errors: usage and grammar → 2, not found → 5, with the hint', () => {
     expect(toExit(new CliError('USAGE', 'bad'))).toEqual({ code: 2, message: 'bad' });
-    expect(toExit(new CliError('INVALID_QUERY', 'q', { hint: 'h' }))).toEqual({ code: 2, message: 'q', hint: 'h' });
+    expect(toExit(new CliError('INVALID_QUERY', 'q', { hint: 'h' }))).toEqual({
+      code: 2,
+      message: 'q',
+      hint: 'h',
+    });
     expect(toExit(new CliError('NOT_FOUND', 'n'))).toMatchObject({ code: EXIT.notFound });
     expect(toExit(new CliError('UNAVAILABLE', 'u'))).toMatchObject({ code: EXIT.operational });
   });
 
   it('maps adapter errors: absent database and unknown key → 5, everything else → 2', () => {
     expect(toExit(new AdapterError('DB_NOT_FOUND', 'x')).code).toBe(5);
-    expect(toExit(new AdapterError('CONFIG_UNKNOWN_KEY', 'x'))).toEqual({ code: 5, message: 'x', hint: 'run `sm config list` to see the known keys' });
-    for (const code of ['DB_SCHEMA_NEWER', 'DB_OPEN_FAILED', 'DB_QUERY_FAILED', 'CONFIG_INVALID_JSON', 'CONFIG_INVALID_VALUE', 'SCAN_FAILED'] as const) {
+    expect(toExit(new AdapterError('CONFIG_UNKNOWN_KEY', 'x'))).toEqual({
+      code: 5,
+      message: 'x',
+      hint: 'run `sm config list` to see the known keys',
+    });
+    for (const code of [
+      'DB_SCHEMA_NEWER',
+      'DB_OPEN_FAILED',
+      'DB_QUERY_FAILED',
+      'CONFIG_INVALID_JSON',
+      'CONFIG_INVALID_VALUE',
+      'SCAN_FAILED',
+    ] as const) {
       expect(toExit(new AdapterError(code, 'x')).code).toBe(2);
     }
     expect(toExit(new AdapterError('DB_SCHEMA_DRIFT', 'x')).hint).toContain('sm scan --yes');
@@ -59,7 +74,9 @@ describe('project location', () => {
 
 describe('progress bar', () => {
   it('renders a bar with the count and the path cut to the width', () => {
-    expect(renderProgress({ index: 4, total: 10, path: 'docs/a.md' }, 80)).toBe('scanning [############............]  5/10  docs/a.md');
+    expect(renderProgress({ index: 4, total: 10, path: 'docs/a.md' }, 80)).toBe(
+      'scanning [############............]  5/10  docs/a.md',
+    );
     const long = renderProgress({ index: 0, total: 1, path: `${'x'.repeat(100)}/end.md` }, 60);
     expect(long.length).toBeLessThanOrEqual(59);
     expect(long.endsWith('/end.md')).toBe(true);
@@ -74,7 +91,10 @@ describe('progress bar', () => {
       bar.update({ index: i, total: 50, path: `f${i}.md` });
     }
     bar.done();
-    const frames = stream.text().split('\r\u001b[2K').filter((f) => f !== '');
+    const frames = stream
+      .text()
+      .split('\r\u001b[2K')
+      .filter((f) => f !== '');
     expect(frames).toEqual(['scanning…', expect.stringContaining(' 1/50'), expect.stringContaining('50/50')]);
     const off = captureStream(false);
     createProgressBar(off, false).update({ index: 0, total: 1, path: 'a' });

@@ -63,15 +63,31 @@ export interface VerbSpec {
 /** Options every verb accepts. */
 export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   json: { type: 'boolean', description: 'only JSON on stdout (also SKILL_MAP_JSON=1)' },
-  db: { type: 'string', value: 'path', description: 'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db' },
-  root: { type: 'string', value: 'dir', description: 'project to map (default: the working directory); the database may live elsewhere with --db' },
-  quiet: { type: 'boolean', short: 'q', description: 'only data and warnings: no progress bar, timing line or summaries' },
+  db: {
+    type: 'string',
+    value: 'path',
+    description: 'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db',
+  },
+  root: {
+    type: 'string',
+    value: 'dir',
+    description: 'project to map (default: the working directory); the database may live elsewhere with --db',
+  },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    description: 'only data and warnings: no progress bar, timing line or summaries',
+  },
   'no-color': { type: 'boolean', description: 'plain text output (also NO_COLOR)' },
   help: { type: 'boolean', short: 'h', description: 'help for sm or for one verb' },
   version: { type: 'boolean', short: 'v', description: 'print the version' },
 };
 
-const FORMAT = (values: string): OptionSpec => ({ type: 'string', value: values, description: `output format: ${values.split('|').join(', ')}` });
+const FORMAT = (values: string): OptionSpec => ({
+  type: 'string',
+  value: values,
+  description: `output format: ${values.split('|').join(', ')}`,
+});
 
 export const VERBS: readonly VerbSpec[] = [
   {
@@ -95,7 +111,11 @@ export const VERBS: readonly VerbSpec[] = [
       full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
       changed: { type: 'boolean', description: 'incremental scan (the default; kept for scripts)' },
       watch: { type: 'boolean', description: 'not available: `sm serve` watches and rescans' },
-      yes: { type: 'boolean', short: 'y', description: 'rebuild a database written by another build of skill-map' },
+      yes: {
+        type: 'boolean',
+        short: 'y',
+        description: 'rebuild a database written by another build of skill-map',
+      },
     },
     maxArgs: 0,
     timed: true,
@@ -107,7 +127,11 @@ export const VERBS: readonly VerbSpec[] = [
     usage: ['check [--analyzers <ids>] [--severity <list>]'],
     details: ['Exit 1 when a listed issue has severity error.'],
     options: {
-      analyzers: { type: 'string', value: 'ids', description: 'only these analyzers (comma-separated, short or qualified ids)' },
+      analyzers: {
+        type: 'string',
+        value: 'ids',
+        description: 'only these analyzers (comma-separated, short or qualified ids)',
+      },
       severity: { type: 'string', value: 'list', description: 'only these severities (error, warn, info)' },
     },
     maxArgs: 0,
@@ -118,7 +142,9 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'list',
     summary: 'list nodes, optionally filtered with the export grammar',
     usage: ['list [<query>]'],
-    details: ['Query: whitespace-separated key=value tokens, keys kind, has, path, e.g. "kind=skill has=issues".'],
+    details: [
+      'Query: whitespace-separated key=value tokens, keys kind, has, path, e.g. "kind=skill has=issues".',
+    ],
     options: { limit: { type: 'string', value: 'n', description: 'at most n nodes' } },
     maxArgs: 1,
     timed: true,
@@ -158,12 +184,19 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'config',
     summary: 'read and write the layered settings',
-    usage: ['config list', 'config get <key>', 'config set <key> <value> [--local]', 'config reset <key> [--local]'],
+    usage: [
+      'config list',
+      'config get <key>',
+      'config set <key> <value> [--local]',
+      'config reset <key> [--local]',
+    ],
     details: [
       'Project-local-only keys (mcp.server.enabled, allowEditSmFiles, ...) always go to .skill-map/settings.local.json;',
       'other keys go to .skill-map/settings.json unless --local is given. Values are JSON when they parse, else text.',
     ],
-    options: { local: { type: 'boolean', description: 'write .skill-map/settings.local.json (not committed)' } },
+    options: {
+      local: { type: 'boolean', description: 'write .skill-map/settings.local.json (not committed)' },
+    },
     maxArgs: 3,
     load: () => import('./commands/config.js'),
   },
@@ -172,7 +205,11 @@ export const VERBS: readonly VerbSpec[] = [
     summary: 'serve the map (web page, REST, WebSocket, optional MCP) on loopback',
     usage: ['serve [--port <n>] [--host <h>] [--mcp | --no-mcp] [--no-watcher] [--no-open]'],
     options: {
-      port: { type: 'string', value: 'n', description: 'port (default server.port, 4242; 0 picks a free one)' },
+      port: {
+        type: 'string',
+        value: 'n',
+        description: 'port (default server.port, 4242; 0 picks a free one)',
+      },
       host: { type: 'string', value: 'h', description: 'loopback host (default 127.0.0.1)' },
       mcp: { type: 'boolean', description: 'serve MCP on /mcp (default mcp.server.enabled)' },
       'no-mcp': { type: 'boolean', description: 'do not serve MCP' },
@@ -180,7 +217,11 @@ export const VERBS: readonly VerbSpec[] = [
       'no-ui': { type: 'boolean', description: 'do not serve the web page' },
       open: { type: 'boolean', description: 'open the web page in a browser' },
       'no-open': { type: 'boolean', description: 'do not open a browser' },
-      yes: { type: 'boolean', short: 'y', description: 'rebuild a database written by another build of skill-map' },
+      yes: {
+        type: 'boolean',
+        short: 'y',
+        description: 'rebuild a database written by another build of skill-map',
+      },
     },
     maxArgs: 0,
     load: () => import('./commands/serve.js'),
@@ -221,4 +262,3 @@ export function elapsedMs(ctx: Pick<VerbContext, 'startedAt'>): number {
 export function findVerb(name: string): VerbSpec | undefined {
   return VERBS.find((v) => v.name === name);
 }
-

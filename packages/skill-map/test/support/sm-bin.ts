@@ -34,13 +34,21 @@ function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 
 /** `node bin/sm.js <argv>` to completion. */
 export function runSm(argv: readonly string[], opts: RunSmOptions): BinRun {
-  const r = spawnSync(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...argv], { cwd: opts.cwd, env: childEnv(opts.env), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...argv], {
+    cwd: opts.cwd,
+    env: childEnv(opts.env),
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** `node bin/sm.js <argv>` left running (serve, mcp). */
 export function spawnSm(argv: readonly string[], opts: RunSmOptions): ChildProcessWithoutNullStreams {
-  return spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...argv], { cwd: opts.cwd, env: childEnv(opts.env) });
+  return spawn(process.execPath, [...(opts.nodeArgs ?? []), BIN, ...argv], {
+    cwd: opts.cwd,
+    env: childEnv(opts.env),
+  });
 }
 
 /** Every entry under `root` with its size and mtime (to prove a folder was not written to). */
@@ -66,7 +74,9 @@ export function importFlag(source: string): string[] {
 /** Node flags that print `IMPORT <url>` on stderr for every module the child resolves. */
 export function traceImportsFlags(): string[] {
   const hook = `import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'IMPORT ' + r.url + '\\n'); return r; }`;
-  return importFlag(`import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`);
+  return importFlag(
+    `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`,
+  );
 }
 
 /** Node flags that make reading any file whose path ends with `suffix` fail with EACCES (for runs as root). */

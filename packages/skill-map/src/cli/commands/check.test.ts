@@ -7,7 +7,8 @@ import { schemaErrors, tempProject } from '../testing/projects.js';
 let tree: TempTree;
 beforeEach(() => {
   tree = tempProject({
-    '.claude/skills/deploy/SKILL.md': '---\nname: deploy-app\ndescription: Deploys\n---\nRead [notes](../../../docs/notes.md).\n',
+    '.claude/skills/deploy/SKILL.md':
+      '---\nname: deploy-app\ndescription: Deploys\n---\nRead [notes](../../../docs/notes.md).\n',
     'docs/notes.md': '# Notes\nSee [missing](missing.md).\n',
   });
 });
@@ -27,7 +28,9 @@ describe('sm check', () => {
     await sm('scan');
     const run = await sm('check');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^error +reference-broken +docs\/notes\.md +Broken references link to 'docs\/missing\.md'/m);
+    expect(run.stdout).toMatch(
+      /^error +reference-broken +docs\/notes\.md +Broken references link to 'docs\/missing\.md'/m,
+    );
     expect(run.stdout).toMatch(/^warn +name-mismatch +\.claude\/skills\/deploy\/SKILL\.md/m);
     expect(run.stdout).toContain('2 issue(s): 1 error, 1 warn');
   });
@@ -62,8 +65,39 @@ describe('sm check', () => {
     expect(severity.stderr).toContain("unknown severity 'fatal' — use error, warn, info");
   });
 
+  it('colours severities on a terminal, never with NO_COLOR, TERM=dumb or --no-color, nor when piped', async () => {
+    await sm('scan');
+    const red = '\u001b[31m';
+    expect((await runCli(['check'], { cwd: tree.root, tty: true })).stdout).toContain(`${red}error`);
+    expect(
+      (await runCli(['check'], { cwd: tree.root, tty: true, env: { NO_COLOR: '1' } })).stdout,
+    ).not.toContain('\u001b[');
+    expect(
+      (await runCli(['check'], { cwd: tree.root, tty: true, env: { TERM: 'dumb' } })).stdout,
+    ).not.toContain('\u001b[');
+    expect((await runCli(['check', '--no-color'], { cwd: tree.root, tty: true })).stdout).not.toContain(
+      '\u001b[',
+    );
+    expect((await sm('check')).stdout).not.toContain('\u001b[');
+  });
+
+  it('reads the database named by SKILL_MAP_DB (and --db wins over it)', async () => {
+    await runCli(['scan', '-q', '--db', 'alt/x.db'], { cwd: tree.root });
+    const env = await runCli(['check', '--json'], { cwd: tree.root, env: { SKILL_MAP_DB: 'alt/x.db' } });
+    expect(env.code).toBe(1);
+    expect(env.json<{ total: number }>().total).toBe(2);
+    const flag = await runCli(['check', '--db', 'nope.db'], {
+      cwd: tree.root,
+      env: { SKILL_MAP_DB: 'alt/x.db' },
+    });
+    expect(flag.code).toBe(5);
+  });
+
   it('reports "no issues" on a clean graph', async () => {
-    tree.write({ 'docs/notes.md': '# Notes\n', '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys\n---\nHi.\n' });
+    tree.write({
+      'docs/notes.md': '# Notes\n',
+      '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys\n---\nHi.\n',
+    });
     await sm('scan');
     const run = await sm('check');
     expect(run.code).toBe(0);

@@ -10,7 +10,12 @@ import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 function csv(value: unknown): string[] {
-  return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter((v) => v !== '') : [];
+  return typeof value === 'string'
+    ? value
+        .split(',')
+        .map((v) => v.trim())
+        .filter((v) => v !== '')
+    : [];
 }
 
 /** `--analyzers a,b`: each id must be in the analyzer catalog (short or qualified); answers short ids. */
@@ -18,7 +23,9 @@ function analyzersOf(ctx: VerbContext): string[] {
   return csv(ctx.options['analyzers']).map((id) => {
     const entry = resolveAnalyzerId(id);
     if (entry === null) {
-      throw new CliError('USAGE', `unknown analyzer '${id}'`, { hint: `known analyzers: ${ANALYZER_CATALOG.map((e) => e.shortId).join(', ')}` });
+      throw new CliError('USAGE', `unknown analyzer '${id}'`, {
+        hint: `known analyzers: ${ANALYZER_CATALOG.map((e) => e.shortId).join(', ')}`,
+      });
     }
     return entry.shortId;
   });
@@ -26,7 +33,8 @@ function analyzersOf(ctx: VerbContext): string[] {
 
 function severitiesOf(ctx: VerbContext): Severity[] {
   return csv(ctx.options['severity']).map((s) => {
-    if (!(SEVERITIES as readonly string[]).includes(s)) throw new CliError('USAGE', `unknown severity '${s}'`, { hint: `use ${SEVERITIES.join(', ')}` });
+    if (!(SEVERITIES as readonly string[]).includes(s))
+      throw new CliError('USAGE', `unknown severity '${s}'`, { hint: `use ${SEVERITIES.join(', ')}` });
     return s as Severity;
   });
 }

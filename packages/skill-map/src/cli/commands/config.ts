@@ -1,6 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { createOpsLog, loadConfig, parseConfigValue, setConfigValue, unsetConfigValue } from '../../adapters/index.js';
+import {
+  createOpsLog,
+  loadConfig,
+  parseConfigValue,
+  setConfigValue,
+  unsetConfigValue,
+} from '../../adapters/index.js';
 import type { ConfigWriteResult, LoadedConfig, WritableLayer } from '../../adapters/index.js';
 import { CliError } from '../errors.js';
 import { displayPath } from '../read-store.js';
@@ -25,25 +31,39 @@ function list(ctx: VerbContext): void {
   const items = load(ctx).list();
   if (ctx.output.jsonMode) return ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
   const width = Math.max(0, ...items.map((e) => e.key.length));
-  ctx.output.out(items.map((e) => `${e.key.padEnd(width)}  ${show(e.value)}  ${ctx.output.paint('dim', `(${e.source})`)}`).join('\n'));
+  ctx.output.out(
+    items
+      .map((e) => `${e.key.padEnd(width)}  ${show(e.value)}  ${ctx.output.paint('dim', `(${e.source})`)}`)
+      .join('\n'),
+  );
 }
 
 function get(ctx: VerbContext, key: string): void {
   const config = load(ctx);
   const value = config.get(key);
   const source = config.sourceOf(key) ?? null;
-  if (ctx.output.jsonMode) return ctx.output.json({ elapsedMs: elapsedMs(ctx), key, value: value ?? null, source });
+  if (ctx.output.jsonMode)
+    return ctx.output.json({ elapsedMs: elapsedMs(ctx), key, value: value ?? null, source });
   if (value === undefined) ctx.output.info(`${key} is not set`);
-  else ctx.output.out(typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : show(value));
+  else
+    ctx.output.out(
+      typeof value === 'object' && value !== null ? JSON.stringify(value, null, 2) : show(value),
+    );
 }
 
-async function write(ctx: VerbContext, op: 'set' | 'reset', key: string, text: string | undefined): Promise<void> {
+async function write(
+  ctx: VerbContext,
+  op: 'set' | 'reset',
+  key: string,
+  text: string | undefined,
+): Promise<void> {
   const root = ctx.project.root;
   const fresh = !existsSync(join(root, '.skill-map'));
   const layer: WritableLayer | undefined = ctx.options['local'] === true ? 'project-local' : undefined;
   const target = { projectRoot: root, key, ...(layer === undefined ? {} : { layer }) };
   const value = text === undefined ? undefined : parseConfigValue(text);
-  const result: ConfigWriteResult = op === 'set' ? setConfigValue({ ...target, value }) : unsetConfigValue(target);
+  const result: ConfigWriteResult =
+    op === 'set' ? setConfigValue({ ...target, value }) : unsetConfigValue(target);
   // The writer created .skill-map/: give it the .gitignore that keeps settings.local.json out of git.
   if (fresh) initProject(root);
   const opsLog = createOpsLog({ projectRoot: root });
@@ -51,12 +71,29 @@ async function write(ctx: VerbContext, op: 'set' | 'reset', key: string, text: s
   opsLog.append({ op: `config.${op}`, target: '*', channel: 'cli', outcome: 'ok', detail: `key=${key}` });
   await opsLog.flush();
   const file = displayPath(ctx.io.cwd, result.file);
-  if (ctx.output.jsonMode) return ctx.output.json({ elapsedMs: elapsedMs(ctx), key, ...(op === 'set' ? { value } : {}), layer: result.layer, file: result.file, previous: result.previous ?? null });
-  ctx.output.summary(op === 'set' ? `set ${key} = ${show(value)} in ${file} (${result.layer})` : `reset ${key} in ${file} (${result.layer})`);
+  if (ctx.output.jsonMode)
+    return ctx.output.json({
+      elapsedMs: elapsedMs(ctx),
+      key,
+      ...(op === 'set' ? { value } : {}),
+      layer: result.layer,
+      file: result.file,
+      previous: result.previous ?? null,
+    });
+  ctx.output.summary(
+    op === 'set'
+      ? `set ${key} = ${show(value)} in ${file} (${result.layer})`
+      : `reset ${key} in ${file} (${result.layer})`,
+  );
 }
 
 function arity(args: readonly string[], n: number): void {
-  if (args.length !== n) throw new CliError('USAGE', `\`sm config ${args[0] ?? ''}\` takes ${n - 1} argument(s), got ${args.length - 1}`, { hint: USAGE_HINT });
+  if (args.length !== n)
+    throw new CliError(
+      'USAGE',
+      `\`sm config ${args[0] ?? ''}\` takes ${n - 1} argument(s), got ${args.length - 1}`,
+      { hint: USAGE_HINT },
+    );
 }
 
 /** `sm config list | get | set | reset`: the layered settings through the adapters' loader and writer. */
@@ -80,7 +117,11 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       await write(ctx, 'reset', key, undefined);
       break;
     default:
-      throw new CliError('USAGE', sub === undefined ? '`sm config` needs a subcommand' : `unknown config subcommand '${sub}'`, { hint: USAGE_HINT });
+      throw new CliError(
+        'USAGE',
+        sub === undefined ? '`sm config` needs a subcommand' : `unknown config subcommand '${sub}'`,
+        { hint: USAGE_HINT },
+      );
   }
   return {};
 }

@@ -33,7 +33,11 @@ function kernelAnswer(query: string): { nodes: string[]; links: string[]; issues
   const store = tryOpenScanStoreForRead(tree.abs('.skill-map/skill-map.db'));
   const closed = applyExportQuery(store!.loadScan(), parsed.value);
   store!.close();
-  return { nodes: closed.nodes.map((n) => n.path), links: closed.links.map((l) => `${l.source}>${l.target}`), issues: closed.issues.map((i) => i.message) };
+  return {
+    nodes: closed.nodes.map((n) => n.path),
+    links: closed.links.map((l) => `${l.source}>${l.target}`),
+    issues: closed.issues.map((i) => i.message),
+  };
 }
 
 describe('sm export --format json', () => {
@@ -50,13 +54,28 @@ describe('sm export --format json', () => {
     const paths = new Set(doc.nodes.map((n) => n.path));
     expect(doc.links.every((l) => paths.has(l.source) && paths.has(l.target))).toBe(true);
     expect(doc.issues.every((i) => i.nodeIds.some((id) => paths.has(id)))).toBe(true);
-    expect([...schemaErrors('node', doc.nodes), ...schemaErrors('link', doc.links), ...schemaErrors('issue', doc.issues)]).toEqual([]);
+    expect([
+      ...schemaErrors('node', doc.nodes),
+      ...schemaErrors('link', doc.links),
+      ...schemaErrors('issue', doc.issues),
+    ]).toEqual([]);
   });
 
-  for (const query of ['', 'kind=skill', 'has=issues', 'path=.claude/**,*.md', 'KIND=agent,skill path=**/SKILL.md,**/reviewer.md', 'path=nothing/**']) {
+  for (const query of [
+    '',
+    'kind=skill',
+    'has=issues',
+    'path=.claude/**,*.md',
+    'KIND=agent,skill path=**/SKILL.md,**/reviewer.md',
+    'path=nothing/**',
+  ]) {
     it(`answers "${query}" exactly as the kernel's applyExportQuery over the whole scan`, async () => {
       const doc = (await sm('export', query, '--json')).json<ExportDoc>();
-      expect({ nodes: doc.nodes.map((n) => n.path), links: doc.links.map((l) => `${l.source}>${l.target}`), issues: doc.issues.map((i) => i.message) }).toEqual(kernelAnswer(query));
+      expect({
+        nodes: doc.nodes.map((n) => n.path),
+        links: doc.links.map((l) => `${l.source}>${l.target}`),
+        issues: doc.issues.map((i) => i.message),
+      }).toEqual(kernelAnswer(query));
     });
   }
 });
@@ -66,10 +85,18 @@ describe('sm export: the grammar errors exit 2 naming the bad token', () => {
     ['token without =', 'kind=skill oops', /invalid query at 'oops': 'oops' is not a key=value token/],
     ['empty key side', '=skill', /invalid query at '=skill'/],
     ['empty value side', 'kind=', /invalid query at 'kind='/],
-    ['duplicate key', 'kind=skill KIND=agent', /invalid query at 'KIND=agent': key 'kind' appears more than once/],
+    [
+      'duplicate key',
+      'kind=skill KIND=agent',
+      /invalid query at 'KIND=agent': key 'kind' appears more than once/,
+    ],
     ['no values', 'path=,,', /invalid query at 'path=,,': key 'path' has no values/],
     ['unknown key', 'name=x', /invalid query at 'name=x': unknown key 'name' \(expected kind, has, path\)/],
-    ['unsupported has value', 'has=links', /invalid query at 'has=links': has=links is not supported \(only has=issues\)/],
+    [
+      'unsupported has value',
+      'has=links',
+      /invalid query at 'has=links': has=links is not supported \(only has=issues\)/,
+    ],
   ];
   for (const [label, query, message] of cases) {
     it(label, async () => {
@@ -92,8 +119,12 @@ describe('sm export: other formats', () => {
   it('md, mermaid and dot', async () => {
     const md = await sm('export', 'kind=skill', '--format', 'md');
     expect(md.stdout).toContain('# skill-map export\n\nQuery: `kind=skill`\n\n1 nodes, 0 links, 0 issues.');
-    expect((await sm('export', 'kind=skill', '--format', 'mermaid')).stdout).toMatch(/^flowchart LR\n {2}n0\[/);
-    expect((await sm('export', 'path=docs/**', '--format', 'dot')).stdout).toMatch(/^digraph[\s\S]*docs\/guide\.md[\s\S]*->/);
+    expect((await sm('export', 'kind=skill', '--format', 'mermaid')).stdout).toMatch(
+      /^flowchart LR\n {2}n0\[/,
+    );
+    expect((await sm('export', 'path=docs/**', '--format', 'dot')).stdout).toMatch(
+      /^digraph[\s\S]*docs\/guide\.md[\s\S]*->/,
+    );
   });
 
   it('unknown formats and --json with a non-JSON format are usage errors', async () => {

@@ -10,7 +10,13 @@ function subgraph(store: ScanStore, query: ExportQuery | null): Subgraph {
   if (query === null) return store.loadScan();
   const { items: nodes } = readNodes(store, toNodeQuery(query));
   // Unlike `sm export`, a graph keeps links by their RESOLVED target (so `/cmd` and `@agent` edges stay).
-  return { nodes, ...store.closeOver(nodes.map((n) => n.path), 'resolved') };
+  return {
+    nodes,
+    ...store.closeOver(
+      nodes.map((n) => n.path),
+      'resolved',
+    ),
+  };
 }
 
 /** `sm graph [<query>] --format ascii|json|mermaid|dot`: the persisted graph through the kernel's formatters. */

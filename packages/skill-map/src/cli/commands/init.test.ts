@@ -19,7 +19,9 @@ describe('sm init', () => {
   it('creates .skill-map/settings.json and the .gitignore the store writes', async () => {
     const run = await sm('init');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe('created .skill-map/settings.json\ncreated .skill-map/.gitignore\nnext: run `sm scan` to map the project\n');
+    expect(run.stdout).toBe(
+      'created .skill-map/settings.json\ncreated .skill-map/.gitignore\nnext: run `sm scan` to map the project\n',
+    );
     expect(read('.skill-map/.gitignore')).toBe(SKILL_MAP_GITIGNORE);
     expect(read('.skill-map/settings.json')).toBe(INITIAL_SETTINGS);
     expect((await sm('config', 'list')).code).toBe(0);
@@ -30,9 +32,15 @@ describe('sm init', () => {
     writeFileSync(tree.abs('.skill-map/settings.json'), '{ "scan": { "maxScan": 9 } }\n');
     const again = await sm('init', '--json');
     expect(again.code).toBe(0);
-    expect(again.json()).toEqual({ root: tree.root, created: [], existing: ['.skill-map/settings.json', '.skill-map/.gitignore'] });
+    expect(again.json()).toEqual({
+      root: tree.root,
+      created: [],
+      existing: ['.skill-map/settings.json', '.skill-map/.gitignore'],
+    });
     expect(read('.skill-map/settings.json')).toBe('{ "scan": { "maxScan": 9 } }\n');
-    expect((await sm('init')).stdout).toContain('already initialised: .skill-map has .skill-map/settings.json and .skill-map/.gitignore');
+    expect((await sm('init')).stdout).toContain(
+      'already initialised: .skill-map has .skill-map/settings.json and .skill-map/.gitignore',
+    );
   });
 
   it('completes a .skill-map/ that a scan created first, and honours --root and -q', async () => {

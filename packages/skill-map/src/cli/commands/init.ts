@@ -28,7 +28,10 @@ export function initProject(root: string): { created: string[]; existing: string
   mkdirSync(dir, { recursive: true });
   const created: string[] = [];
   const existing: string[] = [];
-  for (const [name, text] of [['settings.json', INITIAL_SETTINGS], ['.gitignore', SKILL_MAP_GITIGNORE]] as const) {
+  for (const [name, text] of [
+    ['settings.json', INITIAL_SETTINGS],
+    ['.gitignore', SKILL_MAP_GITIGNORE],
+  ] as const) {
     (createOnce(join(dir, name), text) ? created : existing).push(join('.skill-map', name));
   }
   return { created, existing };
@@ -43,7 +46,10 @@ export function run(ctx: VerbContext): Promise<VerbResult> {
     return Promise.resolve({});
   }
   for (const file of created) output.summary(`created ${file}`);
-  if (created.length === 0) output.summary(`already initialised: ${displayPath(ctx.io.cwd, join(ctx.project.root, '.skill-map'))} has ${existing.join(' and ')}`);
+  if (created.length === 0)
+    output.summary(
+      `already initialised: ${displayPath(ctx.io.cwd, join(ctx.project.root, '.skill-map'))} has ${existing.join(' and ')}`,
+    );
   output.summary('next: run `sm scan` to map the project');
   return Promise.resolve({});
 }

@@ -5,11 +5,12 @@ import { renderNodes } from '../render-list.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
-function limitOf(value: unknown): number {
+function limitOf(value: string | boolean | undefined): number {
   if (value === undefined) return Infinity;
-  const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || n < 1) throw new CliError('USAGE', `--limit ${String(value)} is not a positive integer`);
-  return n;
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) < 1)
+    throw new CliError('USAGE', `--limit ${text} is not a positive integer`);
+  return Number(text);
 }
 
 /** `sm list [<query>]`: nodes ordered by path, filtered in SQL with the export grammar. */

@@ -26,7 +26,9 @@ describe('read verbs without a database: not found (exit 5)', () => {
   it('names the --db path and the matching remedy', async () => {
     const run = await sm('list', '--db', 'elsewhere/x.db');
     expect(run.code).toBe(5);
-    expect(run.stderr).toContain('no database at elsewhere/x.db — check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first');
+    expect(run.stderr).toContain(
+      'no database at elsewhere/x.db — check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first',
+    );
   });
 });
 
@@ -40,10 +42,15 @@ describe('sm list', () => {
     const skills = await sm('list', 'kind=skill,agent', '--json');
     const out = skills.json<{ query: string; total: number; items: Node[] }>();
     expect(out.query).toBe('kind=skill,agent');
-    expect(out.items.map((n) => n.path)).toEqual(['.claude/agents/reviewer.md', '.claude/skills/deploy/SKILL.md']);
+    expect(out.items.map((n) => n.path)).toEqual([
+      '.claude/agents/reviewer.md',
+      '.claude/skills/deploy/SKILL.md',
+    ]);
     expect(schemaErrors('node', out.items)).toEqual([]);
     expect((await sm('list', '--limit', '2')).stdout).toContain('2 of 6 node(s)');
-    expect((await sm('list', 'has=issues', '--json')).json<{ items: Node[] }>().items.map((n) => n.path)).toEqual(['docs/notes.md']);
+    expect(
+      (await sm('list', 'has=issues', '--json')).json<{ items: Node[] }>().items.map((n) => n.path),
+    ).toEqual(['docs/notes.md']);
   });
 
   it('a newer-schema database still lists, with the advisory on stderr', async () => {
@@ -62,16 +69,26 @@ describe('sm show', () => {
     const run = await sm('show', 'docs/notes.md');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^docs\/notes\.md\n {2}kind {6}markdown \(provider core\/markdown\)/);
-    expect(run.stdout).toMatch(/Outgoing \(1\):\n {2}references +docs\/missing\.md +\(unresolved\) +confidence 0\.25, line 2/);
+    expect(run.stdout).toMatch(
+      /Outgoing \(1\):\n {2}references +docs\/missing\.md +\(unresolved\) +confidence 0\.25, line 2/,
+    );
     expect(run.stdout).toMatch(/Incoming \(2\):/);
     expect(run.stdout).toMatch(/Issues \(1\):\n {2}error +reference-broken/);
   });
 
   it('--json: the node bundle validates against the schemas', async () => {
     await scanned();
-    const out = (await sm('show', '.claude/skills/deploy/SKILL.md', '--json')).json<{ item: Node; links: { incoming: Link[]; outgoing: Link[] }; issues: Issue[] }>();
+    const out = (await sm('show', '.claude/skills/deploy/SKILL.md', '--json')).json<{
+      item: Node;
+      links: { incoming: Link[]; outgoing: Link[] };
+      issues: Issue[];
+    }>();
     expect(out.item.kind).toBe('skill');
-    expect(out.links.outgoing.map((l) => l.target).sort()).toEqual(['/release', '@reviewer', 'docs/notes.md']);
+    expect(out.links.outgoing.map((l) => l.target).sort()).toEqual([
+      '/release',
+      '@reviewer',
+      'docs/notes.md',
+    ]);
     expect(out.links.incoming.map((l) => l.source)).toEqual(['.claude/agents/reviewer.md']);
     expect(schemaErrors('node', [out.item])).toEqual([]);
     expect(schemaErrors('link', [...out.links.incoming, ...out.links.outgoing])).toEqual([]);
@@ -88,7 +105,9 @@ describe('sm show', () => {
     await scanned();
     const run = await sm('show', 'docs/nope.md');
     expect(run.code).toBe(5);
-    expect(run.stderr).toBe("sm: no node at 'docs/nope.md' — `sm list` shows every node path (run `sm scan` if the file is new)\n");
+    expect(run.stderr).toBe(
+      "sm: no node at 'docs/nope.md' — `sm list` shows every node path (run `sm scan` if the file is new)\n",
+    );
     expect((await sm('show')).code).toBe(2);
   });
 });

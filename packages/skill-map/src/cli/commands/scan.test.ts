@@ -24,7 +24,9 @@ describe('sm scan', () => {
     expect(run.stderr).toMatch(/done in \d+ ms/);
     expect(existsSync(db())).toBe(true);
     expect(readFileSync(tree.abs('.skill-map/.gitignore'), 'utf8')).toContain('skill-map.db*');
-    expect(readFileSync(tree.abs('.skill-map/operations.log'), 'utf8')).toMatch(/"op":"scan","target":"\*","channel":"cli","outcome":"ok"/);
+    expect(readFileSync(tree.abs('.skill-map/operations.log'), 'utf8')).toMatch(
+      /"op":"scan","target":"\*","channel":"cli","outcome":"ok"/,
+    );
   });
 
   it('exits 0 when no issue has severity error', async () => {
@@ -35,8 +37,19 @@ describe('sm scan', () => {
   it('--json prints only JSON whose ScanResult, nodes, links and issues validate against the spec schemas', async () => {
     tree = tempProject();
     const run = await sm(['scan', '--json']);
-    const out = run.json<{ result: ScanResult; files: { analyzed: number }; issues: Record<string, number>; elapsedMs: number; mode: string }>();
-    expect(out).toMatchObject({ mode: 'incremental', files: { analyzed: 6 }, issues: { error: 1 }, elapsedMs: expect.any(Number) });
+    const out = run.json<{
+      result: ScanResult;
+      files: { analyzed: number };
+      issues: Record<string, number>;
+      elapsedMs: number;
+      mode: string;
+    }>();
+    expect(out).toMatchObject({
+      mode: 'incremental',
+      files: { analyzed: 6 },
+      issues: { error: 1 },
+      elapsedMs: expect.any(Number),
+    });
     expect(schemaErrors('scanResult', [out.result])).toEqual([]);
     expect(schemaErrors('node', out.result.nodes)).toEqual([]);
     expect(schemaErrors('link', out.result.links)).toEqual([]);
@@ -47,9 +60,14 @@ describe('sm scan', () => {
   it('reuses unchanged files on a rescan, and --full re-analyses them', async () => {
     tree = tempProject();
     await sm(['scan']);
-    const again = (await sm(['scan', '--changed', '--json'])).json<{ files: { analyzed: number; accepted: number } }>();
+    const again = (await sm(['scan', '--changed', '--json'])).json<{
+      files: { analyzed: number; accepted: number };
+    }>();
     expect(again.files).toMatchObject({ accepted: 6, analyzed: 0 });
-    const full = (await sm(['scan', '--full', '--json'])).json<{ files: { analyzed: number }; mode: string }>();
+    const full = (await sm(['scan', '--full', '--json'])).json<{
+      files: { analyzed: number };
+      mode: string;
+    }>();
     expect(full).toMatchObject({ mode: 'full', files: { analyzed: 6 } });
   });
 
@@ -84,9 +102,14 @@ describe('sm scan: progress and loud truncation', () => {
   });
 
   it('warns on stderr with the numbers when the scan ceiling truncated the walk', async () => {
-    tree = tempProject({ ...CLEAN_PROJECT, '.skill-map/settings.json': JSON.stringify({ scan: { maxScan: 2 } }) });
+    tree = tempProject({
+      ...CLEAN_PROJECT,
+      '.skill-map/settings.json': JSON.stringify({ scan: { maxScan: 2 } }),
+    });
     const run = await sm(['scan']);
-    expect(run.stderr).toMatch(/warning: scan truncated: the ceiling scan\.maxScan=2 was reached and 4 candidate file\(s\) were NOT scanned/);
+    expect(run.stderr).toMatch(
+      /warning: scan truncated: the ceiling scan\.maxScan=2 was reached and 4 candidate file\(s\) were NOT scanned/,
+    );
     expect(run.stdout).toContain('TRUNCATED at scan.maxScan=2: 4 file(s) not scanned');
     const json = (await sm(['scan', '--json'])).json<{ truncation: unknown }>();
     expect(json.truncation).toEqual({ scanTruncated: true, scanCeiling: 2, filesNotScanned: 4 });
@@ -111,7 +134,11 @@ describe('sm scan: bad input never crashes a scan', () => {
     const run = await sm(['scan', '--json']);
     expect(run.code).toBe(0);
     const out = run.json<{ skipped: { byReason: Record<string, number> }; result: ScanResult }>();
-    expect(out.skipped.byReason).toMatchObject({ binary: 1, oversized: 1, ...(unreadable ? { unreadable: 1 } : {}) });
+    expect(out.skipped.byReason).toMatchObject({
+      binary: 1,
+      oversized: 1,
+      ...(unreadable ? { unreadable: 1 } : {}),
+    });
     expect(out.result.issues.map((i) => i.analyzerId)).toContain('frontmatter-parse-error');
     const text = await sm(['scan']);
     expect(text.stdout).toMatch(/skipped {3}\d+ \(.*1 binary.*1 oversized/);

@@ -12,10 +12,13 @@ import type { VerbContext, VerbResult } from '../verbs.js';
 
 function modeOf(ctx: VerbContext): ScanMode {
   if (ctx.options['watch'] === true) {
-    throw new CliError('UNAVAILABLE', '`sm scan --watch` is not available', { hint: 'run `sm serve`: it watches the project and rescans on every change' });
+    throw new CliError('UNAVAILABLE', '`sm scan --watch` is not available', {
+      hint: 'run `sm serve`: it watches the project and rescans on every change',
+    });
   }
   const full = ctx.options['full'] === true;
-  if (full && ctx.options['changed'] === true) throw new CliError('USAGE', '--full and --changed exclude each other', { hint: 'pick one' });
+  if (full && ctx.options['changed'] === true)
+    throw new CliError('USAGE', '--full and --changed exclude each other', { hint: 'pick one' });
   return full ? 'full' : ctx.options['changed'] === true ? 'changed' : 'incremental';
 }
 
@@ -66,6 +69,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const errors = severityCounts(outcome.result.issues).error;
   if (output.jsonMode) output.json(toJson(ctx, mode, outcome));
   else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
-  if (errors > 0) output.info(`${errors} issue(s) of severity error: \`sm check --severity error\` lists them`);
+  if (errors > 0)
+    output.info(`${errors} issue(s) of severity error: \`sm check --severity error\` lists them`);
   return { failing: errors > 0 };
 }

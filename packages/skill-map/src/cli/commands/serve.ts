@@ -14,15 +14,20 @@ function pair(options: OptionValues, name: string): boolean | undefined {
   return on ? true : off ? false : undefined;
 }
 
-function portOf(value: unknown): number | undefined {
+function portOf(value: string | boolean | undefined): number | undefined {
   if (value === undefined) return undefined;
-  const n = Number(value);
-  if (typeof value !== 'string' || !/^\d+$/.test(value) || n > 65535) throw new CliError('USAGE', `--port ${String(value)} is not a port number (0-65535)`);
-  return n;
+  const text = String(value);
+  if (!/^\d+$/.test(text) || Number(text) > 65535)
+    throw new CliError('USAGE', `--port ${text} is not a port number (0-65535)`);
+  return Number(text);
 }
 
 /** Maps the flags onto `ServeOptions` (absent flags fall back to the config inside `runServe`). */
-export function toServeOptions(options: OptionValues, quiet: boolean, stderr: NodeJS.WritableStream): ServeOptions {
+export function toServeOptions(
+  options: OptionValues,
+  quiet: boolean,
+  stderr: NodeJS.WritableStream,
+): ServeOptions {
   const port = portOf(options['port']);
   const mcp = pair(options, 'mcp');
   const open = pair(options, 'open');
@@ -45,7 +50,15 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   for (const w of config.warnings) ctx.output.warn(`warning: ${w}`);
   try {
     const logger = createCliLogger(ctx.io.stderr, 'sm serve', ctx.output.quiet);
-    const running = await runServe(options, { scopeRoot: ctx.project.root, dbPath: ctx.project.dbPath, reader, scanner, config, logger, version: CLI_VERSION });
+    const running = await runServe(options, {
+      scopeRoot: ctx.project.root,
+      dbPath: ctx.project.dbPath,
+      reader,
+      scanner,
+      config,
+      logger,
+      version: CLI_VERSION,
+    });
     await running.closed;
   } finally {
     reader.close();

@@ -9,7 +9,8 @@ import type { VerbContext, VerbResult } from '../verbs.js';
 
 /** Node paths are root-relative POSIX; `./x`, `../x` and absolute paths are taken relative to the working directory. */
 export function toNodePath(input: string, cwd: string, root: string): string {
-  const explicit = isAbsolute(input) || input.startsWith('./') || input.startsWith('../') || input.startsWith(`.${sep}`);
+  const explicit =
+    isAbsolute(input) || input.startsWith('./') || input.startsWith('../') || input.startsWith(`.${sep}`);
   if (!explicit) return input;
   return relative(root, resolve(cwd, input)).split(sep).join('/');
 }
@@ -44,11 +45,23 @@ function renderBundle(output: Output, b: NodeBundle): string {
 /** `sm show <path>`: one node, its links both ways and its issues; an unknown path is not found (exit 5). */
 export function run(ctx: VerbContext): Promise<VerbResult> {
   const input = ctx.args[0];
-  if (input === undefined) throw new CliError('USAGE', '`sm show` needs a node path', { hint: 'usage: sm show <path> (`sm list` shows the paths)' });
+  if (input === undefined)
+    throw new CliError('USAGE', '`sm show` needs a node path', {
+      hint: 'usage: sm show <path> (`sm list` shows the paths)',
+    });
   const path = toNodePath(input, ctx.io.cwd, ctx.project.root);
   const bundle = withReadStore(ctx, (store) => store.findNode(path));
-  if (bundle === null) throw new CliError('NOT_FOUND', `no node at '${path}'`, { hint: '`sm list` shows every node path (run `sm scan` if the file is new)' });
-  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), item: bundle.item, links: bundle.links, issues: bundle.issues });
+  if (bundle === null)
+    throw new CliError('NOT_FOUND', `no node at '${path}'`, {
+      hint: '`sm list` shows every node path (run `sm scan` if the file is new)',
+    });
+  if (ctx.output.jsonMode)
+    ctx.output.json({
+      elapsedMs: elapsedMs(ctx),
+      item: bundle.item,
+      links: bundle.links,
+      issues: bundle.issues,
+    });
   else ctx.output.out(renderBundle(ctx.output, bundle));
   return Promise.resolve({});
 }

@@ -40,6 +40,17 @@ export interface RunCliOptions {
 export async function runCli(argv: readonly string[], opts: RunCliOptions): Promise<CliRun> {
   const stdout = captureStream(opts.tty);
   const stderr = captureStream(opts.tty);
-  const code = await main(argv, { stdout, stderr, stdin: new PassThrough(), env: opts.env ?? {}, cwd: opts.cwd });
-  return { code, stdout: stdout.text(), stderr: stderr.text(), json: <T>() => JSON.parse(stdout.text()) as T };
+  const code = await main(argv, {
+    stdout,
+    stderr,
+    stdin: new PassThrough(),
+    env: opts.env ?? {},
+    cwd: opts.cwd,
+  });
+  return {
+    code,
+    stdout: stdout.text(),
+    stderr: stderr.text(),
+    json: <T>() => JSON.parse(stdout.text()) as T,
+  };
 }
