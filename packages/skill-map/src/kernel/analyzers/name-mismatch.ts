@@ -8,9 +8,11 @@ export const nameMismatchAnalyzer: Analyzer = {
   suppressible: false,
   description: 'frontmatter.name and the path-derived name differ.',
   run(view, sink) {
-    for (const [path, ids] of view.graph.identifiers) {
+    const { identified, identifierLists } = view.graph;
+    for (let i = 0; i < identified.length; i++) {
+      const ids = identifierLists[i]!;
       if (ids.length < 2) continue;
-      const node = view.graph.byPath.get(path)!;
+      const node = identified[i]!;
       const declared = ids.find((i) => i.via === 'frontmatter.name');
       const derived = ids.find((i) => i.via !== 'frontmatter.name');
       if (declared === undefined || derived === undefined || node.kind === 'markdown') continue;

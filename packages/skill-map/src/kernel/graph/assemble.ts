@@ -26,7 +26,9 @@ export interface Assembled {
   byPath: Map<string, Node>;
   /** The assembled node of `records[i]` (by index, undefined when the record has no kept node). */
   recordNodes: (Node | undefined)[];
-  identifiers: Map<string, NodeIdentifier[]>;
+  /** Kept file nodes in record (path) order, with `identifierLists[i]` the identifiers of `identified[i]`. */
+  identified: Node[];
+  identifierLists: NodeIdentifier[][];
   names: Map<string, NameCandidate[]>;
   sidecars: Map<string, ParsedSidecar>;
   orphanSidecars: ParsedSidecar[];
@@ -80,7 +82,8 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     nodes: [],
     byPath: new Map(),
     recordNodes: new Array<Node | undefined>(records.length),
-    identifiers: new Map(),
+    identified: [],
+    identifierLists: [],
     names: new Map(),
     sidecars: new Map(),
     orphanSidecars: [],
@@ -127,7 +130,8 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
         copy.sidecar = NO_SIDECAR;
         out.byPath.set(node.path, copy);
         out.recordNodes[r] = copy;
-        out.identifiers.set(node.path, record.identifiers);
+        out.identified.push(copy);
+        out.identifierLists.push(record.identifiers);
       }
     } else if (node !== null) out.recordNodes[r] = out.byPath.get(node.path);
     for (const v of record.virtualNodes) {
@@ -155,8 +159,10 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
   }
   for (const [path, from] of mergedFrom) out.byPath.get(path)!.derivedFrom = [...from].sort();
   out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  for (const [path, ids] of out.identifiers) {
-    const node = out.byPath.get(path)!;
+  for (let i = 0; i < out.identified.length; i++) {
+    const node = out.identified[i]!;
+    const ids = out.identifierLists[i]!;
+    const path = node.path;
     if (node.kind === 'skill' && path.endsWith('SKILL.md'))
       out.skillDirs.add(path.length > 8 ? path.slice(0, path.length - 9) : '');
     for (const id of ids) {
