@@ -1,7 +1,8 @@
 /** One layer of `.skill-map/settings(.local).json`; mirrors `project-config.schema.json` (abridged to known keys). */
 export interface ProjectConfig {
   schemaVersion?: number;
-  activeProvider?: string | null;
+  /** One provider id or a list of ids (the active set); null/absent = detected from markers. */
+  activeProvider?: string | string[] | null;
   activeProviderMarkers?: string[];
   server?: { port?: number; host?: '127.0.0.1' | 'localhost' | '::1' };
   tokenizer?: 'cl100k_base' | 'o200k_base';

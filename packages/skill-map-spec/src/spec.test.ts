@@ -259,6 +259,24 @@ describe('@skill-map/spec schemas', () => {
     expectInvalid('projectConfig', { unknownKey: 1 }, 'must NOT have additional properties');
   });
 
+  it('accepts activeProvider as one id, a list of ids, or null', () => {
+    expectValid('projectConfig', { activeProvider: 'claude' });
+    expectValid('projectConfig', { activeProvider: ['claude', 'cursor'] });
+    expectValid('projectConfig', { activeProvider: null });
+    expectInvalid('projectConfig', { activeProvider: ['claude', 3] }, '/activeProvider/1 must be string');
+    expectInvalid('projectConfig', { activeProvider: [''] }, '/activeProvider/0 must NOT have fewer than 1');
+    expectInvalid('projectConfig', { activeProvider: 1 }, '/activeProvider must be string,array,null');
+  });
+
+  it('carries the active provider set in ScanResult.providers', () => {
+    expectValid('scanResult', {
+      ...fullScan,
+      activeProvider: 'claude',
+      providers: ['claude', 'opencode', 'codex', 'antigravity', 'cursor'],
+    });
+    expectInvalid('scanResult', { ...fullScan, providers: [''] }, '/providers/0');
+  });
+
   it('validates each REST envelope kind and rejects hybrids', () => {
     expectValid('restEnvelope', {
       schemaVersion: '1',

@@ -773,7 +773,13 @@ export const ProjectConfigSchema = {
       minimum: 1,
     },
     activeProvider: {
-      type: ['string', 'null'],
+      description:
+        'Pins the active providers: one provider id, or a list of ids (every listed host is active). Absent or null: every host detected from markers is active.',
+      type: ['string', 'array', 'null'],
+      items: {
+        type: 'string',
+        minLength: 1,
+      },
     },
     activeProviderMarkers: {
       type: 'array',
