@@ -188,13 +188,12 @@ describe('multi-host project: every detected host is active', () => {
     expect(mcp.every((n) => n.virtual === true && !('env' in (n.frontmatter ?? {})))).toBe(true);
   });
 
-  it('applies the union of the active reserved lists, per kind', () => {
+  it("applies each host's reserved names to that host's own files only", () => {
     expect(issueLine(result)).toEqual([
       "warn name-reserved [.agent/workflows/hotfix.md] '/release-notes' resolves to '.claude/skills/release-notes/SKILL.md', whose name the claude runtime reserves",
       "warn name-reserved [.claude/commands/ship.md] '/release-notes' resolves to '.claude/skills/release-notes/SKILL.md', whose name the claude runtime reserves",
       "warn name-reserved [.claude/skills/release-notes/SKILL.md] skill 'release notes' shadows a claude built-in of the same name",
-      // A cursor command named like a claude built-in is flagged: `/review` in a shared file means the built-in to Claude.
-      "warn name-reserved [.cursor/commands/review.md] command 'review' shadows a claude built-in of the same name",
+      // `.cursor/commands/review.md` is not flagged: Claude's `/review` built-in does not shadow a Cursor command.
     ]);
   });
 

@@ -106,6 +106,10 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
   };
   const sidecarFiles: ParsedSidecar[] = [];
   const reservedOf = reservedIndex(lens);
+  // A host's built-in names only shadow that host's own files (Claude's `/review` does not shadow a Cursor
+  // command); files no host owns (plugins, open skills, markdown) are checked against every active host.
+  const reservedFor = (provider: string): ReadonlyMap<string, ReadonlySet<string>> =>
+    active.includes(provider) ? reservedIndex(provider) : reservedOf;
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
     for (const name of record.pluginNames) out.pluginNames.add(name);
@@ -171,7 +175,7 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
         node,
         kind: node.kind,
         via: id.via,
-        reserved: reservedOf.get(node.kind)?.has(id.handle) === true,
+        reserved: reservedFor(node.provider).get(node.kind)?.has(id.handle) === true,
       };
       if (candidate.reserved && !out.reservedPaths.has(path)) out.reservedPaths.set(path, id.handle);
       const list = out.names.get(id.handle);
