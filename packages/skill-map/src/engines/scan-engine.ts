@@ -7,6 +7,7 @@ import { refreshWalk } from '../adapters/fs/refresh-walk.js';
 import { walkProject } from '../adapters/fs/walk.js';
 import type { SkippedEntry, TruncationInfo, WalkOptions, WalkResult } from '../adapters/fs/walk-types.js';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
+import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
@@ -17,6 +18,7 @@ import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassOutput, ScanFileEvent } from './file-pass.js';
+import { rowInputsFor } from './row-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import type { ScanConfigView } from './scan-settings.js';
 import { cachedFilesFromRows } from './cache-rows.js';
@@ -54,6 +56,11 @@ export interface ScanOptions {
   /** mtimes newer than `now - racyWindowMs` are not trusted for the stat shortcut next time. Default 1000. */
   readonly racyWindowMs?: number;
   readonly now?: () => number;
+  /**
+   * False: a persist without a warm index compares every row's JSON instead of trusting the row
+   * fingerprints (diagnostics and the equivalence tests; same rows written, slower). Default true.
+   */
+  readonly rowFingerprints?: boolean;
   readonly fs?: FsPort;
   readonly kernel?: KernelPort;
 }
@@ -149,9 +156,11 @@ function graphPhase(g: GraphInput): ScanResult {
   return built;
 }
 
-function persistPhase(opts: ScanOptions, store: ScanStore, built: ScanResult, walk: WalkResult, pass: FilePassOutput): PersistReport {
+function persistPhase(opts: ScanOptions, store: ScanStore, built: ScanResult, walk: WalkResult, pass: FilePassOutput, inputs: RowInputs): PersistReport {
   const report = store.persistScan(built, {
     ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
+    ...(opts.rowFingerprints === false ? {} : { inputs }),
+    keepIndex: opts.warm !== undefined,
     extras: { filesNotScanned: walk.truncation.filesNotScanned },
     cache: { upserts: pass.upserts, deletes: pass.deletes },
     clearCache: opts.mode === 'full',
@@ -188,7 +197,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
   t.graph = performance.now() - mark;
   mark = performance.now();
-  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass) : null;
+  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, rowInputsFor(pass.records, lens, view.settings)) : null;
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
   t.total = performance.now() - t0;

@@ -37,6 +37,8 @@ export interface RowDiff<T> {
   readonly keys: string[];
   /** The groups to remember for the next diff; inserted rows get their id when the caller runs the insert. */
   readonly next: RowGroups<T>;
+  /** Groups with at least one insert, update or delete. */
+  readonly touched: Set<string>;
 }
 
 function contentSame<T>(spec: RowDiffSpec<T>, prev: PrevRow<T>, value: T): boolean {
@@ -156,10 +158,18 @@ export function diffRows<T>(prevGroups: RowGroups<T>, items: readonly T[], spec:
   const d: DiffState<T> = { spec, items, ops: [], deletes: [], keys: new Array<string>(items.length) };
   const byGroup = groupIndexes(items, spec);
   const next: RowGroups<T> = new Map();
+  const touched = new Set<string>();
   for (const [g, indexes] of byGroup) {
     const prev = prevGroups.get(g);
+    const ops = d.ops.length;
+    const deletes = d.deletes.length;
     next.set(g, samePositions(spec, prev, items, indexes) ? diffByPosition(d, prev, indexes) : diffByKey(d, prev, indexes));
+    if (d.ops.length !== ops || d.deletes.length !== deletes) touched.add(g);
   }
-  for (const [g, prev] of prevGroups) if (!byGroup.has(g)) for (const p of prev) d.deletes.push(p.id);
-  return { ops: d.ops, deletes: d.deletes, keys: d.keys, next };
+  for (const [g, prev] of prevGroups) {
+    if (byGroup.has(g)) continue;
+    for (const p of prev) d.deletes.push(p.id);
+    if (prev.length > 0) touched.add(g);
+  }
+  return { ops: d.ops, deletes: d.deletes, keys: d.keys, next, touched };
 }

@@ -17,45 +17,54 @@ function intOrNull(v: unknown): number | null {
   return typeof v === 'number' && Number.isInteger(v) ? v : null;
 }
 
-/** The bound parameters of one `scan_nodes` row. */
-export type NodeRow = Record<string, string | number | null>;
+/** Columns of a `scan_nodes` row, in the order `nodeValues` binds them. */
+export const NODE_COLUMNS = [
+  'path', 'kind', 'provider', 'title', 'description', 'stability', 'version', 'frontmatter_json', 'body_hash',
+  'frontmatter_hash', 'bytes_frontmatter', 'bytes_body', 'bytes_total', 'tokens_frontmatter', 'tokens_body',
+  'tokens_total', 'links_out_count', 'links_in_count', 'external_refs_count', 'external_refs_json', 'scanned_at',
+  'modified_at_ms', 'virtual', 'derived_from_json', 'sidecar_present', 'sidecar_status', 'annotations_json',
+  'sidecar_root_json', 'node_json', 'row_hash',
+] as const;
 
-/** Maps a node to its `scan_nodes` row; `nodeJson` is its canonical serialisation. */
-export function toNodeRow(node: Node, nodeJson: string, scannedAt: number): NodeRow {
+/** Bound values of one `scan_nodes` row (positional: cheaper to bind than named parameters). */
+export type RowValues = Array<string | number | null>;
+
+/** Maps a node to its `scan_nodes` row; `nodeJson` is its canonical serialisation, `hash` its `row_hash`. */
+export function nodeValues(node: Node, nodeJson: string, scannedAt: number, hash: string): RowValues {
   const fm = node.frontmatter ?? {};
   const annotations = node.sidecar?.annotations ?? null;
-  return {
-    path: node.path,
-    kind: node.kind,
-    provider: node.provider,
-    title: str(fm['title']) ?? str(fm['name']),
-    description: str(fm['description']),
-    stability: str(annotations?.['stability']) ?? str(fm['stability']),
-    version: intOrNull(annotations?.['version']) ?? intOrNull(fm['version']),
-    frontmatter_json: json(node.frontmatter),
-    body_hash: node.bodyHash,
-    frontmatter_hash: node.frontmatterHash,
-    bytes_frontmatter: node.bytes.frontmatter,
-    bytes_body: node.bytes.body,
-    bytes_total: node.bytes.total,
-    tokens_frontmatter: node.tokens?.frontmatter ?? null,
-    tokens_body: node.tokens?.body ?? null,
-    tokens_total: node.tokens?.total ?? null,
-    links_out_count: node.linksOutCount,
-    links_in_count: node.linksInCount,
-    external_refs_count: node.externalRefsCount,
-    external_refs_json: json(node.externalRefs),
-    scanned_at: scannedAt,
-    modified_at_ms: node.modifiedAtMs === undefined || node.modifiedAtMs === null ? null : Math.trunc(node.modifiedAtMs),
-    virtual: int(node.virtual),
-    derived_from_json: json(node.derivedFrom),
-    sidecar_present: int(node.sidecar?.present),
-    sidecar_status: node.sidecar?.status ?? null,
-    annotations_json: json(annotations),
-    sidecar_root_json: json(node.sidecar?.root),
-    node_json: nodeJson,
-    row_hash: rowHash(nodeJson),
-  };
+  return [
+    node.path,
+    node.kind,
+    node.provider,
+    str(fm['title']) ?? str(fm['name']),
+    str(fm['description']),
+    str(annotations?.['stability']) ?? str(fm['stability']),
+    intOrNull(annotations?.['version']) ?? intOrNull(fm['version']),
+    json(node.frontmatter),
+    node.bodyHash,
+    node.frontmatterHash,
+    node.bytes.frontmatter,
+    node.bytes.body,
+    node.bytes.total,
+    node.tokens?.frontmatter ?? null,
+    node.tokens?.body ?? null,
+    node.tokens?.total ?? null,
+    node.linksOutCount,
+    node.linksInCount,
+    node.externalRefsCount,
+    json(node.externalRefs),
+    scannedAt,
+    node.modifiedAtMs === undefined || node.modifiedAtMs === null ? null : Math.trunc(node.modifiedAtMs),
+    int(node.virtual),
+    json(node.derivedFrom),
+    int(node.sidecar?.present),
+    node.sidecar?.status ?? null,
+    json(annotations),
+    json(node.sidecar?.root),
+    nodeJson,
+    hash,
+  ];
 }
 
 /** The diff identity of a link: the kernel's dedupe tuple (source, target, kind, normalized trigger). */
@@ -63,26 +72,36 @@ export function linkIdentity(link: Link): string {
   return `${link.source}\0${link.target}\0${link.kind}\0${link.trigger?.normalizedTrigger ?? ''}`;
 }
 
-/** Maps a link to its `scan_links` row. */
-export function toLinkRow(link: Link, key: string, linkJson: string): Record<string, string | number | null> {
-  return {
-    link_key: key,
-    source_path: link.source,
-    target_path: link.target,
-    kind: link.kind,
-    confidence: link.confidence,
-    sources_json: JSON.stringify(link.sources),
-    original_trigger: link.trigger?.originalTrigger ?? null,
-    normalized_trigger: link.trigger?.normalizedTrigger ?? null,
-    location_line: link.location?.line ?? null,
-    location_column: link.location?.column ?? null,
-    location_offset: link.location?.offset ?? null,
-    occurrences_json: json(link.occurrences),
-    resolved_target: link.resolvedTarget ?? null,
-    raw: link.raw ?? null,
-    link_json: linkJson,
-    row_hash: rowHash(linkJson),
-  };
+/** Columns of a `scan_links` row, in the order `linkValues` binds them. */
+export const LINK_COLUMNS = [
+  'link_key', 'source_path', 'target_path', 'kind', 'confidence', 'sources_json', 'original_trigger',
+  'normalized_trigger', 'location_line', 'location_column', 'location_offset', 'occurrences_json',
+  'resolved_target', 'raw', 'link_json', 'row_hash',
+] as const;
+
+/**
+ * Maps a link to its `scan_links` row. `row_hash` is not computed: a persist compares a link row by its
+ * source's group fingerprint, else by `link_json` text.
+ */
+export function linkValues(link: Link, key: string, linkJson: string): RowValues {
+  return [
+    key,
+    link.source,
+    link.target,
+    link.kind,
+    link.confidence,
+    JSON.stringify(link.sources),
+    link.trigger?.originalTrigger ?? null,
+    link.trigger?.normalizedTrigger ?? null,
+    link.location?.line ?? null,
+    link.location?.column ?? null,
+    link.location?.offset ?? null,
+    json(link.occurrences),
+    link.resolvedTarget ?? null,
+    link.raw ?? null,
+    linkJson,
+    '',
+  ];
 }
 
 /** The diff identity of an issue: analyzer, severity, nodes, suppression target and message. */
@@ -96,8 +115,8 @@ export function issueIdentity(issue: Issue): string {
  * issue row survives links being added or removed elsewhere and is re-indexed against whatever link order
  * a later read returns.
  */
-export function issueLinkKeys(issue: Issue, linkKeys: readonly string[]): string[] | null {
-  return issue.linkIndices?.map((i) => linkKeys[i] ?? `#missing:${i}`) ?? null;
+export function issueLinkKeys(issue: Issue, keyOf: (index: number) => string | undefined): string[] | null {
+  return issue.linkIndices?.map((i) => keyOf(i) ?? `#missing:${i}`) ?? null;
 }
 
 /** The canonical JSON of an issue with its link keys (what `row_hash` covers). */
@@ -106,23 +125,29 @@ export function issueContentJson(issue: Issue, keys: string[] | null): string {
   return JSON.stringify({ ...rest, linkKeys: keys });
 }
 
+/** Columns of a `scan_issues` row, in the order `issueValues` binds them. */
+export const ISSUE_COLUMNS = [
+  'issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json',
+  'data_json', 'data_target', 'row_hash',
+] as const;
+
 /** Maps an issue to its `scan_issues` row. */
-export function toIssueRow(issue: Issue, key: string, linkKeys: string[] | null, contentJson: string): Record<string, string | number | null> {
+export function issueValues(issue: Issue, key: string, linkKeys: string[] | null, contentJson: string): RowValues {
   const target = issue.data?.['target'];
-  return {
-    issue_key: key,
-    group_key: issue.nodeIds[0] ?? '',
-    analyzer_id: issue.analyzerId,
-    severity: issue.severity,
-    node_ids_json: JSON.stringify(issue.nodeIds),
-    link_keys_json: json(linkKeys),
-    message: issue.message,
-    detail: issue.detail ?? null,
-    fix_json: json(issue.fix),
-    data_json: json(issue.data),
-    data_target: typeof target === 'string' ? target : null,
-    row_hash: rowHash(contentJson),
-  };
+  return [
+    key,
+    issue.nodeIds[0] ?? '',
+    issue.analyzerId,
+    issue.severity,
+    JSON.stringify(issue.nodeIds),
+    json(linkKeys),
+    issue.message,
+    issue.detail ?? null,
+    json(issue.fix),
+    json(issue.data),
+    typeof target === 'string' ? target : null,
+    rowHash(contentJson),
+  ];
 }
 
 /** A `scan_issues` row as read back. */
