@@ -36,6 +36,7 @@ function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown
     persisted: outcome.persisted,
     issues: severityCounts(outcome.result.issues),
     warnings: outcome.warnings,
+    timings: outcome.timings,
     result: outcome.result,
   };
 }
