@@ -1,22 +1,24 @@
 #!/usr/bin/env node
-// Benchmark of the MCP endpoint of `sm serve` against the performance targets, on a generated 10,000-node
-// project scanned by the real engine into a real SQLite file. Runs over the BUILT output (`tsc -b` first).
+// npm run bench:mcp: the MCP endpoint of `sm serve` against its targets, on the synthetic 10,000-node project of
+// bench:scan (bench/scan/generate.mjs) scanned by the real engine into a real SQLite file. The hot path is
+// printed next to a bare node:http JSON-RPC echo measured in the same run by the same client (a ratio).
 //
-//   node packages/skill-map/src/server/mcp.bench.mjs [--nodes 10000] [--calls 5000] [--long 100000] [--sessions 1000]
+//   node bench/mcp/run.mjs [--nodes 10000] [--calls 5000] [--long 100000] [--sessions 1000]   (after npm run build)
 //
 // The server runs in a forked child (so its RSS is its own); this process is the client. The hot-path
 // numbers use a minimal keep-alive HTTP client so they measure the server, not an SDK client; the v1 SDK
 // client figure is printed alongside as the ceiling a real host sees on this machine.
 /* global URL, performance, console, setTimeout */
 import { fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { generateProject } from '../scan/generate.mjs';
 
-const DIST = new URL('../../dist/server/', import.meta.url);
+const DIST = new URL('../../packages/skill-map/dist/server/', import.meta.url);
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? def : Number(process.argv[i + 1]);
@@ -47,31 +49,23 @@ if (process.argv[2] === '--server') {
   await new Promise(() => {});
 }
 
-// ---------------------------------------------------------------- project generation
-function generate(root, n) {
-  const files = {};
-  const skills = Math.floor(n * 0.4);
-  const agents = Math.floor(n * 0.2);
-  const commands = Math.floor(n * 0.1);
-  const docs = n - skills - agents - commands;
-  const pick = (i, m) => (i * 7919 + 13) % m;
-  for (let i = 0; i < skills; i++) {
-    files[`.claude/skills/s${i}/SKILL.md`] = `---\nname: s${i}\ndescription: Skill number ${i} does a thing.\n---\n# Skill ${i}\nSee [s${pick(i, skills)}](../s${pick(i, skills)}/SKILL.md) and [doc](../../../docs/d${pick(i, docs) % 100}/p${pick(i, docs)}.md).\n`;
-  }
-  for (let i = 0; i < agents; i++) {
-    files[`.claude/agents/a${i}.md`] = `---\nname: a${i}\ndescription: Agent ${i}.\n---\nUse [s${pick(i, skills)}](../skills/s${pick(i, skills)}/SKILL.md). Also [gone](../missing/x${i}.md).\n`;
-  }
-  for (let i = 0; i < commands; i++) {
-    files[`.claude/commands/c${i}.md`] = `---\ndescription: Command ${i}.\n---\nRun [agent](../agents/a${pick(i, agents)}.md).\n`;
-  }
-  for (let i = 0; i < docs; i++) {
-    files[`docs/d${i % 100}/p${i}.md`] = `# Page ${i}\nNext: [p${(i + 1) % docs}](../d${((i + 1) % docs) % 100}/p${(i + 1) % docs}.md).\n`;
-  }
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-  return { skills, agents, commands, docs };
+// ---------------------------------------------------------------- echo floor
+// A bare node:http JSON-RPC endpoint that answers every POST with a tiny result: what any HTTP MCP server costs at
+// the least on this machine with this client.
+if (process.argv[2] === '--echo') {
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (d) => (body += d));
+    req.on('end', () => {
+      const msg = JSON.parse(body);
+      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'echo' });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id ?? null, result: { echo: msg.method } }));
+    });
+  });
+  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
+  process.on('message', (m) => m === 'stop' && server.close(() => process.exit(0)));
+  await new Promise(() => {});
 }
 
 // ---------------------------------------------------------------- minimal client
@@ -145,10 +139,20 @@ const report = (name, value, target, ok) => {
 };
 try {
   const t0 = performance.now();
-  const counts = generate(root, N);
+  const project = generateProject(root, N);
   const { createEngineScanPort } = await import(new URL('scan/engine-scan-port.js', DIST).href);
   const summary = await createEngineScanPort({ projectRoot: root, dbPath }).scanAndPersist({ mode: 'full' });
-  console.log(`project: ${summary.nodes} nodes, ${summary.links} links, ${summary.issues} issues (${JSON.stringify(counts)}), generated+scanned in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  console.log(`bench:mcp on Node ${process.version}: project of ${summary.nodes} nodes, ${summary.links} links, ${summary.issues} issues, generated+scanned in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+
+  // The floor: the same client against a bare node:http JSON-RPC echo, same call count.
+  const echo = fork(fileURLToPath(import.meta.url), ['--echo'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { port: echoPort } = await new Promise((resolve) => echo.once('message', resolve));
+  const echoCall = (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_node', arguments: { path: 'x' } } });
+  await timeCalls(echoPort, 'echo', 1_000, echoCall);
+  const floor = await timeCalls(echoPort, 'echo', CALLS, echoCall);
+  echo.send('stop');
+  await new Promise((r) => echo.once('exit', r));
+  console.log(`      floor: node:http JSON-RPC echo ${fmt(floor.perSec, 0)} calls/s, p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms`);
 
   const child = fork(fileURLToPath(import.meta.url), ['--server', root, dbPath, String(SESSIONS + 8)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const next = () => new Promise((resolve) => child.once('message', resolve));
@@ -161,17 +165,18 @@ try {
   const booted = await mem();
   console.log(`      server after boot (watcher ready): RSS ${fmt(booted.rss / 1e6, 1)} MB, heap ${fmt(booted.heapUsed / 1e6, 1)} MB`);
   const sid = await session(port);
-  const getNode = (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_node', arguments: { path: `.claude/skills/s${i % counts.skills}/SKILL.md` } } });
+  const getNode = (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } } });
   await timeCalls(port, sid, 1_000, getNode); // warm-up
   const g = await timeCalls(port, sid, CALLS, getNode);
   report('get_node calls/s (one session)', fmt(g.perSec, 0), '>= 1300', g.perSec >= 1300);
   report('get_node p99 latency', `${fmt(g.p99)} ms (p50 ${fmt(g.p50)})`, '< 5 ms', g.p99 < 5);
+  console.log(`      get_node vs echo floor: ${fmt(g.perSec / floor.perSec)}x the floor's calls/s, p99 ${fmt(g.p99 / floor.p99)}x the floor's`);
 
   const afterGet = await mem();
   console.log(`      after get_node run: RSS ${fmt(afterGet.rss / 1e6, 1)} MB, heap ${fmt(afterGet.heapUsed / 1e6, 1)} MB`);
   const q = await timeCalls(port, sid, 200, (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'query_graph', arguments: {} } }));
   report('query_graph default limit p50', `${fmt(q.p50)} ms (p99 ${fmt(q.p99)})`, '< 20 ms', q.p50 < 20);
-  const kinds = await timeCalls(port, sid, 200, (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'query_graph', arguments: { kind: 'agent', path: '.claude/**', has: 'issues' } } }));
+  const kinds = await timeCalls(port, sid, 200, (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'query_graph', arguments: { kind: 'skill', path: '.claude/**', has: 'issues' } } }));
   console.log(`      query_graph filtered (kind+path+has) p50 ${fmt(kinds.p50)} ms`);
 
   const afterCalls = await mem();
@@ -225,7 +230,7 @@ try {
   for (let i = 0; i < 7; i++) {
     const got = new Promise((resolve) => waiters.push(resolve));
     const t = performance.now();
-    writeFileSync(join(root, `docs/d0/p0.md`), `# Page 0\nEdit ${i}. Next: [p1](../d1/p1.md).\n`);
+    writeFileSync(join(root, project.docs[0]), `# Edited page\nEdit ${i}. See [the next page](${project.docs[1].split('/').pop()}).\n`);
     const at = await got;
     delays.push(at - t);
     parts.push({ toStart: wsMarks.started - t, engine: wsMarks.engineMs, scan: wsMarks.completed - wsMarks.started, toNotify: at - wsMarks.completed });
@@ -244,10 +249,10 @@ try {
   const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const c = new Client({ name: 'bench-v1', version: '1' });
   await c.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-  for (let i = 0; i < 300; i++) await c.callTool({ name: 'get_node', arguments: { path: `.claude/skills/s${i}/SKILL.md` } });
+  for (let i = 0; i < 300; i++) await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
   const t1 = performance.now();
   const sdkCalls = Math.min(CALLS, 3_000);
-  for (let i = 0; i < sdkCalls; i++) await c.callTool({ name: 'get_node', arguments: { path: `.claude/skills/s${i % counts.skills}/SKILL.md` } });
+  for (let i = 0; i < sdkCalls; i++) await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
   console.log(`      v1 SDK client get_node: ${fmt(sdkCalls / ((performance.now() - t1) / 1000), 0)} calls/s (client-bound)`);
   await c.close();
 
