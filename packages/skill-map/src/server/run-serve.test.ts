@@ -5,6 +5,8 @@ import { createTempTree } from '../adapters/testing/temp-tree.js';
 import type { TempTree } from '../adapters/testing/temp-tree.js';
 import { isServerError } from './errors.js';
 import { createMemoryMapReader } from './read/memory-map-reader.js';
+import { createSqliteMapReader } from './read/sqlite-map-reader.js';
+import { createEngineScanPort } from './scan/engine-scan-port.js';
 import { runServe } from './run-serve.js';
 import type { RunningServer } from './run-serve.js';
 import { resolveMcpEnabled } from './serve-options.js';
@@ -120,5 +122,46 @@ describe('resolveMcpEnabled', () => {
     expect(resolveMcpEnabled(undefined, { merged: { mcp: { server: { enabled: true } } }, sourceOf: () => 'project-local' })).toBe(true);
     expect(resolveMcpEnabled(undefined, { merged: {} })).toBe(false);
     expect(resolveMcpEnabled(true, { merged: {} })).toBe(true);
+  });
+});
+
+describe('runServe boot scan', () => {
+  it('scans the project at boot when the watcher is on, so a fresh project is mapped without an edit', async () => {
+    tree = createTempTree('sm-run-serve-boot-');
+    tree.write({
+      '.claude/skills/alpha/SKILL.md': '---\nname: alpha\ndescription: First.\n---\nSee [beta](../beta/SKILL.md).\n',
+      '.claude/skills/beta/SKILL.md': '---\nname: beta\ndescription: Second.\n---\nBody.\n',
+    });
+    const dbPath = `${tree.root}/.skill-map/skill-map.db`;
+    const d: ServerDeps = {
+      scopeRoot: tree.root,
+      dbPath,
+      reader: createSqliteMapReader({ dbPath, scopeRoot: tree.root }),
+      scanner: createEngineScanPort({ projectRoot: tree.root, dbPath }),
+      config: { merged: {} },
+      logger: createMemoryLogger(),
+    };
+    const r = await start({ watcher: true }, d);
+    await r.bootScan;
+    const body = (await (await fetch(`${r.url}/api/nodes`)).json()) as { items: Array<{ path: string }> };
+    expect(body.items.map((n) => n.path)).toEqual(['.claude/skills/alpha/SKILL.md', '.claude/skills/beta/SKILL.md']);
+  });
+
+  it('does not scan at boot when asked not to', async () => {
+    tree = createTempTree('sm-run-serve-noboot-');
+    tree.write({ '.claude/skills/alpha/SKILL.md': '---\nname: alpha\n---\nBody.\n' });
+    const dbPath = `${tree.root}/.skill-map/skill-map.db`;
+    const d: ServerDeps = {
+      scopeRoot: tree.root,
+      dbPath,
+      reader: createSqliteMapReader({ dbPath, scopeRoot: tree.root }),
+      scanner: createEngineScanPort({ projectRoot: tree.root, dbPath }),
+      config: { merged: {} },
+      logger: createMemoryLogger(),
+    };
+    const r = await start({ watcher: true, scanOnBoot: false }, d);
+    await r.bootScan;
+    const body = (await (await fetch(`${r.url}/api/nodes`)).json()) as { items: unknown[] };
+    expect(body.items).toEqual([]);
   });
 });

@@ -28,6 +28,8 @@ export interface RunningServer {
   readonly server: SkillMapServer;
   /** Resolves when the watcher finished its initial crawl (immediately when there is no watcher). */
   readonly watcherReady: Promise<void>;
+  /** Resolves when the boot scan settled (immediately when there is none). */
+  readonly bootScan: Promise<void>;
   /** Resolves once the server has fully shut down (by `close()` or a signal). */
   readonly closed: Promise<void>;
   /** Drains and stops everything; idempotent. */
@@ -104,8 +106,18 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
   }
 
   let watcher: FileWatcher | null = null;
+  let booted: Promise<void> = Promise.resolve();
   if (resolved.watcher && app.scans !== null) {
     watcher = startFileWatcher(app.scans, app.broadcaster, logger, { scopeRoot: deps.scopeRoot, debounceMs: resolved.debounceMs });
+    // A live map starts from the files as they are now: edits made while no server ran are picked up at once
+    // (an incremental scan, cheap when nothing changed); the watcher keeps it current from here.
+    if (options.scanOnBoot ?? true) {
+      const scans = app.scans;
+      booted = scans.run('changed', 'boot').then(
+        () => undefined,
+        (err: unknown) => logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
+      );
+    }
   }
 
   let resolveClosed: () => void = () => undefined;
@@ -116,6 +128,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
     closing ??= (async () => {
       for (const [sig, fn] of signals) process.off(sig, fn);
       await watcher?.close(); // drains the batch being scanned
+      await booted;
       await app.close(); // WS clients 1001, MCP sessions + sweep, scan drain
       await new Promise<void>((r) => {
         http.close(() => r());
@@ -151,6 +164,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
     options: resolved,
     server: app,
     watcherReady: watcher?.ready ?? Promise.resolve(),
+    bootScan: booted,
     closed,
     close,
   };

@@ -27,6 +27,8 @@ export interface ServeOptions {
   bannerStream?: NodeJS.WritableStream | null;
   /** Write `.skill-map/serve.json` after bind. Default true. */
   serveInfo?: boolean;
+  /** Run an incremental scan right after boot when the watcher is on. Default true. */
+  scanOnBoot?: boolean;
   /** Watcher quiet period; default `scan.watch.debounceMs` (300). */
   watchDebounceMs?: number;
   /** Unsupported tuning (tests, benchmarks): session cap, liveness deadline/grace/cadence, body limit. */
