@@ -76,38 +76,52 @@ function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undef
   return { record, how: 'analyzed', contentHash };
 }
 
+/** Accumulates the pass's outputs file by file, in walk order. */
+class PassState {
+  readonly records: FileRecord[] = [];
+  readonly next = new Map<string, CachedFile>();
+  readonly upserts: FileCacheEntry[] = [];
+  readonly skipped: SkippedEntry[] = [];
+  readonly counts = { analyzed: 0, reusedByStat: 0, reusedByHash: 0 };
+
+  constructor(private readonly input: FilePassInput) {}
+
+  add(file: WalkedFile, index: number, prev: CachedFile | undefined, d: Decision): void {
+    const input = this.input;
+    if ('skipped' in d) {
+      this.skipped.push(d.skipped);
+      return;
+    }
+    this.records.push(d.record);
+    const mtimeMs = file.mtimeMs >= input.racyFromMs ? -1 : file.mtimeMs;
+    const entry: CachedFile = { size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: input.ctx.cacheKey, record: d.record };
+    this.next.set(file.path, entry);
+    if (d.how === 'stat') this.counts.reusedByStat += 1;
+    else if (d.how === 'hash') this.counts.reusedByHash += 1;
+    else this.counts.analyzed += 1;
+    if (d.how !== 'stat' || prev?.mtimeMs !== mtimeMs) {
+      const recordJson = d.how === 'hash' && d.record === prev?.record && prev.recordJson !== undefined ? prev.recordJson : JSON.stringify(d.record);
+      this.upserts.push({ path: file.path, size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: entry.cacheKey, recordJson });
+    }
+    input.onFile?.({ index, total: input.files.length, path: file.path, kind: d.record.node?.kind ?? null, cached: d.how !== 'analyzed' });
+  }
+
+  output(): FilePassOutput {
+    const deletes = [...this.input.previous.keys()].filter((p) => !this.next.has(p));
+    return { records: this.records, next: this.next, upserts: this.upserts, deletes, skipped: this.skipped, counts: this.counts };
+  }
+}
+
 /**
  * Decides per accepted file: unchanged (size, mtime) under the same cache key → reuse the cached record
  * without reading; otherwise read and hash, and reuse on an equal content hash; otherwise run the kernel's
  * `analyzeFile`. Only files that changed produce cache upserts.
  */
 export function runFilePass(input: FilePassInput): FilePassOutput {
-  const records: FileRecord[] = [];
-  const next = new Map<string, CachedFile>();
-  const upserts: FileCacheEntry[] = [];
-  const skipped: SkippedEntry[] = [];
-  const counts = { analyzed: 0, reusedByStat: 0, reusedByHash: 0 };
-  const total = input.files.length;
+  const state = new PassState(input);
   input.files.forEach((file, index) => {
     const prev = input.previous.get(file.path);
-    const d = decide(input, file, prev);
-    if ('skipped' in d) {
-      skipped.push(d.skipped);
-      return;
-    }
-    records.push(d.record);
-    const mtimeMs = file.mtimeMs >= input.racyFromMs ? -1 : file.mtimeMs;
-    const entry: CachedFile = { size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: input.ctx.cacheKey, record: d.record };
-    next.set(file.path, entry);
-    if (d.how === 'stat') counts.reusedByStat += 1;
-    else if (d.how === 'hash') counts.reusedByHash += 1;
-    else counts.analyzed += 1;
-    if (d.how !== 'stat' || prev?.mtimeMs !== mtimeMs) {
-      const recordJson = d.how === 'hash' && d.record === prev?.record && prev.recordJson !== undefined ? prev.recordJson : JSON.stringify(d.record);
-      upserts.push({ path: file.path, size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: entry.cacheKey, recordJson });
-    }
-    input.onFile?.({ index, total, path: file.path, kind: d.record.node?.kind ?? null, cached: d.how !== 'analyzed' });
+    state.add(file, index, prev, decide(input, file, prev));
   });
-  const deletes = [...input.previous.keys()].filter((p) => !next.has(p));
-  return { records, next, upserts, deletes, skipped, counts };
+  return state.output();
 }

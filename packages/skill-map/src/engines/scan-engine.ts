@@ -17,7 +17,7 @@ import * as kernel from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
-import type { FilePassOutput, ScanFileEvent } from './file-pass.js';
+import type { FilePassInput, FilePassOutput, ScanFileEvent } from './file-pass.js';
 import { rowInputsFor } from './row-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import type { ScanConfigView } from './scan-settings.js';
@@ -186,11 +186,12 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
   mark = performance.now();
-  const pass = runFilePass({
+  const passInput: FilePassInput = {
     files: walk.files, fs, maxFileSizeBytes: view.maxFileSizeBytes, ctx, analyze: k.analyzeFile, previous,
     full: opts.mode === 'full', racyFromMs: scannedAt - (opts.racyWindowMs ?? 1000),
     ...(opts.onProgress ? { onFile: opts.onProgress } : {}),
-  });
+  };
+  const pass = runFilePass(passInput);
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];

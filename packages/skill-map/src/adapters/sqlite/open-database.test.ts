@@ -45,6 +45,9 @@ describe('openDatabase: creation and migrations', () => {
   it('creates <root>/.skill-map/skill-map.db with WAL, foreign keys, busy timeout and NORMAL sync', () => {
     const h = openDatabase({ path: dbPath, posture: 'write', create: true });
     expect(dbPath).toBe(join(tree.root, '.skill-map', 'skill-map.db'));
+    // A created file takes its first (bulk) write in rollback-journal mode and switches to WAL after it.
+    expect(h.db.pragma('journal_mode', { simple: true })).toBe('delete');
+    h.enableWal();
     expect(h.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(h.db.pragma('foreign_keys', { simple: true })).toBe(1);
     expect(h.db.pragma('busy_timeout', { simple: true })).toBe(5000);

@@ -35,6 +35,12 @@ export interface DbHandle {
   readonly advisory: DriftAdvisory | null;
   /** False when the file exists but holds no skill-map schema yet (reads return empty shapes). */
   readonly schemaReady: boolean;
+  /**
+   * A database this open created starts in rollback-journal mode, so its first (bulk) write goes to the file
+   * once instead of through the WAL and a checkpoint; this switches it to WAL (after that write, or at close).
+   * No-op otherwise.
+   */
+  enableWal(): void;
   close(): void;
 }
 
@@ -77,12 +83,12 @@ function advisoryFor(path: string, s: SchemaInspection): DriftAdvisory | null {
   return null;
 }
 
-function openRaw(path: string, readonly: boolean, busyTimeoutMs: number): Db {
+function openRaw(path: string, readonly: boolean, busyTimeoutMs: number, wal = true): Db {
   try {
     const db = new Database(path, { readonly, fileMustExist: readonly });
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     if (!readonly) {
-      db.pragma('journal_mode = WAL');
+      if (wal) db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
     }
@@ -106,8 +112,24 @@ function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-function handle(db: Db, path: string, posture: DbPosture, advisory: DriftAdvisory | null, schemaReady: boolean): DbHandle {
-  return { db, path, posture, advisory, schemaReady, close: () => db.close() };
+function handle(db: Db, path: string, posture: DbPosture, advisory: DriftAdvisory | null, schemaReady: boolean, walDeferred = false): DbHandle {
+  let deferred = walDeferred;
+  const enableWal = (): void => {
+    if (!deferred || !db.open) return;
+    deferred = false;
+    try {
+      db.pragma('journal_mode = WAL');
+    } catch {
+      // Another connection has the file open: the next write open switches it.
+    }
+  };
+  return {
+    db, path, posture, advisory, schemaReady, enableWal,
+    close: () => {
+      enableWal();
+      db.close();
+    },
+  };
 }
 
 /**
@@ -129,13 +151,15 @@ export function tryOpenForRead(path: string, busyTimeoutMs = 5000): DbHandle | n
 function openForWrite(opts: OpenDatabaseOptions): DbHandle {
   const path = opts.path;
   const busy = opts.busyTimeoutMs ?? 5000;
+  let created = false;
   if (!existsSync(path)) {
+    created = true;
     if (!opts.create) {
       throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${path}; run \`sm scan\` first to create it.`, { data: { path } });
     }
     createStateDir(dirname(path));
   }
-  let db = openRaw(path, false, busy);
+  let db = openRaw(path, false, busy, !created);
   try {
     const s = inspectSchema(db);
     if (s.version > LATEST_SCHEMA_VERSION) {
@@ -147,10 +171,11 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
       }
       db.close();
       removeDbFiles(path);
-      db = openRaw(path, false, busy);
+      created = true;
+      db = openRaw(path, false, busy, false);
     }
     migrate(db, path);
-    return handle(db, path, 'write', null, true);
+    return handle(db, path, 'write', null, true, created);
   } catch (err) {
     if (db.open) db.close();
     throw err;

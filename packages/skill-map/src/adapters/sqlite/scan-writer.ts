@@ -411,6 +411,26 @@ function buildLinkIndex(s: PersistState): RowGroups<Link> {
   return groups;
 }
 
+/** Rows above which an empty-zone load drops the secondary indexes of the scan zone and rebuilds them after. */
+const BULK_INDEX_THRESHOLD = 5000;
+const SCAN_TABLES = ['scan_nodes', 'scan_links', 'scan_issues', 'scan_issue_nodes'];
+
+/**
+ * Drops the explicit secondary indexes of the scan zone (inside the caller's transaction) and returns the
+ * function that recreates them from their own stored DDL, so the schema ends exactly as it was. Constraint
+ * indexes (primary keys, UNIQUE) have no stored DDL and stay.
+ */
+function dropScanIndexes(db: Db): () => void {
+  const list = db
+    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SCAN_TABLES.map(() => '?').join(', ')}) ORDER BY name`)
+    .raw()
+    .all(...SCAN_TABLES) as Array<[string, string]>;
+  for (const [name] of list) db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
+  return () => {
+    for (const [, sql] of list) db.exec(sql);
+  };
+}
+
 function zoneEmpty(db: Db): boolean {
   return (
     cached(db, `SELECT EXISTS (SELECT 1 FROM scan_nodes) OR EXISTS (SELECT 1 FROM scan_links) OR EXISTS (SELECT 1 FROM scan_issues)`, 'pluck').get() === 0
@@ -439,11 +459,12 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     const generation = readGeneration(db);
     const s: PersistState = { db, st, result, layout: new LinkLayout(result.links), inputs: opts.inputs, c };
     const warm = opts.index !== undefined && opts.index.generation === generation ? opts.index : undefined;
+    const linkCount = result.links.length;
+    let keyOf = (i: number): string | undefined => (i >= 0 && i < linkCount ? s.layout.key(i) : undefined);
     let renames: RenameMove[];
     let links: RowGroups<Link> | undefined;
     let prevIssues: RowGroups<StoredIssue>;
-    const linkCount = result.links.length;
-    let keyOf = (i: number): string | undefined => (i >= 0 && i < linkCount ? s.layout.key(i) : undefined);
+    let rebuild: (() => void) | null = null;
     if (warm !== undefined) {
       let keys: string[];
       ({ renames, links, keys } = persistWarm(s, warm));
@@ -451,12 +472,15 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       prevIssues = warm.issues;
     } else {
       const empty = zoneEmpty(db);
+      if (empty && linkCount + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
       renames = persistCold(s, empty);
       prevIssues = empty ? new Map() : loadIssueIndex(db);
     }
     result.issues.push(...findOrphans(db));
     result.stats = { ...result.stats, issuesCount: result.issues.length };
     const issues = writeIssues(s, prevIssues, keyOf);
+    // A bulk load builds each secondary index once, sorted, instead of inserting row by row into it.
+    rebuild?.();
     const nextGeneration = generation + 1;
     writeScanMeta(db, result, nextGeneration, opts.extras);
     if (opts.clearCache) clearFileCache(db);

@@ -238,3 +238,20 @@ describe('ScanStore: per-file cache', () => {
     expect(store.loadFileCache().size).toBe(0);
   });
 });
+
+describe('ScanStore: journal mode of a created database', () => {
+  it('switches a created database to WAL after its first persist, and leaves existing ones in WAL', () => {
+    const journal = (): unknown => {
+      const h = openDatabase({ path: store.path, posture: 'read' });
+      const mode = h.db.pragma('journal_mode', { simple: true });
+      h.close();
+      return mode;
+    };
+    store.persistScan(sampleScan());
+    expect(journal()).toBe('wal');
+    store.close();
+    store = openScanStore({ path: store.path, posture: 'write' });
+    store.persistScan(sampleScan());
+    expect(journal()).toBe('wal');
+  });
+});

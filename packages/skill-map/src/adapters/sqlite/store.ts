@@ -99,7 +99,12 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     nodesByPaths: (paths) => read([], () => nodesByPaths(db, paths)),
     closeOver: (paths, closure) => read({ links: [], issues: [] }, () => closeOver(db, paths, closure)),
     loadFileCache: () => read(new Map(), () => loadFileCache(db)),
-    persistScan: (result, options = {}) => write(() => persistScan(db, result, options)),
+    persistScan: (result, options = {}) =>
+      write(() => {
+        const report = persistScan(db, result, options);
+        h.enableWal();
+        return report;
+      }),
     refreshAnnotationsMirror: (path, annotations) => write(() => refreshAnnotationsMirror(db, path, annotations)),
     deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),
     close: () => h.close(),
