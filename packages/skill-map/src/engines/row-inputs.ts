@@ -2,6 +2,7 @@ import { hash } from 'node:crypto';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import { KERNEL_CACHE_VERSION } from '../kernel/index.js';
 import type { FileRecord, LensDecision, RawLink, ScanSettings } from '../kernel/index.js';
+import type { CachedFile } from './warm-state.js';
 
 /** Bump when the graph stage or the persisted row shape changes in a way the other salt parts do not show. */
 const ROW_INPUTS_VERSION = 1;
@@ -30,22 +31,16 @@ function ownUniqueLinks(record: FileRecord): boolean {
  * The row inputs the store fingerprints (see `RowInputs`): each node path's record identity (content
  * hash + cache key), for records whose node and links are a function of that record alone, salted with
  * everything else the graph stage reads that the records do not carry (settings, active providers,
- * kernel version). The map is built on first use (a warm persist only fingerprints the rows it writes).
+ * kernel version). Looked up per path (a warm persist only fingerprints the rows it writes).
  */
-export function rowInputsFor(records: readonly FileRecord[], lens: LensDecision, settings: ScanSettings): RowInputs {
-  let map: Map<string, string> | null = null;
+export function rowInputsFor(files: ReadonlyMap<string, CachedFile>, lens: LensDecision, settings: ScanSettings): RowInputs {
   const salt = hash('sha1', `${ROW_INPUTS_VERSION}\0${KERNEL_CACHE_VERSION}\0${lens.providers.join(',')}\0${JSON.stringify(settings)}`, 'base64');
   return {
     salt,
-    get records(): ReadonlyMap<string, string> {
-      if (map === null) {
-        map = new Map();
-        for (const r of records) {
-          if (r.node === null || r.node.path !== r.path || !ownUniqueLinks(r)) continue;
-          map.set(r.path, `${r.contentHash}\0${r.cacheKey}`);
-        }
-      }
-      return map;
+    record(path) {
+      const r = files.get(path)?.record;
+      if (r === undefined || r === null || r.node === null || r.node.path !== r.path || !ownUniqueLinks(r)) return undefined;
+      return `${r.contentHash}\0${r.cacheKey}`;
     },
   };
 }

@@ -198,7 +198,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
   t.graph = performance.now() - mark;
   mark = performance.now();
-  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, rowInputsFor(pass.records, lens, view.settings)) : null;
+  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, rowInputsFor(pass.next, lens, view.settings)) : null;
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
   t.total = performance.now() - t0;

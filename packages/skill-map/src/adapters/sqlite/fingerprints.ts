@@ -3,15 +3,15 @@ import type { Link, Node } from '../domain.js';
 
 /**
  * What the scan engine knows about the inputs of each row, so a persist in a new process can tell an
- * unchanged row without serialising it. `records` maps a node path to the identity of the file record
- * that produced the node and every link whose source it is (content hash + cache key); a path is left out
- * when that does not hold (virtual nodes, records whose links name another source or repeat an identity).
+ * unchanged row without serialising it. `record(path)` is the identity of the file record that produced
+ * the node at `path` and every link whose source it is (content hash + cache key), or undefined when that
+ * does not hold (virtual nodes, records whose links name another source or repeat an identity).
  * `salt` covers everything else the graph stage reads (settings, kernel version): a change invalidates
  * every fingerprint, and the persist falls back to comparing full JSON.
  */
 export interface RowInputs {
   readonly salt: string;
-  readonly records: ReadonlyMap<string, string>;
+  record(path: string): string | undefined;
 }
 
 /** A fingerprint that never matches: the row is compared in full. */
@@ -32,7 +32,7 @@ function plainNoSidecar(node: Node): boolean {
  */
 export function nodeFingerprint(inputs: RowInputs | undefined, node: Node): string {
   if (inputs === undefined || node.virtual === true || !plainNoSidecar(node)) return UNKNOWN_FP;
-  const record = inputs.records.get(node.path);
+  const record = inputs.record(node.path);
   if (record === undefined) return UNKNOWN_FP;
   return sha1(`${inputs.salt}\0${record}\0${node.modifiedAtMs ?? ''}\0${node.linksOutCount}\0${node.linksInCount}`);
 }
@@ -44,7 +44,7 @@ export function nodeFingerprint(inputs: RowInputs | undefined, node: Node): stri
  */
 export function groupFingerprint(inputs: RowInputs | undefined, source: string, links: readonly Link[], indexes: readonly number[]): string {
   if (inputs === undefined) return UNKNOWN_FP;
-  const record = inputs.records.get(source);
+  const record = inputs.record(source);
   if (record === undefined) return UNKNOWN_FP;
   let s = `${inputs.salt}\0${record}`;
   for (const i of indexes) {

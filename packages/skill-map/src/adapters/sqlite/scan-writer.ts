@@ -108,22 +108,30 @@ function statements(db: Db): Statements {
 
 /** The new link list grouped by source (indexes in list order); identity keys are built per group on demand. */
 class LinkLayout {
-  readonly groups = new Map<string, number[]>();
+  private grouped: Map<string, number[]> | null = null;
   private readonly keys: Array<string | undefined>;
 
   constructor(private readonly links: readonly Link[]) {
+    this.keys = new Array<string | undefined>(links.length);
+  }
+
+  /** Link indexes per source, in list order (built on first use: a warm persist rarely needs it). */
+  get groups(): Map<string, number[]> {
+    if (this.grouped !== null) return this.grouped;
+    const groups = new Map<string, number[]>();
     let current: number[] | undefined;
     let currentSource: string | undefined;
-    for (let i = 0; i < links.length; i += 1) {
-      const source = (links[i] as Link).source;
+    for (let i = 0; i < this.links.length; i += 1) {
+      const source = (this.links[i] as Link).source;
       if (source !== currentSource || current === undefined) {
         currentSource = source;
-        current = this.groups.get(source);
-        if (current === undefined) this.groups.set(source, (current = []));
+        current = groups.get(source);
+        if (current === undefined) groups.set(source, (current = []));
       }
       current.push(i);
     }
-    this.keys = new Array<string | undefined>(links.length);
+    this.grouped = groups;
+    return groups;
   }
 
   /** The identity key of `links[i]`; repeats within a group (rare: the kernel dedupes) are suffixed in list order. */
