@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run bench:skillstate: the stdio server's cold start and patch throughput, each next to a floor measured
 // in the same run on the same machine (ratios, because machines are noisy).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   closeSync,
+  readSync,
   fsyncSync,
   mkdirSync,
   mkdtempSync,
@@ -88,48 +89,58 @@ function floorLoop(dir, n) {
   return n / ((performance.now() - t0) / 1000);
 }
 
-/** A long-lived server answering sequential state.patch calls; `run(n)` times n round trips. */
+/**
+ * A long-lived server answering sequential calls over two FIFOs the client reads and writes with blocking
+ * syscalls: a lean client, so the figure is the server's round trip rather than the client's event loop.
+ */
 function startPatchServer(project) {
-  const child = spawn(process.execPath, [BIN], { cwd: project, stdio: ['pipe', 'pipe', 'inherit'] });
-  child.stdout.setEncoding('utf8');
-  let buffer = '';
-  let waiting = null;
-  child.stdout.on('data', (chunk) => {
-    buffer += chunk;
-    let nl;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl);
-      buffer = buffer.slice(nl + 1);
-      const resolve = waiting;
-      waiting = null;
-      resolve?.(line);
-    }
+  const fifoIn = join(project, 'bench.in');
+  const fifoOut = join(project, 'bench.out');
+  execFileSync('mkfifo', [fifoIn, fifoOut]);
+  const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" < "${fifoIn}" > "${fifoOut}"`], {
+    cwd: project,
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const input = openSync(fifoIn, 'w');
+  const output = openSync(fifoOut, 'r');
+  const buffer = Buffer.alloc(1 << 16);
+  let pending = '';
   let id = 0;
-  const roundTrip = (message) =>
-    new Promise((resolve) => {
-      waiting = resolve;
-      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id: ++id, ...message })}\n`);
-    });
+  const roundTrip = (message) => {
+    writeSync(input, `${JSON.stringify({ jsonrpc: '2.0', id: ++id, ...message })}\n`);
+    for (;;) {
+      const nl = pending.indexOf('\n');
+      if (nl >= 0) {
+        const line = pending.slice(0, nl);
+        pending = pending.slice(nl + 1);
+        return line;
+      }
+      const n = readSync(output, buffer, 0, buffer.length, null);
+      if (n === 0) throw new Error('server closed its output');
+      pending += buffer.toString('utf8', 0, n);
+    }
+  };
+  roundTrip({ method: 'initialize', params: JSON.parse(INIT).params });
   return {
-    ready: roundTrip({ method: 'initialize', params: JSON.parse(INIT).params }),
-    async run(n, latencies) {
+    ping(n) {
+      const t0 = performance.now();
+      for (let i = 0; i < n; i++) roundTrip({ method: 'ping' });
+      return (performance.now() - t0) / n;
+    },
+    run(n, latencies) {
       const t0 = performance.now();
       for (let i = 0; i < n; i++) {
         const patch = { goal: `step ${id}`, progress: [id, id + 1, id + 2] };
         const t = performance.now();
-        const line = await roundTrip({
-          method: 'tools/call',
-          params: { name: 'state.patch', arguments: { patch } },
-        });
+        const line = roundTrip({ method: 'tools/call', params: { name: 'state.patch', arguments: { patch } } });
         latencies.push(performance.now() - t);
-        if (line.includes('"isError":true') || line.includes('"error"'))
-          throw new Error(`patch failed: ${line}`);
+        if (line.includes('"isError":true') || line.includes('"error"')) throw new Error(`patch failed: ${line}`);
       }
       return performance.now() - t0;
     },
     stop() {
-      child.stdin.end();
+      closeSync(input);
+      closeSync(output);
       return new Promise((resolve) => child.on('exit', resolve));
     },
   };
@@ -138,19 +149,19 @@ function startPatchServer(project) {
 /** Alternates batches of floor and server work so that disk and CPU noise hits both alike. */
 async function patchThroughput(project, floorDir, total) {
   const server = startPatchServer(project);
-  await server.ready;
+  const pingMs = server.ping(2000);
   const batch = 100;
   const latencies = [];
   let floorMs = 0;
   let serverMs = 0;
   floorLoop(floorDir, batch);
-  await server.run(batch, []);
+  server.run(batch, []);
   for (let done = 0; done < total; done += batch) {
     floorMs += (batch / floorLoop(floorDir, batch)) * 1000;
-    serverMs += await server.run(batch, latencies);
+    serverMs += server.run(batch, latencies);
   }
   await server.stop();
-  return { floorOps: total / (floorMs / 1000), serverOps: total / (serverMs / 1000), latencies };
+  return { floorOps: total / (floorMs / 1000), serverOps: total / (serverMs / 1000), latencies, pingMs };
 }
 
 const project = makeProject();
@@ -178,6 +189,7 @@ try {
     ['ratio', `${patchRatio.toFixed(2)}x  (target >= 0.80x: ${verdict(patchRatio >= 0.8)})`],
     ['latency p50', ms(quantile(patches.latencies, 0.5))],
     ['latency p99', ms(quantile(patches.latencies, 0.99))],
+    ['for scale: a ping round trip', ms(patches.pingMs)],
   ]);
 } finally {
   rmSync(project, { recursive: true, force: true });

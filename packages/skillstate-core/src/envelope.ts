@@ -16,16 +16,18 @@ export interface VersionedState<S extends Record<string, unknown> = JsonObject> 
  * Brings any stored shape to the current envelope, as a deep copy.
  *
  * Accepts `{version: 1, state}`, `{version: 0, state}` and a bare state object without a `version` key (even one
- * holding a `state` key). Anything else throws `MIGRATION_FAILED`.
+ * holding a `state` key). Anything else throws `MIGRATION_FAILED`. The result is a deep copy unless
+ * `copy: false`.
  */
-export function migrate(raw: unknown): VersionedState {
+export function migrate(raw: unknown, options: { copy?: boolean } = {}): VersionedState {
+  // `copy: false` is for callers that own `raw` outright (a value JSON.parse just returned): no clone needed.
+  const own = options.copy === false ? <T>(value: T): T => value : cloneJson;
   if (isPlainObject(raw)) {
-    if (!hasOwn(raw, 'version'))
-      return { version: CURRENT_STATE_VERSION, state: cloneJson(raw) as JsonObject };
+    if (!hasOwn(raw, 'version')) return { version: CURRENT_STATE_VERSION, state: own(raw) as JsonObject };
     const version = raw['version'];
     const state = raw['state'];
     if ((version === 0 || version === 1) && isPlainObject(state)) {
-      return { version: CURRENT_STATE_VERSION, state: cloneJson(state) as JsonObject };
+      return { version: CURRENT_STATE_VERSION, state: own(state) as JsonObject };
     }
   }
   throw new SkillstateError('MIGRATION_FAILED', 'Unrecognized state format: cannot migrate to version 1');

@@ -1,10 +1,17 @@
-import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
+let tempCounter = 0;
+
+/**
+ * A fresh sibling name: pid, a per-process counter and a random tail. It need not be secret: the file is
+ * opened with `wx`, so a name someone planted fails instead of being followed.
+ */
 function tempSibling(path: string): string {
-  return join(dirname(path), `${basename(path)}.tmp.${process.pid}.${randomBytes(6).toString('hex')}`);
+  tempCounter = (tempCounter + 1) % 0x7fffffff;
+  const tail = Math.floor(Math.random() * 0x100000000).toString(36);
+  return join(dirname(path), `${basename(path)}.tmp.${process.pid}.${tempCounter.toString(36)}${tail}`);
 }
 
 /**

@@ -27,7 +27,7 @@ export function readStateFile(path: string): StateFileRead {
     return { kind: 'unreadable', reason: `not valid JSON (${(err as Error).message})` };
   }
   try {
-    return { kind: 'ok', envelope: migrate(parsed) };
+    return { kind: 'ok', envelope: migrate(parsed, { copy: false }) };
   } catch (err) {
     return { kind: 'unreadable', reason: (err as Error).message };
   }
