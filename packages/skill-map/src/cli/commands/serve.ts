@@ -22,12 +22,35 @@ function portOf(value: string | boolean | undefined): number | undefined {
   return Number(text);
 }
 
+/**
+ * Unsupported liveness tuning for tests and benchmarks (the contract leaves the ping deadline, the grace window
+ * and the sweep cadence untunable pre-v1): `SKILL_MAP_MCP_PING_DEADLINE_MS`, `SKILL_MAP_MCP_GRACE_MS`,
+ * `SKILL_MAP_MCP_SWEEP_MS`.
+ */
+function livenessTuning(
+  env: Readonly<Record<string, string | undefined>>,
+): ServeOptions['mcpOptions'] | undefined {
+  const read = (name: string): number | undefined => {
+    const text = env[name];
+    return text !== undefined && /^\d+$/.test(text) ? Number(text) : undefined;
+  };
+  const tuning = {
+    pingDeadlineMs: read('SKILL_MAP_MCP_PING_DEADLINE_MS'),
+    graceMs: read('SKILL_MAP_MCP_GRACE_MS'),
+    sweepIntervalMs: read('SKILL_MAP_MCP_SWEEP_MS'),
+  };
+  const set = Object.fromEntries(Object.entries(tuning).filter(([, v]) => v !== undefined));
+  return Object.keys(set).length === 0 ? undefined : set;
+}
+
 /** Maps the flags onto `ServeOptions` (absent flags fall back to the config inside `runServe`). */
 export function toServeOptions(
   options: OptionValues,
   quiet: boolean,
   stderr: NodeJS.WritableStream,
+  env: Readonly<Record<string, string | undefined>> = {},
 ): ServeOptions {
+  const mcpOptions = livenessTuning(env);
   const port = portOf(options['port']);
   const mcp = pair(options, 'mcp');
   const open = pair(options, 'open');
@@ -39,12 +62,18 @@ export function toServeOptions(
     ...(options['no-watcher'] === true ? { watcher: false } : {}),
     ...(options['no-ui'] === true ? { ui: false } : {}),
     bannerStream: quiet ? null : stderr,
+    ...(mcpOptions === undefined ? {} : { mcpOptions }),
   };
 }
 
 /** `sm serve`: composes the reader, the scan engine and the config into `runServe`, then waits for shutdown (SIGINT/SIGTERM → exit 0). */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
-  const options = toServeOptions(ctx.options, ctx.output.quiet, ctx.io.stderr as NodeJS.WritableStream);
+  const options = toServeOptions(
+    ctx.options,
+    ctx.output.quiet,
+    ctx.io.stderr as NodeJS.WritableStream,
+    ctx.io.env,
+  );
   const { reader, scanner } = createServerPorts(ctx, ctx.options['yes'] === true ? 'rebuild' : 'refuse');
   const config = loadConfig({ projectRoot: ctx.project.root });
   for (const w of config.warnings) ctx.output.warn(`warning: ${w}`);
