@@ -1,4 +1,8 @@
 #!/usr/bin/env node
-import { main } from '../dist/cli/main.js';
+import { statSync } from 'node:fs';
 
+// Prefer the bundled build (faster start) unless it is missing or older than the compiled entry.
+const mtime = (rel) => statSync(new URL(rel, import.meta.url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+const entry = mtime('../dist/bundle/main.js') >= mtime('../dist/cli/main.js') ? '../dist/bundle/main.js' : '../dist/cli/main.js';
+const { main } = await import(entry);
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,7 @@
 // The BUILT `sm` bin as a child process: lazy loading, `sm serve` and `sm mcp` wired to the server.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
@@ -55,17 +57,35 @@ function waitFor(stream: NodeJS.ReadableStream, re: RegExp, timeoutMs = 15_000):
   });
 }
 
+/** Bundle chunks that hold the kernel or the server (found by content, since chunk names are hashed). */
+function heavyChunks(): string[] {
+  const dir = fileURLToPath(new URL('../dist/bundle/', import.meta.url));
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .filter((f) => {
+      const text = readFileSync(join(dir, f), 'utf8');
+      return text.includes('core/reference-broken') || text.includes('skillmap://graph');
+    })
+    .map((f) => `/dist/bundle/${f}`);
+}
+
 describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)', () => {
   for (const argv of [['version'], ['--version'], ['help'], ['help', 'scan'], ['scan', '--help']]) {
     it(`sm ${argv.join(' ')} loads neither better-sqlite3 nor the kernel`, () => {
       const run = runSm(argv, { cwd: process.cwd(), nodeArgs: traceImportsFlags() });
       expect(run.code).toBe(0);
       const urls = imported(run.stderr);
-      expect(urls.some((u) => u.endsWith('/dist/cli/main.js'))).toBe(true);
+      expect(urls.some((u) => u.endsWith('/dist/cli/main.js') || u.endsWith('/dist/bundle/main.js'))).toBe(true);
+      const heavy = heavyChunks();
+      if (urls.some((u) => u.endsWith('/dist/bundle/main.js'))) expect(heavy.length).toBeGreaterThan(0);
       expect(
         urls.filter(
           (u) =>
-            u.includes('better-sqlite3') || u.includes('/dist/kernel/') || u.includes('/dist/server/index'),
+            u.includes('better-sqlite3') ||
+            u.includes('/dist/kernel/') ||
+            u.includes('/dist/server/index') ||
+            heavy.some((chunk) => u.endsWith(chunk)),
         ),
       ).toEqual([]);
     });
