@@ -114,7 +114,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
     if (options.scanOnBoot ?? true) {
       const scans = app.scans;
       booted = scans.run('changed', 'boot').then(
-        () => undefined,
+        (c) => logger.info(`mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`),
         (err: unknown) => logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
