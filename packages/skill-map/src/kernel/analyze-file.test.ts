@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, isCandidatePath } from './analyze-file.js';
-import { cacheKey, createFileContext } from './context.js';
-import type { FileRecord, LensDecision, ScanSettings } from './types.js';
+import { cacheKey, createFileContext, KERNEL_CACHE_VERSION } from './context.js';
+import { expandRecord, type ExpandedRecord } from './record-format.js';
+import type { LensDecision, ScanSettings } from './types.js';
 import { sha256Hex } from './util/sha256.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
@@ -26,10 +27,12 @@ function analyze(
   text: string,
   lens: string | string[] = 'claude',
   settings: ScanSettings = {},
-): FileRecord {
-  return analyzeFile(
-    { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 42 },
-    createFileContext(lensOf(lens), settings, { hash: sha }),
+): ExpandedRecord {
+  return expandRecord(
+    analyzeFile(
+      { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 42 },
+      createFileContext(lensOf(lens), settings, { hash: sha }),
+    ),
   );
 }
 
@@ -89,9 +92,11 @@ describe('analyzeFile: nodes', () => {
 
   it('uses the caller-supplied content hash and the pure sha256 by default', () => {
     const ctx = createFileContext(lensOf('claude'), {});
-    const r = analyzeFile(
-      { path: 'a.md', text: 'x', bytes: 1, modifiedAtMs: null, contentHash: 'f'.repeat(64) },
-      ctx,
+    const r = expandRecord(
+      analyzeFile(
+        { path: 'a.md', text: 'x', bytes: 1, modifiedAtMs: null, contentHash: 'f'.repeat(64) },
+        ctx,
+      ),
     );
     expect(r.contentHash).toBe('f'.repeat(64));
     expect(r.node?.bodyHash).toBe(sha256Hex('x'));
@@ -267,20 +272,23 @@ describe('cache keys', () => {
     expect(key(lensOf('claude', ['']), {})).not.toBe(base);
     expect(key(lensOf('claude'), { strict: true })).not.toBe(base);
     expect(key(lensOf('claude'), { disabledExtractors: ['core/at-file'] })).not.toBe(base);
-    expect(base).toMatch(/^k1:[0-9a-f]{16}$/);
+    expect(base).toMatch(/^k2:[0-9a-f]{16}$/);
+    expect(KERNEL_CACHE_VERSION).toBe(2);
   });
 
   it('changes with the active set (order-insensitive via precedence); a single provider keeps its one-lens key', () => {
     const key = (lens: LensDecision): string => cacheKey(createFileContext(lens, {}));
     const oneLensEra = {
-      v: 1,
+      v: KERNEL_CACHE_VERSION,
       lens: 'claude',
       pluginRoots: [],
       roots: [''],
       strict: false,
       disabledExtractors: [],
     };
-    expect(key(lensOf('claude'))).toBe(`k1:${sha256Hex(JSON.stringify(oneLensEra)).slice(0, 16)}`);
+    expect(key(lensOf('claude'))).toBe(
+      `k${KERNEL_CACHE_VERSION}:${sha256Hex(JSON.stringify(oneLensEra)).slice(0, 16)}`,
+    );
     expect(key(lensOf(['claude', 'cursor']))).not.toBe(key(lensOf('claude')));
     expect(key(lensOf(['claude', 'cursor']))).not.toBe(key(lensOf(['claude', 'codex'])));
     expect(key({ ...lensOf('claude'), providers: [] })).toBe(key(lensOf('claude')));

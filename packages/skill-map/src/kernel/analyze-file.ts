@@ -1,10 +1,10 @@
 import type { Issue } from '@skill-map/spec';
-import { activeProviderIds } from './context.js';
+import { prepareContext } from './context.js';
 import { analyzeNodeFile } from './node-file.js';
 import { parseMcpConfig } from './parse/mcp-config.js';
 import { parseSidecar } from './parse/sidecar.js';
 import type { McpConfigSpec } from './providers/provider.js';
-import { BUILTIN_PROVIDERS, classifyPath, providerChain } from './providers/registry.js';
+import { BUILTIN_PROVIDERS, classifyPath } from './providers/registry.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { createMcpNode } from './virtual-node.js';
 
@@ -44,8 +44,9 @@ function mcpConfigRecord(
   provider: string,
   spec: McpConfigSpec,
   ctx: FileContext,
-  base: FileRecord,
+  record: FileRecord,
 ): FileRecord {
+  record.role = 'mcp-config';
   const parsed = parseMcpConfig(file.text, spec.format);
   if (!parsed.ok) {
     const issue: Issue = {
@@ -54,43 +55,45 @@ function mcpConfigRecord(
       nodeIds: [file.path],
       message: `MCP config does not parse: ${parsed.message}`,
     };
-    return { ...base, role: 'mcp-config', issues: [issue] };
+    record.issues = [issue];
+    return record;
   }
   const virtualNodes = parsed.servers.map((s) =>
     createMcpNode(s.name, provider, file.path, { name: s.name, transport: s.transport }, ctx.hash),
   );
-  return { ...base, role: 'mcp-config', virtualNodes };
+  if (virtualNodes.length > 0) record.virtualNodes = virtualNodes;
+  return record;
 }
 
 /**
  * The per-file stage: classifies the file under the active providers, parses frontmatter (only when a `---` block exists),
  * extracts links, parses `.sm` sidecars and MCP configs. A pure function of (file, active set, settings): the result is
- * JSON-serialisable and may be cached under `ctx.cacheKey` + `contentHash`.
+ * JSON-serialisable and may be cached under `ctx.cacheKey` + `contentHash`. Records are compact (see record-format.ts).
  */
 export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
-  const base: FileRecord = {
+  const record: FileRecord = {
     path: file.path,
     contentHash: file.contentHash ?? ctx.hash(file.text),
     cacheKey: ctx.cacheKey,
-    role: 'ignored',
     node: null,
-    identifiers: [],
-    virtualNodes: [],
-    links: [],
-    issues: [],
-    sidecar: null,
-    pluginNames: [],
   };
-  if (file.path.endsWith('.sm'))
-    return { ...base, role: 'sidecar', sidecar: parseSidecar(file.path, file.text) };
-  const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
-  if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, base);
-  if (PLUGIN_MANIFEST.test(file.path)) {
-    return { ...base, role: 'plugin-manifest', pluginNames: pluginNamesOf(file.text) };
+  if (file.path.endsWith('.sm')) {
+    record.role = 'sidecar';
+    record.sidecar = parseSidecar(file.path, file.text);
+    return record;
   }
-  const cls = classifyPath(file.path, providerChain(activeProviderIds(ctx.lens)), {
-    pluginRoots: ctx.lens.pluginRoots,
-  });
-  if (cls === null) return base;
-  return analyzeNodeFile(file, cls, ctx, base);
+  const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
+  if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, record);
+  if (PLUGIN_MANIFEST.test(file.path)) {
+    record.role = 'plugin-manifest';
+    const names = pluginNamesOf(file.text);
+    if (names.length > 0) record.pluginNames = names;
+    return record;
+  }
+  const cls = classifyPath(file.path, prepareContext(ctx).chain, { pluginRoots: ctx.lens.pluginRoots });
+  if (cls === null) {
+    record.role = 'ignored';
+    return record;
+  }
+  return analyzeNodeFile(file, cls, ctx, record);
 }

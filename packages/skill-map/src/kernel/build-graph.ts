@@ -86,7 +86,10 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   const { links, states, runs } = resolveLinks(ordered, graph, active, createOracle(ctx));
   const confidences = new Map<number, number>();
   const sink = createIssueSink(graph.suppressions, confidences);
-  for (const record of ordered) for (const issue of record.issues) sink.emit(issue);
+  for (const record of ordered) {
+    const issues = record.issues;
+    if (issues !== undefined) for (const issue of issues) sink.emit(issue);
+  }
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));

@@ -1,9 +1,16 @@
+import { activeExtractors } from './extractors/registry.js';
+import type { Extractor } from './extractors/extractor.js';
+import type { Provider } from './providers/provider.js';
+import { providerChain } from './providers/registry.js';
 import type { FileContext, LensDecision, ScanSettings } from './types.js';
 import { normalizeRoot } from './util/posix-path.js';
 import { sha256Hex, type HashFn } from './util/sha256.js';
 
-/** Bumped whenever analyzeFile's output changes shape or meaning, so persisted FileRecords are invalidated. */
-export const KERNEL_CACHE_VERSION = 1;
+/**
+ * Bumped whenever analyzeFile's output changes shape or meaning, so persisted FileRecords are invalidated (re-analysed,
+ * never misread). 2: the compact record format (defaults omitted, derived fields dropped; see record-format.ts).
+ */
+export const KERNEL_CACHE_VERSION = 2;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {
@@ -51,4 +58,31 @@ export function cacheKey(ctx: FileContext): string {
 export function rootOf(path: string, roots: readonly string[]): string {
   for (const root of roots) if (root === '' || path === root || path.startsWith(root + '/')) return root;
   return '';
+}
+
+/** What every file of one context shares, computed once per context (the context object is the key). */
+export interface PreparedContext {
+  active: readonly string[];
+  chain: readonly Provider[];
+  extractors: readonly Extractor[];
+  /** `ctx.hash('')`. */
+  emptyHash: string;
+}
+
+const PREPARED = new WeakMap<FileContext, PreparedContext>();
+
+/** The per-context constants of the file stage (memoised on the context object). */
+export function prepareContext(ctx: FileContext): PreparedContext {
+  let prepared = PREPARED.get(ctx);
+  if (prepared === undefined) {
+    const active = activeProviderIds(ctx.lens);
+    prepared = {
+      active,
+      chain: providerChain(active),
+      extractors: activeExtractors(active, ctx.settings.disabledExtractors),
+      emptyHash: ctx.hash(''),
+    };
+    PREPARED.set(ctx, prepared);
+  }
+  return prepared;
 }

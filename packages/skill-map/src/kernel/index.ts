@@ -2,17 +2,31 @@
 export type {
   FileContext,
   FileRecord,
+  FileRole,
   GraphContext,
+  LinkAt,
   LensDecision,
   LensStatus,
   NodeIdentifier,
   ParsedSidecar,
   RawLink,
+  RawOccurrence,
+  RecordNode,
   ScanSettings,
   SourceFile,
 } from './types.js';
 export { analyzeFile, isCandidatePath } from './analyze-file.js';
 export { buildGraph } from './build-graph.js';
+export {
+  EMPTY_SHA256,
+  expandLink,
+  expandNode,
+  expandRecord,
+  isSelfContainedRecord,
+  recordRole,
+  type ExpandedLink,
+  type ExpandedRecord,
+} from './record-format.js';
 export { detectLens, findPluginRoots } from './lens.js';
 export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';
 export { KernelError, type KernelErrorCode, type Result } from './errors.js';

@@ -1,71 +1,241 @@
-import type { SourceLocation } from '@skill-map/spec';
-import type { ExtractedLink } from './extractors/extractor.js';
-import type { RawLink } from './types.js';
-import type { LineIndex } from './util/line-index.js';
+import type { LinkKind, LinkOccurrence, OccurrenceContext } from '@skill-map/spec';
+import type { ExtractedLink, ExtractSink } from './extractors/extractor.js';
+import { EXTRACTOR_EMITS } from './record-format.js';
+import type { LinkAt, RawLink, RawOccurrence } from './types.js';
 import { normalizeTrigger } from './util/normalize-trigger.js';
 
-/** Collects occurrences from every extractor of one file and dedupes them by (target, kind, normalizedTrigger). */
-export interface LinkCollector {
-  add(extractor: string, link: ExtractedLink): void;
-  /** Deduped links, ordered by first occurrence, then kind, then target. */
-  links(): RawLink[];
+/** One occurrence as an extractor reported it. */
+interface Occurrence {
+  extractor: string;
+  trigger: string | null;
+  context: OccurrenceContext;
+  offset: number;
 }
 
-/** Creates a collector for the file at `source`. */
-export function createLinkCollector(source: string, lines: LineIndex): LinkCollector {
-  const byKey = new Map<string, RawLink>();
+/** A link being collected: the first occurrence's facts, merged with later ones as the old RawLink merged them. */
+interface Entry {
+  kind: LinkKind;
+  target: string;
+  trigger: string | null;
+  raw: string;
+  /** Offset of the link's location: the smallest occurrence offset (the first reported one on ties). */
+  offset: number;
+  pathStyle: boolean;
+  fallback: string | null;
+  bare: string | null;
+  resolveKinds: string[] | null;
+  speculative: boolean;
+  occurrences: Occurrence[];
+}
+
+/** Normalised trigger, the third part of a link's identity (`''` for path-style links). */
+function identityTrigger(trigger: string | null): string {
+  return trigger === null ? '' : normalizeTrigger(trigger);
+}
+
+/** True when two links share an identity (kind, target, normalised trigger). */
+function sameLink(e: Entry, kind: LinkKind, target: string, trigger: string | null): boolean {
+  return (
+    e.target === target &&
+    e.kind === kind &&
+    (e.trigger === trigger || identityTrigger(e.trigger) === identityTrigger(trigger))
+  );
+}
+
+/**
+ * Collects the occurrences every extractor of one file reports, dedupes them by (kind, target, normalised trigger)
+ * and writes the compact {@link RawLink}s of the record (see `record-format.ts`). One instance is reused file after
+ * file (analyzeFile is synchronous): it is the extractors' sink, with `extractor` set to the running extractor's id.
+ */
+export class LinkCollector implements ExtractSink {
+  /** Id of the extractor whose reports `link` is receiving. */
+  extractor = '';
+  private entries: Entry[] = [];
+  private byKey: Map<string, Entry[]> | null = null;
+  private readonly urls = new Set<string>();
+  private readonly servers = new Set<string>();
+
+  /** Starts a new file. */
+  reset(): void {
+    this.entries = [];
+    this.byKey = null;
+    this.urls.clear();
+    this.servers.clear();
+  }
+
+  link(link: ExtractedLink): void {
+    const occurrence: Occurrence = {
+      extractor: this.extractor,
+      trigger: link.trigger,
+      context: link.context,
+      offset: link.offset,
+    };
+    const existing = this.find(link.kind, link.target, link.trigger);
+    if (existing === undefined) {
+      const entry: Entry = {
+        kind: link.kind,
+        target: link.target,
+        trigger: link.trigger,
+        raw: link.raw,
+        offset: link.offset,
+        pathStyle: link.pathStyle,
+        fallback: link.fallbackTarget,
+        bare: link.bareDest ?? null,
+        resolveKinds: link.resolveKinds ?? null,
+        speculative: link.speculative === true,
+        occurrences: [occurrence],
+      };
+      this.entries.push(entry);
+      if (this.byKey !== null) this.index(entry);
+      else if (this.entries.length > 16) {
+        this.byKey = new Map();
+        for (const e of this.entries) this.index(e);
+      }
+      return;
+    }
+    existing.occurrences.push(occurrence);
+    existing.fallback ??= link.fallbackTarget;
+    existing.speculative &&= link.speculative === true;
+    if (link.offset < existing.offset) {
+      existing.offset = link.offset;
+      existing.raw = link.raw;
+    }
+  }
+
+  url(url: string): void {
+    this.urls.add(url);
+  }
+
+  mcpServer(name: string): void {
+    this.servers.add(name);
+  }
+
+  /** Distinct URLs reported for the file, sorted (null when none). */
+  externalRefs(): string[] | null {
+    return this.urls.size === 0 ? null : [...this.urls].sort();
+  }
+
+  /** MCP server names reported for the file, sorted. */
+  mcpServers(): string[] {
+    return this.servers.size === 0 ? [] : [...this.servers].sort();
+  }
+
+  private index(entry: Entry): void {
+    const key = `${entry.kind}\0${entry.target}`;
+    const list = this.byKey!.get(key);
+    if (list === undefined) this.byKey!.set(key, [entry]);
+    else list.push(entry);
+  }
+
+  private find(kind: LinkKind, target: string, trigger: string | null): Entry | undefined {
+    if (this.byKey !== null) {
+      const list = this.byKey.get(`${kind}\0${target}`);
+      if (list !== undefined) for (const e of list) if (sameLink(e, kind, target, trigger)) return e;
+      return undefined;
+    }
+    for (const e of this.entries) if (sameLink(e, kind, target, trigger)) return e;
+    return undefined;
+  }
+
+  /**
+   * The deduped links in compact form, ordered by location, then kind, then target. `text` is the text the offsets
+   * point into (for line/column) and `dir` the source file's directory (path-style targets under it become `rel`).
+   */
+  links(text: string, dir: string): RawLink[] {
+    const entries = this.entries;
+    if (entries.length === 0) return [];
+    entries.sort(
+      (a, b) =>
+        a.offset - b.offset ||
+        (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
+        (a.target < b.target ? -1 : a.target > b.target ? 1 : 0),
+    );
+    const lines = new LineCursor(text);
+    const out: RawLink[] = new Array<RawLink>(entries.length);
+    for (let i = 0; i < entries.length; i++) out[i] = encode(entries[i]!, dir, lines);
+    return out;
+  }
+}
+
+/** Maps ascending offsets of one text to [line, column, offset], sweeping forward (restarting for an earlier offset). */
+class LineCursor {
+  private line = 1;
+  private lineStart = 0;
+  private nextNl: number;
+
+  constructor(private readonly text: string) {
+    this.nextNl = text.indexOf('\n');
+  }
+
+  at(offset: number): LinkAt {
+    if (offset < this.lineStart) {
+      this.line = 1;
+      this.lineStart = 0;
+      this.nextNl = this.text.indexOf('\n');
+    }
+    while (this.nextNl !== -1 && this.nextNl < offset) {
+      this.line++;
+      this.lineStart = this.nextNl + 1;
+      this.nextNl = this.text.indexOf('\n', this.lineStart);
+    }
+    return [this.line, offset - this.lineStart + 1, offset];
+  }
+}
+
+/** The legacy occurrence order: offset, then extractor id. */
+function byOffsetThenExtractor(a: Occurrence, b: Occurrence): number {
+  return a.offset - b.offset || (a.extractor < b.extractor ? -1 : 1);
+}
+
+function encode(e: Entry, dir: string, lines: LineCursor): RawLink {
+  const occurrences = e.occurrences;
+  if (occurrences.length > 1) occurrences.sort(byOffsetThenExtractor);
+  const first = occurrences[0]!;
+  const at = lines.at(first.offset);
+  let rel: string | undefined;
+  const target = e.target;
+  if (
+    e.pathStyle &&
+    dir !== '' &&
+    target.length > dir.length + 1 &&
+    target.charCodeAt(dir.length) === 47 &&
+    target.startsWith(dir)
+  )
+    rel = target.slice(dir.length + 1);
+  const link: RawLink =
+    rel === undefined ? { target, by: first.extractor, at } : { rel, by: first.extractor, at };
+  if (first.context !== null) link.ctx = first.context;
+  const emits = EXTRACTOR_EMITS.get(first.extractor);
+  if (emits === undefined || emits.kind !== e.kind) link.kind = e.kind;
+  if (e.raw !== (rel ?? target)) link.raw = e.raw;
+  let sameTriggers = true;
+  for (const o of occurrences) if (o.trigger !== e.trigger) sameTriggers = false;
+  if (occurrences.length > 1) {
+    const more: RawOccurrence[] = [];
+    for (let i = 1; i < occurrences.length; i++) {
+      const o = occurrences[i]!;
+      const extra: RawOccurrence = { by: o.extractor, at: lines.at(o.offset) };
+      if (o.context !== null) extra.ctx = o.context;
+      more.push(extra);
+    }
+    link.more = more;
+  }
+  if (emits === undefined || emits.pathStyle !== e.pathStyle) link.pathStyle = e.pathStyle;
+  if (e.trigger !== (e.pathStyle ? null : target)) link.trigger = e.trigger;
+  if (!sameTriggers) link.occurrences = occurrences.map(verbatim, lines);
+  if (e.fallback !== null) link.fallback = e.fallback === e.bare ? true : e.fallback;
+  if (e.bare !== (rel ?? null)) link.bare = e.bare;
+  if (e.resolveKinds !== null) link.resolveKinds = e.resolveKinds;
+  if (e.speculative) link.speculative = true;
+  return link;
+}
+
+function verbatim(this: LineCursor, o: Occurrence): LinkOccurrence {
+  const [line, column, offset] = this.at(o.offset);
   return {
-    add(extractor, link) {
-      const normalized = link.trigger === null ? null : normalizeTrigger(link.trigger);
-      const key = `${link.kind}\0${link.target}\0${normalized ?? ''}`;
-      const location: SourceLocation = lines.locate(link.offset);
-      const occurrence = { extractor, originalTrigger: link.trigger, context: link.context, location };
-      const existing = byKey.get(key);
-      if (existing === undefined) {
-        byKey.set(key, {
-          source,
-          target: link.target,
-          kind: link.kind,
-          sources: [extractor],
-          trigger:
-            link.trigger === null
-              ? null
-              : { originalTrigger: link.trigger, normalizedTrigger: normalized ?? '' },
-          location,
-          raw: link.raw,
-          occurrences: [occurrence],
-          pathStyle: link.pathStyle,
-          fallbackTarget: link.fallbackTarget,
-          bareDest: link.bareDest ?? null,
-          resolveKinds: link.resolveKinds ?? null,
-          speculative: link.speculative === true,
-        });
-        return;
-      }
-      if (!existing.sources.includes(extractor)) existing.sources.push(extractor);
-      existing.occurrences.push(occurrence);
-      existing.fallbackTarget ??= link.fallbackTarget;
-      existing.speculative &&= link.speculative === true;
-      if (existing.location !== null && location.offset < existing.location.offset) {
-        existing.location = location;
-        existing.raw = link.raw;
-      }
-    },
-    links() {
-      const out = [...byKey.values()];
-      for (const link of out) {
-        link.sources.sort();
-        link.occurrences.sort(
-          (a, b) =>
-            (a.location?.offset ?? 0) - (b.location?.offset ?? 0) || (a.extractor < b.extractor ? -1 : 1),
-        );
-      }
-      return out.sort(
-        (a, b) =>
-          (a.location?.offset ?? 0) - (b.location?.offset ?? 0) ||
-          (a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : 0) ||
-          (a.target < b.target ? -1 : a.target > b.target ? 1 : 0),
-      );
-    },
+    extractor: o.extractor,
+    originalTrigger: o.trigger,
+    context: o.context,
+    location: { line, column, offset },
   };
 }

@@ -1,19 +1,19 @@
-import type { Issue, Node } from '@skill-map/spec';
+import type { Issue } from '@skill-map/spec';
 import { parse as parseToml } from 'smol-toml';
-import { activeProviderIds, rootOf } from './context.js';
+import { prepareContext, rootOf } from './context.js';
 import type { ExtractInput } from './extractors/extractor.js';
-import { activeExtractors } from './extractors/registry.js';
-import { createLinkCollector } from './link-collector.js';
+import { LinkCollector } from './link-collector.js';
 import { maskSpans, scanMarkdown, type Span } from './parse/code-regions.js';
 import { canonicalFrontmatter, parseFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
-import { KIND_IDENTIFIERS } from './providers/provider.js';
 import type { Classification } from './providers/registry.js';
-import type { FileContext, FileRecord, NodeIdentifier, SourceFile } from './types.js';
+import { DEFAULT_NODE_PROVIDER, EMPTY_SHA256 } from './record-format.js';
+import type { FileContext, FileRecord, RecordNode, SourceFile } from './types.js';
 import { createLineIndex } from './util/line-index.js';
-import { normalizeTrigger } from './util/normalize-trigger.js';
-import { basename, dirname, stem } from './util/posix-path.js';
+import { dirname } from './util/posix-path.js';
 import { looksBinary, utf8Length } from './util/utf8.js';
 import { createMcpNode } from './virtual-node.js';
+
+export { identifiersOf } from './record-format.js';
 
 /** A kernel-stamped diagnostic of one file. */
 function stamp(
@@ -26,26 +26,6 @@ function stamp(
   return data === undefined
     ? { analyzerId, severity, nodeIds: [path], message }
     : { analyzerId, severity, nodeIds: [path], message, data };
-}
-
-/** The handles a node answers to, per its kind's declared identifiers. */
-export function identifiersOf(
-  path: string,
-  kind: string,
-  frontmatter: Record<string, unknown> | null,
-): NodeIdentifier[] {
-  const out: NodeIdentifier[] = [];
-  const push = (raw: string, via: NodeIdentifier['via']): void => {
-    const handle = normalizeTrigger(raw);
-    if (handle !== '' && !out.some((i) => i.handle === handle)) out.push({ handle, via });
-  };
-  for (const via of KIND_IDENTIFIERS[kind] ?? ['filename-basename']) {
-    if (via === 'frontmatter.name' && typeof frontmatter?.['name'] === 'string')
-      push(frontmatter['name'], via);
-    else if (via === 'filename-basename') push(stem(path), via);
-    else if (via === 'dirname' && dirname(path) !== '') push(basename(dirname(path)), via);
-  }
-  return out;
 }
 
 interface Parsed {
@@ -124,42 +104,38 @@ function parseMarkdown(file: SourceFile, severity: Issue['severity']): Parsed {
   return { view: file.text, frontmatter, fmRange, bodyOffset: split.bodyOffset, body: split.body, issues };
 }
 
-/** Analyzes a file a provider classified as a node: frontmatter, hashes, sizes, extraction. */
+/** The body hash: when the body is the whole file and the content hash was computed here from that text, it is it. */
+function bodyHashOf(file: SourceFile, record: FileRecord, body: string, ctx: FileContext): string {
+  return body === file.text && file.contentHash === undefined ? record.contentHash : ctx.hash(body);
+}
+
+/** Sets the node's hashes, omitting the ones equal to their record defaults. */
+function setHashes(node: RecordNode, record: FileRecord, bodyHash: string, frontmatterHash: string): void {
+  if (bodyHash !== record.contentHash) node.bodyHash = bodyHash;
+  if (frontmatterHash !== EMPTY_SHA256) node.frontmatterHash = frontmatterHash;
+}
+
+/** The shared collector (analyzeFile is synchronous and not re-entered by extractors). */
+const collector = new LinkCollector();
+
+/** Analyzes a file a provider classified as a node: frontmatter, hashes, sizes, extraction. Fills `record`. */
 export function analyzeNodeFile(
   file: SourceFile,
   cls: Classification,
   ctx: FileContext,
-  base: FileRecord,
+  record: FileRecord,
 ): FileRecord {
+  const prepared = prepareContext(ctx);
   const severity: Issue['severity'] = ctx.settings.strict === true ? 'error' : 'warn';
-  const node: Node = {
-    path: file.path,
-    kind: cls.kind,
-    provider: cls.provider,
-    bodyHash: '',
-    frontmatterHash: '',
-    bytes: { frontmatter: 0, body: file.bytes, total: file.bytes },
-    modifiedAtMs: file.modifiedAtMs,
-    linksOutCount: 0,
-    linksInCount: 0,
-    externalRefsCount: 0,
-  };
+  const node: RecordNode = { kind: cls.kind, bytes: file.bytes, modifiedAtMs: file.modifiedAtMs };
+  if (cls.provider !== DEFAULT_NODE_PROVIDER) node.provider = cls.provider;
+  record.node = node;
   if (looksBinary(file.text)) {
-    node.bodyHash = ctx.hash(file.text);
-    node.frontmatterHash = ctx.hash('');
-    const issue = stamp(
-      'content-binary',
-      'warn',
-      file.path,
-      'File looks binary (NUL bytes); it was not parsed',
-    );
-    return {
-      ...base,
-      role: 'node',
-      node,
-      identifiers: identifiersOf(file.path, cls.kind, null),
-      issues: [issue],
-    };
+    setHashes(node, record, bodyHashOf(file, record, file.text, ctx), prepared.emptyHash);
+    record.issues = [
+      stamp('content-binary', 'warn', file.path, 'File looks binary (NUL bytes); it was not parsed'),
+    ];
+    return record;
   }
   const parsed = file.path.endsWith('.toml') ? parseTomlAgent(file, severity) : parseMarkdown(file, severity);
   const text = parsed.view;
@@ -170,58 +146,52 @@ export function analyzeNodeFile(
     const msg = `Unbalanced backticks: ${fences} unclosed fence(s), ${spans} unmatched inline run(s); first at line ${line}`;
     parsed.issues.push(stamp('backtick-unbalanced', 'warn', file.path, msg, { line, column, fences, spans }));
   }
-  const head: Span[] =
-    parsed.bodyOffset > 0 && parsed.fmRange !== null ? [{ start: 0, end: parsed.bodyOffset }] : [];
-  const codeSpans: Span[] = [...head, ...md.code];
+  let codeSpans: Span[] = md.code;
+  if (parsed.bodyOffset > 0 && parsed.fmRange !== null)
+    codeSpans = [{ start: 0, end: parsed.bodyOffset }, ...md.code];
   const proseWithHtml = maskSpans(text, codeSpans);
   const prose = md.html.length === 0 ? proseWithHtml : maskSpans(proseWithHtml, md.html);
-  const lines = createLineIndex(text);
-  const collector = createLinkCollector(file.path, lines);
-  const urls = new Set<string>();
-  const servers = new Set<string>();
+  const code = md.code;
+  const codeText = new Array<string>(code.length);
+  for (let i = 0; i < code.length; i++) codeText[i] = text.slice(code[i]!.contentStart, code[i]!.contentEnd);
+  const dir = dirname(file.path);
   const input: ExtractInput = {
     path: file.path,
-    dir: dirname(file.path),
+    dir,
     root: rootOf(file.path, ctx.roots),
     text,
     prose,
     proseWithHtml,
-    code: md.code,
+    code,
+    codeText,
     frontmatter: parsed.frontmatter,
     frontmatterRange: parsed.fmRange,
   };
-  const active = activeProviderIds(ctx.lens);
-  for (const extractor of activeExtractors(active, ctx.settings.disabledExtractors)) {
-    extractor.extract(input, {
-      link: (link) => collector.add(extractor.id, link),
-      url: (url) => urls.add(url),
-      mcpServer: (name) => servers.add(name),
-    });
+  collector.reset();
+  for (const extractor of prepared.extractors) {
+    collector.extractor = extractor.id;
+    extractor.extract(input, collector);
   }
-  const fmText = canonicalFrontmatter(parsed.frontmatter);
-  node.bodyHash = ctx.hash(parsed.body);
-  node.frontmatterHash = ctx.hash(fmText);
+  const fmHash =
+    parsed.frontmatter === null ? prepared.emptyHash : ctx.hash(canonicalFrontmatter(parsed.frontmatter));
+  setHashes(node, record, bodyHashOf(file, record, parsed.body, ctx), fmHash);
   // Measure the (small) part before the body; the body gets the rest of the on-disk size.
   const headBytes =
     parsed.view === file.text
       ? Math.min(utf8Length(file.text.slice(0, parsed.bodyOffset)), file.bytes)
       : file.bytes - Math.min(utf8Length(parsed.body), file.bytes);
-  node.bytes = { frontmatter: headBytes, body: file.bytes - headBytes, total: file.bytes };
+  if (headBytes !== 0) node.headBytes = headBytes;
   if (parsed.frontmatter !== null) node.frontmatter = parsed.frontmatter;
-  node.externalRefsCount = urls.size;
-  if (urls.size > 0) node.externalRefs = [...urls].sort();
-  // Tools-derived servers belong to the host of the declaring file when it is an active host, else to the primary.
-  const owner = active.includes(cls.provider) ? cls.provider : ctx.lens.provider;
-  const virtualNodes = [...servers]
-    .sort()
-    .map((s) => createMcpNode(s, owner, file.path, { name: s }, ctx.hash));
-  return {
-    ...base,
-    role: 'node',
-    node,
-    identifiers: identifiersOf(file.path, cls.kind, parsed.frontmatter),
-    virtualNodes,
-    links: collector.links(),
-    issues: parsed.issues,
-  };
+  const externalRefs = collector.externalRefs();
+  if (externalRefs !== null) node.externalRefs = externalRefs;
+  const links = collector.links(text, dir);
+  if (links.length > 0) record.links = links;
+  if (parsed.issues.length > 0) record.issues = parsed.issues;
+  const servers = collector.mcpServers();
+  if (servers.length > 0) {
+    // Tools-derived servers belong to the host of the declaring file when it is an active host, else to the primary.
+    const owner = prepared.active.includes(cls.provider) ? cls.provider : ctx.lens.provider;
+    record.virtualNodes = servers.map((s) => createMcpNode(s, owner, file.path, { name: s }, ctx.hash));
+  }
+  return record;
 }

@@ -3,11 +3,10 @@ import type {
   Issue,
   LinkKind,
   LinkOccurrence,
-  LinkTrigger,
   Node,
+  OccurrenceContext,
   OversizedFile,
   ScannedBy,
-  SourceLocation,
   Tokenizer,
 } from '@skill-map/spec';
 import type { HashFn } from './util/sha256.js';
@@ -91,27 +90,81 @@ export interface FileContext {
   cacheKey: string;
 }
 
-/** A link as extracted from one file, before resolution (deduped within the file). */
+/** Where an occurrence was authored: `[line, column, offset]` (1-based line and column, 0-based UTF-16 offset). */
+export type LinkAt = [line: number, column: number, offset: number];
+
+/** Code context of an occurrence, when it is not prose. */
+export type RawContext = Exclude<OccurrenceContext, null>;
+
+/** A further occurrence of a {@link RawLink} (after the first one, which the link carries inline). */
+export interface RawOccurrence {
+  /** Qualified extractor id. */
+  by: string;
+  at: LinkAt;
+  /** Absent = prose. */
+  ctx?: RawContext;
+}
+
+/**
+ * A link as extracted from one file, deduped within it, before resolution. Stored compactly: every field a reader can
+ * derive is left out, and absence means the default written next to it (see `record-format.ts`, which holds the
+ * readers). The source is the record's `path`; `sources` are the occurrences' extractors; `location` is `at`; the
+ * trigger of a trigger-style link is its target (normalised at graph time).
+ */
 export interface RawLink {
-  source: string;
-  target: string;
-  kind: LinkKind;
-  /** Qualified extractor ids, sorted. */
-  sources: string[];
-  trigger: LinkTrigger | null;
-  location: SourceLocation | null;
-  raw: string;
-  occurrences: LinkOccurrence[];
-  /** True for path-style links (markdown links, backtick paths, `@file`, `mcp://`), false for trigger-style. */
-  pathStyle: boolean;
-  /** Root-relative fallback target tried when `target` matches nothing (backtick paths, `@file`). */
-  fallbackTarget: string | null;
-  /** Bare authored path (no `./`, `../`, `/`), also tried relative to the enclosing skill folder. */
-  bareDest: string | null;
-  /** Kinds to resolve against instead of the merged resolution map (used by plugin-qualified `ns:skill` triggers). */
-  resolveKinds: string[] | null;
-  /** Speculative links (plugin-qualified triggers) are dropped when they do not resolve. */
-  speculative: boolean;
+  /** Target: the authored trigger, or the scope-relative normalised path. Absent when `rel` is set. */
+  target?: string;
+  /** Path-style target relative to the source file's directory: the target is `<dir>/<rel>`. */
+  rel?: string;
+  /** Extractor of the first occurrence (qualified id). */
+  by: string;
+  /** Location of the first occurrence (the link's location). */
+  at: LinkAt;
+  /** Context of the first occurrence; absent = prose. */
+  ctx?: RawContext;
+  /** Link kind; absent = the kind `by` emits. */
+  kind?: LinkKind;
+  /** Authored text; absent = the target as stored (`rel`, else `target`). */
+  raw?: string;
+  /** Further occurrences, in order (offset, then extractor). */
+  more?: RawOccurrence[];
+  /** Path-style (markdown links, backtick paths, `@file`, `mcp://`) or trigger-style; absent = what `by` emits. */
+  pathStyle?: boolean;
+  /** Authored trigger; absent = the target for trigger-style links, null for path-style ones. */
+  trigger?: string | null;
+  /** Every occurrence verbatim, only when they cannot be derived (an occurrence's trigger differs from the link's). */
+  occurrences?: LinkOccurrence[];
+  /** Root-relative fallback target tried when the target matches nothing; `true` = the same as `bare`. Absent = none. */
+  fallback?: string | true;
+  /** Bare authored path (no `./`, `../`, `/`), also tried relative to the enclosing skill folder. Absent = `rel` when
+   *  `rel` is set, else none; null = none. */
+  bare?: string | null;
+  /** Kinds to resolve against instead of the merged resolution map (plugin-qualified `ns:skill` triggers). */
+  resolveKinds?: string[];
+  /** Speculative links (plugin-qualified triggers) are dropped when they do not resolve. Absent = false. */
+  speculative?: true;
+}
+
+/**
+ * The node a record contributes, stored compactly (absence means the default written next to each field). The graph
+ * stage expands it to a spec {@link Node} (`path` = the record's path, link counts from the graph).
+ */
+export interface RecordNode {
+  kind: string;
+  /** Absent = `core/markdown`. */
+  provider?: string;
+  /** Absent = the record's `contentHash` (a file without frontmatter whose text is its bytes). */
+  bodyHash?: string;
+  /** Absent = sha256 of the empty string (no frontmatter). */
+  frontmatterHash?: string;
+  /** Size on disk. */
+  bytes: number;
+  /** Bytes before the body (frontmatter block, or a TOML agent's non-body part); absent = 0. */
+  headBytes?: number;
+  modifiedAtMs: number | null;
+  frontmatter?: Record<string, unknown>;
+  /** Distinct external URLs, sorted (their count is `externalRefsCount`). */
+  externalRefs?: string[];
 }
 
 /** A name a node answers to, for the cross-kind name index. */
@@ -138,24 +191,33 @@ export interface ParsedSidecar {
   errors: string[];
 }
 
-/** What a file contributes to the graph: the cacheable result of {@link analyzeFile}. JSON-serialisable. */
+/** What the file is to the kernel. */
+export type FileRole = 'node' | 'sidecar' | 'mcp-config' | 'plugin-manifest' | 'ignored';
+
+/**
+ * What a file contributes to the graph: the cacheable result of {@link analyzeFile}. JSON-serialisable and compact:
+ * optional fields are omitted when they hold their default (written next to each), and nothing the graph stage can
+ * recompute cheaply is stored (node identifiers, link sources, the link location inside occurrences).
+ */
 export interface FileRecord {
   path: string;
   /** sha256 hex of the content (`SourceFile.contentHash` when given, else of `text`). */
   contentHash: string;
   /** `cacheKey(ctx)` the record was produced under. */
   cacheKey: string;
-  /** What the file is to the kernel. */
-  role: 'node' | 'sidecar' | 'mcp-config' | 'plugin-manifest' | 'ignored';
-  node: Node | null;
-  identifiers: NodeIdentifier[];
-  virtualNodes: Node[];
-  links: RawLink[];
-  /** Kernel-stamped issues (frontmatter, backtick, binary, MCP config, invalid sidecar). */
-  issues: Issue[];
-  sidecar: ParsedSidecar | null;
-  /** Plugin names declared by a plugin/marketplace manifest (for `plugin:skill` triggers). */
-  pluginNames: string[];
+  /** What the file is to the kernel; absent = `node`. */
+  role?: FileRole;
+  node: RecordNode | null;
+  /** Absent = none. */
+  virtualNodes?: Node[];
+  /** Absent = none. */
+  links?: RawLink[];
+  /** Kernel-stamped issues (frontmatter, backtick, binary, MCP config, invalid sidecar); absent = none. */
+  issues?: Issue[];
+  /** Absent = not a sidecar. */
+  sidecar?: ParsedSidecar;
+  /** Plugin names declared by a plugin/marketplace manifest (for `plugin:skill` triggers); absent = none. */
+  pluginNames?: string[];
 }
 
 /** Context of the graph stage: walk facts the caller measured plus the same lens/settings. */

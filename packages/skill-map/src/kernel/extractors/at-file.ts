@@ -1,10 +1,11 @@
-import { eachMatch, type Extractor } from './extractor.js';
+import { mayBeTriggerPrefix, SigilMatcher, type Extractor } from './extractor.js';
 import { relativeTargets } from './resolve-path.js';
 import { TRIGGER_PREFIX } from './trigger.js';
 
-const AT_FILE = new RegExp(
+const AT_FILE = new SigilMatcher(
   `${TRIGGER_PREFIX}@((?:\\.{1,2}\\/)*[\\w.-]+(?:\\/[\\w.-]+)*\\.(?:md|mdc|markdown))(?![\\w/-])`,
-  'g',
+  '@',
+  mayBeTriggerPrefix,
 );
 
 /** `core/at-file`: `@path.md` tokens in prose → `references` (file-relative, root fallback unless `./`/`../`). */
@@ -12,9 +13,11 @@ export const atFileExtractor: Extractor = {
   id: 'core/at-file',
   gate: ['claude', 'codex', 'antigravity', 'cursor'],
   emitConfidence: 0.85,
+  emits: { kind: 'references', pathStyle: true },
   extract(input, sink) {
-    if (!input.prose.includes('@')) return;
-    eachMatch(AT_FILE, input.prose, (m) => {
+    const prose = input.prose;
+    AT_FILE.reset();
+    for (let m = AT_FILE.next(prose); m !== null; m = AT_FILE.next(prose)) {
       const dest = m[2]!;
       const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
       sink.link({
@@ -28,6 +31,6 @@ export const atFileExtractor: Extractor = {
         fallbackTarget: fallback,
         bareDest: bare,
       });
-    });
+    }
   },
 };

@@ -1,4 +1,4 @@
-import { eachCodeRegion, type Extractor } from './extractor.js';
+import type { Extractor } from './extractor.js';
 import { TRIGGER_NAME, triggerLink } from './trigger.js';
 
 const WHOLE = new RegExp(`^\\s*(@${TRIGGER_NAME})\\s*$`);
@@ -8,10 +8,17 @@ export const backtickMentionExtractor: Extractor = {
   id: 'claude/backtick-mention',
   gate: ['claude'],
   emitConfidence: 0.5,
+  emits: { kind: 'mentions', pathStyle: false },
   extract(input, sink) {
-    eachCodeRegion(input, ['inline-code'], (content, base, kind) => {
+    const code = input.code;
+    for (let r = 0; r < code.length; r++) {
+      const region = code[r]!;
+      if (region.kind !== 'inline-code') continue;
+      const content = input.codeText[r]!;
+      if (!content.includes('@')) continue;
       const m = WHOLE.exec(content);
-      if (m !== null) sink.link(triggerLink(m[1]!, 'mentions', base + content.indexOf(m[1]!), kind));
-    });
+      if (m !== null)
+        sink.link(triggerLink(m[1]!, 'mentions', region.contentStart + content.indexOf(m[1]!), region.kind));
+    }
   },
 };

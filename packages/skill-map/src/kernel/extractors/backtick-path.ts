@@ -1,37 +1,52 @@
-import { eachCodeRegion, eachMatch, type Extractor } from './extractor.js';
+import type { OccurrenceContext } from '@skill-map/spec';
+import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
 import { relativeTargets } from './resolve-path.js';
 
 const WHOLE = /^(?:\.{1,2}\/)*[A-Za-z0-9_][A-Za-z0-9_.\-/]*\.md$/;
 const IN_BLOCK = /(?<![\w./:-])((?:\.{1,2}\/)*[A-Za-z0-9_][A-Za-z0-9_.\-/]*\.md)(?![\w/-])/g;
+
+function found(
+  input: ExtractInput,
+  sink: ExtractSink,
+  dest: string,
+  offset: number,
+  context: OccurrenceContext,
+): void {
+  const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
+  sink.link({
+    target,
+    kind: 'points',
+    trigger: null,
+    raw: dest,
+    offset,
+    context,
+    pathStyle: true,
+    fallbackTarget: fallback,
+    bareDest: bare,
+  });
+}
 
 /** `core/backtick-path`: relative `.md` paths in inline code (whole span) or fenced blocks → `points`. */
 export const backtickPathExtractor: Extractor = {
   id: 'core/backtick-path',
   gate: null,
   emitConfidence: 0.85,
+  emits: { kind: 'points', pathStyle: true },
   extract(input, sink) {
-    eachCodeRegion(input, ['inline-code', 'code-block'], (content, base, kind) => {
-      if (!content.includes('.md')) return;
-      const found = (dest: string, offset: number): void => {
-        const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
-        sink.link({
-          target,
-          kind: 'points',
-          trigger: null,
-          raw: dest,
-          offset,
-          context: kind,
-          pathStyle: true,
-          fallbackTarget: fallback,
-          bareDest: bare,
-        });
-      };
-      if (kind === 'inline-code') {
+    const code = input.code;
+    for (let r = 0; r < code.length; r++) {
+      const content = input.codeText[r]!;
+      if (!content.includes('.md')) continue;
+      const region = code[r]!;
+      const base = region.contentStart;
+      if (region.kind === 'inline-code') {
         const trimmed = content.trim();
-        if (WHOLE.test(trimmed)) found(trimmed, base + content.indexOf(trimmed));
-        return;
+        if (WHOLE.test(trimmed)) found(input, sink, trimmed, base + content.indexOf(trimmed), region.kind);
+        continue;
       }
-      eachMatch(IN_BLOCK, content, (m) => found(m[1]!, base + m.index));
-    });
+      IN_BLOCK.lastIndex = 0;
+      for (let m = IN_BLOCK.exec(content); m !== null; m = IN_BLOCK.exec(content))
+        found(input, sink, m[1]!, base + m.index, region.kind);
+    }
   },
 };

@@ -1,4 +1,4 @@
-import { eachMatch, type Extractor } from './extractor.js';
+import type { Extractor } from './extractor.js';
 
 const URL_RE = /https?:\/\/[^\s<>()"'`[\]{}|\\^\0]+/g;
 const TRAILING = /[.,;:!?*_~]+$/;
@@ -9,10 +9,12 @@ export const externalUrlCounter: Extractor = {
   gate: null,
   emitConfidence: 0.3,
   extract(input, sink) {
-    if (!input.proseWithHtml.includes('http')) return;
-    eachMatch(URL_RE, input.proseWithHtml, (m) => {
+    const text = input.proseWithHtml;
+    if (!text.includes('http')) return;
+    URL_RE.lastIndex = 0;
+    for (let m = URL_RE.exec(text); m !== null; m = URL_RE.exec(text)) {
       const url = m[0].replace(TRAILING, '');
       if (url.length > 'https://'.length) sink.url(url);
-    });
+    }
   },
 };

@@ -14,6 +14,8 @@ export interface ExtractInput {
   /** `text` with frontmatter and code regions blanked, HTML kept (for URL counting). */
   proseWithHtml: string;
   code: readonly CodeRegion[];
+  /** `code[i]`'s content (`text.slice(contentStart, contentEnd)`), sliced once per file and shared by extractors. */
+  codeText: readonly string[];
   frontmatter: Record<string, unknown> | null;
   /** Offsets of the raw frontmatter YAML in `text` (or null). */
   frontmatterRange: { start: number; end: number } | null;
@@ -53,6 +55,8 @@ export interface Extractor {
   gate: readonly string[] | null;
   /** Emit confidence declared by the extractor (the post-walk lift replaces it with the 1.0 baseline). */
   emitConfidence: number;
+  /** What its links are (records leave these out when a link matches); absent for extractors that emit no links. */
+  emits?: { kind: LinkKind; pathStyle: boolean };
   extract(input: ExtractInput, sink: ExtractSink): void;
 }
 
@@ -65,14 +69,63 @@ export function eachMatch(re: RegExp, text: string, fn: (m: RegExpExecArray) => 
   }
 }
 
-/** Runs `fn` over the content of each code region of the given kind(s). */
-export function eachCodeRegion(
-  input: ExtractInput,
-  kinds: readonly CodeRegion['kind'][],
-  fn: (content: string, base: number, kind: CodeRegion['kind']) => void,
-): void {
-  for (const region of input.code) {
-    if (kinds.includes(region.kind))
-      fn(input.text.slice(region.contentStart, region.contentEnd), region.contentStart, region.kind);
+/**
+ * A sigil-anchored matcher: finds exactly the matches `new RegExp(source, 'g')` finds, for a pattern that starts with
+ * `(^|[prefix])` followed by a literal `sigil`, without trying the regex at every position. Only the positions before
+ * each sigil (found with indexOf) are tried, with the sticky form of the same regex, and never inside the previous
+ * match (where the global scan would not look either). `mayPrefix` is a cheap superset test of the prefix class.
+ */
+export class SigilMatcher {
+  private readonly re: RegExp;
+  private end = 0;
+  private from = 0;
+
+  constructor(
+    source: string,
+    private readonly sigil: string,
+    private readonly mayPrefix: (code: number) => boolean,
+  ) {
+    this.re = new RegExp(source, 'y');
   }
+
+  /** Starts a scan of `text`. */
+  reset(): void {
+    this.end = 0;
+    this.from = 0;
+  }
+
+  /** The next match in `text` (scanned from where the last call stopped), or null when there is none. */
+  next(text: string): RegExpExecArray | null {
+    const re = this.re;
+    for (let p = text.indexOf(this.sigil, this.from); p !== -1; p = text.indexOf(this.sigil, p + 1)) {
+      const s = p === 0 ? 0 : p - 1;
+      if (s < this.end || (p > 0 && !this.mayPrefix(text.charCodeAt(s)))) continue;
+      re.lastIndex = s;
+      const m = re.exec(text);
+      if (m === null) continue;
+      this.end = re.lastIndex;
+      this.from = p + 1;
+      return m;
+    }
+    this.from = text.length;
+    return null;
+  }
+}
+
+/** Cheap superset of `TRIGGER_PREFIX`'s class: `\s` (ASCII or any non-ASCII), `(`, `[`, quotes, `*`, `>`, `,`, `;`, `|`. */
+export function mayBeTriggerPrefix(c: number): boolean {
+  return (
+    c === 32 ||
+    (c >= 9 && c <= 13) ||
+    c === 40 ||
+    c === 91 ||
+    c === 34 ||
+    c === 39 ||
+    c === 42 ||
+    c === 62 ||
+    c === 44 ||
+    c === 59 ||
+    c === 124 ||
+    c > 127
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../analyze-file.js';
 import { createFileContext } from '../context.js';
-import type { FileRecord, LensDecision, ScanSettings } from '../types.js';
+import { expandRecord, type ExpandedRecord } from '../record-format.js';
+import type { LensDecision, ScanSettings } from '../types.js';
 import { BUILTIN_EXTRACTORS, activeExtractors } from './registry.js';
 
 function lensOf(provider: string | string[]): LensDecision {
@@ -23,15 +24,17 @@ function analyze(
   text: string,
   lens: string | string[] = 'claude',
   settings: ScanSettings = {},
-): FileRecord {
-  return analyzeFile(
-    { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 },
-    createFileContext(lensOf(lens), settings),
+): ExpandedRecord {
+  return expandRecord(
+    analyzeFile(
+      { path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 },
+      createFileContext(lensOf(lens), settings),
+    ),
   );
 }
 
 /** `kind target <- sources @context(s)` per link, for exact comparisons. */
-function summary(record: FileRecord): string[] {
+function summary(record: ExpandedRecord): string[] {
   return record.links.map(
     (l) =>
       `${l.kind} ${l.target}${l.fallbackTarget !== null ? ` |${l.fallbackTarget}` : ''} <- ${l.sources.join('+')} @${l.occurrences.map((o) => o.context ?? 'prose').join(',')}`,

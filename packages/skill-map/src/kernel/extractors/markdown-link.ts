@@ -1,29 +1,36 @@
 import { joinPath } from '../util/posix-path.js';
 import { isExplicitRelative } from './resolve-path.js';
-import { eachMatch, type Extractor, type ExtractSink, type ExtractInput } from './extractor.js';
+import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
 
-const INLINE =
-  /(!?)\[((?:[^[\]\n]|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*\)/g;
+const INLINE_SOURCE =
+  /(!?)\[((?:[^[\]\n]|\[[^\]\n]*\])*)\]\(\s*(<[^>\n]*>|[^\s()]+(?:\([^\s()]*\)[^\s()]*)*)(?:\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?\s*\)/
+    .source;
+/** Sticky: tried only where a match can start (a `[`, or the `!` before it), which finds what a global scan finds. */
+const INLINE = new RegExp(INLINE_SOURCE, 'y');
 const DEFINITION = /^ {0,3}\[([^\]\n]+)\]:[ \t]*(<[^>\n]*>|\S+)/gm;
 const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]*:/;
 
 /** Cleans a link destination: drops `<>`, anchors, queries, decodes `%xx`; null when it is not a local path. */
 export function localDestination(raw: string): string | null {
-  let dest = raw.startsWith('<') && raw.endsWith('>') ? raw.slice(1, -1) : raw;
+  let dest = raw.charCodeAt(0) === 60 && raw.endsWith('>') ? raw.slice(1, -1) : raw;
   if (
     dest === '' ||
     dest.includes('\0') ||
-    dest.startsWith('#') ||
-    SCHEME.test(dest) ||
+    dest.charCodeAt(0) === 35 ||
+    (dest.includes(':') && SCHEME.test(dest)) ||
     dest.startsWith('//')
   )
     return null;
-  const cut = dest.search(/[#?]/);
+  const hash = dest.indexOf('#');
+  const query = dest.indexOf('?');
+  const cut = hash < 0 ? query : query < 0 ? hash : Math.min(hash, query);
   if (cut >= 0) dest = dest.slice(0, cut);
-  try {
-    dest = decodeURIComponent(dest);
-  } catch {
-    // keep the raw form when it is not valid percent-encoding
+  if (dest.includes('%')) {
+    try {
+      dest = decodeURIComponent(dest);
+    } catch {
+      // keep the raw form when it is not valid percent-encoding
+    }
   }
   return dest.trim() === '' ? null : dest;
 }
@@ -31,9 +38,9 @@ export function localDestination(raw: string): string | null {
 function emit(input: ExtractInput, sink: ExtractSink, rawDest: string, raw: string, offset: number): void {
   const dest = localDestination(rawDest);
   if (dest === null) return;
-  const target = dest.startsWith('/') ? joinPath(input.root, dest) : joinPath(input.dir, dest);
+  const target = dest.charCodeAt(0) === 47 ? joinPath(input.root, dest) : joinPath(input.dir, dest);
   if (target === '') return;
-  const bareDest = dest.startsWith('/') || isExplicitRelative(dest) ? null : joinPath(dest);
+  const bareDest = dest.charCodeAt(0) === 47 || isExplicitRelative(dest) ? null : joinPath(dest);
   sink.link({
     target,
     kind: 'references',
@@ -52,16 +59,31 @@ export const markdownLinkExtractor: Extractor = {
   id: 'core/markdown-link',
   gate: null,
   emitConfidence: 0.95,
+  emits: { kind: 'references', pathStyle: true },
   extract(input, sink) {
-    if (input.prose.includes('](')) {
-      eachMatch(INLINE, input.prose, (m) => {
+    const prose = input.prose;
+    if (prose.includes('](')) {
+      let end = 0;
+      for (let p = prose.indexOf('['); p !== -1; p = prose.indexOf('[', p + 1)) {
+        if (p < end) continue;
+        let m: RegExpExecArray | null = null;
+        if (p > end && prose.charCodeAt(p - 1) === 33) {
+          INLINE.lastIndex = p - 1;
+          m = INLINE.exec(prose);
+        }
+        if (m === null) {
+          INLINE.lastIndex = p;
+          m = INLINE.exec(prose);
+        }
+        if (m === null) continue;
+        end = INLINE.lastIndex;
         if (m[1] !== '!') emit(input, sink, m[3]!, m[0], m.index);
-      });
+      }
     }
-    if (input.prose.includes(']:')) {
-      eachMatch(DEFINITION, input.prose, (m) =>
-        emit(input, sink, m[2]!, m[0].trim(), m.index + m[0].indexOf('[')),
-      );
+    if (prose.includes(']:')) {
+      DEFINITION.lastIndex = 0;
+      for (let m = DEFINITION.exec(prose); m !== null; m = DEFINITION.exec(prose))
+        emit(input, sink, m[2]!, m[0].trim(), m.index + m[0].indexOf('['));
     }
   },
 };

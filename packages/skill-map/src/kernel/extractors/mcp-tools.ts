@@ -14,6 +14,7 @@ export const mcpToolsExtractor: Extractor = {
   id: 'core/mcp-tools',
   gate: null,
   emitConfidence: 0.85,
+  emits: { kind: 'references', pathStyle: true },
   extract(input, sink) {
     const fm = input.frontmatter;
     if (fm === null) return;

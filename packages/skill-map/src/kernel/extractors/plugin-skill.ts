@@ -1,4 +1,4 @@
-import { eachCodeRegion, type ExtractedLink, type Extractor } from './extractor.js';
+import type { ExtractedLink, Extractor, ExtractSink } from './extractor.js';
 
 const WHOLE = /^\s*([a-z][a-z0-9-]*:[a-z][a-z0-9-]*)\s*$/;
 const PREFIX = new Set([...' \t\n\r\f\v([\'"*>,;|'].map((c) => c.charCodeAt(0)));
@@ -24,7 +24,7 @@ function qualified(trigger: string, offset: number, context: ExtractedLink['cont
 }
 
 /** Finds `ns:name` tokens by scanning around each `:` (a regex over every word was the extractor's hot spot). */
-export function scanQualified(text: string, found: (token: string, offset: number) => void): void {
+export function scanQualified(text: string, sink: ExtractSink): void {
   for (let p = text.indexOf(':'); p !== -1; p = text.indexOf(':', p + 1)) {
     let s = p;
     while (s > 0 && isNameChar(text.charCodeAt(s - 1))) s--;
@@ -41,7 +41,7 @@ export function scanQualified(text: string, found: (token: string, offset: numbe
       (next === 46 && isWord(text.charCodeAt(e + 1)))
     )
       continue;
-    found(text.slice(s, e), s);
+    sink.link(qualified(text.slice(s, e), s, null));
   }
 }
 
@@ -54,12 +54,17 @@ export const pluginSkillExtractor: Extractor = {
   id: 'core/plugin-skill',
   gate: null,
   emitConfidence: 0.8,
+  emits: { kind: 'invokes', pathStyle: false },
   extract(input, sink) {
-    scanQualified(input.prose, (token, offset) => sink.link(qualified(token, offset, null)));
-    eachCodeRegion(input, ['inline-code'], (content, base, kind) => {
-      if (!content.includes(':')) return;
+    scanQualified(input.prose, sink);
+    const code = input.code;
+    for (let r = 0; r < code.length; r++) {
+      const region = code[r]!;
+      if (region.kind !== 'inline-code') continue;
+      const content = input.codeText[r]!;
+      if (!content.includes(':')) continue;
       const m = WHOLE.exec(content);
-      if (m !== null) sink.link(qualified(m[1]!, base + content.indexOf(m[1]!), kind));
-    });
+      if (m !== null) sink.link(qualified(m[1]!, region.contentStart + content.indexOf(m[1]!), region.kind));
+    }
   },
 };

@@ -1,7 +1,11 @@
-import { eachMatch, type Extractor } from './extractor.js';
+import { mayBeTriggerPrefix, SigilMatcher, type Extractor } from './extractor.js';
 import { TRIGGER_NAME, TRIGGER_PREFIX, triggerLink } from './trigger.js';
 
-const SLASH = new RegExp(`${TRIGGER_PREFIX}(\\/${TRIGGER_NAME})(?![\\w/-]|\\.\\w|:\\w)`, 'g');
+const SLASH = new SigilMatcher(
+  `${TRIGGER_PREFIX}(\\/${TRIGGER_NAME})(?![\\w/-]|\\.\\w|:\\w)`,
+  '/',
+  mayBeTriggerPrefix,
+);
 
 /** Top-level system directories: `/tmp` or `/etc` in prose is a path, never a command. */
 export const SYSTEM_DIRS = new Set([
@@ -35,11 +39,13 @@ export const slashCommandExtractor: Extractor = {
   id: 'core/slash-command',
   gate: SLASH_LENSES,
   emitConfidence: 0.8,
+  emits: { kind: 'invokes', pathStyle: false },
   extract(input, sink) {
-    if (!input.prose.includes('/')) return;
-    eachMatch(SLASH, input.prose, (m) => {
+    const prose = input.prose;
+    SLASH.reset();
+    for (let m = SLASH.next(prose); m !== null; m = SLASH.next(prose)) {
       if (!SYSTEM_DIRS.has(m[2]!.slice(1)))
         sink.link(triggerLink(m[2]!, 'invokes', m.index + m[1]!.length, null));
-    });
+    }
   },
 };

@@ -1,4 +1,5 @@
 import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
+import { expandNode, identifiersOf } from '../record-format.js';
 import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
 import { LENS_PROVIDERS, reservedIndex, type ProviderIds } from '../providers/registry.js';
 
@@ -112,33 +113,35 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     active.includes(provider) ? reservedIndex(provider) : reservedOf;
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
-    for (const name of record.pluginNames) out.pluginNames.add(name);
-    if (record.sidecar !== null) sidecarFiles.push(record.sidecar);
+    const pluginNames = record.pluginNames;
+    if (pluginNames !== undefined) for (const name of pluginNames) out.pluginNames.add(name);
+    if (record.sidecar !== undefined) sidecarFiles.push(record.sidecar);
     const node = record.node;
-    if (node !== null && !out.byPath.has(node.path)) {
-      if (!NODE_KIND_PATTERN.test(node.kind) || node.path === '') {
+    const path = record.path;
+    if (node !== null && !out.byPath.has(path)) {
+      if (!NODE_KIND_PATTERN.test(node.kind) || path === '') {
         out.violations.push({
           analyzerId: 'schema-violation',
           severity: 'error',
-          nodeIds: [record.path],
-          message: `Node '${record.path}' violates node.schema.json (kind '${node.kind}') and was dropped`,
+          nodeIds: [path],
+          message: `Node '${path}' violates node.schema.json (kind '${node.kind}') and was dropped`,
           data: { target: 'node', kind: node.kind },
         });
       } else {
-        // Object.assign onto a fresh literal, not a spread: V8's spread clone gives each copy a map without
-        // transitions, so adding `sidecar` to it minted one map per node (10k maps, every later property access
-        // megamorphic). Copies built from `{}` share one map. buildGraph replaces the overlay of nodes with a sidecar.
-        const copy: Node = Object.assign({}, node);
-        copy.linksOutCount = 0;
-        copy.linksInCount = 0;
+        // Every copy is built by the same literal in the same key order (then frontmatter, externalRefs, sidecar), so
+        // the 10k nodes share a handful of V8 maps and later property accesses stay fast (a spread clone plus a new
+        // key minted one map per node). buildGraph replaces the overlay of nodes with a sidecar.
+        const copy = expandNode(path, record.contentHash, node);
         copy.sidecar = NO_SIDECAR;
-        out.byPath.set(node.path, copy);
+        out.byPath.set(path, copy);
         out.recordNodes[r] = copy;
         out.identified.push(copy);
-        out.identifierLists.push(record.identifiers);
+        out.identifierLists.push(identifiersOf(path, node.kind, node.frontmatter));
       }
-    } else if (node !== null) out.recordNodes[r] = out.byPath.get(node.path);
-    for (const v of record.virtualNodes) {
+    } else if (node !== null) out.recordNodes[r] = out.byPath.get(path);
+    const virtualNodes = record.virtualNodes;
+    if (virtualNodes === undefined) continue;
+    for (const v of virtualNodes) {
       const fromConfig = record.role === 'mcp-config';
       const existing = out.byPath.get(v.path);
       if (existing === undefined) {

@@ -1,12 +1,20 @@
-import type { Link, Node } from '@skill-map/spec';
+import type { Link, LinkKind, Node, SourceLocation } from '@skill-map/spec';
 import {
   isReservedForAny,
   resolutionMap,
   type ProviderIds,
   type ResolutionMap,
 } from '../providers/registry.js';
-import type { RawLink } from '../types.js';
-import { stripSigil } from '../util/normalize-trigger.js';
+import {
+  EXTRACTOR_EMITS,
+  rawLinkAllInCode,
+  rawLinkBare,
+  rawLinkFallback,
+  rawLinkOccurrences,
+  rawLinkSources,
+} from '../record-format.js';
+import type { FileRecord, RawLink } from '../types.js';
+import { normalizeTrigger, stripSigil } from '../util/normalize-trigger.js';
 import { dirname, joinPath } from '../util/posix-path.js';
 import type { Assembled, NameCandidate } from './assemble.js';
 
@@ -73,18 +81,25 @@ function settle(out: Outcome, state: LinkState, node: Node | null, pruned = fals
   out.pruned = pruned;
 }
 
-function resolvePath(link: RawLink, g: Assembled, oracle: PathOracle, out: Outcome): void {
-  const hit =
-    resolveAt(link.target, g) ?? (link.fallbackTarget === null ? null : resolveAt(link.fallbackTarget, g));
+function resolvePath(
+  target: string,
+  fallback: string | null,
+  bare: string | null,
+  source: string,
+  g: Assembled,
+  oracle: PathOracle,
+  out: Outcome,
+): void {
+  const hit = resolveAt(target, g) ?? (fallback === null ? null : resolveAt(fallback, g));
   if (hit !== null) return settle(out, 'resolved', hit);
-  if (oracle.exists(link.target) || (link.fallbackTarget !== null && oracle.exists(link.fallbackTarget))) {
+  if (oracle.exists(target) || (fallback !== null && oracle.exists(fallback))) {
     return settle(out, 'exists', null);
   }
   // Agent Skills paths are relative to the skill folder: retry a bare path from each enclosing skill root.
-  if (link.bareDest !== null && g.skillDirs.size > 0) {
-    for (let dir = dirname(link.source); ; dir = dirname(dir)) {
+  if (bare !== null && g.skillDirs.size > 0) {
+    for (let dir = dirname(source); ; dir = dirname(dir)) {
       if (g.skillDirs.has(dir)) {
-        const t = joinPath(dir, link.bareDest);
+        const t = joinPath(dir, bare);
         const node = g.byPath.get(t);
         if (node !== undefined) return settle(out, 'resolved', node);
         if (oracle.exists(t)) return settle(out, 'exists', null);
@@ -102,35 +117,38 @@ function lookup(g: Assembled, handle: string, kinds: readonly string[]): Node | 
 
 function resolveTrigger(
   link: RawLink,
+  kind: LinkKind,
+  target: string,
+  normalized: string | null,
   g: Assembled,
   lens: ProviderIds,
   resolution: ResolutionMap,
   out: Outcome,
 ): void {
-  const kinds = link.resolveKinds ?? resolution[link.kind] ?? [];
-  const handle = stripSigil(link.trigger?.normalizedTrigger ?? link.target);
+  const kinds = link.resolveKinds ?? resolution[kind] ?? [];
+  const speculative = link.speculative === true;
+  const handle = stripSigil(normalized ?? target);
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
-  let to = link.speculative ? null : lookup(g, handle, kinds);
+  let to = speculative ? null : lookup(g, handle, kinds);
   const colon = handle.indexOf(':');
   if (to === null && colon > 0 && g.pluginNames.has(handle.slice(0, colon)))
     to = lookup(g, handle.slice(colon + 1), kinds);
-  if (to === null && !link.speculative && link.kind === 'mentions' && handle.startsWith('agent '))
+  if (to === null && !speculative && kind === 'mentions' && handle.startsWith('agent '))
     to = lookup(g, handle.slice(6), kinds);
   if (to !== null) return settle(out, 'resolved', to);
-  if (link.speculative) return settle(out, 'broken', null, true);
+  if (speculative) return settle(out, 'broken', null, true);
   if (isReservedForAny(lens, kinds, handle)) return settle(out, 'builtin', null);
-  const allInCode = link.occurrences.every((o) => o.context === 'code-block' || o.context === 'inline-code');
-  settle(out, 'broken', null, allInCode);
+  settle(out, 'broken', null, rawLinkAllInCode(link));
 }
 
 /**
  * The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills
  * linksOutCount/linksInCount on the assembled nodes. `records` must be the list `g` was assembled from (its
  * `recordNodes` are aligned with it). `lens` is the active set: triggers resolve through its merged resolution map and
- * its reserved names.
+ * its reserved names. Expands each compact raw link (see record-format.ts) straight into its output Link.
  */
 export function resolveLinks(
-  records: readonly { path: string; links: readonly RawLink[] }[],
+  records: readonly FileRecord[],
   g: Assembled,
   lens: ProviderIds,
   oracle: PathOracle,
@@ -140,33 +158,53 @@ export function resolveLinks(
   const states: LinkState[] = [];
   const runs: number[] = [0];
   const out: Outcome = { state: 'broken', node: null, pruned: false };
+  let lastBy = '';
+  let emits: { kind: LinkKind; pathStyle: boolean } | undefined;
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
-    if (record.links.length === 0) continue;
-    const source = g.recordNodes[r] ?? g.byPath.get(record.links[0]!.source);
+    const rawLinks = record.links;
+    if (rawLinks === undefined || rawLinks.length === 0) continue;
+    const sourcePath = record.path;
+    const source = g.recordNodes[r] ?? g.byPath.get(sourcePath);
     if (source === undefined) continue;
+    const dir = dirname(sourcePath);
     const first = links.length;
-    for (const raw of record.links) {
-      if (raw.pathStyle) resolvePath(raw, g, oracle, out);
+    for (const raw of rawLinks) {
+      const target = raw.target ?? (dir === '' ? raw.rel! : `${dir}/${raw.rel!}`);
+      if (raw.by !== lastBy) {
+        lastBy = raw.by;
+        emits = EXTRACTOR_EMITS.get(lastBy);
+      }
+      const kind = raw.kind ?? emits!.kind;
+      const pathStyle = raw.pathStyle ?? emits!.pathStyle;
+      const trigger = raw.trigger !== undefined ? raw.trigger : pathStyle ? null : target;
+      let normalized: string | null = null;
+      if (pathStyle) resolvePath(target, rawLinkFallback(raw), rawLinkBare(raw), sourcePath, g, oracle, out);
       else {
-        resolveTrigger(raw, g, lens, resolution, out);
+        normalized = trigger === null ? null : normalizeTrigger(trigger);
+        resolveTrigger(raw, kind, target, normalized, g, lens, resolution, out);
         if (out.pruned) continue;
       }
-      const target = out.node;
+      const to = out.node;
+      const at = raw.at;
+      const location: SourceLocation = { line: at[0], column: at[1], offset: at[2] };
       links.push({
-        source: raw.source,
-        target: raw.target,
-        kind: raw.kind,
+        source: sourcePath,
+        target,
+        kind,
         confidence: 1,
-        sources: raw.sources,
-        trigger: raw.trigger,
-        location: raw.location,
-        raw: raw.raw,
-        occurrences: raw.occurrences,
-        resolvedTarget: target === null ? null : target.path,
+        sources: raw.more === undefined ? [raw.by] : rawLinkSources(raw),
+        trigger:
+          trigger === null
+            ? null
+            : { originalTrigger: trigger, normalizedTrigger: normalized ?? normalizeTrigger(trigger) },
+        location,
+        raw: raw.raw ?? raw.rel ?? raw.target!,
+        occurrences: rawLinkOccurrences(raw, trigger, location),
+        resolvedTarget: to === null ? null : to.path,
       });
       states.push(out.state);
-      if (target !== null) target.linksInCount++;
+      if (to !== null) to.linksInCount++;
     }
     source.linksOutCount += links.length - first;
     if (links.length > first) runs.push(links.length);

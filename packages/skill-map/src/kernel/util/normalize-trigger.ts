@@ -1,11 +1,14 @@
 const COMBINING_MARKS = /\p{M}+/gu;
 const SEPARATOR_RUNS = /[-_\s]+/g;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 /**
  * Normative trigger normalisation (spec §3.3): NFD, drop combining marks, lowercase, turn runs of `-`, `_` and
  * whitespace into a single space, trim. Every other character (sigils, `:`, `.`) is kept.
  */
 export function normalizeTrigger(text: string): string {
+  // ASCII (nearly every trigger): NFD and the combining-mark pass are the identity there.
+  if (!NON_ASCII.test(text)) return text.toLowerCase().replace(SEPARATOR_RUNS, ' ').trim();
   return text.normalize('NFD').replace(COMBINING_MARKS, '').toLowerCase().replace(SEPARATOR_RUNS, ' ').trim();
 }
 

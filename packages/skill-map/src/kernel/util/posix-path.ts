@@ -25,22 +25,43 @@ export function extname(path: string): string {
   return dot <= 0 ? '' : base.slice(dot).toLowerCase();
 }
 
-/**
- * Joins and normalises POSIX segments: collapses `.` and empty segments and resolves `..`. A path that climbs above
- * the root keeps its leading `..` segments (so it can never alias a node inside the scope).
- */
-export function joinPath(...parts: string[]): string {
-  const out: string[] = [];
-  for (const part of parts) {
-    if (part === '') continue;
-    for (const seg of part.split('/')) {
-      if (seg === '' || seg === '.') continue;
-      if (seg === '..') {
-        if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
-        else out.push('..');
-      } else out.push(seg);
+/** True when `path` is already normal: no empty, `.` or `..` segment and no leading or trailing `/` (`''` is normal). */
+export function isNormalPath(path: string): boolean {
+  const n = path.length;
+  let start = 0;
+  for (let i = 0; i <= n; i++) {
+    if (i === n || path.charCodeAt(i) === 47) {
+      const len = i - start;
+      if (len === 0) return n === 0;
+      if (len <= 2 && path.charCodeAt(start) === 46 && (len === 1 || path.charCodeAt(start + 1) === 46))
+        return false;
+      start = i + 1;
     }
   }
+  return true;
+}
+
+function normalizeSegments(out: string[], part: string): void {
+  if (part === '') return;
+  for (const seg of part.split('/')) {
+    if (seg === '' || seg === '.') continue;
+    if (seg === '..') {
+      if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+      else out.push('..');
+    } else out.push(seg);
+  }
+}
+
+/**
+ * Joins and normalises POSIX segments: collapses `.` and empty segments and resolves `..`. A path that climbs above
+ * the root keeps its leading `..` segments (so it can never alias a node inside the scope). Two normal parts (the
+ * common case) are simply joined with `/`.
+ */
+export function joinPath(a: string, b = ''): string {
+  if (isNormalPath(b) && isNormalPath(a)) return a === '' ? b : b === '' ? a : `${a}/${b}`;
+  const out: string[] = [];
+  normalizeSegments(out, a);
+  normalizeSegments(out, b);
   return out.join('/');
 }
 

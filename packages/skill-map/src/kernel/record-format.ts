@@ -1,0 +1,288 @@
+// The compact FileRecord format: what a record leaves out and how readers restore it. analyzeFile writes records with
+// the encoder side (link-collector.ts, node-file.ts); buildGraph reads them with the helpers below (inlined by hand on
+// its hot path, with the same rules). `expandRecord` gives the full, self-describing view (tests, debugging).
+import type { LinkKind, LinkOccurrence, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
+import { BUILTIN_EXTRACTORS } from './extractors/registry.js';
+import { KIND_IDENTIFIERS } from './providers/provider.js';
+import type { FileRecord, FileRole, NodeIdentifier, ParsedSidecar, RawLink, RecordNode } from './types.js';
+import { normalizeTrigger } from './util/normalize-trigger.js';
+import { basename, dirname, stem } from './util/posix-path.js';
+
+/** sha256 hex of the empty string: the frontmatter hash of a node without frontmatter. */
+export const EMPTY_SHA256 = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+
+/** Provider of a {@link RecordNode} without `provider`. */
+export const DEFAULT_NODE_PROVIDER = 'core/markdown';
+
+/** What each built-in extractor's links are: a {@link RawLink} leaves `kind` and `pathStyle` out when they match. */
+export const EXTRACTOR_EMITS: ReadonlyMap<string, { kind: LinkKind; pathStyle: boolean }> = new Map(
+  BUILTIN_EXTRACTORS.flatMap((e) => (e.emits === undefined ? [] : [[e.id, e.emits] as const])),
+);
+
+/** The role of a record (`node` when absent). */
+export function recordRole(record: FileRecord): FileRole {
+  return record.role ?? 'node';
+}
+
+/** The directory links of `path` are relative to when they carry `rel`. */
+export const linkBaseDir = dirname;
+
+/** A link's target (`rel` joined to the source directory `dir`, else `target`). */
+export function rawLinkTarget(link: RawLink, dir: string): string {
+  return link.target ?? (dir === '' ? link.rel! : `${dir}/${link.rel!}`);
+}
+
+/** A link's kind. */
+export function rawLinkKind(link: RawLink): LinkKind {
+  return link.kind ?? EXTRACTOR_EMITS.get(link.by)!.kind;
+}
+
+/** Whether a link is path-style. */
+export function rawLinkPathStyle(link: RawLink): boolean {
+  return link.pathStyle ?? EXTRACTOR_EMITS.get(link.by)!.pathStyle;
+}
+
+/** The authored trigger of a link (null for path-style links), given its target and style. */
+export function rawLinkTrigger(link: RawLink, target: string, pathStyle: boolean): string | null {
+  return link.trigger !== undefined ? link.trigger : pathStyle ? null : target;
+}
+
+/** The bare authored path of a link, or null. */
+export function rawLinkBare(link: RawLink): string | null {
+  return link.bare !== undefined ? link.bare : (link.rel ?? null);
+}
+
+/** The root-relative fallback target of a link, or null. */
+export function rawLinkFallback(link: RawLink): string | null {
+  const f = link.fallback;
+  return f === undefined ? null : f === true ? rawLinkBare(link) : f;
+}
+
+/** The extractors that found a link, sorted. */
+export function rawLinkSources(link: RawLink): string[] {
+  const more = link.more;
+  if (more === undefined) return [link.by];
+  const ids = [link.by];
+  for (const o of more) if (!ids.includes(o.by)) ids.push(o.by);
+  return ids.sort();
+}
+
+/** The link's location object. */
+export function rawLinkLocation(link: RawLink): SourceLocation {
+  const at = link.at;
+  return { line: at[0], column: at[1], offset: at[2] };
+}
+
+/** Every occurrence of a link, in order (`location` is shared with the first one). */
+export function rawLinkOccurrences(
+  link: RawLink,
+  trigger: string | null,
+  location: SourceLocation,
+): LinkOccurrence[] {
+  if (link.occurrences !== undefined) return link.occurrences;
+  const first: LinkOccurrence = {
+    extractor: link.by,
+    originalTrigger: trigger,
+    context: link.ctx ?? null,
+    location,
+  };
+  const more = link.more;
+  if (more === undefined) return [first];
+  const out = [first];
+  for (const o of more) {
+    out.push({
+      extractor: o.by,
+      originalTrigger: trigger,
+      context: o.ctx ?? null,
+      location: { line: o.at[0], column: o.at[1], offset: o.at[2] },
+    });
+  }
+  return out;
+}
+
+/** True when every occurrence of a link sits in code (inline spans or fenced blocks). */
+export function rawLinkAllInCode(link: RawLink): boolean {
+  if (link.occurrences !== undefined)
+    return link.occurrences.every((o) => o.context === 'code-block' || o.context === 'inline-code');
+  if (link.ctx !== 'code-block' && link.ctx !== 'inline-code') return false;
+  const more = link.more;
+  if (more === undefined) return true;
+  for (const o of more) if (o.ctx !== 'code-block' && o.ctx !== 'inline-code') return false;
+  return true;
+}
+
+/** The handles a node answers to, per its kind's declared identifiers (derived, never stored). */
+export function identifiersOf(
+  path: string,
+  kind: string,
+  frontmatter: Record<string, unknown> | null | undefined,
+): NodeIdentifier[] {
+  const out: NodeIdentifier[] = [];
+  for (const via of KIND_IDENTIFIERS[kind] ?? ['filename-basename']) {
+    let raw: string | null = null;
+    if (via === 'frontmatter.name') {
+      const name = frontmatter?.['name'];
+      if (typeof name === 'string') raw = name;
+    } else if (via === 'filename-basename') raw = stem(path);
+    else if (via === 'dirname') {
+      const dir = dirname(path);
+      if (dir !== '') raw = basename(dir);
+    }
+    if (raw === null) continue;
+    const handle = normalizeTrigger(raw);
+    if (handle === '') continue;
+    let seen = false;
+    for (const i of out) if (i.handle === handle) seen = true;
+    if (!seen) out.push({ handle, via });
+  }
+  return out;
+}
+
+/**
+ * The spec node of a record (link counts 0, no sidecar overlay), with keys in the order analyzeFile always produced:
+ * path, kind, provider, bodyHash, frontmatterHash, bytes, modifiedAtMs, counts, then frontmatter and externalRefs.
+ */
+export function expandNode(path: string, contentHash: string, node: RecordNode): Node {
+  const total = node.bytes;
+  const head = node.headBytes ?? 0;
+  const out: Node = {
+    path,
+    kind: node.kind,
+    provider: node.provider ?? DEFAULT_NODE_PROVIDER,
+    bodyHash: node.bodyHash ?? contentHash,
+    frontmatterHash: node.frontmatterHash ?? EMPTY_SHA256,
+    bytes: { frontmatter: head, body: total - head, total },
+    modifiedAtMs: node.modifiedAtMs,
+    linksOutCount: 0,
+    linksInCount: 0,
+    externalRefsCount: node.externalRefs === undefined ? 0 : node.externalRefs.length,
+  };
+  if (node.frontmatter !== undefined) out.frontmatter = node.frontmatter;
+  if (node.externalRefs !== undefined) out.externalRefs = node.externalRefs;
+  return out;
+}
+
+/** A {@link RawLink} with every field spelled out (the pre-compact shape), for tests and debugging. */
+export interface ExpandedLink {
+  source: string;
+  target: string;
+  kind: LinkKind;
+  sources: string[];
+  trigger: LinkTrigger | null;
+  location: SourceLocation;
+  raw: string;
+  occurrences: LinkOccurrence[];
+  pathStyle: boolean;
+  fallbackTarget: string | null;
+  bareDest: string | null;
+  resolveKinds: string[] | null;
+  speculative: boolean;
+}
+
+/** A {@link FileRecord} with every default and derived field spelled out. */
+export interface ExpandedRecord {
+  path: string;
+  contentHash: string;
+  cacheKey: string;
+  role: FileRole;
+  node: Node | null;
+  identifiers: NodeIdentifier[];
+  virtualNodes: Node[];
+  links: ExpandedLink[];
+  issues: FileRecord['issues'] & {};
+  sidecar: ParsedSidecar | null;
+  pluginNames: string[];
+}
+
+/** Expands one raw link of the record at `source`. */
+export function expandLink(source: string, link: RawLink): ExpandedLink {
+  const target = rawLinkTarget(link, linkBaseDir(source));
+  const pathStyle = rawLinkPathStyle(link);
+  const trigger = rawLinkTrigger(link, target, pathStyle);
+  const location = rawLinkLocation(link);
+  return {
+    source,
+    target,
+    kind: rawLinkKind(link),
+    sources: rawLinkSources(link),
+    trigger:
+      trigger === null ? null : { originalTrigger: trigger, normalizedTrigger: normalizeTrigger(trigger) },
+    location,
+    raw: link.raw ?? link.rel ?? link.target!,
+    occurrences: rawLinkOccurrences(link, trigger, location),
+    pathStyle,
+    fallbackTarget: rawLinkFallback(link),
+    bareDest: rawLinkBare(link),
+    resolveKinds: link.resolveKinds ?? null,
+    speculative: link.speculative === true,
+  };
+}
+
+/** The full view of a record: defaults filled in, node expanded, identifiers and link fields derived. */
+export function expandRecord(record: FileRecord): ExpandedRecord {
+  const node = record.node === null ? null : expandNode(record.path, record.contentHash, record.node);
+  return {
+    path: record.path,
+    contentHash: record.contentHash,
+    cacheKey: record.cacheKey,
+    role: recordRole(record),
+    node,
+    identifiers: node === null ? [] : identifiersOf(record.path, node.kind, node.frontmatter),
+    virtualNodes: record.virtualNodes ?? [],
+    links: (record.links ?? []).map((l) => expandLink(record.path, l)),
+    issues: record.issues ?? [],
+    sidecar: record.sidecar ?? null,
+    pluginNames: record.pluginNames ?? [],
+  };
+}
+
+/** True when two links of the record in `dir` have the same target (compared without building the joined forms). */
+function sameTarget(a: RawLink, b: RawLink, dir: string): boolean {
+  if (a.target !== undefined && b.target !== undefined) return a.target === b.target;
+  if (a.rel !== undefined && b.rel !== undefined) return a.rel === b.rel;
+  const rel = (a.rel ?? b.rel)!;
+  const full = (a.target ?? b.target)!;
+  if (dir === '') return full === rel;
+  return (
+    full.length === dir.length + 1 + rel.length &&
+    full.charCodeAt(dir.length) === 47 &&
+    full.startsWith(dir) &&
+    full.endsWith(rel)
+  );
+}
+
+/** True when two links share an identity: kind, target and normalised trigger. */
+function sameIdentity(a: RawLink, b: RawLink, dir: string): boolean {
+  if (rawLinkKind(a) !== rawLinkKind(b) || !sameTarget(a, b, dir)) return false;
+  const target = rawLinkTarget(a, dir);
+  const ta = rawLinkTrigger(a, target, rawLinkPathStyle(a));
+  const tb = rawLinkTrigger(b, target, rawLinkPathStyle(b));
+  return ta === tb || (ta === null ? '' : normalizeTrigger(ta)) === (tb === null ? '' : normalizeTrigger(tb));
+}
+
+/**
+ * True when a record's node and links are a function of the record alone: it has a node, and no two of its links share
+ * an identity (kind, target, normalised trigger). Links always belong to the record's own path (they carry no source).
+ * Storage uses this to fingerprint persisted rows by record identity. analyzeFile's records always pass (its collector
+ * dedupes on that identity); the check guards records built elsewhere.
+ */
+export function isSelfContainedRecord(record: FileRecord): boolean {
+  if (record.node === null) return false;
+  const links = record.links;
+  if (links === undefined || links.length < 2) return true;
+  const dir = linkBaseDir(record.path);
+  if (links.length <= 16) {
+    for (let i = 1; i < links.length; i++)
+      for (let j = 0; j < i; j++) if (sameIdentity(links[i]!, links[j]!, dir)) return false;
+    return true;
+  }
+  const seen = new Set<string>();
+  for (const l of links) {
+    const target = rawLinkTarget(l, dir);
+    const trigger = rawLinkTrigger(l, target, rawLinkPathStyle(l));
+    const id = `${rawLinkKind(l)}\0${target}\0${trigger === null ? '' : normalizeTrigger(trigger)}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+  }
+  return true;
+}
