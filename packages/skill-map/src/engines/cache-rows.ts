@@ -1,11 +1,27 @@
-import type { FileCacheEntry } from '../adapters/sqlite/file-cache.js';
+import type { ScanStore } from '../adapters/sqlite/store.js';
+import type { FileRecord } from '../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
-/** Turns persisted cache rows into engine cache entries; records stay JSON text until a file reuses them. */
-export function cachedFilesFromRows(rows: ReadonlyMap<string, FileCacheEntry>): Map<string, CachedFile> {
+function isRecord(v: unknown): v is FileRecord {
+  if (typeof v !== 'object' || v === null) return false;
+  const r = v as { contentHash?: unknown; cacheKey?: unknown };
+  return typeof r.contentHash === 'string' && typeof r.cacheKey === 'string';
+}
+
+/**
+ * Loads the persisted per-file cache (one query) and parses every record up front: the graph stage needs all of
+ * them anyway. A row that does not parse into a record is left out, so its file is simply analysed again.
+ */
+export function loadCachedFiles(store: ScanStore): Map<string, CachedFile> {
   const out = new Map<string, CachedFile>();
-  for (const [path, row] of rows) {
-    out.set(path, { size: row.size, mtimeMs: row.mtimeMs, contentHash: row.contentHash, cacheKey: row.cacheKey, record: null, recordJson: row.recordJson });
-  }
+  store.forEachFileCacheRow((path, size, mtimeMs, recordJson) => {
+    let record: unknown;
+    try {
+      record = JSON.parse(recordJson);
+    } catch {
+      return;
+    }
+    if (isRecord(record)) out.set(path, { size, mtimeMs, record });
+  });
   return out;
 }

@@ -4,7 +4,6 @@ import { readContent } from '../adapters/fs/read-candidate.js';
 import type { SkippedEntry, WalkedFile } from '../adapters/fs/walk-types.js';
 import type { FileCacheEntry } from '../adapters/sqlite/file-cache.js';
 import type { FileContext, FileRecord } from '../kernel/index.js';
-import { recordOf } from './warm-state.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */
@@ -59,21 +58,20 @@ function withMtime(record: FileRecord, mtimeMs: number): FileRecord {
   return { ...record, node: { ...record.node, modifiedAtMs } };
 }
 
-type Decision = { record: FileRecord; how: 'stat' | 'hash' | 'analyzed'; contentHash: string } | { skipped: SkippedEntry };
+type Decision = { record: FileRecord; how: 'stat' | 'hash' | 'analyzed' } | { skipped: SkippedEntry };
 
 function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undefined): Decision {
-  const key = input.ctx.cacheKey;
-  const usable = !input.full && prev !== undefined && prev.cacheKey === key;
+  const usable = !input.full && prev !== undefined && prev.record.cacheKey === input.ctx.cacheKey;
   if (usable && prev.mtimeMs !== -1 && prev.size === file.size && prev.mtimeMs === file.mtimeMs) {
-    return { record: recordOf(prev), how: 'stat', contentHash: prev.contentHash };
+    return { record: prev.record, how: 'stat' };
   }
   const read = readContent(input.fs, file.absPath, file.path, input.maxFileSizeBytes);
   if (!read.ok) return { skipped: read.skipped };
   const contentHash = sha256(read.content);
-  if (usable && prev.contentHash === contentHash) return { record: withMtime(recordOf(prev), file.mtimeMs), how: 'hash', contentHash };
+  if (usable && prev.record.contentHash === contentHash) return { record: withMtime(prev.record, file.mtimeMs), how: 'hash' };
   const text = read.content.toString('utf8');
   const record = input.analyze({ path: file.path, text, bytes: read.content.length, modifiedAtMs: Math.trunc(file.mtimeMs), contentHash }, input.ctx);
-  return { record, how: 'analyzed', contentHash };
+  return { record, how: 'analyzed' };
 }
 
 /** Accumulates the pass's outputs file by file, in walk order. */
@@ -94,20 +92,26 @@ class PassState {
     }
     this.records.push(d.record);
     const mtimeMs = file.mtimeMs >= input.racyFromMs ? -1 : file.mtimeMs;
-    const entry: CachedFile = { size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: input.ctx.cacheKey, record: d.record };
-    this.next.set(file.path, entry);
-    if (d.how === 'stat') this.counts.reusedByStat += 1;
-    else if (d.how === 'hash') this.counts.reusedByHash += 1;
-    else this.counts.analyzed += 1;
-    if (d.how !== 'stat' || prev?.mtimeMs !== mtimeMs) {
-      const recordJson = d.how === 'hash' && d.record === prev?.record && prev.recordJson !== undefined ? prev.recordJson : JSON.stringify(d.record);
-      this.upserts.push({ path: file.path, size: file.size, mtimeMs, contentHash: d.contentHash, cacheKey: entry.cacheKey, recordJson });
+    if (d.how === 'stat' && prev !== undefined && prev.mtimeMs === mtimeMs) {
+      // Unchanged: the cached entry is reused as is (no allocation, no cache write).
+      this.next.set(file.path, prev);
+      this.counts.reusedByStat += 1;
+    } else {
+      this.next.set(file.path, { size: file.size, mtimeMs, record: d.record });
+      if (d.how === 'stat') this.counts.reusedByStat += 1;
+      else if (d.how === 'hash') this.counts.reusedByHash += 1;
+      else this.counts.analyzed += 1;
+      this.upserts.push({ path: file.path, size: file.size, mtimeMs, recordJson: JSON.stringify(d.record) });
     }
     input.onFile?.({ index, total: input.files.length, path: file.path, kind: d.record.node?.kind ?? null, cached: d.how !== 'analyzed' });
   }
 
   output(): FilePassOutput {
-    const deletes = [...this.input.previous.keys()].filter((p) => !this.next.has(p));
+    const previous = this.input.previous;
+    const deletes: string[] = [];
+    if (previous.size !== this.next.size || this.skipped.length > 0 || this.upserts.length > 0) {
+      for (const p of previous.keys()) if (!this.next.has(p)) deletes.push(p);
+    }
     return { records: this.records, next: this.next, upserts: this.upserts, deletes, skipped: this.skipped, counts: this.counts };
   }
 }

@@ -132,10 +132,22 @@ function dump(dbPath: string): Rows {
   const db = new Database(dbPath, { readonly: true });
   const strip = (rows: Array<Record<string, unknown>>, drop: string[]): unknown[] =>
     rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
+  // Link ids differ between databases with different histories: issues name their links by identity here.
+  const identity = new Map<number, string>();
+  for (const [id, ...cols] of db.prepare(`SELECT id, source_path, target_path, kind, normalized_trigger FROM scan_links`).raw().all() as unknown[][]) {
+    identity.set(id as number, cols.join('\0'));
+  }
+  const issues = (db.prepare(`SELECT * FROM scan_issues ORDER BY issue_key`).all() as Array<Record<string, unknown>>).map((r) => ({
+    ...r,
+    link_ids_json: r['link_ids_json'] === null ? null : (JSON.parse(r['link_ids_json'] as string) as number[]).map((id) => identity.get(id) ?? id),
+  }));
   const out: Rows = {
-    nodes: strip(db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>, ['row_hash', 'scanned_at']),
-    links: strip(db.prepare(`SELECT * FROM scan_links ORDER BY link_key`).all() as Array<Record<string, unknown>>, ['id', 'row_hash']),
-    issues: strip(db.prepare(`SELECT * FROM scan_issues ORDER BY issue_key`).all() as Array<Record<string, unknown>>, ['id']),
+    nodes: strip(db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>, ['record_hash', 'links_digest']),
+    links: strip(
+      db.prepare(`SELECT * FROM scan_links ORDER BY source_path, target_path, kind, normalized_trigger, location_offset`).all() as Array<Record<string, unknown>>,
+      ['id'],
+    ),
+    issues: strip(issues, ['id', 'row_hash']),
     members: db.prepare(`SELECT i.issue_key, m.node_path FROM scan_issue_nodes m JOIN scan_issues i ON i.id = m.issue_id ORDER BY 1, 2`).raw().all(),
   };
   db.close();

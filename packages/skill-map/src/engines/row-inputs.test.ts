@@ -16,7 +16,7 @@ describe('rowInputsFor', () => {
   const records = new Map<string, FileRecord>(
     paths.map((path) => [path, analyzeFile({ path, text: texts[path]!, bytes: texts[path]!.length, modifiedAtMs: 1 }, ctx)]),
   );
-  const cached = (record: FileRecord): CachedFile => ({ size: 1, mtimeMs: 1, contentHash: record.contentHash, cacheKey: record.cacheKey, record });
+  const cached = (record: FileRecord): CachedFile => ({ size: 1, mtimeMs: 1, record });
 
   it('keys a node record by its identity, skips nodeless records and repeated link identities', () => {
     const a = records.get('docs/a.md')!;

@@ -21,7 +21,7 @@ import type { FilePassInput, FilePassOutput, ScanFileEvent } from './file-pass.j
 import { rowInputsFor } from './row-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import type { ScanConfigView } from './scan-settings.js';
-import { cachedFilesFromRows } from './cache-rows.js';
+import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
 /** `incremental` (default) and `changed` reuse the per-file cache; `full` re-analyses every file. */
@@ -63,6 +63,8 @@ export interface ScanOptions {
   readonly rowFingerprints?: boolean;
   readonly fs?: FsPort;
   readonly kernel?: KernelPort;
+  /** Tests and diagnostics: wraps the opened store (e.g. to persist into a second store as well). */
+  readonly wrapStore?: (store: ScanStore) => ScanStore;
 }
 
 /** Milliseconds spent per phase. */
@@ -94,15 +96,35 @@ export interface ScanOutcome {
   readonly timings: ScanTimings;
 }
 
+/** Record identities by record object: a warm rescan asks again for the same, unchanged records. */
+const identities = new WeakMap<object, string | null>();
+
+/** `inputs.record(path)` remembered per record object (the self-containment check walks every link). */
+function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>): RowInputs {
+  return {
+    salt: inputs.salt,
+    record(path) {
+      const r = files.get(path)?.record;
+      if (r === undefined) return undefined;
+      let id = identities.get(r);
+      if (id === undefined) {
+        id = inputs.record(path) ?? null;
+        identities.set(r, id);
+      }
+      return id ?? undefined;
+    },
+  };
+}
+
 function openStore(opts: ScanOptions, dbPath: string): ScanStore | null {
-  if (opts.persist === false) return tryOpenScanStoreForRead(dbPath);
-  return openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
+  const store = opts.persist === false ? tryOpenScanStoreForRead(dbPath) : openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
+  return store !== null && opts.wrapStore ? opts.wrapStore(store) : store;
 }
 
 function previousFiles(opts: ScanOptions, store: ScanStore | null): Map<string, CachedFile> {
   if (opts.warm?.files) return opts.warm.files;
   if (store === null || opts.mode === 'full') return new Map();
-  return cachedFilesFromRows(store.loadFileCache());
+  return loadCachedFiles(store);
 }
 
 function lensPaths(walk: WalkResult): string[] {
@@ -198,7 +220,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
   t.graph = performance.now() - mark;
   mark = performance.now();
-  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, rowInputsFor(pass.next, lens, view.settings)) : null;
+  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, memoInputs(rowInputsFor(pass.next, lens, view.settings), pass.next)) : null;
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
   t.total = performance.now() - t0;

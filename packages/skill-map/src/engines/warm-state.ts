@@ -2,17 +2,12 @@ import type { WalkResult } from '../adapters/fs/walk-types.js';
 import type { PersistIndex } from '../adapters/sqlite/persist-index.js';
 import type { FileRecord } from '../kernel/index.js';
 
-/** What the engine remembers about one file between scans. */
+/** What the engine remembers about one file between scans: the stat facts and the kernel record (its content hash and cache key inside). */
 export interface CachedFile {
   readonly size: number;
   /** -1 when the mtime was too recent to trust: the next scan re-hashes the file (but reuses on equal hash). */
   readonly mtimeMs: number;
-  readonly contentHash: string;
-  readonly cacheKey: string;
-  /** The parsed record, or null until first needed (cold cache rows are parsed lazily). */
-  record: FileRecord | null;
-  /** The record as stored, when it came from the database. */
-  readonly recordJson?: string;
+  readonly record: FileRecord;
 }
 
 /**
@@ -31,10 +26,4 @@ export interface ScanWarmState {
 /** A fresh, empty warm state bound to one database path. */
 export function createScanWarmState(dbPath: string): ScanWarmState {
   return { dbPath, files: null, persistIndex: undefined, lastWalk: undefined };
-}
-
-/** The record of a cache entry, parsing it on first use. */
-export function recordOf(entry: CachedFile): FileRecord {
-  if (entry.record === null) entry.record = JSON.parse(entry.recordJson ?? 'null') as FileRecord;
-  return entry.record;
 }

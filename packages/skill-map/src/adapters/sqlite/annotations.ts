@@ -1,11 +1,11 @@
 import type { Database as Db } from 'better-sqlite3';
 import { cached } from './statements.js';
 import type { Node } from '../domain.js';
-import { rowHash } from './rows.js';
 
 /**
- * Refreshes one node's sidecar annotations mirror (`annotations_json` and the node's own JSON) after a
- * sidecar write, so read surfaces see suppressions without reading `.sm` files. False if the node is unknown.
+ * Refreshes one node's sidecar annotations mirror (the node's own JSON) after a sidecar write, so read surfaces
+ * see suppressions without reading `.sm` files; the row's fingerprint is cleared, so the next persist compares it
+ * in full. False if the node is unknown.
  */
 export function refreshAnnotationsMirror(db: Db, path: string, annotations: Record<string, unknown> | null): boolean {
   const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as string | undefined;
@@ -13,12 +13,7 @@ export function refreshAnnotationsMirror(db: Db, path: string, annotations: Reco
   const node = JSON.parse(json) as Node;
   node.sidecar = { present: node.sidecar?.present ?? annotations !== null, status: node.sidecar?.status ?? null, root: node.sidecar?.root ?? null, annotations };
   const nodeJson = JSON.stringify(node);
-  cached(db, `UPDATE scan_nodes SET annotations_json = ?, node_json = ?, row_hash = ? WHERE path = ?`).run(
-    annotations === null ? null : JSON.stringify(annotations),
-    nodeJson,
-    rowHash(nodeJson),
-    path,
-  );
+  cached(db, `UPDATE scan_nodes SET node_json = ?, record_hash = NULL, links_digest = NULL WHERE path = ?`).run(nodeJson, path);
   return true;
 }
 

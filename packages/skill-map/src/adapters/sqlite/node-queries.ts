@@ -1,7 +1,9 @@
 import type { Database as Db } from 'better-sqlite3';
 import { cached } from './statements.js';
 import type { Link, Node } from '../domain.js';
-import { clampPage, inList, issuesFromRows } from './scan-reader.js';
+import { ISSUE_SELECT, clampPage, inList, issuesFromRows, linksFromRows } from './scan-reader.js';
+import { LINK_SELECT } from './link-codec.js';
+import type { LinkRow } from './link-codec.js';
 import type { IssueRowOut } from './rows.js';
 import type { Issue } from '../domain.js';
 import type { Page } from './scan-reader.js';
@@ -121,8 +123,8 @@ export function listLinks(db: Db, q: LinkQuery): Page<Link> {
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = cached(db, `SELECT COUNT(*) FROM scan_links${clause}`, 'pluck').get(params) as number;
-  const rows = cached(db, `SELECT link_json FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`, 'pluck').all({ ...params, limit, offset }) as string[];
-  return { items: rows.map((j) => JSON.parse(j) as Link), total };
+  const rows = cached(db, `SELECT ${LINK_SELECT} FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`, 'raw').all({ ...params, limit, offset }) as LinkRow[];
+  return { items: linksFromRows(rows), total };
 }
 
 /** Every node path, sorted (one indexed column, no JSON). */
@@ -145,12 +147,12 @@ export function nodesByPaths(db: Db, paths: readonly string[]): Node[] {
 export function closeOver(db: Db, paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] } {
   const set = JSON.stringify(paths);
   const target = closure === 'raw' ? 'target_path' : 'coalesce(resolved_target, target_path)';
-  const links = (
-    cached(db, `SELECT link_json FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
-           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`, 'pluck')
-      .all({ set }) as string[]
-  ).map((j) => JSON.parse(j) as Link);
-  const rows = cached(db, `SELECT id, analyzer_id, severity, node_ids_json, link_keys_json, message, detail, fix_json, data_json FROM scan_issues
+  const links = linksFromRows(
+    cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
+           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`, 'raw')
+      .all({ set }) as LinkRow[],
+  );
+  const rows = cached(db, `${ISSUE_SELECT}
        WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`)
     .all({ set }) as IssueRowOut[];
   return { links, issues: issuesFromRows(db, rows) };

@@ -61,7 +61,7 @@ describe('openDatabase: creation and migrations', () => {
     );
     expect(readFileSync(join(tree.root, '.skill-map', '.gitignore'), 'utf8')).toContain('skill-map.db*');
     const ledger = h.db.prepare(`SELECT version, name, fingerprint FROM config_schema_versions`).all();
-    expect(ledger).toEqual([{ version: 1, name: '001-initial', fingerprint: schemaFingerprint(1) }]);
+    expect(ledger).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name, fingerprint: schemaFingerprint(m.version) })));
     h.close();
   });
 
@@ -95,19 +95,19 @@ describe('openDatabase: creation and migrations', () => {
 });
 
 describe('migrate: upgrades', () => {
-  const v2 = [...MIGRATIONS, { version: 2, name: '002-test', sql: 'CREATE TABLE scan_extra (x INTEGER);' }];
+  const L = LATEST_SCHEMA_VERSION;
+  const next = [...MIGRATIONS, { version: L + 1, name: 'next-test', sql: 'CREATE TABLE scan_extra (x INTEGER);' }];
 
   it('backs up an existing database, then applies the pending migrations and records them', () => {
     seed();
     const h = openDatabase({ path: dbPath, posture: 'write' });
-    expect(migrate(h.db, dbPath, v2)).toBe(1);
-    expect(h.db.pragma('user_version', { simple: true })).toBe(2);
-    expect(h.db.prepare(`SELECT version, fingerprint FROM config_schema_versions ORDER BY version`).all()).toEqual([
-      { version: 1, fingerprint: schemaFingerprint(1) },
-      { version: 2, fingerprint: schemaFingerprint(2, v2) },
-    ]);
+    expect(migrate(h.db, dbPath, next)).toBe(1);
+    expect(h.db.pragma('user_version', { simple: true })).toBe(L + 1);
+    expect(h.db.prepare(`SELECT version, fingerprint FROM config_schema_versions ORDER BY version`).all()).toEqual(
+      next.map((m) => ({ version: m.version, fingerprint: schemaFingerprint(m.version, next) })),
+    );
     h.close();
-    const backup = new Database(backupPath(dbPath, 1, 2), { readonly: true });
+    const backup = new Database(backupPath(dbPath, L, L + 1), { readonly: true });
     expect(backup.prepare(`SELECT COUNT(*) FROM scan_nodes`).pluck().get()).toBe(2);
     backup.close();
   });
@@ -115,9 +115,9 @@ describe('migrate: upgrades', () => {
   it('rolls a failed migration back entirely', () => {
     seed();
     const h = openDatabase({ path: dbPath, posture: 'write' });
-    const bad = [...MIGRATIONS, { version: 2, name: '002-bad', sql: 'CREATE TABLE ok (x); CREATE TABLE broken (;' }];
+    const bad = [...MIGRATIONS, { version: L + 1, name: 'next-bad', sql: 'CREATE TABLE ok (x); CREATE TABLE broken (;' }];
     expect(() => migrate(h.db, dbPath, bad)).toThrow(expect.objectContaining({ code: 'DB_MIGRATION_FAILED' }));
-    expect(h.db.pragma('user_version', { simple: true })).toBe(1);
+    expect(h.db.pragma('user_version', { simple: true })).toBe(L);
     expect(h.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'ok'`).get()).toBeUndefined();
     h.close();
   });
@@ -161,8 +161,8 @@ describe('openDatabase: drift postures', () => {
   it('turns a read that hits a missing column into the drift advisory, not raw SQL', () => {
     seed();
     raw((db) => {
-      db.exec('ALTER TABLE scan_links DROP COLUMN raw; ALTER TABLE scan_links DROP COLUMN link_json');
-      db.pragma('user_version = 2');
+      db.exec('ALTER TABLE scan_links DROP COLUMN raw; ALTER TABLE scan_links DROP COLUMN extra_json');
+      db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`);
     });
     const store = tryOpenScanStoreForRead(dbPath);
     const err = caught(() => store?.loadScan());

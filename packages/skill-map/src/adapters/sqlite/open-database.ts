@@ -33,7 +33,7 @@ export interface DbHandle {
   readonly posture: DbPosture;
   /** Present on read opens of a drifted database: show it once, then keep serving what can be read. */
   readonly advisory: DriftAdvisory | null;
-  /** False when the file exists but holds no skill-map schema yet (reads return empty shapes). */
+  /** False when the file holds no skill-map schema yet, or an older one (reads return empty shapes). */
   readonly schemaReady: boolean;
   /**
    * A database this open created starts in rollback-journal mode, so its first (bulk) write goes to the file
@@ -141,7 +141,8 @@ export function tryOpenForRead(path: string, busyTimeoutMs = 5000): DbHandle | n
   const db = openRaw(path, true, busyTimeoutMs);
   try {
     const s = inspectSchema(db);
-    return handle(db, path, 'read', advisoryFor(path, s), s.version > 0);
+    // An older schema's scan zone has another layout: read it as "no scan yet" (plus the advisory) until a write open migrates it.
+    return handle(db, path, 'read', advisoryFor(path, s), s.version >= LATEST_SCHEMA_VERSION);
   } catch (err) {
     db.close();
     throw err;

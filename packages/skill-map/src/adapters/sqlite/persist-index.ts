@@ -3,32 +3,42 @@ import { cached } from './statements.js';
 import type { Issue, Link, Node } from '../domain.js';
 import type { RowGroups } from './row-diff.js';
 
-/** One row of the scan zone as the diff writer remembers it: a hash (cold) and/or the value (warm). */
-export interface IndexedRow<T> {
-  readonly id?: number;
-  readonly hash?: string;
-  readonly value?: T;
+/** A persisted node as the in-memory index remembers it. */
+export interface IndexedNode {
+  value: Node;
+  /** Identity of the record that produced the row (null: compare in full). */
+  record: string | null;
+}
+
+/** The persisted links of one source, in list order. */
+export interface IndexedLinkGroup {
+  /** Identity of the source's record when the group was persisted (null: compare in full). */
+  record: string | null;
+  values: Link[];
+  /** Row ids parallel to `values`, or null until a write needs them (they are then read back by key). */
+  ids: number[] | null;
 }
 
 /**
- * What the scan zone currently holds, kept in memory with the persisted objects by a long-running process
- * so the next persist compares rows structurally without reading or serialising them (a persist without one
- * uses the fingerprints stored in the rows instead). `generation` detects a write by another process, which
- * invalidates an in-memory index.
+ * What the scan zone currently holds, kept in memory by a long-running process so the next persist compares
+ * rows against values instead of reading them back (a persist without one uses the fingerprints stored in the
+ * rows instead). `generation` detects a write by another process or connection, which invalidates it.
  */
 export interface PersistIndex {
   readonly generation: number;
-  readonly nodes: Map<string, IndexedRow<Node>>;
+  /** The salt the fingerprints of `nodes` and `links` were taken under. */
+  readonly salt: string | null;
+  readonly nodes: Map<string, IndexedNode>;
   /** Links grouped by source path. */
-  readonly links: RowGroups<Link>;
+  readonly links: Map<string, IndexedLinkGroup>;
   /** Issues grouped by their first node id (`''` for none). */
   readonly issues: RowGroups<StoredIssue>;
 }
 
-/** An issue as the diff compares it: `linkIndices` replaced by the stable keys of the links they name. */
+/** An issue as the diff compares it: `linkIndices` replaced by the row ids of the links they name. */
 export interface StoredIssue {
   readonly issue: Issue;
-  readonly linkKeys: string[] | null;
+  readonly linkIds: number[] | null;
 }
 
 /** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */

@@ -1,5 +1,5 @@
 import { hash } from 'node:crypto';
-import type { Issue, Link, Node } from '../domain.js';
+import type { Issue, Node } from '../domain.js';
 
 /** A short content hash for diffing rows (not a security boundary). */
 export function rowHash(json: string): string {
@@ -7,101 +7,61 @@ export function rowHash(json: string): string {
 }
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
-const int = (v: boolean | undefined): number => (v ? 1 : 0);
 
 function str(v: unknown): string | null {
   return typeof v === 'string' ? v : null;
 }
 
-function intOrNull(v: unknown): number | null {
-  return typeof v === 'number' && Number.isInteger(v) ? v : null;
-}
-
-/** Columns of a `scan_nodes` row, in the order `nodeValues` binds them. */
-export const NODE_COLUMNS = [
-  'path', 'kind', 'provider', 'title', 'description', 'stability', 'version', 'frontmatter_json', 'body_hash',
-  'frontmatter_hash', 'bytes_frontmatter', 'bytes_body', 'bytes_total', 'tokens_frontmatter', 'tokens_body',
-  'tokens_total', 'links_out_count', 'links_in_count', 'external_refs_count', 'external_refs_json', 'scanned_at',
-  'modified_at_ms', 'virtual', 'derived_from_json', 'sidecar_present', 'sidecar_status', 'annotations_json',
-  'sidecar_root_json', 'node_json', 'row_hash',
-] as const;
-
-/** Bound values of one `scan_nodes` row (positional: cheaper to bind than named parameters). */
+/** Bound values of one row (positional: cheaper to bind than named parameters). */
 export type RowValues = Array<string | number | null>;
 
-/** Maps a node to its `scan_nodes` row; `nodeJson` is its canonical serialisation, `hash` its `row_hash`. */
-export function nodeValues(node: Node, nodeJson: string, scannedAt: number, hash: string): RowValues {
-  const fm = node.frontmatter ?? {};
-  const annotations = node.sidecar?.annotations ?? null;
+/**
+ * Columns of a `scan_nodes` row, in the order `nodeValues` binds them: the node's canonical JSON, the few
+ * fields SQL filters or the rename heuristic read, and the row fingerprint (`record_hash` + the fields a node row
+ * depends on besides its record, `links_digest` for its outgoing links).
+ */
+export const NODE_COLUMNS = [
+  'path', 'kind', 'provider', 'title', 'virtual', 'body_hash', 'frontmatter_hash', 'has_frontmatter', 'links_out_count',
+  'links_in_count', 'modified_at_ms', 'node_json', 'record_hash', 'links_digest',
+] as const;
+
+/** The fingerprint columns of a node row (null = compare in full next time). */
+export interface NodeFingerprint {
+  readonly record: string | null;
+  readonly digest: string | null;
+}
+
+function mtime(node: Node): number | null {
+  return typeof node.modifiedAtMs === 'number' ? node.modifiedAtMs : null;
+}
+
+/** Maps a node to its `scan_nodes` row; `nodeJson` is its canonical serialisation. */
+export function nodeValues(node: Node, nodeJson: string, fp: NodeFingerprint): RowValues {
+  const fm = node.frontmatter;
   return [
     node.path,
     node.kind,
     node.provider,
-    str(fm['title']) ?? str(fm['name']),
-    str(fm['description']),
-    str(annotations?.['stability']) ?? str(fm['stability']),
-    intOrNull(annotations?.['version']) ?? intOrNull(fm['version']),
-    json(node.frontmatter),
+    fm === undefined ? null : (str(fm['title']) ?? str(fm['name'])),
+    node.virtual ? 1 : 0,
     node.bodyHash,
     node.frontmatterHash,
-    node.bytes.frontmatter,
-    node.bytes.body,
-    node.bytes.total,
-    node.tokens?.frontmatter ?? null,
-    node.tokens?.body ?? null,
-    node.tokens?.total ?? null,
+    fm !== undefined && fm !== null && Object.keys(fm).length > 0 ? 1 : 0,
     node.linksOutCount,
     node.linksInCount,
-    node.externalRefsCount,
-    json(node.externalRefs),
-    scannedAt,
-    node.modifiedAtMs === undefined || node.modifiedAtMs === null ? null : Math.trunc(node.modifiedAtMs),
-    int(node.virtual),
-    json(node.derivedFrom),
-    int(node.sidecar?.present),
-    node.sidecar?.status ?? null,
-    json(annotations),
-    json(node.sidecar?.root),
+    mtime(node),
     nodeJson,
-    hash,
+    fp.record,
+    fp.digest,
   ];
 }
 
-/** The diff identity of a link: the kernel's dedupe tuple (source, target, kind, normalized trigger). */
-export function linkIdentity(link: Link): string {
-  return `${link.source}\0${link.target}\0${link.kind}\0${link.trigger?.normalizedTrigger ?? ''}`;
-}
+/** What a persist without an in-memory index reads back per node row to tell unchanged rows. */
+export type StoredNodeState = [record: string | null, modifiedAtMs: number | null, out: number, inCount: number, digest: string | null];
 
-/** Columns of a `scan_links` row, in the order `linkValues` binds them. */
-export const LINK_COLUMNS = [
-  'link_key', 'source_path', 'target_path', 'kind', 'confidence', 'sources_json', 'original_trigger',
-  'normalized_trigger', 'location_line', 'location_column', 'location_offset', 'occurrences_json',
-  'resolved_target', 'raw', 'link_json', 'row_hash',
-] as const;
-
-/**
- * Maps a link to its `scan_links` row. `row_hash` is not computed: a persist compares a link row by its
- * source's group fingerprint, else by `link_json` text.
- */
-export function linkValues(link: Link, key: string, linkJson: string): RowValues {
-  return [
-    key,
-    link.source,
-    link.target,
-    link.kind,
-    link.confidence,
-    JSON.stringify(link.sources),
-    link.trigger?.originalTrigger ?? null,
-    link.trigger?.normalizedTrigger ?? null,
-    link.location?.line ?? null,
-    link.location?.column ?? null,
-    link.location?.offset ?? null,
-    json(link.occurrences),
-    link.resolvedTarget ?? null,
-    link.raw ?? null,
-    linkJson,
-    '',
-  ];
+/** True when a stored row proves the node unchanged: same record, mtime and link counts (the record was known). */
+export function storedNodeMatches(s: StoredNodeState, record: string | null, node: Node): boolean {
+  return record !== null && s[0] === record && s[1] === mtime(node) && s[2] === node.linksOutCount && s[3] === node.linksInCount;
 }
 
 /** The diff identity of an issue: analyzer, severity, nodes, suppression target and message. */
@@ -111,28 +71,28 @@ export function issueIdentity(issue: Issue): string {
 }
 
 /**
- * The storable form of an issue: `linkIndices` (positions in one scan's link array) become link keys, so an
- * issue row survives links being added or removed elsewhere and is re-indexed against whatever link order
- * a later read returns.
+ * The storable form of an issue's `linkIndices` (positions in one scan's link array): the row ids of those
+ * links, so an issue row survives links being added or removed elsewhere and is re-indexed against whatever
+ * link order a later read returns. An index outside the list is kept as `-1 - index` (never a row id).
  */
-export function issueLinkKeys(issue: Issue, keyOf: (index: number) => string | undefined): string[] | null {
-  return issue.linkIndices?.map((i) => keyOf(i) ?? `#missing:${i}`) ?? null;
+export function issueLinkIds(issue: Issue, idOf: (index: number) => number | undefined): number[] | null {
+  return issue.linkIndices?.map((i) => idOf(i) ?? -1 - i) ?? null;
 }
 
-/** The canonical JSON of an issue with its link keys (what `row_hash` covers). */
-export function issueContentJson(issue: Issue, keys: string[] | null): string {
+/** The canonical JSON of an issue with its link ids (what `row_hash` covers). */
+export function issueContentJson(issue: Issue, ids: number[] | null): string {
   const { linkIndices: _drop, ...rest } = issue;
-  return JSON.stringify({ ...rest, linkKeys: keys });
+  return JSON.stringify({ ...rest, linkIds: ids });
 }
 
 /** Columns of a `scan_issues` row, in the order `issueValues` binds them. */
 export const ISSUE_COLUMNS = [
-  'issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json',
+  'issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_ids_json', 'message', 'detail', 'fix_json',
   'data_json', 'data_target', 'row_hash',
 ] as const;
 
 /** Maps an issue to its `scan_issues` row. */
-export function issueValues(issue: Issue, key: string, linkKeys: string[] | null, contentJson: string): RowValues {
+export function issueValues(issue: Issue, key: string, linkIds: number[] | null, contentJson: string): RowValues {
   const target = issue.data?.['target'];
   return [
     key,
@@ -140,7 +100,7 @@ export function issueValues(issue: Issue, key: string, linkKeys: string[] | null
     issue.analyzerId,
     issue.severity,
     JSON.stringify(issue.nodeIds),
-    json(linkKeys),
+    json(linkIds),
     issue.message,
     issue.detail ?? null,
     json(issue.fix),
@@ -156,24 +116,24 @@ export interface IssueRowOut {
   analyzer_id: string;
   severity: Issue['severity'];
   node_ids_json: string;
-  link_keys_json: string | null;
+  link_ids_json: string | null;
   message: string;
   detail: string | null;
   fix_json: string | null;
   data_json: string | null;
 }
 
-/** Rebuilds an issue from its row; `indexOfLink` maps a stored link key to a position in the caller's list. */
-export function fromIssueRow(row: IssueRowOut, indexOfLink: (key: string) => number | undefined): Issue {
+/** Rebuilds an issue from its row; `indexOfLink` maps a stored link id to a position in the caller's list. */
+export function fromIssueRow(row: IssueRowOut, indexOfLink: (id: number) => number | undefined): Issue {
   const issue: Issue = {
     analyzerId: row.analyzer_id,
     severity: row.severity,
     nodeIds: JSON.parse(row.node_ids_json) as string[],
     message: row.message,
   };
-  if (row.link_keys_json !== null) {
-    const keys = JSON.parse(row.link_keys_json) as string[];
-    issue.linkIndices = keys.map(indexOfLink).filter((i): i is number => i !== undefined);
+  if (row.link_ids_json !== null) {
+    const ids = JSON.parse(row.link_ids_json) as number[];
+    issue.linkIndices = ids.map((id) => (id < 0 ? undefined : indexOfLink(id))).filter((i): i is number => i !== undefined);
   }
   if (row.detail !== null) issue.detail = row.detail;
   if (row.fix_json !== null) issue.fix = JSON.parse(row.fix_json) as Record<string, unknown>;

@@ -24,8 +24,11 @@ const KNOWN_KEYS = new Set([
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
-/** Upserts the `scan_meta` singleton, stamping this build's schema fingerprint and the persist generation. */
-export function writeScanMeta(db: Db, result: ScanResult, generation: number, extras: ScanMetaExtras = {}): void {
+/**
+ * Upserts the `scan_meta` singleton, stamping this build's schema fingerprint, the persist generation and the salt
+ * the rows' fingerprints were taken under.
+ */
+export function writeScanMeta(db: Db, result: ScanResult, generation: number, extras: ScanMetaExtras = {}, rowSalt: string | null = null): void {
   const extra = Object.fromEntries(Object.entries(result).filter(([k]) => !KNOWN_KEYS.has(k)));
   const row = {
     roots_json: JSON.stringify(result.roots),
@@ -46,6 +49,7 @@ export function writeScanMeta(db: Db, result: ScanResult, generation: number, ex
     active_provider: result.activeProvider ?? null,
     extra_json: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
     schema_fingerprint: schemaFingerprint(),
+    row_salt: rowSalt,
   };
   const cols = Object.keys(row);
   cached(

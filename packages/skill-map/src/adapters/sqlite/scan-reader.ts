@@ -2,6 +2,8 @@ import type { Database as Db } from 'better-sqlite3';
 import { cached } from './statements.js';
 import { emptyScanResult } from '../domain.js';
 import type { Issue, Link, Node, ScanResult } from '../domain.js';
+import { LINK_SELECT, decodeLink } from './link-codec.js';
+import type { LinkRow } from './link-codec.js';
 import { fromIssueRow } from './rows.js';
 import type { IssueRowOut } from './rows.js';
 import { readScanMeta } from './scan-meta.js';
@@ -49,39 +51,35 @@ function sortedLinkIds(db: Db): Float64Array {
   return ids;
 }
 
-/**
- * Position of a link (by key) in the full link list ordered by id: one indexed key lookup plus a binary
- * search over the sorted ids (a `COUNT(*) ... WHERE id < ?` walked the wide table and cost up to 25 ms per key
- * at 50k links).
- */
-function linkPositionIndex(db: Db): (key: string) => number | undefined {
-  const byKey = cached(db, `SELECT id FROM scan_links WHERE link_key = ?`, 'pluck');
-  let ids: Float64Array | null = null;
-  return (key) => {
-    const id = byKey.get(key) as number | undefined;
-    if (id === undefined) return undefined;
-    ids ??= sortedLinkIds(db);
-    let lo = 0;
-    let hi = ids.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = ids[mid] as number;
-      if (v === id) return mid;
-      if (v < id) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return undefined;
-  };
+/** Index of `id` in ascending `ids`, or undefined. */
+export function positionOf(ids: ArrayLike<number>, id: number): number | undefined {
+  let lo = 0;
+  let hi = ids.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = ids[mid] as number;
+    if (v === id) return mid;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
 }
 
-/** Issues read row by row resolve their link keys to positions in the full link list (ordered by id). */
+/** Issues read row by row resolve their link ids to positions in the full link list (ordered by id). */
 export function issuesFromRows(db: Db, rows: IssueRowOut[]): Issue[] {
-  if (rows.every((r) => r.link_keys_json === null)) return rows.map((r) => fromIssueRow(r, () => undefined));
-  const position = linkPositionIndex(db);
-  return rows.map((r) => fromIssueRow(r, position));
+  if (rows.every((r) => r.link_ids_json === null)) return rows.map((r) => fromIssueRow(r, () => undefined));
+  const ids = sortedLinkIds(db);
+  return rows.map((r) => fromIssueRow(r, (id) => positionOf(ids, id)));
 }
 
-const ISSUE_SELECT = `SELECT id, analyzer_id, severity, node_ids_json, link_keys_json, message, detail, fix_json, data_json FROM scan_issues`;
+/** Decodes rows of `LINK_SELECT`. */
+export function linksFromRows(rows: LinkRow[]): Link[] {
+  const out = new Array<Link>(rows.length);
+  for (let i = 0; i < rows.length; i += 1) out[i] = decodeLink(rows[i] as LinkRow);
+  return out;
+}
+
+export const ISSUE_SELECT = `SELECT id, analyzer_id, severity, node_ids_json, link_ids_json, message, detail, fix_json, data_json FROM scan_issues`;
 
 /**
  * Loads the whole persisted ScanResult (nodes ordered by path, links in insertion order, issues by id with
@@ -91,14 +89,16 @@ export function loadScan(db: Db, scanCeiling: number): ScanResult {
   const meta = readScanMeta(db);
   if (meta === null) return emptyScanResult(scanCeiling);
   const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map((j) => JSON.parse(j) as Node);
-  const links: Link[] = [];
-  const position = new Map<string, number>();
-  for (const [key, json] of db.prepare(`SELECT link_key, link_json FROM scan_links ORDER BY id`).raw().iterate() as Iterable<[string, string]>) {
-    position.set(key, links.length);
-    links.push(JSON.parse(json) as Link);
+  const rows = cached(db, `SELECT id, ${LINK_SELECT} FROM scan_links ORDER BY id`, 'raw').all() as Array<[number, ...LinkRow]>;
+  const links = new Array<Link>(rows.length);
+  const ids = new Float64Array(rows.length);
+  for (let i = 0; i < rows.length; i += 1) {
+    const r = rows[i] as [number, ...LinkRow];
+    ids[i] = r[0];
+    links[i] = decodeLink(r.slice(1) as LinkRow);
   }
   const issueRows = cached(db, `${ISSUE_SELECT} ORDER BY id`).all() as IssueRowOut[];
-  const issues = issueRows.map((r) => fromIssueRow(r, (k) => position.get(k)));
+  const issues = issueRows.map((r) => fromIssueRow(r, (id) => positionOf(ids, id)));
   return { ...meta.result, nodes, links, issues };
 }
 
@@ -106,10 +106,9 @@ export function loadScan(db: Db, scanCeiling: number): ScanResult {
 export function findNode(db: Db, path: string): NodeBundle | null {
   const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as string | undefined;
   if (json === undefined) return null;
-  const parse = (rows: string[]): Link[] => rows.map((j) => JSON.parse(j) as Link);
-  const outgoing = parse(cached(db, `SELECT link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'pluck').all(path) as string[]);
-  const incoming = parse(
-    cached(db, `SELECT link_json FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`, 'pluck').all({ p: path }) as string[],
+  const outgoing = linksFromRows(cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw').all(path) as LinkRow[]);
+  const incoming = linksFromRows(
+    cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`, 'raw').all({ p: path }) as LinkRow[],
   );
   const rows = cached(db, `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`)
     .all(path) as IssueRowOut[];

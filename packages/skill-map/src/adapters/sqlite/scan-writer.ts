@@ -3,17 +3,17 @@ import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
-import { fpMatches, groupFingerprint, nodeFingerprint, packNodeHash, unpackNodeHash } from './fingerprints.js';
+import { linksDigest, nodeRecord, sameNodeInputs } from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
-import { readGeneration } from './persist-index.js';
-import type { IndexedRow, PersistIndex, StoredIssue } from './persist-index.js';
+import { LINK_COLUMNS, LINK_SELECT, encodeLink, linkIdentity, rowIdentity, sameLinkValues } from './link-codec.js';
+import type { LinkRow, LinkValues } from './link-codec.js';
+import type { IndexedLinkGroup, IndexedNode, PersistIndex, StoredIssue } from './persist-index.js';
 import { diffRows } from './row-diff.js';
 import type { PrevRow, RowDiffSpec, RowGroups } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
-import {
-  ISSUE_COLUMNS, LINK_COLUMNS, NODE_COLUMNS, issueContentJson, issueIdentity, issueLinkKeys, issueValues, linkIdentity, linkValues, nodeValues, rowHash,
-} from './rows.js';
+import { ISSUE_COLUMNS, NODE_COLUMNS, issueContentJson, issueIdentity, issueLinkIds, issueValues, nodeValues, rowHash, storedNodeMatches } from './rows.js';
+import type { NodeFingerprint, StoredNodeState } from './rows.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
@@ -51,13 +51,13 @@ export interface PersistOptions {
   /** Empty the per-file cache first (a `--full` scan), in the same transaction. */
   readonly clearCache?: boolean;
   /**
-   * What produced each row (see `RowInputs`): lets a persist without an index (a new process) skip rows
-   * whose inputs are unchanged instead of serialising them. Without it every row is compared in full.
+   * What produced each row (see `RowInputs`): lets a persist skip rows whose inputs are unchanged instead of
+   * comparing them. Without it every row is compared in full.
    */
   readonly inputs?: RowInputs;
   /**
-   * False when the caller will not hand the index back (a one-shot CLI scan): a persist without an index
-   * then skips loading every link id to build one. Default true.
+   * False when the caller will not hand the index back (a one-shot CLI scan): the persist then builds none.
+   * Default true.
    */
   readonly keepIndex?: boolean;
 }
@@ -67,7 +67,7 @@ const counts = (): DiffCounts => ({ inserted: 0, updated: 0, deleted: 0 });
 interface Statements {
   insertNode: Statement;
   updateNode: Statement;
-  setNodeHash: Statement;
+  setNodeFp: Statement;
   nodeJson: Statement;
   deleteNode: Statement;
   vanished: Statement;
@@ -76,6 +76,7 @@ interface Statements {
   deleteLink: Statement;
   deleteLinksOf: Statement;
   linksOf: Statement;
+  linkKeysOf: Statement;
   insertIssue: Statement;
   updateIssue: Statement;
   insertMember: Statement;
@@ -89,15 +90,16 @@ function statements(db: Db): Statements {
   return {
     insertNode: cached(db, `INSERT INTO scan_nodes (${NODE_COLUMNS.join(', ')}) VALUES (${marks(NODE_COLUMNS.length)})`),
     updateNode: cached(db, `UPDATE scan_nodes SET ${sets(NODE_COLUMNS)} WHERE path = ?`),
-    setNodeHash: cached(db, `UPDATE scan_nodes SET row_hash = ? WHERE path = ?`),
+    setNodeFp: cached(db, `UPDATE scan_nodes SET record_hash = ?, links_digest = ? WHERE path = ?`),
     nodeJson: cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck'),
     deleteNode: cached(db, `DELETE FROM scan_nodes WHERE path = ?`),
-    vanished: cached(db, `SELECT body_hash, frontmatter_hash, frontmatter_json FROM scan_nodes WHERE path = ?`),
+    vanished: cached(db, `SELECT body_hash, frontmatter_hash, has_frontmatter FROM scan_nodes WHERE path = ?`, 'raw'),
     insertLink: cached(db, `INSERT INTO scan_links (${LINK_COLUMNS.join(', ')}) VALUES (${marks(LINK_COLUMNS.length)})`),
     updateLink: cached(db, `UPDATE scan_links SET ${sets(LINK_COLUMNS)} WHERE id = ?`),
     deleteLink: cached(db, `DELETE FROM scan_links WHERE id = ?`),
     deleteLinksOf: cached(db, `DELETE FROM scan_links WHERE source_path = ?`),
-    linksOf: cached(db, `SELECT id, link_key, link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
+    linksOf: cached(db, `SELECT id, ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
+    linkKeysOf: cached(db, `SELECT id, target_path, kind, normalized_trigger FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
     insertIssue: cached(db, `INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`),
     updateIssue: cached(db, `UPDATE scan_issues SET ${sets(ISSUE_COLUMNS)} WHERE id = ?`),
     insertMember: cached(db, `INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`),
@@ -106,118 +108,152 @@ function statements(db: Db): Statements {
   };
 }
 
-/** The new link list grouped by source (indexes in list order); identity keys are built per group on demand. */
-class LinkLayout {
-  private grouped: Map<string, number[]> | null = null;
-  private readonly keys: Array<string | undefined>;
-
-  constructor(private readonly links: readonly Link[]) {
-    this.keys = new Array<string | undefined>(links.length);
+/** Identity keys in order, repeats within the list suffixed `\0#2`, `\0#3`... (groups are small). */
+function suffixed(bases: readonly string[]): string[] {
+  const out = new Array<string>(bases.length);
+  for (let n = 0; n < bases.length; n += 1) {
+    const base = bases[n] as string;
+    let count = 1;
+    for (let m = 0; m < n; m += 1) if (bases[m] === base) count += 1;
+    out[n] = count === 1 ? base : `${base}\0#${count}`;
   }
+  return out;
+}
 
-  /** Link indexes per source, in list order (built on first use: a warm persist rarely needs it). */
-  get groups(): Map<string, number[]> {
-    if (this.grouped !== null) return this.grouped;
-    const groups = new Map<string, number[]>();
-    let current: number[] | undefined;
+/** The links of one source in the new list. */
+interface Group {
+  readonly indexes: number[];
+  keys: string[] | null;
+  /** Handled by the node loop (its source is a node of this scan). */
+  done: boolean;
+}
+
+/** The new link list grouped by source, in first-appearance order; identity keys built per group on demand. */
+class Layout {
+  readonly groups = new Map<string, Group>();
+
+  constructor(readonly links: readonly Link[]) {
+    let current: Group | undefined;
     let currentSource: string | undefined;
-    for (let i = 0; i < this.links.length; i += 1) {
-      const source = (this.links[i] as Link).source;
+    for (let i = 0; i < links.length; i += 1) {
+      const source = (links[i] as Link).source;
       if (source !== currentSource || current === undefined) {
         currentSource = source;
-        current = groups.get(source);
-        if (current === undefined) groups.set(source, (current = []));
+        current = this.groups.get(source);
+        if (current === undefined) this.groups.set(source, (current = { indexes: [], keys: null, done: false }));
       }
-      current.push(i);
+      current.indexes.push(i);
     }
-    this.grouped = groups;
-    return groups;
   }
 
-  /** The identity key of `links[i]`; repeats within a group (rare: the kernel dedupes) are suffixed in list order. */
-  key(i: number): string {
-    const hit = this.keys[i];
-    if (hit !== undefined) return hit;
-    const indexes = this.groups.get((this.links[i] as Link).source) ?? [i];
-    const seen = new Map<string, number>();
-    for (const j of indexes) {
-      const base = linkIdentity(this.links[j] as Link);
-      const n = (seen.get(base) ?? 0) + 1;
-      seen.set(base, n);
-      this.keys[j] = n === 1 ? base : `${base}\0#${n}`;
-    }
-    return this.keys[i] as string;
+  keys(group: Group): string[] {
+    group.keys ??= suffixed(group.indexes.map((i) => linkIdentity(this.links[i] as Link)));
+    return group.keys;
   }
 }
 
-const NO_LINKS: readonly number[] = Object.freeze([]);
+/** The group of a node without outgoing links (never mutated: its keys are set and it is always done). */
+const EMPTY_GROUP: Group = { indexes: [], keys: [], done: true };
 
 interface PersistState {
   readonly db: Db;
   readonly st: Statements;
   readonly result: ScanResult;
-  readonly layout: LinkLayout;
+  readonly layout: Layout;
   readonly inputs: RowInputs | undefined;
   readonly c: { nodes: DiffCounts; links: DiffCounts; issues: DiffCounts };
+  /** Row id of each new link, once known (inserted, diffed, or read back for an issue). */
+  readonly linkIds: Array<number | undefined>;
+  /** The warm index (links of unchanged groups know their ids there). */
+  readonly warm: PersistIndex | undefined;
 }
 
-const nodeMaps = new WeakMap<ScanResult, Map<string, Node>>();
-
-function nodeAt(s: PersistState, path: string): Node | undefined {
-  let map = nodeMaps.get(s.result);
-  if (map === undefined) {
-    map = new Map(s.result.nodes.map((n) => [n.path, n]));
-    nodeMaps.set(s.result, map);
-  }
-  return map.get(path);
+function digestOf(s: PersistState, record: string | null, group: Group): string | null {
+  return record === null ? null : linksDigest(s.layout.links, group.indexes);
 }
 
-const isNodePath = (s: PersistState, path: string): boolean => nodeAt(s, path) !== undefined;
-
-function nodeHash(s: PersistState, node: Node): string {
-  const indexes = s.layout.groups.get(node.path) ?? NO_LINKS;
-  return packNodeHash(nodeFingerprint(s.inputs, node), groupFingerprint(s.inputs, node.path, s.result.links, indexes));
+function insertNode(s: PersistState, node: Node, fp: NodeFingerprint): void {
+  s.st.insertNode.run(nodeValues(node, JSON.stringify(node), fp));
+  s.c.nodes.inserted += 1;
 }
 
-function insertLink(s: PersistState, i: number): number {
-  const link = s.result.links[i] as Link;
+function insertLink(s: PersistState, i: number, values: LinkValues = encodeLink(s.layout.links[i] as Link)): number {
   s.c.links.inserted += 1;
-  return Number(s.st.insertLink.run(linkValues(link, s.layout.key(i), JSON.stringify(link))).lastInsertRowid);
+  const id = Number(s.st.insertLink.run(values).lastInsertRowid);
+  s.linkIds[i] = id;
+  return id;
 }
 
-/** Diffs one source's links against its persisted rows (by key, content compared as `link_json` text). */
-function diffGroupFromDb(s: PersistState, source: string, indexes: readonly number[]): void {
-  const rows = s.st.linksOf.all(source) as Array<[number, string, string]>;
-  if (rows.length === 0) {
-    for (const i of indexes) insertLink(s, i);
+type IdRow = [id: number, ...LinkRow];
+
+/** Diffs one source's links against its persisted rows (by identity key; content compared column by column). */
+function diffGroupFromDb(s: PersistState, source: string, group: Group): void {
+  if (group.indexes.length === 0) {
+    s.c.links.deleted += s.st.deleteLinksOf.run(source).changes;
     return;
   }
-  const byKey = new Map<string, [number, string, string]>();
-  for (const r of rows) byKey.set(r[1], r);
-  for (const i of indexes) {
-    const key = s.layout.key(i);
-    const row = byKey.get(key);
-    if (row === undefined) {
-      insertLink(s, i);
+  const rows = s.st.linksOf.all(source) as IdRow[];
+  if (rows.length === 0) {
+    for (const i of group.indexes) insertLink(s, i);
+    return;
+  }
+  const prevKeys = suffixed(rows.map((r) => rowIdentity(r[1], r[2], r[3], r[8])));
+  const byKey = new Map<string, number>();
+  for (let m = 0; m < prevKeys.length; m += 1) byKey.set(prevKeys[m] as string, m);
+  const keys = s.layout.keys(group);
+  for (let n = 0; n < group.indexes.length; n += 1) {
+    const i = group.indexes[n] as number;
+    const key = keys[n] as string;
+    const m = byKey.get(key);
+    const values = encodeLink(s.layout.links[i] as Link);
+    if (m === undefined) {
+      insertLink(s, i, values);
       continue;
     }
     byKey.delete(key);
-    const link = s.result.links[i] as Link;
-    const json = JSON.stringify(link);
-    if (json !== row[2]) {
-      s.st.updateLink.run(...linkValues(link, key, json), row[0]);
+    const row = rows[m] as IdRow;
+    s.linkIds[i] = row[0];
+    if (!sameLinkValues(row.slice(1) as LinkRow, values)) {
+      s.st.updateLink.run(...values, row[0]);
       s.c.links.updated += 1;
     }
   }
-  for (const row of byKey.values()) s.st.deleteLink.run(row[0]);
+  for (const m of byKey.values()) s.st.deleteLink.run((rows[m] as IdRow)[0]);
   s.c.links.deleted += byKey.size;
 }
 
+/** Reads back the row ids of one source's links (matched by identity key) into `linkIds`. */
+function loadGroupIds(s: PersistState, group: Group): void {
+  const source = (s.layout.links[group.indexes[0] as number] as Link).source;
+  const rows = s.st.linkKeysOf.all(source) as Array<[number, string, string, string | null]>;
+  const prevKeys = suffixed(rows.map((r) => rowIdentity(source, r[1], r[2], r[3])));
+  const byKey = new Map<string, number>();
+  for (let m = 0; m < prevKeys.length; m += 1) byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
+  const keys = s.layout.keys(group);
+  for (let n = 0; n < group.indexes.length; n += 1) s.linkIds[group.indexes[n] as number] = byKey.get(keys[n] as string);
+}
+
+/** The row id of `links[i]` (for issues naming links), reading it back when no write step learnt it. */
+function linkIdAt(s: PersistState, i: number): number | undefined {
+  if (i < 0 || i >= s.layout.links.length) return undefined;
+  const known = s.linkIds[i];
+  if (known !== undefined) return known;
+  const source = (s.layout.links[i] as Link).source;
+  const group = s.layout.groups.get(source) as Group;
+  const prev = s.warm?.links.get(source);
+  if (prev !== undefined && prev.ids !== null && prev.values.length === group.indexes.length) {
+    // An unchanged warm group: its rows line up with the new links position by position.
+    for (let n = 0; n < group.indexes.length; n += 1) s.linkIds[group.indexes[n] as number] = prev.ids[n];
+  } else {
+    loadGroupIds(s, group);
+  }
+  return s.linkIds[i];
+}
+
 function vanishedFromDb(st: Statements, path: string): VanishedNode | null {
-  const row = st.vanished.get(path) as { body_hash: string; frontmatter_hash: string; frontmatter_json: string | null } | undefined;
+  const row = st.vanished.get(path) as [string, string, number] | undefined;
   if (!row) return null;
-  const fm = row.frontmatter_json === null ? {} : (JSON.parse(row.frontmatter_json) as object);
-  return { path, bodyHash: row.body_hash, frontmatterHash: row.frontmatter_hash, hasFrontmatter: Object.keys(fm).length > 0 };
+  return { path, bodyHash: row[0], frontmatterHash: row[1], hasFrontmatter: row[2] === 1 };
 }
 
 function vanishedFromValue(path: string, v: Node): VanishedNode {
@@ -244,114 +280,216 @@ function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefine
 }
 
 /**
- * Persist without an in-memory index (a new process, or another writer ran since): a node row whose
- * fingerprint (file record + link counts) matches the stored one is unchanged and is not even serialised;
- * so are a source's links when their group fingerprint matches. Anything else is compared with the stored
- * JSON text, exactly as a full diff would, so the counts are the same either way.
+ * Persist without an in-memory index (a new process, or another writer ran since). A node row whose stored
+ * fingerprint (record identity, mtime, link counts) matches is unchanged and is not even serialised; a source's
+ * links are unchanged when its record and the digest of their resolution outcome match. Anything else is
+ * compared with what the rows hold, exactly as a full diff would, so the counts are the same either way. An
+ * empty zone is bulk-inserted.
  */
-function persistCold(s: PersistState, empty: boolean): RenameMove[] {
-  const { st, result } = s;
-  const stored = new Map<string, string>();
-  if (!empty) for (const [path, hash] of cached(s.db, `SELECT path, row_hash FROM scan_nodes`, 'raw').all() as Array<[string, string]>) stored.set(path, hash);
+function persistCold(s: PersistState, empty: boolean, storedSalt: string | null): RenameMove[] {
+  const { st, result, layout } = s;
+  const trusted = s.inputs !== undefined && s.inputs.salt === storedSalt;
+  const stored = new Map<string, StoredNodeState>();
+  if (!empty) {
+    const rows = cached(s.db, `SELECT path, record_hash, modified_at_ms, links_out_count, links_in_count, links_digest FROM scan_nodes`, 'raw').all() as Array<
+      [string, ...StoredNodeState]
+    >;
+    for (const r of rows) stored.set(r[0], [r[1], r[2], r[3], r[4], r[5]]);
+  }
   const added: Node[] = [];
-  // Sources whose links must be diffed against their rows; run in link-list order so inserted rows keep it.
-  const pending: string[] = [];
+  // Groups whose links must be diffed against their rows; run in link-list order so inserted rows keep it.
+  const pending: Array<[string, Group]> = [];
   for (const node of result.nodes) {
-    const indexes = s.layout.groups.get(node.path) ?? NO_LINKS;
-    const nodeFp = nodeFingerprint(s.inputs, node);
-    const groupFp = groupFingerprint(s.inputs, node.path, result.links, indexes);
-    const hash = packNodeHash(nodeFp, groupFp);
-    const prevHash = stored.get(node.path);
-    if (prevHash === undefined) {
-      st.insertNode.run(nodeValues(node, JSON.stringify(node), result.scannedAt, hash));
-      s.c.nodes.inserted += 1;
-      if (!node.virtual) added.push(node);
-      if (!empty && indexes.length > 0) pending.push(node.path);
+    const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
+    group.done = true;
+    const record = nodeRecord(s.inputs, node);
+    const prev = stored.get(node.path);
+    if (prev === undefined) {
+      insertNode(s, node, { record, digest: digestOf(s, record, group) });
+      if (node.virtual !== true) added.push(node);
+      if (!empty && group.indexes.length > 0) pending.push([node.path, group]);
       continue;
     }
     stored.delete(node.path);
-    const prev = unpackNodeHash(prevHash);
+    const fp: NodeFingerprint = { record, digest: digestOf(s, record, group) };
     let written = false;
-    if (!fpMatches(prev.node, nodeFp)) {
+    if (!(trusted && storedNodeMatches(prev, record, node))) {
       const json = JSON.stringify(node);
       if (json !== (st.nodeJson.get(node.path) as string | undefined)) {
-        st.updateNode.run(...nodeValues(node, json, result.scannedAt, hash), node.path);
+        st.updateNode.run(...nodeValues(node, json, fp), node.path);
         s.c.nodes.updated += 1;
         written = true;
       }
     }
-    if (!fpMatches(prev.group, groupFp)) pending.push(node.path);
-    if (!written && prevHash !== hash) st.setNodeHash.run(hash, node.path);
+    const groupSame = trusted && record !== null && prev[0] === record && prev[4] !== null && prev[4] === fp.digest;
+    if (!groupSame) pending.push([node.path, group]);
+    // Once this persist is done the row and its links match the new scan, so its fingerprint is the current one.
+    if (!written && (prev[0] !== fp.record || prev[4] !== fp.digest)) st.setNodeFp.run(fp.record, fp.digest, node.path);
   }
   if (empty) {
-    for (let i = 0; i < result.links.length; i += 1) insertLink(s, i);
+    for (let i = 0; i < layout.links.length; i += 1) insertLink(s, i);
   } else {
     // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
-    for (const source of s.layout.groups.keys()) if (!isNodePath(s, source)) pending.push(source);
-    const first = (source: string): number => s.layout.groups.get(source)?.[0] ?? -1;
-    pending.sort((a, b) => first(a) - first(b));
-    for (const source of pending) diffGroupFromDb(s, source, s.layout.groups.get(source) ?? NO_LINKS);
+    for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
+    pending.sort((a, b) => (a[1].indexes[0] ?? -1) - (b[1].indexes[0] ?? -1));
+    for (const [source, group] of pending) diffGroupFromDb(s, source, group);
   }
   return removeVanished(s, [...stored.keys()].map((p): [string, undefined] => [p, undefined]), added, true);
 }
 
 const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
+const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b);
+/** Same identity and resolution outcome: with the same record, the rest of the link is the same raw link. */
+const sameOutcome = (a: Link, b: Link): boolean =>
+  a.target === b.target && a.kind === b.kind && sameTrigger(a, b) && a.confidence === b.confidence && a.resolvedTarget === b.resolvedTarget;
 
-const LINK_DIFF: RowDiffSpec<Link> = {
-  group: (l) => l.source,
-  identity: linkIdentity,
-  sameIdentity: (a, b) => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b),
-  equal: jsonEqual,
-  hash: (l) => rowHash(JSON.stringify(l)),
-};
+function unchangedGroup(prev: IndexedLinkGroup, record: string | null, links: readonly Link[], group: Group): boolean {
+  const indexes = group.indexes;
+  if (prev.values.length !== indexes.length) return false;
+  if (record !== null && prev.record === record) {
+    for (let n = 0; n < indexes.length; n += 1) if (!sameOutcome(prev.values[n] as Link, links[indexes[n] as number] as Link)) return false;
+    return true;
+  }
+  for (let n = 0; n < indexes.length; n += 1) if (!jsonEqual(prev.values[n], links[indexes[n] as number])) return false;
+  return true;
+}
 
-/** Persist with the previous persist's in-memory index: rows are compared structurally, nothing is read back. */
-function persistWarm(s: PersistState, index: PersistIndex): { renames: RenameMove[]; links: RowGroups<Link>; keys: string[] } {
-  const { st, result } = s;
+/** Row ids of a warm group, read back by key the first time a write needs them. */
+function groupIds(s: PersistState, source: string, prev: IndexedLinkGroup): number[] {
+  if (prev.ids !== null) return prev.ids;
+  const rows = s.st.linkKeysOf.all(source) as Array<[number, string, string, string | null]>;
+  const byKey = new Map<string, number>();
+  const prevKeys = suffixed(rows.map((r) => rowIdentity(source, r[1], r[2], r[3])));
+  for (let m = 0; m < rows.length; m += 1) byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
+  const keys = suffixed(prev.values.map(linkIdentity));
+  prev.ids = keys.map((k) => byKey.get(k) ?? -1);
+  return prev.ids;
+}
+
+/** Diffs a changed warm group in memory; returns its new state. */
+function diffWarmGroup(s: PersistState, source: string, prev: IndexedLinkGroup | undefined, record: string | null, group: Group): IndexedLinkGroup {
+  const links = s.layout.links;
+  const values = group.indexes.map((i) => links[i] as Link);
+  const ids = new Array<number>(values.length);
+  const update = (id: number, i: number): void => {
+    s.st.updateLink.run(...encodeLink(links[i] as Link), id);
+    s.c.links.updated += 1;
+  };
+  const prevValues = prev?.values ?? [];
+  const prevIds = prev === undefined ? [] : groupIds(s, source, prev);
+  if (prevValues.length === values.length && prevValues.every((p, n) => sameLinkIdentity(p, values[n] as Link))) {
+    for (let n = 0; n < values.length; n += 1) {
+      const i = group.indexes[n] as number;
+      ids[n] = prevIds[n] as number;
+      s.linkIds[i] = ids[n];
+      if (!jsonEqual(prevValues[n], values[n])) update(ids[n] as number, i);
+    }
+    return { record, values, ids };
+  }
+  const byKey = new Map<string, number>();
+  const prevKeys = suffixed(prevValues.map(linkIdentity));
+  for (let m = 0; m < prevKeys.length; m += 1) byKey.set(prevKeys[m] as string, m);
+  const keys = s.layout.keys(group);
+  for (let n = 0; n < values.length; n += 1) {
+    const i = group.indexes[n] as number;
+    const m = byKey.get(keys[n] as string);
+    if (m === undefined) {
+      ids[n] = insertLink(s, i);
+      continue;
+    }
+    byKey.delete(keys[n] as string);
+    ids[n] = prevIds[m] as number;
+    s.linkIds[i] = ids[n];
+    if (!jsonEqual(prevValues[m], values[n])) update(ids[n] as number, i);
+  }
+  for (const m of byKey.values()) s.st.deleteLink.run(prevIds[m]);
+  s.c.links.deleted += byKey.size;
+  return { record, values, ids };
+}
+
+/**
+ * Persist with the previous persist's in-memory index: nothing is read back. A node whose record, mtime and link
+ * counts are unchanged is skipped without a comparison (the fingerprint the cold path stores, held in memory);
+ * so is a source's link group whose record and resolution outcome are unchanged. Other rows are compared
+ * structurally. The index is updated in place.
+ */
+function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
+  const { st, result, layout } = s;
+  const trusted = s.inputs !== undefined && s.inputs.salt === index.salt;
   const added: Node[] = [];
   const written = new Set<string>();
-  const seen = new Set<string>();
+  let matched = 0;
   for (const node of result.nodes) {
-    seen.add(node.path);
-    const prev: IndexedRow<Node> | undefined = index.nodes.get(node.path);
-    if (prev !== undefined && prev.value !== undefined && jsonEqual(prev.value, node)) continue;
+    const prev: IndexedNode | undefined = index.nodes.get(node.path);
+    const record = nodeRecord(s.inputs, node);
+    if (prev !== undefined) {
+      matched += 1;
+      if (trusted && record !== null && prev.record === record && sameNodeInputs(prev.value, node)) continue;
+      if (jsonEqual(prev.value, node)) {
+        prev.record = record;
+        continue;
+      }
+    }
+    const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
+    const fp: NodeFingerprint = { record, digest: digestOf(s, record, group) };
     const json = JSON.stringify(node);
     if (prev === undefined) {
-      st.insertNode.run(nodeValues(node, json, result.scannedAt, nodeHash(s, node)));
+      st.insertNode.run(nodeValues(node, json, fp));
       s.c.nodes.inserted += 1;
-      if (!node.virtual) added.push(node);
+      if (node.virtual !== true) added.push(node);
+      index.nodes.set(node.path, { value: node, record });
     } else {
-      st.updateNode.run(...nodeValues(node, json, result.scannedAt, nodeHash(s, node)), node.path);
+      st.updateNode.run(...nodeValues(node, json, fp), node.path);
       s.c.nodes.updated += 1;
+      prev.value = node;
+      prev.record = record;
     }
     written.add(node.path);
   }
   const gone: Array<[string, Node | undefined]> = [];
-  for (const [path, prev] of index.nodes) if (!seen.has(path)) gone.push([path, prev.value]);
+  if (matched !== index.nodes.size - s.c.nodes.inserted) {
+    const seen = new Set(result.nodes.map((n) => n.path));
+    for (const [path, prev] of index.nodes) if (!seen.has(path)) gone.push([path, prev.value]);
+    for (const [path] of gone) index.nodes.delete(path);
+  }
   const renames = removeVanished(s, gone, added, false);
-  const diff = diffRows(index.links, result.links, LINK_DIFF);
-  for (const op of diff.ops) {
-    const values = linkValues(op.value, op.key, JSON.stringify(op.value));
-    if (op.op === 'insert') {
-      op.row.id = Number(st.insertLink.run(values).lastInsertRowid);
-      s.c.links.inserted += 1;
-    } else {
-      st.updateLink.run(...values, op.id);
-      s.c.links.updated += 1;
+  const touched: string[] = [];
+  for (const [source, group] of layout.groups) {
+    const prev = index.links.get(source);
+    const record = trusted ? (s.inputs?.record(source) ?? null) : null;
+    if (prev !== undefined) {
+      group.done = true;
+      if (unchangedGroup(prev, record, layout.links, group)) {
+        prev.record = record;
+        continue;
+      }
+    }
+    index.links.set(source, diffWarmGroup(s, source, prev, record, group));
+    touched.push(source);
+  }
+  if (index.links.size !== layout.groups.size) {
+    for (const [source, prev] of index.links) {
+      if (layout.groups.has(source)) continue;
+      for (const id of groupIds(s, source, prev)) st.deleteLink.run(id);
+      s.c.links.deleted += prev.values.length;
+      index.links.delete(source);
+      touched.push(source);
     }
   }
-  for (const id of diff.deletes) st.deleteLink.run(id);
-  s.c.links.deleted += diff.deletes.length;
-  // A source whose links changed gets a fresh group fingerprint, so the next cold persist never trusts a stale one.
-  for (const source of diff.touched) {
-    if (written.has(source) || !seen.has(source)) continue;
-    const node = nodeAt(s, source);
-    if (node) st.setNodeHash.run(nodeHash(s, node), source);
+  // A source whose links changed gets a fresh digest, so the next cold persist never trusts a stale one.
+  for (const source of touched) {
+    if (written.has(source)) continue;
+    const entry = index.nodes.get(source);
+    if (entry === undefined) continue;
+    const record = nodeRecord(s.inputs, entry.value);
+    st.setNodeFp.run(record, digestOf(s, record, layout.groups.get(source) ?? EMPTY_GROUP), source);
   }
-  return { renames, links: diff.next, keys: diff.keys };
+  return renames;
 }
 
 const sameNodes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameIds = (a: readonly number[] | null, b: readonly number[] | null): boolean =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]));
 
 const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   group: (s) => s.issue.nodeIds[0] ?? '',
@@ -359,8 +497,8 @@ const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   sameIdentity: (a, b) =>
     a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
     a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
-  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && jsonEqual(a.linkKeys, b.linkKeys),
-  hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
+  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && sameIds(a.linkIds, b.linkIds),
+  hash: (s) => rowHash(issueContentJson(s.issue, s.linkIds)),
 };
 
 type IssueRow = [number, string, string, string];
@@ -377,13 +515,14 @@ function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
   return groups;
 }
 
-function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>, keyOf: (index: number) => string | undefined): RowGroups<StoredIssue> {
+function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<StoredIssue> {
   const { st } = s;
-  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkKeys: issueLinkKeys(issue, keyOf) }));
+  const idOf = (i: number): number | undefined => linkIdAt(s, i);
+  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkIds: issueLinkIds(issue, idOf) }));
   const diff = diffRows(prev, stored, ISSUE_DIFF);
   for (const op of diff.ops) {
-    const { issue, linkKeys: keys } = op.value;
-    const values = issueValues(issue, op.key, keys, issueContentJson(issue, keys));
+    const { issue, linkIds } = op.value;
+    const values = issueValues(issue, op.key, linkIds, issueContentJson(issue, linkIds));
     let id: number;
     if (op.op === 'insert') {
       id = Number(st.insertIssue.run(values).lastInsertRowid);
@@ -403,20 +542,18 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>, keyOf: (inde
 }
 
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
-function buildLinkIndex(s: PersistState): RowGroups<Link> {
-  const ids = new Map<string, number>();
-  for (const [id, key] of cached(s.db, `SELECT id, link_key FROM scan_links`, 'raw').all() as Array<[number, string]>) ids.set(key, id);
-  const groups: RowGroups<Link> = new Map();
-  for (const [source, indexes] of s.layout.groups) {
-    groups.set(
-      source,
-      indexes.map((i) => {
-        const key = s.layout.key(i);
-        return { id: ids.get(key) ?? -1, key, value: s.result.links[i] as Link };
-      }),
-    );
+function buildIndex(s: PersistState, generation: number, salt: string | null, issues: RowGroups<StoredIssue>): PersistIndex {
+  const nodes = new Map<string, IndexedNode>();
+  for (const node of s.result.nodes) nodes.set(node.path, { value: node, record: nodeRecord(s.inputs, node) });
+  const links = new Map<string, IndexedLinkGroup>();
+  const all = s.layout.links;
+  for (const [source, group] of s.layout.groups) {
+    const values = group.indexes.map((i) => all[i] as Link);
+    let ids: number[] | null = group.indexes.map((i) => s.linkIds[i] ?? -1);
+    if (ids.includes(-1)) ids = null;
+    links.set(source, { record: s.inputs?.record(source) ?? null, values, ids });
   }
-  return groups;
+  return { generation, salt, nodes, links, issues };
 }
 
 /** Rows above which an empty-zone load drops the secondary indexes of the scan zone and rebuilds them after. */
@@ -445,15 +582,23 @@ function zoneEmpty(db: Db): boolean {
   );
 }
 
+function readPersistMeta(db: Db): { generation: number; salt: string | null } {
+  const row = cached(db, `SELECT persist_generation, row_salt FROM scan_meta WHERE id = 1`, 'raw').get() as [number, string | null] | undefined;
+  return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null };
+}
+
 /** A placeholder index (no caller will diff against it; its generation never matches). */
 const DETACHED_GENERATION = -1;
+
+/** Indexes whose in-place update was interrupted by a failed transaction: never trusted again. */
+const poisoned = new WeakSet<PersistIndex>();
 
 /**
  * Persists a scan as a DIFF against what the scan zone holds, in one transaction: unchanged nodes, links
  * and issues are not rewritten, so a one-file edit on a 10,000-node project touches a handful of rows.
  * Three paths: an empty scan zone is bulk-inserted; with the previous persist's index (same process) rows
  * are compared in memory; otherwise stored fingerprints skip rows whose inputs did not change and the rest
- * is compared with the stored JSON. Vanished paths with state go through the rename heuristic (state rows
+ * is compared with what the rows hold. Vanished paths with state go through the rename heuristic (state rows
  * move to the new path) and state left without a node is stamped with `orphan` issues. The input result is
  * not mutated.
  */
@@ -463,42 +608,39 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const st = statements(db);
   const c = { nodes: counts(), links: counts(), issues: counts() };
   const keepIndex = opts.keepIndex !== false;
+  const given = opts.index !== undefined && !poisoned.has(opts.index) ? opts.index : undefined;
   const run = db.transaction(() => {
-    const generation = readGeneration(db);
-    const s: PersistState = { db, st, result, layout: new LinkLayout(result.links), inputs: opts.inputs, c };
-    const warm = opts.index !== undefined && opts.index.generation === generation ? opts.index : undefined;
-    const linkCount = result.links.length;
-    let keyOf = (i: number): string | undefined => (i >= 0 && i < linkCount ? s.layout.key(i) : undefined);
+    const meta = readPersistMeta(db);
+    const warm = given !== undefined && given.generation === meta.generation ? given : undefined;
+    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm };
     let renames: RenameMove[];
-    let links: RowGroups<Link> | undefined;
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;
     if (warm !== undefined) {
-      let keys: string[];
-      ({ renames, links, keys } = persistWarm(s, warm));
-      keyOf = (i) => keys[i];
+      poisoned.add(warm);
+      renames = persistWarm(s, warm);
       prevIssues = warm.issues;
     } else {
       const empty = zoneEmpty(db);
-      if (empty && linkCount + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
-      renames = persistCold(s, empty);
+      if (empty && result.links.length + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
+      renames = persistCold(s, empty, meta.salt);
       prevIssues = empty ? new Map() : loadIssueIndex(db);
     }
     result.issues.push(...findOrphans(db));
     result.stats = { ...result.stats, issuesCount: result.issues.length };
-    const issues = writeIssues(s, prevIssues, keyOf);
+    const issues = writeIssues(s, prevIssues);
     // A bulk load builds each secondary index once, sorted, instead of inserting row by row into it.
     rebuild?.();
-    const nextGeneration = generation + 1;
-    writeScanMeta(db, result, nextGeneration, opts.extras);
+    const nextGeneration = meta.generation + 1;
+    const salt = opts.inputs?.salt ?? meta.salt;
+    writeScanMeta(db, result, nextGeneration, opts.extras, salt);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
-    if (!keepIndex) return { next: { generation: DETACHED_GENERATION, nodes: new Map(), links: new Map(), issues: new Map() }, renames };
-    const nodes: PersistIndex['nodes'] = new Map();
-    for (const node of result.nodes) nodes.set(node.path, { value: node });
-    const next: PersistIndex = { generation: nextGeneration, nodes, links: links ?? buildLinkIndex(s), issues };
-    return { next, renames };
+    if (!keepIndex) return { next: { generation: DETACHED_GENERATION, salt: null, nodes: new Map(), links: new Map(), issues: new Map() }, renames };
+    if (warm !== undefined) return { next: { generation: nextGeneration, salt, nodes: warm.nodes, links: warm.links, issues }, renames };
+    return { next: buildIndex(s, nextGeneration, salt, issues), renames };
   });
   const { next, renames } = run.immediate();
+  poisoned.delete(next);
   return { result, index: next, ...c, renames, durationMs: performance.now() - started };
 }

@@ -230,7 +230,7 @@ describe('ScanStore: indexed reads', () => {
 
 describe('ScanStore: per-file cache', () => {
   it('saves cache rows in the persist transaction and loads them in one query', () => {
-    const entry = { path: 'a.md', size: 3, mtimeMs: 12.5, contentHash: 'h', cacheKey: 'k', recordJson: '{"x":1}' };
+    const entry = { path: 'a.md', size: 3, mtimeMs: 12.5, recordJson: '{"x":1}' };
     store.persistScan(sampleScan(), { cache: { upserts: [entry, { ...entry, path: 'b.md' }], deletes: [] } });
     store.persistScan(sampleScan(), { cache: { upserts: [], deletes: ['b.md'] } });
     expect([...store.loadFileCache().values()]).toEqual([entry]);

@@ -5,7 +5,7 @@ import { AdapterError } from '../errors.js';
 import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
 import type { SuppressionKey } from './annotations.js';
-import { loadFileCache } from './file-cache.js';
+import { forEachFileCacheRow, loadFileCache } from './file-cache.js';
 import type { FileCacheEntry } from './file-cache.js';
 import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
 import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
@@ -45,6 +45,8 @@ export interface ScanStore {
   /** Links and issues closed over a node set (`raw` target for query_graph, `resolved` for branches). */
   closeOver(paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] };
   loadFileCache(): Map<string, FileCacheEntry>;
+  /** Every per-file cache row, in one query, without building entry objects. */
+  forEachFileCacheRow(each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void;
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;
@@ -99,6 +101,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     nodesByPaths: (paths) => read([], () => nodesByPaths(db, paths)),
     closeOver: (paths, closure) => read({ links: [], issues: [] }, () => closeOver(db, paths, closure)),
     loadFileCache: () => read(new Map(), () => loadFileCache(db)),
+    forEachFileCacheRow: (each) => read(undefined, () => forEachFileCacheRow(db, each)),
     persistScan: (result, options = {}) =>
       write(() => {
         const report = persistScan(db, result, options);

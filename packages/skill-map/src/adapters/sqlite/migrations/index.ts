@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { MIGRATION_001_INITIAL } from './001-initial.js';
+import { MIGRATION_002_COMPACT_SCAN_ZONE } from './002-compact-scan-zone.js';
 
 /** One numbered, up-only schema migration. */
 export interface Migration {
@@ -19,6 +20,7 @@ export const LEDGER_DDL = `CREATE TABLE IF NOT EXISTS config_schema_versions (
 /** Every migration this build knows, in order. Append only; never edit a shipped one. */
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 1, name: '001-initial', sql: MIGRATION_001_INITIAL },
+  { version: 2, name: '002-compact-scan-zone', sql: MIGRATION_002_COMPACT_SCAN_ZONE },
 ]);
 
 /** The highest schema version this build can write. */
