@@ -27,7 +27,7 @@ describe('rowInputsFor', () => {
       ['docs/dup.md', cached({ ...dup, path: 'docs/dup.md' })],
     ]);
     const inputs = rowInputsFor(files, lens, {});
-    expect(a.links!.map((l) => l.rel ?? l.target)).toEqual(['b.md', 'c.md', 'docs/b.md', '/go']);
+    expect(a.links!.map((l) => l.target)).toEqual(['docs/b.md', 'docs/c.md', 'docs/docs/b.md', '/go']);
     expect(inputs.record('docs/a.md')).toBe(`${a.contentHash}\0${a.cacheKey}`);
     expect(inputs.record('docs/a.sm')).toBeUndefined();
     expect(inputs.record('docs/dup.md')).toBeUndefined();

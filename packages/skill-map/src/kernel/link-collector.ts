@@ -1,6 +1,6 @@
 import type { LinkKind, LinkOccurrence, OccurrenceContext } from '@skill-map/spec';
 import type { ExtractedLink, ExtractSink } from './extractors/extractor.js';
-import { EXTRACTOR_EMITS } from './record-format.js';
+import { DEFAULT_EXTRACTOR, EXTRACTOR_EMITS, localForm } from './record-format.js';
 import type { LinkAt, RawLink, RawOccurrence } from './types.js';
 import { normalizeTrigger } from './util/normalize-trigger.js';
 
@@ -139,7 +139,7 @@ export class LinkCollector implements ExtractSink {
 
   /**
    * The deduped links in compact form, ordered by location, then kind, then target. `text` is the text the offsets
-   * point into (for line/column) and `dir` the source file's directory (path-style targets under it become `rel`).
+   * point into (for line/column) and `dir` the source file's directory (for the local form of path-style targets).
    */
   links(text: string, dir: string): RawLink[] {
     const entries = this.entries;
@@ -191,30 +191,22 @@ function encode(e: Entry, dir: string, lines: LineCursor): RawLink {
   const occurrences = e.occurrences;
   if (occurrences.length > 1) occurrences.sort(byOffsetThenExtractor);
   const first = occurrences[0]!;
-  const at = lines.at(first.offset);
-  let rel: string | undefined;
   const target = e.target;
-  if (
-    e.pathStyle &&
-    dir !== '' &&
-    target.length > dir.length + 1 &&
-    target.charCodeAt(dir.length) === 47 &&
-    target.startsWith(dir)
-  )
-    rel = target.slice(dir.length + 1);
-  const link: RawLink =
-    rel === undefined ? { target, by: first.extractor, at } : { rel, by: first.extractor, at };
+  const link: RawLink = { target, at: lines.at(first.offset) };
+  if (first.extractor !== DEFAULT_EXTRACTOR) link.by = first.extractor;
   if (first.context !== null) link.ctx = first.context;
   const emits = EXTRACTOR_EMITS.get(first.extractor);
   if (emits === undefined || emits.kind !== e.kind) link.kind = e.kind;
-  if (e.raw !== (rel ?? target)) link.raw = e.raw;
-  let sameTriggers = true;
-  for (const o of occurrences) if (o.trigger !== e.trigger) sameTriggers = false;
+  const local = e.pathStyle ? localForm(target, dir) : null;
+  if (e.raw !== (local ?? target)) link.raw = e.raw;
   if (occurrences.length > 1) {
     const more: RawOccurrence[] = [];
     for (let i = 1; i < occurrences.length; i++) {
       const o = occurrences[i]!;
-      const extra: RawOccurrence = { by: o.extractor, at: lines.at(o.offset) };
+      const extra: RawOccurrence =
+        o.extractor === DEFAULT_EXTRACTOR
+          ? { at: lines.at(o.offset) }
+          : { by: o.extractor, at: lines.at(o.offset) };
       if (o.context !== null) extra.ctx = o.context;
       more.push(extra);
     }
@@ -222,9 +214,11 @@ function encode(e: Entry, dir: string, lines: LineCursor): RawLink {
   }
   if (emits === undefined || emits.pathStyle !== e.pathStyle) link.pathStyle = e.pathStyle;
   if (e.trigger !== (e.pathStyle ? null : target)) link.trigger = e.trigger;
+  let sameTriggers = true;
+  for (const o of occurrences) if (o.trigger !== e.trigger) sameTriggers = false;
   if (!sameTriggers) link.occurrences = occurrences.map(verbatim, lines);
   if (e.fallback !== null) link.fallback = e.fallback === e.bare ? true : e.fallback;
-  if (e.bare !== (rel ?? null)) link.bare = e.bare;
+  if (e.bare !== local) link.bare = e.bare;
   if (e.resolveKinds !== null) link.resolveKinds = e.resolveKinds;
   if (e.speculative) link.speculative = true;
   return link;

@@ -73,14 +73,14 @@ describe('compact FileRecord', () => {
     });
   });
 
-  it('writes links without source, defaults or a repeated location; targets under the file directory are relative', () => {
+  it('writes links without source, defaults or a repeated location (raw and bare default to the local form)', () => {
     const text = 'See [b](b.md), [up](../x.md) and `./c.md`.\nRun /go and `/go`.\n\n```\ncat sub/d.md\n```\n';
     const r = analyze('docs/g/a.md', text);
     expect(r.links).toEqual([
-      { rel: 'b.md', by: 'core/markdown-link', at: [1, 5, 4], raw: '[b](b.md)' },
-      { target: 'docs/x.md', by: 'core/markdown-link', at: [1, 16, 15], raw: '[up](../x.md)' },
+      { target: 'docs/g/b.md', at: [1, 5, 4], raw: '[b](b.md)' },
+      { target: 'docs/x.md', at: [1, 16, 15], raw: '[up](../x.md)' },
       {
-        rel: 'c.md',
+        target: 'docs/g/c.md',
         by: 'core/backtick-path',
         at: [1, 35, 34],
         ctx: 'inline-code',
@@ -93,7 +93,13 @@ describe('compact FileRecord', () => {
         at: [2, 5, 47],
         more: [{ by: 'core/backtick-slash', at: [2, 14, 56], ctx: 'inline-code' }],
       },
-      { rel: 'sub/d.md', by: 'core/backtick-path', at: [5, 5, 71], ctx: 'code-block', fallback: true },
+      {
+        target: 'docs/g/sub/d.md',
+        by: 'core/backtick-path',
+        at: [5, 5, 71],
+        ctx: 'code-block',
+        fallback: true,
+      },
     ]);
     const links = expandRecord(r).links;
     expect(
@@ -133,7 +139,13 @@ describe('compact FileRecord', () => {
   it('marks a root fallback equal to the bare path, and keeps speculative plugin triggers', () => {
     const r = analyze('.claude/agents/a.md', 'Use `docs/x.md` and superpowers:brainstorm.\n');
     expect(r.links).toEqual([
-      { rel: 'docs/x.md', by: 'core/backtick-path', at: [1, 6, 5], ctx: 'inline-code', fallback: true },
+      {
+        target: '.claude/agents/docs/x.md',
+        by: 'core/backtick-path',
+        at: [1, 6, 5],
+        ctx: 'inline-code',
+        fallback: true,
+      },
       {
         target: 'superpowers:brainstorm',
         by: 'core/plugin-skill',
@@ -196,9 +208,18 @@ describe('isSelfContainedRecord', () => {
 
   it('fails when two links share an identity (kind, target, normalised trigger), however the target is stored', () => {
     const links = base.links!;
-    const sameAsRel: RawLink = { ...links[0]!, rel: undefined, target: 'docs/g/b.md' };
-    delete sameAsRel.rel;
-    expect(isSelfContainedRecord({ ...base, links: [...links, sameAsRel] })).toBe(false);
+    expect(isSelfContainedRecord({ ...base, links: [...links, { ...links[0]!, at: [3, 1, 40] }] })).toBe(
+      false,
+    );
+    expect(
+      isSelfContainedRecord({
+        ...base,
+        links: [...links, { ...links[0]!, by: 'core/backtick-path', kind: 'references' }],
+      }),
+    ).toBe(false);
+    expect(
+      isSelfContainedRecord({ ...base, links: [...links, { ...links[0]!, by: 'core/backtick-path' }] }),
+    ).toBe(true);
     expect(isSelfContainedRecord({ ...base, links: [...links, { ...links[2]!, target: '/Go' }] })).toBe(true);
     expect(isSelfContainedRecord({ ...base, links: [...links, { ...links[2]!, trigger: '/GO' }] })).toBe(
       false,
@@ -207,7 +228,7 @@ describe('isSelfContainedRecord', () => {
       true,
     );
     const many = Array.from({ length: 20 }, (_, i): RawLink => ({
-      rel: `n${i}.md`,
+      target: `docs/g/n${i}.md`,
       by: 'core/markdown-link',
       at: [1, 1, i],
     }));

@@ -24,46 +24,71 @@ export function recordRole(record: FileRecord): FileRole {
   return record.role ?? 'node';
 }
 
-/** The directory links of `path` are relative to when they carry `rel`. */
+/** Extractor of a {@link RawLink} or {@link RawOccurrence} without `by`. */
+export const DEFAULT_EXTRACTOR = 'core/markdown-link';
+
+/** The directory a record's link targets have their local form against (the source file's directory). */
 export const linkBaseDir = dirname;
 
-/** A link's target (`rel` joined to the source directory `dir`, else `target`). */
-export function rawLinkTarget(link: RawLink, dir: string): string {
-  return link.target ?? (dir === '' ? link.rel! : `${dir}/${link.rel!}`);
+/** The extractor of a link or occurrence. */
+export function rawLinkBy(link: { by?: string }): string {
+  return link.by ?? DEFAULT_EXTRACTOR;
 }
 
 /** A link's kind. */
 export function rawLinkKind(link: RawLink): LinkKind {
-  return link.kind ?? EXTRACTOR_EMITS.get(link.by)!.kind;
+  return link.kind ?? EXTRACTOR_EMITS.get(rawLinkBy(link))!.kind;
 }
 
 /** Whether a link is path-style. */
 export function rawLinkPathStyle(link: RawLink): boolean {
-  return link.pathStyle ?? EXTRACTOR_EMITS.get(link.by)!.pathStyle;
+  return link.pathStyle ?? EXTRACTOR_EMITS.get(rawLinkBy(link))!.pathStyle;
 }
 
-/** The authored trigger of a link (null for path-style links), given its target and style. */
-export function rawLinkTrigger(link: RawLink, target: string, pathStyle: boolean): string | null {
-  return link.trigger !== undefined ? link.trigger : pathStyle ? null : target;
+/**
+ * The local form of a path-style target: relative to the source directory `dir` when the target lies below it (the
+ * target itself when `dir` is the scope root), else null.
+ */
+export function localForm(target: string, dir: string): string | null {
+  if (dir === '') return target;
+  return target.length > dir.length + 1 && target.charCodeAt(dir.length) === 47 && target.startsWith(dir)
+    ? target.slice(dir.length + 1)
+    : null;
 }
 
-/** The bare authored path of a link, or null. */
-export function rawLinkBare(link: RawLink): string | null {
-  return link.bare !== undefined ? link.bare : (link.rel ?? null);
+/** The authored trigger of a link (null for path-style links). */
+export function rawLinkTrigger(link: RawLink, pathStyle: boolean): string | null {
+  return link.trigger !== undefined ? link.trigger : pathStyle ? null : link.target;
 }
 
-/** The root-relative fallback target of a link, or null. */
-export function rawLinkFallback(link: RawLink): string | null {
+/** The authored text of a link of the record in `dir`. */
+export function rawLinkRaw(link: RawLink, dir: string, pathStyle: boolean): string {
+  if (link.raw !== undefined) return link.raw;
+  return pathStyle ? (localForm(link.target, dir) ?? link.target) : link.target;
+}
+
+/** The bare authored path of a link of the record in `dir`, or null. */
+export function rawLinkBare(link: RawLink, dir: string, pathStyle: boolean): string | null {
+  if (link.bare !== undefined) return link.bare;
+  return pathStyle ? localForm(link.target, dir) : null;
+}
+
+/** The root-relative fallback target of a link of the record in `dir`, or null. */
+export function rawLinkFallback(link: RawLink, dir: string, pathStyle: boolean): string | null {
   const f = link.fallback;
-  return f === undefined ? null : f === true ? rawLinkBare(link) : f;
+  return f === undefined ? null : f === true ? rawLinkBare(link, dir, pathStyle) : f;
 }
 
 /** The extractors that found a link, sorted. */
 export function rawLinkSources(link: RawLink): string[] {
+  const first = rawLinkBy(link);
   const more = link.more;
-  if (more === undefined) return [link.by];
-  const ids = [link.by];
-  for (const o of more) if (!ids.includes(o.by)) ids.push(o.by);
+  if (more === undefined) return [first];
+  const ids = [first];
+  for (const o of more) {
+    const by = rawLinkBy(o);
+    if (!ids.includes(by)) ids.push(by);
+  }
   return ids.sort();
 }
 
@@ -81,7 +106,7 @@ export function rawLinkOccurrences(
 ): LinkOccurrence[] {
   if (link.occurrences !== undefined) return link.occurrences;
   const first: LinkOccurrence = {
-    extractor: link.by,
+    extractor: rawLinkBy(link),
     originalTrigger: trigger,
     context: link.ctx ?? null,
     location,
@@ -91,7 +116,7 @@ export function rawLinkOccurrences(
   const out = [first];
   for (const o of more) {
     out.push({
-      extractor: o.by,
+      extractor: rawLinkBy(o),
       originalTrigger: trigger,
       context: o.ctx ?? null,
       location: { line: o.at[0], column: o.at[1], offset: o.at[2] },
@@ -196,23 +221,23 @@ export interface ExpandedRecord {
 
 /** Expands one raw link of the record at `source`. */
 export function expandLink(source: string, link: RawLink): ExpandedLink {
-  const target = rawLinkTarget(link, linkBaseDir(source));
+  const dir = linkBaseDir(source);
   const pathStyle = rawLinkPathStyle(link);
-  const trigger = rawLinkTrigger(link, target, pathStyle);
+  const trigger = rawLinkTrigger(link, pathStyle);
   const location = rawLinkLocation(link);
   return {
     source,
-    target,
+    target: link.target,
     kind: rawLinkKind(link),
     sources: rawLinkSources(link),
     trigger:
       trigger === null ? null : { originalTrigger: trigger, normalizedTrigger: normalizeTrigger(trigger) },
     location,
-    raw: link.raw ?? link.rel ?? link.target!,
+    raw: rawLinkRaw(link, dir, pathStyle),
     occurrences: rawLinkOccurrences(link, trigger, location),
     pathStyle,
-    fallbackTarget: rawLinkFallback(link),
-    bareDest: rawLinkBare(link),
+    fallbackTarget: rawLinkFallback(link, dir, pathStyle),
+    bareDest: rawLinkBare(link, dir, pathStyle),
     resolveKinds: link.resolveKinds ?? null,
     speculative: link.speculative === true,
   };
@@ -236,27 +261,11 @@ export function expandRecord(record: FileRecord): ExpandedRecord {
   };
 }
 
-/** True when two links of the record in `dir` have the same target (compared without building the joined forms). */
-function sameTarget(a: RawLink, b: RawLink, dir: string): boolean {
-  if (a.target !== undefined && b.target !== undefined) return a.target === b.target;
-  if (a.rel !== undefined && b.rel !== undefined) return a.rel === b.rel;
-  const rel = (a.rel ?? b.rel)!;
-  const full = (a.target ?? b.target)!;
-  if (dir === '') return full === rel;
-  return (
-    full.length === dir.length + 1 + rel.length &&
-    full.charCodeAt(dir.length) === 47 &&
-    full.startsWith(dir) &&
-    full.endsWith(rel)
-  );
-}
-
 /** True when two links share an identity: kind, target and normalised trigger. */
-function sameIdentity(a: RawLink, b: RawLink, dir: string): boolean {
-  if (rawLinkKind(a) !== rawLinkKind(b) || !sameTarget(a, b, dir)) return false;
-  const target = rawLinkTarget(a, dir);
-  const ta = rawLinkTrigger(a, target, rawLinkPathStyle(a));
-  const tb = rawLinkTrigger(b, target, rawLinkPathStyle(b));
+function sameIdentity(a: RawLink, b: RawLink): boolean {
+  if (a.target !== b.target || rawLinkKind(a) !== rawLinkKind(b)) return false;
+  const ta = rawLinkTrigger(a, rawLinkPathStyle(a));
+  const tb = rawLinkTrigger(b, rawLinkPathStyle(b));
   return ta === tb || (ta === null ? '' : normalizeTrigger(ta)) === (tb === null ? '' : normalizeTrigger(tb));
 }
 
@@ -270,17 +279,15 @@ export function isSelfContainedRecord(record: FileRecord): boolean {
   if (record.node === null) return false;
   const links = record.links;
   if (links === undefined || links.length < 2) return true;
-  const dir = linkBaseDir(record.path);
   if (links.length <= 16) {
     for (let i = 1; i < links.length; i++)
-      for (let j = 0; j < i; j++) if (sameIdentity(links[i]!, links[j]!, dir)) return false;
+      for (let j = 0; j < i; j++) if (sameIdentity(links[i]!, links[j]!)) return false;
     return true;
   }
   const seen = new Set<string>();
   for (const l of links) {
-    const target = rawLinkTarget(l, dir);
-    const trigger = rawLinkTrigger(l, target, rawLinkPathStyle(l));
-    const id = `${rawLinkKind(l)}\0${target}\0${trigger === null ? '' : normalizeTrigger(trigger)}`;
+    const trigger = rawLinkTrigger(l, rawLinkPathStyle(l));
+    const id = `${rawLinkKind(l)}\0${l.target}\0${trigger === null ? '' : normalizeTrigger(trigger)}`;
     if (seen.has(id)) return false;
     seen.add(id);
   }

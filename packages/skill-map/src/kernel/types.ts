@@ -98,8 +98,8 @@ export type RawContext = Exclude<OccurrenceContext, null>;
 
 /** A further occurrence of a {@link RawLink} (after the first one, which the link carries inline). */
 export interface RawOccurrence {
-  /** Qualified extractor id. */
-  by: string;
+  /** Qualified extractor id; absent = `core/markdown-link`. */
+  by?: string;
   at: LinkAt;
   /** Absent = prose. */
   ctx?: RawContext;
@@ -109,22 +109,21 @@ export interface RawOccurrence {
  * A link as extracted from one file, deduped within it, before resolution. Stored compactly: every field a reader can
  * derive is left out, and absence means the default written next to it (see `record-format.ts`, which holds the
  * readers). The source is the record's `path`; `sources` are the occurrences' extractors; `location` is `at`; the
- * trigger of a trigger-style link is its target (normalised at graph time).
+ * trigger of a trigger-style link is its target (normalised at graph time). The "local form" of a path-style target is
+ * the target relative to the source file's directory (the target itself at the scope root), when it lies below it.
  */
 export interface RawLink {
-  /** Target: the authored trigger, or the scope-relative normalised path. Absent when `rel` is set. */
-  target?: string;
-  /** Path-style target relative to the source file's directory: the target is `<dir>/<rel>`. */
-  rel?: string;
-  /** Extractor of the first occurrence (qualified id). */
-  by: string;
+  /** Target: the authored trigger, or the scope-relative normalised path. */
+  target: string;
+  /** Extractor of the first occurrence (qualified id); absent = `core/markdown-link`. */
+  by?: string;
   /** Location of the first occurrence (the link's location). */
   at: LinkAt;
   /** Context of the first occurrence; absent = prose. */
   ctx?: RawContext;
-  /** Link kind; absent = the kind `by` emits. */
+  /** Link kind; absent = the kind the extractor (`by`) emits. */
   kind?: LinkKind;
-  /** Authored text; absent = the target as stored (`rel`, else `target`). */
+  /** Authored text; absent = the target's local form, else the target. */
   raw?: string;
   /** Further occurrences, in order (offset, then extractor). */
   more?: RawOccurrence[];
@@ -136,8 +135,8 @@ export interface RawLink {
   occurrences?: LinkOccurrence[];
   /** Root-relative fallback target tried when the target matches nothing; `true` = the same as `bare`. Absent = none. */
   fallback?: string | true;
-  /** Bare authored path (no `./`, `../`, `/`), also tried relative to the enclosing skill folder. Absent = `rel` when
-   *  `rel` is set, else none; null = none. */
+  /** Bare authored path (no `./`, `../`, `/`), also tried relative to the enclosing skill folder. Absent = the target's
+   *  local form (none when it has none); null = none. */
   bare?: string | null;
   /** Kinds to resolve against instead of the merged resolution map (plugin-qualified `ns:skill` triggers). */
   resolveKinds?: string[];

@@ -1,4 +1,4 @@
-import type { Link, LinkKind, Node, SourceLocation } from '@skill-map/spec';
+import type { Link, LinkKind, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
 import {
   isReservedForAny,
   resolutionMap,
@@ -6,17 +6,32 @@ import {
   type ResolutionMap,
 } from '../providers/registry.js';
 import {
+  DEFAULT_EXTRACTOR,
   EXTRACTOR_EMITS,
+  localForm,
   rawLinkAllInCode,
   rawLinkBare,
   rawLinkFallback,
   rawLinkOccurrences,
   rawLinkSources,
+  rawLinkTrigger,
 } from '../record-format.js';
 import type { FileRecord, RawLink } from '../types.js';
 import { normalizeTrigger, stripSigil } from '../util/normalize-trigger.js';
 import { dirname, joinPath } from '../util/posix-path.js';
 import type { Assembled, NameCandidate } from './assemble.js';
+
+const SINGLE_SOURCES = new Map<string, string[]>();
+
+/** The frozen one-element `sources` array of links only `extractor` found (shared by every such link). */
+function singleSources(extractor: string): string[] {
+  let list = SINGLE_SOURCES.get(extractor);
+  if (list === undefined) {
+    list = Object.freeze([extractor]) as unknown as string[];
+    if (SINGLE_SOURCES.size < 256) SINGLE_SOURCES.set(extractor, list);
+  }
+  return list;
+}
 
 /** How a link ended up: resolved to a node, to an existing non-node file, to a runtime built-in, or broken. */
 export type LinkState = 'resolved' | 'exists' | 'builtin' | 'broken';
@@ -58,12 +73,15 @@ export function pickCandidate(
   return best;
 }
 
-/** The node a path-style target names: the node itself, or a skill folder's SKILL.md. */
-function resolveAt(t: string, g: Assembled): Node | null {
-  const node = g.byPath.get(t);
-  if (node !== undefined) return node;
+/** The SKILL.md of a skill folder a path-style target names, if it does. */
+function resolveSkillDir(t: string, g: Assembled): Node | null {
   if (!t.endsWith('.md') && g.skillDirs.has(t)) return g.byPath.get(`${t}/SKILL.md`) ?? null;
   return null;
+}
+
+/** The node a path-style target names: the node itself, or a skill folder's SKILL.md. */
+function resolveAt(t: string, g: Assembled): Node | null {
+  return g.byPath.get(t) ?? resolveSkillDir(t, g);
 }
 
 /** Where a resolver reports (one per resolveLinks call, reused: resolving allocates nothing per link). */
@@ -82,29 +100,34 @@ function settle(out: Outcome, state: LinkState, node: Node | null, pruned = fals
 }
 
 function resolvePath(
-  target: string,
-  fallback: string | null,
-  bare: string | null,
+  link: RawLink,
+  dir: string,
   source: string,
   g: Assembled,
   oracle: PathOracle,
   out: Outcome,
 ): void {
-  const hit = resolveAt(target, g) ?? (fallback === null ? null : resolveAt(fallback, g));
+  const target = link.target;
+  const node = g.byPath.get(target);
+  if (node !== undefined) return settle(out, 'resolved', node);
+  // The rest is the uncommon path (links to non-nodes, fallbacks, skill folders): decode what it needs lazily.
+  const fallback = rawLinkFallback(link, dir, true);
+  const hit = resolveSkillDir(target, g) ?? (fallback === null ? null : resolveAt(fallback, g));
   if (hit !== null) return settle(out, 'resolved', hit);
   if (oracle.exists(target) || (fallback !== null && oracle.exists(fallback))) {
     return settle(out, 'exists', null);
   }
   // Agent Skills paths are relative to the skill folder: retry a bare path from each enclosing skill root.
-  if (bare !== null && g.skillDirs.size > 0) {
-    for (let dir = dirname(source); ; dir = dirname(dir)) {
-      if (g.skillDirs.has(dir)) {
-        const t = joinPath(dir, bare);
-        const node = g.byPath.get(t);
-        if (node !== undefined) return settle(out, 'resolved', node);
+  const bare = g.skillDirs.size > 0 ? rawLinkBare(link, dir, true) : null;
+  if (bare !== null) {
+    for (let d = dirname(source); ; d = dirname(d)) {
+      if (g.skillDirs.has(d)) {
+        const t = joinPath(d, bare);
+        const hit = g.byPath.get(t);
+        if (hit !== undefined) return settle(out, 'resolved', hit);
         if (oracle.exists(t)) return settle(out, 'exists', null);
       }
-      if (dir === '') break;
+      if (d === '') break;
     }
   }
   settle(out, 'broken', null);
@@ -158,8 +181,12 @@ export function resolveLinks(
   const states: LinkState[] = [];
   const runs: number[] = [0];
   const out: Outcome = { state: 'broken', node: null, pruned: false };
+  // Output objects many links may share: one trigger object per distinct trigger (normalised once), one frozen
+  // `sources` array per extractor for the links a single extractor found.
+  const triggers = new Map<string, LinkTrigger>();
   let lastBy = '';
   let emits: { kind: LinkKind; pathStyle: boolean } | undefined;
+  let lastSources: string[] = [];
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
     const rawLinks = record.links;
@@ -169,20 +196,32 @@ export function resolveLinks(
     if (source === undefined) continue;
     const dir = dirname(sourcePath);
     const first = links.length;
-    for (const raw of rawLinks) {
-      const target = raw.target ?? (dir === '' ? raw.rel! : `${dir}/${raw.rel!}`);
-      if (raw.by !== lastBy) {
-        lastBy = raw.by;
-        emits = EXTRACTOR_EMITS.get(lastBy);
+    for (let i = 0; i < rawLinks.length; i++) {
+      const raw = rawLinks[i]!;
+      const target = raw.target;
+      const by = raw.by ?? DEFAULT_EXTRACTOR;
+      if (by !== lastBy) {
+        lastBy = by;
+        emits = EXTRACTOR_EMITS.get(by);
+        lastSources = singleSources(by);
       }
       const kind = raw.kind ?? emits!.kind;
       const pathStyle = raw.pathStyle ?? emits!.pathStyle;
-      const trigger = raw.trigger !== undefined ? raw.trigger : pathStyle ? null : target;
-      let normalized: string | null = null;
-      if (pathStyle) resolvePath(target, rawLinkFallback(raw), rawLinkBare(raw), sourcePath, g, oracle, out);
+      const trigger = rawLinkTrigger(raw, pathStyle);
+      let triggerObject: LinkTrigger | null = null;
+      if (trigger !== null) {
+        triggerObject = triggers.get(trigger) ?? null;
+        if (triggerObject === null) {
+          triggerObject = Object.freeze({
+            originalTrigger: trigger,
+            normalizedTrigger: normalizeTrigger(trigger),
+          });
+          triggers.set(trigger, triggerObject);
+        }
+      }
+      if (pathStyle) resolvePath(raw, dir, sourcePath, g, oracle, out);
       else {
-        normalized = trigger === null ? null : normalizeTrigger(trigger);
-        resolveTrigger(raw, kind, target, normalized, g, lens, resolution, out);
+        resolveTrigger(raw, kind, target, triggerObject?.normalizedTrigger ?? null, g, lens, resolution, out);
         if (out.pruned) continue;
       }
       const to = out.node;
@@ -193,14 +232,14 @@ export function resolveLinks(
         target,
         kind,
         confidence: 1,
-        sources: raw.more === undefined ? [raw.by] : rawLinkSources(raw),
-        trigger:
-          trigger === null
-            ? null
-            : { originalTrigger: trigger, normalizedTrigger: normalized ?? normalizeTrigger(trigger) },
+        sources: raw.more === undefined ? lastSources : rawLinkSources(raw),
+        trigger: triggerObject,
         location,
-        raw: raw.raw ?? raw.rel ?? raw.target!,
-        occurrences: rawLinkOccurrences(raw, trigger, location),
+        raw: raw.raw ?? (pathStyle ? (localForm(target, dir) ?? target) : target),
+        occurrences:
+          raw.more === undefined && raw.occurrences === undefined
+            ? [{ extractor: by, originalTrigger: trigger, context: raw.ctx ?? null, location }]
+            : rawLinkOccurrences(raw, trigger, location),
         resolvedTarget: to === null ? null : to.path,
       });
       states.push(out.state);
