@@ -142,7 +142,7 @@ function dump(dbPath: string): Rows {
     link_ids_json: r['link_ids_json'] === null ? null : (JSON.parse(r['link_ids_json'] as string) as number[]).map((id) => identity.get(id) ?? id),
   }));
   const out: Rows = {
-    nodes: strip(db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>, ['record_hash', 'links_digest']),
+    nodes: strip(db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>, ['record_id', 'links_digest']),
     links: strip(
       db.prepare(`SELECT * FROM scan_links ORDER BY source_path, target_path, kind, normalized_trigger, location_offset`).all() as Array<Record<string, unknown>>,
       ['id'],
@@ -199,4 +199,50 @@ describe('row fingerprints: the cheap cold diff equals a full comparison', () =>
       }
     });
   }
+});
+
+describe('graph digest: a no-change rescan from the cache skips the node and link diff', () => {
+  const graphDigest = (path: string): unknown => {
+    const db = new Database(path, { readonly: true });
+    const v = db.prepare(`SELECT graph_digest FROM scan_meta WHERE id = 1`).pluck().get();
+    db.close();
+    return v;
+  };
+
+  it('is stored by scans whose records come from the cache, cleared by an out-of-scan node write, and never hides a change', async () => {
+    tree.write(Object.fromEntries(project(rng(5))));
+    const db = defaultDbPath(tree.root);
+    const base: Partial<ScanOptions> = { projectRoot: tree.root, racyWindowMs: -60_000 };
+    await runScan({ ...base, projectRoot: tree.root });
+    const digest = graphDigest(db);
+    expect(typeof digest).toBe('string');
+    // No change: same digest, nothing written, the database still equals a fresh full scan.
+    const again = await runScan({ ...base, projectRoot: tree.root });
+    expect(again.persisted?.nodes).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    expect(graphDigest(db)).toBe(digest);
+    const fresh = `${tree.root}/fresh.db`;
+    await runScan({ ...base, projectRoot: tree.root, dbPath: fresh, mode: 'full' });
+    expect(dump(db)).toEqual(dump(fresh));
+    // State for a path no node has: the orphan issue still appears (issues are always diffed).
+    const raw = new Database(db);
+    raw.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES ('gone.md', 1)`).run();
+    raw.close();
+    const orphan = await runScan({ ...base, projectRoot: tree.root });
+    expect(orphan.result.issues.some((i) => i.analyzerId === 'orphan' && i.nodeIds[0] === 'gone.md')).toBe(true);
+    expect(orphan.persisted?.issues.inserted).toBe(1);
+    // A node row written outside a scan clears the digest; the next scan compares in full and restores the row.
+    const { openScanStore } = await import('../adapters/sqlite/store.js');
+    const store = openScanStore({ path: db, posture: 'write' });
+    expect(store.refreshAnnotationsMirror('docs/d0/n0.md', { stability: 'deprecated' })).toBe(true);
+    store.close();
+    expect(graphDigest(db)).toBeNull();
+    const restored = await runScan({ ...base, projectRoot: tree.root });
+    expect(restored.persisted?.nodes.updated).toBe(1);
+    expect(typeof graphDigest(db)).toBe('string');
+    // A new non-candidate file changes the walked paths (broken-link checks read them): no shortcut.
+    tree.write({ 'docs/d0/image.png': 'png' });
+    const walked = await runScan({ ...base, projectRoot: tree.root });
+    expect(graphDigest(db)).not.toBe(digest);
+    expect(walked.persisted).not.toBeNull();
+  });
 });

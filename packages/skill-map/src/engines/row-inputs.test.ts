@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, createFileContext, detectLens } from '../kernel/index.js';
 import type { FileRecord } from '../kernel/index.js';
-import { rowInputsFor } from './row-inputs.js';
+import { recordIdentity, rowInputsFor } from './row-inputs.js';
 import type { CachedFile } from './warm-state.js';
 
 // The kernel's compact records (no per-link source, targets relative to the file's directory) still fingerprint.
@@ -28,7 +28,12 @@ describe('rowInputsFor', () => {
     ]);
     const inputs = rowInputsFor(files, lens, {});
     expect(a.links!.map((l) => l.target)).toEqual(['docs/b.md', 'docs/c.md', 'docs/docs/b.md', '/go']);
-    expect(inputs.record('docs/a.md')).toBe(`${a.contentHash}\0${a.cacheKey}`);
+    expect(inputs.record('docs/a.md')).toBe(recordIdentity(a));
+    expect(inputs.identity('docs/a.md')).toBe(recordIdentity(a));
+    expect(recordIdentity({ ...a, cacheKey: 'other' })).not.toBe(recordIdentity(a));
+    expect(recordIdentity({ ...a, contentHash: `f${a.contentHash.slice(1)}` })).not.toBe(recordIdentity(a));
+    expect(Number.isSafeInteger(recordIdentity(a))).toBe(true);
+    expect(inputs.identity('docs/dup.md')).toBe(recordIdentity(dup));
     expect(inputs.record('docs/a.sm')).toBeUndefined();
     expect(inputs.record('docs/dup.md')).toBeUndefined();
     expect(inputs.record('missing.md')).toBeUndefined();

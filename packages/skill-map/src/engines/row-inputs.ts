@@ -1,27 +1,59 @@
 import { hash } from 'node:crypto';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import { isSelfContainedRecord, KERNEL_CACHE_VERSION } from '../kernel/index.js';
-import type { LensDecision, ScanSettings } from '../kernel/index.js';
+import type { FileRecord, LensDecision, ScanSettings } from '../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Bump when the graph stage or the persisted row shape changes in a way the other salt parts do not show. */
 const ROW_INPUTS_VERSION = 1;
 
+const HEX13 = /^[0-9a-f]{13}/;
+const keyBits = new Map<string, number>();
+
+/** A 32-bit FNV-1a of a cache key (a handful of distinct keys per process). */
+function cacheKeyBits(key: string): number {
+  let h = keyBits.get(key);
+  if (h === undefined) {
+    h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    keyBits.set(key, h);
+  }
+  return h;
+}
+
 /**
- * The row inputs the store fingerprints (see `RowInputs`): each node path's record identity (content
- * hash + cache key), for records whose node and links are a function of that record alone, salted with
- * everything else the graph stage reads that the records do not carry (settings, active providers,
- * kernel version). Looked up per path (a warm persist only fingerprints the rows it writes).
+ * A record's identity as one 52-bit number: the first 52 bits of its content hash (sha256 hex) mixed with its cache
+ * key, so a re-analysis under another context is another identity. Cheap (no string built) and an exact integer
+ * in SQLite; undefined for a record without a hex content hash.
  */
-export function rowInputsFor(files: ReadonlyMap<string, CachedFile>, lens: LensDecision, settings: ScanSettings): RowInputs {
-  const salt = hash('sha1', `${ROW_INPUTS_VERSION}\0${KERNEL_CACHE_VERSION}\0${lens.providers.join(',')}\0${JSON.stringify(settings)}`, 'base64');
+export function recordIdentity(r: FileRecord): number | undefined {
+  const h = r.contentHash;
+  if (typeof h !== 'string' || !HEX13.test(h)) return undefined;
+  const k = cacheKeyBits(r.cacheKey);
+  const hi = (parseInt(h.slice(0, 5), 16) ^ (k >>> 12)) & 0xfffff;
+  const lo = (parseInt(h.slice(5, 13), 16) ^ k) >>> 0;
+  return hi * 0x100000000 + lo;
+}
+
+/**
+ * The row inputs the store fingerprints (see `RowInputs`): each node path's record identity (`recordIdentity`),
+ * for records whose node and links are a function of that record alone, salted with
+ * everything else the graph stage reads that the records do not carry (settings, active providers,
+ * kernel version, and the build of skill-map when the caller names it). Looked up per path (a warm persist only fingerprints the rows it writes).
+ */
+export function rowInputsFor(files: ReadonlyMap<string, CachedFile>, lens: LensDecision, settings: ScanSettings, build = ''): RowInputs {
+  const salt = hash('sha1', `${ROW_INPUTS_VERSION}\0${KERNEL_CACHE_VERSION}\0${build}\0${lens.providers.join(',')}\0${JSON.stringify(settings)}`, 'base64');
   return {
     salt,
     record(path) {
       const r = files.get(path)?.record;
       // Records carry their own links only (no source field); the kernel checks the node and that no link identity repeats.
       if (r === undefined || r === null || !isSelfContainedRecord(r)) return undefined;
-      return `${r.contentHash}\0${r.cacheKey}`;
+      return recordIdentity(r);
+    },
+    identity(path) {
+      const r = files.get(path)?.record;
+      return r === undefined || r === null || r.node === null ? undefined : recordIdentity(r);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { loadConfig } from '../adapters/config/layered-config.js';
 import type { LoadedConfig } from '../adapters/config/layered-config.js';
 import { AdapterError, isAdapterError } from '../adapters/errors.js';
@@ -97,12 +98,17 @@ export interface ScanOutcome {
 }
 
 /** Record identities by record object: a warm rescan asks again for the same, unchanged records. */
-const identities = new WeakMap<object, string | null>();
+const identities = new WeakMap<object, number | null>();
 
-/** `inputs.record(path)` remembered per record object (the self-containment check walks every link). */
-function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>): RowInputs {
+/**
+ * `inputs.record(path)` remembered per record object (the self-containment check walks every link), plus the
+ * graph digest when the records came from the store's cache (see `RowInputs.graph`).
+ */
+function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, graph: RowInputs['graph']): RowInputs {
   return {
     salt: inputs.salt,
+    ...(graph ? { graph } : {}),
+    identity: (path) => inputs.identity(path),
     record(path) {
       const r = files.get(path)?.record;
       if (r === undefined) return undefined;
@@ -114,6 +120,14 @@ function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>): 
       return id ?? undefined;
     },
   };
+}
+
+/** What nodes and links are a function of besides the records: walked paths, scan roots, lens, settings (via the salt). */
+function graphDigest(salt: string, cacheKey: string, lens: LensDecision, view: ScanConfigView, walk: WalkResult): string {
+  return createHash('sha1')
+    .update(`${salt}\0${cacheKey}\0${JSON.stringify(lens)}\0${JSON.stringify(view.settings.roots ?? ['.'])}\0`)
+    .update(walk.allPaths.join('\n'))
+    .digest('base64');
 }
 
 function openStore(opts: ScanOptions, dbPath: string): ScanStore | null {
@@ -199,6 +213,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const fs = opts.fs ?? NODE_FS;
   const view = scanConfigFrom(config);
   let mark = performance.now();
+  const cacheFromStore = store !== null && !opts.warm?.files;
   const previous = previousFiles(opts, store);
   t.cacheLoad = performance.now() - mark;
   mark = performance.now();
@@ -220,7 +235,12 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
   t.graph = performance.now() - mark;
   mark = performance.now();
-  const report = opts.persist !== false && store !== null ? persistPhase(opts, store, built, walk, pass, memoInputs(rowInputsFor(pass.next, lens, view.settings), pass.next)) : null;
+  let report: PersistReport | null = null;
+  if (opts.persist !== false && store !== null) {
+    const inputs = rowInputsFor(pass.next, lens, view.settings, opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '');
+    const graph = cacheFromStore ? { digest: graphDigest(inputs.salt, ctx.cacheKey, lens, view, walk), recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full' } : undefined;
+    report = persistPhase(opts, store, built, walk, pass, memoInputs(inputs, pass.next, graph));
+  }
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
   t.total = performance.now() - t0;

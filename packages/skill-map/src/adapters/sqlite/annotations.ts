@@ -13,7 +13,9 @@ export function refreshAnnotationsMirror(db: Db, path: string, annotations: Reco
   const node = JSON.parse(json) as Node;
   node.sidecar = { present: node.sidecar?.present ?? annotations !== null, status: node.sidecar?.status ?? null, root: node.sidecar?.root ?? null, annotations };
   const nodeJson = JSON.stringify(node);
-  cached(db, `UPDATE scan_nodes SET node_json = ?, record_hash = NULL, links_digest = NULL WHERE path = ?`).run(nodeJson, path);
+  cached(db, `UPDATE scan_nodes SET node_json = ?, record_id = NULL, links_digest = NULL WHERE path = ?`).run(nodeJson, path);
+  // The stored nodes are no longer exactly what their records build.
+  cached(db, `UPDATE scan_meta SET graph_digest = NULL WHERE id = 1`).run();
   return true;
 }
 

@@ -32,8 +32,40 @@ export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
   return out;
 }
 
+/** Rows per statement when the cache table is empty (a first scan): plain batched inserts, no conflict handling. */
+const BATCH = 64;
+
+function bulkInsert(db: Db, entries: readonly FileCacheEntry[]): void {
+  const stmt = cached(db, `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES ${new Array<string>(BATCH).fill('(?, ?, ?, ?)').join(', ')}`);
+  const one = cached(db, `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)`);
+  const buf = new Array<string | number>(BATCH * 4);
+  let i = 0;
+  for (; i + BATCH <= entries.length; i += BATCH) {
+    for (let j = 0; j < BATCH; j += 1) {
+      const e = entries[i + j] as FileCacheEntry;
+      buf[j * 4] = e.path;
+      buf[j * 4 + 1] = e.size;
+      buf[j * 4 + 2] = e.mtimeMs;
+      buf[j * 4 + 3] = e.recordJson;
+    }
+    stmt.run(buf);
+  }
+  for (; i < entries.length; i += 1) {
+    const e = entries[i] as FileCacheEntry;
+    one.run(e.path, e.size, e.mtimeMs, e.recordJson);
+  }
+}
+
 /** Applies cache upserts and deletes (call inside the persist transaction). */
 export function writeFileCache(db: Db, changes: FileCacheChanges): void {
+  if (changes.upserts.length >= BATCH && cached(db, `SELECT EXISTS (SELECT 1 FROM scan_file_cache)`, 'pluck').get() === 0) {
+    const paths = new Set<string>();
+    for (const e of changes.upserts) paths.add(e.path);
+    if (paths.size === changes.upserts.length) {
+      bulkInsert(db, changes.upserts);
+      return;
+    }
+  }
   const upsert = cached(
     db,
     `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)

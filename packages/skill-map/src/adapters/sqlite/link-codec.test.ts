@@ -25,7 +25,7 @@ function canon(l: Link): Link {
   return Object.fromEntries(ORDER.filter((k) => k in o).map((k) => [k, o[k]])) as unknown as Link;
 }
 
-/** Links of every shape: what the kernel emits (the first ten), and what only a foreign producer would. */
+/** Links of every shape: what the kernel emits (the first twelve), and what only a foreign producer would. */
 function variants(): Link[] {
   return [...kernelLike().map(canon), ...foreign()];
 }
@@ -46,6 +46,9 @@ function kernelLike(): Link[] {
     { ...base, trigger: trig, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never] },
     { ...base, location: null, occurrences: [occ('core/markdown-link', null) as never] },
     { ...base, location: null, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never] },
+    { ...base, raw: 'b.md', occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'code-block' }) as never] },
+    { ...base, kind: 'invokes', target: '/x', raw: '/x', trigger: { originalTrigger: '/x', normalizedTrigger: '/x' }, resolvedTarget: null,
+      occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { originalTrigger: '/x', context: 'escaped' }) as never] },
   ];
 }
 
@@ -67,6 +70,7 @@ function foreign(): Link[] {
     { ...base, location: { line: 1.5, column: 1, offset: 0 } },
     { ...base, trigger: { originalTrigger: 'x', normalizedTrigger: 'x', extra: 1 } as never },
     { ...base, raw: '' , resolvedTarget: '' },
+    canon({ ...base, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'prose?' }) as never] }),
   ];
 }
 
@@ -80,11 +84,11 @@ describe('link codec', () => {
   });
 
   it('stores what the kernel emits as columns, and keeps the JSON only for what does not fit', () => {
-    const shapes = variants().map((l) => encodeLink(l)[13]);
-    expect(shapes.slice(0, 10).every((s) => s !== SHAPE_VERBATIM)).toBe(true);
-    expect(encodeLink(variants()[10] as Link)[14]).toContain('"occurrences"');
+    const shapes = variants().map((l) => encodeLink(l)[12]);
+    expect(shapes.slice(0, 12).every((s) => s !== SHAPE_VERBATIM)).toBe(true);
+    expect(encodeLink(variants()[12] as Link)[13]).toContain('"occurrences"');
     // Unknown keys, another key order, a lone surrogate: the whole link is kept verbatim.
-    for (const i of [15, 16, 17, 18, 22]) expect(encodeLink(variants()[i] as Link)[13], String(i)).toBe(SHAPE_VERBATIM);
+    for (const i of [17, 18, 19, 20, 24]) expect(encodeLink(variants()[i] as Link)[12], String(i)).toBe(SHAPE_VERBATIM);
   });
 });
 

@@ -7,13 +7,13 @@ import type { RowGroups } from './row-diff.js';
 export interface IndexedNode {
   value: Node;
   /** Identity of the record that produced the row (null: compare in full). */
-  record: string | null;
+  record: number | null;
 }
 
 /** The persisted links of one source, in list order. */
 export interface IndexedLinkGroup {
   /** Identity of the source's record when the group was persisted (null: compare in full). */
-  record: string | null;
+  record: number | null;
   values: Link[];
   /** Row ids parallel to `values`, or null until a write needs them (they are then read back by key). */
   ids: number[] | null;
@@ -35,10 +35,10 @@ export interface PersistIndex {
   readonly issues: RowGroups<StoredIssue>;
 }
 
-/** An issue as the diff compares it: `linkIndices` replaced by the row ids of the links they name. */
+/** An issue as the diff compares it: `linkIndices` replaced by the identity keys of the links they name. */
 export interface StoredIssue {
   readonly issue: Issue;
-  readonly linkIds: number[] | null;
+  readonly linkKeys: string[] | null;
 }
 
 /** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */

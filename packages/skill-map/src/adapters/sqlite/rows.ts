@@ -17,50 +17,54 @@ export type RowValues = Array<string | number | null>;
 
 /**
  * Columns of a `scan_nodes` row, in the order `nodeValues` binds them: the node's canonical JSON, the few
- * fields SQL filters or the rename heuristic read, and the row fingerprint (`record_hash` + the fields a node row
- * depends on besides its record, `links_digest` for its outgoing links).
+ * fields SQL filters on, and the row fingerprint (`record_id` + the fields a node row depends on besides its
+ * record, `links_digest` for its outgoing links).
  */
 export const NODE_COLUMNS = [
-  'path', 'kind', 'provider', 'title', 'virtual', 'body_hash', 'frontmatter_hash', 'has_frontmatter', 'links_out_count',
-  'links_in_count', 'modified_at_ms', 'node_json', 'record_hash', 'links_digest',
+  'path', 'kind', 'provider', 'title', 'virtual', 'links_out_count', 'links_in_count', 'modified_at_ms', 'node_json', 'record_id', 'links_digest',
 ] as const;
 
 /** The fingerprint columns of a node row (null = compare in full next time). */
 export interface NodeFingerprint {
-  readonly record: string | null;
-  readonly digest: string | null;
+  readonly record: number | null;
+  readonly digest: number | null;
 }
 
 function mtime(node: Node): number | null {
   return typeof node.modifiedAtMs === 'number' ? node.modifiedAtMs : null;
 }
 
+/** Number of bound values per node row. */
+export const NODE_WIDTH = NODE_COLUMNS.length;
+
+/** Writes a node's `scan_nodes` row into `out` from `at` (a multi-row insert fills one buffer). */
+export function nodeValuesInto(node: Node, nodeJson: string, fp: NodeFingerprint, out: RowValues, at: number): void {
+  const fm = node.frontmatter;
+  out[at] = node.path;
+  out[at + 1] = node.kind;
+  out[at + 2] = node.provider;
+  out[at + 3] = fm === undefined || fm === null ? null : (str(fm['title']) ?? str(fm['name']));
+  out[at + 4] = node.virtual ? 1 : 0;
+  out[at + 5] = node.linksOutCount;
+  out[at + 6] = node.linksInCount;
+  out[at + 7] = mtime(node);
+  out[at + 8] = nodeJson;
+  out[at + 9] = fp.record;
+  out[at + 10] = fp.digest;
+}
+
 /** Maps a node to its `scan_nodes` row; `nodeJson` is its canonical serialisation. */
 export function nodeValues(node: Node, nodeJson: string, fp: NodeFingerprint): RowValues {
-  const fm = node.frontmatter;
-  return [
-    node.path,
-    node.kind,
-    node.provider,
-    fm === undefined ? null : (str(fm['title']) ?? str(fm['name'])),
-    node.virtual ? 1 : 0,
-    node.bodyHash,
-    node.frontmatterHash,
-    fm !== undefined && fm !== null && Object.keys(fm).length > 0 ? 1 : 0,
-    node.linksOutCount,
-    node.linksInCount,
-    mtime(node),
-    nodeJson,
-    fp.record,
-    fp.digest,
-  ];
+  const out: RowValues = new Array<string | number | null>(NODE_WIDTH);
+  nodeValuesInto(node, nodeJson, fp, out, 0);
+  return out;
 }
 
 /** What a persist without an in-memory index reads back per node row to tell unchanged rows. */
-export type StoredNodeState = [record: string | null, modifiedAtMs: number | null, out: number, inCount: number, digest: string | null];
+export type StoredNodeState = [record: number | null, modifiedAtMs: number | null, out: number, inCount: number, digest: number | null];
 
 /** True when a stored row proves the node unchanged: same record, mtime and link counts (the record was known). */
-export function storedNodeMatches(s: StoredNodeState, record: string | null, node: Node): boolean {
+export function storedNodeMatches(s: StoredNodeState, record: number | null, node: Node): boolean {
   return record !== null && s[0] === record && s[1] === mtime(node) && s[2] === node.linksOutCount && s[3] === node.linksInCount;
 }
 
@@ -79,10 +83,18 @@ export function issueLinkIds(issue: Issue, idOf: (index: number) => number | und
   return issue.linkIndices?.map((i) => idOf(i) ?? -1 - i) ?? null;
 }
 
-/** The canonical JSON of an issue with its link ids (what `row_hash` covers). */
-export function issueContentJson(issue: Issue, ids: number[] | null): string {
+/**
+ * The identity keys of the links an issue names (what its `row_hash` covers: unlike row ids they are known
+ * without reading the links back). An index outside the list becomes `#missing:<index>`.
+ */
+export function issueLinkKeys(issue: Issue, keyOf: (index: number) => string | undefined): string[] | null {
+  return issue.linkIndices?.map((i) => keyOf(i) ?? `#missing:${i}`) ?? null;
+}
+
+/** The canonical JSON of an issue with the keys of its links (what `row_hash` covers). */
+export function issueContentJson(issue: Issue, keys: string[] | null): string {
   const { linkIndices: _drop, ...rest } = issue;
-  return JSON.stringify({ ...rest, linkIds: ids });
+  return JSON.stringify({ ...rest, linkKeys: keys });
 }
 
 /** Columns of a `scan_issues` row, in the order `issueValues` binds them. */
@@ -91,7 +103,7 @@ export const ISSUE_COLUMNS = [
   'data_json', 'data_target', 'row_hash',
 ] as const;
 
-/** Maps an issue to its `scan_issues` row. */
+/** Maps an issue to its `scan_issues` row (`linkIds` for reads, `contentJson` for the row hash). */
 export function issueValues(issue: Issue, key: string, linkIds: number[] | null, contentJson: string): RowValues {
   const target = issue.data?.['target'];
   return [

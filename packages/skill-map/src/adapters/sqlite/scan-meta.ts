@@ -28,7 +28,7 @@ const json = (v: unknown): string | null => (v === undefined || v === null ? nul
  * Upserts the `scan_meta` singleton, stamping this build's schema fingerprint, the persist generation and the salt
  * the rows' fingerprints were taken under.
  */
-export function writeScanMeta(db: Db, result: ScanResult, generation: number, extras: ScanMetaExtras = {}, rowSalt: string | null = null): void {
+export function writeScanMeta(db: Db, result: ScanResult, generation: number, extras: ScanMetaExtras = {}, rowSalt: string | null = null, graphDigest: string | null = null): void {
   const extra = Object.fromEntries(Object.entries(result).filter(([k]) => !KNOWN_KEYS.has(k)));
   const row = {
     roots_json: JSON.stringify(result.roots),
@@ -50,6 +50,7 @@ export function writeScanMeta(db: Db, result: ScanResult, generation: number, ex
     extra_json: Object.keys(extra).length > 0 ? JSON.stringify(extra) : null,
     schema_fingerprint: schemaFingerprint(),
     row_salt: rowSalt,
+    graph_digest: graphDigest,
   };
   const cols = Object.keys(row);
   cached(

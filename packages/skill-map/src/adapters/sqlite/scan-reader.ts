@@ -95,7 +95,7 @@ export function loadScan(db: Db, scanCeiling: number): ScanResult {
   for (let i = 0; i < rows.length; i += 1) {
     const r = rows[i] as [number, ...LinkRow];
     ids[i] = r[0];
-    links[i] = decodeLink(r.slice(1) as LinkRow);
+    links[i] = decodeLink(r, 1);
   }
   const issueRows = cached(db, `${ISSUE_SELECT} ORDER BY id`).all() as IssueRowOut[];
   const issues = issueRows.map((r) => fromIssueRow(r, (id) => positionOf(ids, id)));

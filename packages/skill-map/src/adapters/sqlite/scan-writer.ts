@@ -3,17 +3,17 @@ import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
-import { linksDigest, nodeRecord, sameNodeInputs } from './fingerprints.js';
+import { linksDigest, nodeRecord, sameNodeInputs, sourceRecord } from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
-import { LINK_COLUMNS, LINK_SELECT, encodeLink, linkIdentity, rowIdentity, sameLinkValues } from './link-codec.js';
+import { LINK_COLUMNS, LINK_SELECT, LINK_WIDTH, encodeLink, encodeLinkInto, linkIdentity, rowIdentity, sameLinkValues } from './link-codec.js';
 import type { LinkRow, LinkValues } from './link-codec.js';
 import type { IndexedLinkGroup, IndexedNode, PersistIndex, StoredIssue } from './persist-index.js';
 import { diffRows } from './row-diff.js';
 import type { PrevRow, RowDiffSpec, RowGroups } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
-import { ISSUE_COLUMNS, NODE_COLUMNS, issueContentJson, issueIdentity, issueLinkIds, issueValues, nodeValues, rowHash, storedNodeMatches } from './rows.js';
-import type { NodeFingerprint, StoredNodeState } from './rows.js';
+import { ISSUE_COLUMNS, NODE_COLUMNS, NODE_WIDTH, issueContentJson, issueIdentity, issueLinkIds, issueLinkKeys, issueValues, nodeValues, nodeValuesInto, rowHash, storedNodeMatches } from './rows.js';
+import type { NodeFingerprint, RowValues, StoredNodeState } from './rows.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
@@ -84,28 +84,37 @@ interface Statements {
   deleteIssue: Statement;
 }
 
+const marks = (n: number): string => new Array<string>(n).fill('?').join(', ');
+const sets = (cols: readonly string[]): string => cols.map((c) => `${c} = ?`).join(', ');
+
+const STATEMENT_SQL: { readonly [K in keyof Statements]: readonly [sql: string, mode?: 'pluck' | 'raw'] } = {
+  insertNode: [`INSERT INTO scan_nodes (${NODE_COLUMNS.join(', ')}) VALUES (${marks(NODE_COLUMNS.length)})`],
+  updateNode: [`UPDATE scan_nodes SET ${sets(NODE_COLUMNS)} WHERE path = ?`],
+  setNodeFp: [`UPDATE scan_nodes SET record_id = ?, links_digest = ? WHERE path = ?`],
+  nodeJson: [`SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck'],
+  deleteNode: [`DELETE FROM scan_nodes WHERE path = ?`],
+  vanished: [`SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck'],
+  insertLink: [`INSERT INTO scan_links (${LINK_COLUMNS.join(', ')}) VALUES (${marks(LINK_COLUMNS.length)})`],
+  updateLink: [`UPDATE scan_links SET ${sets(LINK_COLUMNS)} WHERE id = ?`],
+  deleteLink: [`DELETE FROM scan_links WHERE id = ?`],
+  deleteLinksOf: [`DELETE FROM scan_links WHERE source_path = ?`],
+  linksOf: [`SELECT id, ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'],
+  linkKeysOf: [`SELECT id, target_path, kind, normalized_trigger FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'],
+  insertIssue: [`INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`],
+  updateIssue: [`UPDATE scan_issues SET ${sets(ISSUE_COLUMNS)} WHERE id = ?`],
+  insertMember: [`INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`],
+  deleteMembers: [`DELETE FROM scan_issue_nodes WHERE issue_id = ?`],
+  deleteIssue: [`DELETE FROM scan_issues WHERE id = ?`],
+};
+
+/** The persist's statements, each prepared (and cached per connection) on first use: a small persist needs few. */
 function statements(db: Db): Statements {
-  const marks = (n: number): string => new Array<string>(n).fill('?').join(', ');
-  const sets = (cols: readonly string[]): string => cols.map((c) => `${c} = ?`).join(', ');
-  return {
-    insertNode: cached(db, `INSERT INTO scan_nodes (${NODE_COLUMNS.join(', ')}) VALUES (${marks(NODE_COLUMNS.length)})`),
-    updateNode: cached(db, `UPDATE scan_nodes SET ${sets(NODE_COLUMNS)} WHERE path = ?`),
-    setNodeFp: cached(db, `UPDATE scan_nodes SET record_hash = ?, links_digest = ? WHERE path = ?`),
-    nodeJson: cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck'),
-    deleteNode: cached(db, `DELETE FROM scan_nodes WHERE path = ?`),
-    vanished: cached(db, `SELECT body_hash, frontmatter_hash, has_frontmatter FROM scan_nodes WHERE path = ?`, 'raw'),
-    insertLink: cached(db, `INSERT INTO scan_links (${LINK_COLUMNS.join(', ')}) VALUES (${marks(LINK_COLUMNS.length)})`),
-    updateLink: cached(db, `UPDATE scan_links SET ${sets(LINK_COLUMNS)} WHERE id = ?`),
-    deleteLink: cached(db, `DELETE FROM scan_links WHERE id = ?`),
-    deleteLinksOf: cached(db, `DELETE FROM scan_links WHERE source_path = ?`),
-    linksOf: cached(db, `SELECT id, ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
-    linkKeysOf: cached(db, `SELECT id, target_path, kind, normalized_trigger FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
-    insertIssue: cached(db, `INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`),
-    updateIssue: cached(db, `UPDATE scan_issues SET ${sets(ISSUE_COLUMNS)} WHERE id = ?`),
-    insertMember: cached(db, `INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`),
-    deleteMembers: cached(db, `DELETE FROM scan_issue_nodes WHERE issue_id = ?`),
-    deleteIssue: cached(db, `DELETE FROM scan_issues WHERE id = ?`),
-  };
+  const out = {} as Statements;
+  for (const key of Object.keys(STATEMENT_SQL) as Array<keyof Statements>) {
+    const [sql, mode] = STATEMENT_SQL[key];
+    Object.defineProperty(out, key, { get: () => cached(db, sql, mode) });
+  }
+  return out;
 }
 
 /** Identity keys in order, repeats within the list suffixed `\0#2`, `\0#3`... (groups are small). */
@@ -166,9 +175,11 @@ interface PersistState {
   readonly linkIds: Array<number | undefined>;
   /** The warm index (links of unchanged groups know their ids there). */
   readonly warm: PersistIndex | undefined;
+  /** Record identity per node path, as the cold path established it (for the index it hands back). */
+  readonly records: Map<string, number | null>;
 }
 
-function digestOf(s: PersistState, record: string | null, group: Group): string | null {
+function digestOf(s: PersistState, record: number | null, group: Group): number | null {
   return record === null ? null : linksDigest(s.layout.links, group.indexes);
 }
 
@@ -213,7 +224,7 @@ function diffGroupFromDb(s: PersistState, source: string, group: Group): void {
     byKey.delete(key);
     const row = rows[m] as IdRow;
     s.linkIds[i] = row[0];
-    if (!sameLinkValues(row.slice(1) as LinkRow, values)) {
+    if (!sameLinkValues(row, 1, values)) {
       s.st.updateLink.run(...values, row[0]);
       s.c.links.updated += 1;
     }
@@ -251,9 +262,8 @@ function linkIdAt(s: PersistState, i: number): number | undefined {
 }
 
 function vanishedFromDb(st: Statements, path: string): VanishedNode | null {
-  const row = st.vanished.get(path) as [string, string, number] | undefined;
-  if (!row) return null;
-  return { path, bodyHash: row[0], frontmatterHash: row[1], hasFrontmatter: row[2] === 1 };
+  const json = st.vanished.get(path) as string | undefined;
+  return json === undefined ? null : vanishedFromValue(path, JSON.parse(json) as Node);
 }
 
 function vanishedFromValue(path: string, v: Node): VanishedNode {
@@ -279,6 +289,52 @@ function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefine
   return plan.moves;
 }
 
+/** Rows per statement of an empty-zone bulk load: one call binds many rows (fewer native round trips). */
+const BATCH = 32;
+
+function batchInsert(db: Db, table: string, columns: readonly string[]): Statement {
+  const one = `(${new Array<string>(columns.length).fill('?').join(', ')})`;
+  return cached(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(BATCH).fill(one).join(', ')}`);
+}
+
+/** Empty zone: every node inserted in batches, with its fingerprint (no existing row to compare with). */
+function bulkInsertNodes(s: PersistState): void {
+  const { result, layout } = s;
+  const nodes = result.nodes;
+  const stmt = batchInsert(s.db, 'scan_nodes', NODE_COLUMNS);
+  const buf: RowValues = new Array<string | number | null>(BATCH * NODE_WIDTH);
+  let filled = 0;
+  for (const node of nodes) {
+    const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
+    group.done = true;
+    const record = nodeRecord(s.inputs, node);
+    s.records.set(node.path, record);
+    nodeValuesInto(node, JSON.stringify(node), { record, digest: digestOf(s, record, group) }, buf, filled * NODE_WIDTH);
+    filled += 1;
+    if (filled === BATCH) {
+      stmt.run(buf);
+      filled = 0;
+    }
+  }
+  for (let j = 0; j < filled; j += 1) s.st.insertNode.run(buf.slice(j * NODE_WIDTH, (j + 1) * NODE_WIDTH));
+  s.c.nodes.inserted += nodes.length;
+}
+
+/** Empty zone: every link inserted in list order, in batches; row ids follow from the last id of each batch. */
+function bulkInsertLinks(s: PersistState): void {
+  const links = s.layout.links;
+  const stmt = batchInsert(s.db, 'scan_links', LINK_COLUMNS);
+  const buf: LinkValues = new Array<string | number | null>(BATCH * LINK_WIDTH);
+  let i = 0;
+  for (; i + BATCH <= links.length; i += BATCH) {
+    for (let j = 0; j < BATCH; j += 1) encodeLinkInto(links[i + j] as Link, buf, j * LINK_WIDTH);
+    const first = Number(stmt.run(buf).lastInsertRowid) - BATCH + 1;
+    for (let j = 0; j < BATCH; j += 1) s.linkIds[i + j] = first + j;
+  }
+  s.c.links.inserted += i;
+  for (; i < links.length; i += 1) insertLink(s, i);
+}
+
 /**
  * Persist without an in-memory index (a new process, or another writer ran since). A node row whose stored
  * fingerprint (record identity, mtime, link counts) matches is unchanged and is not even serialised; a source's
@@ -288,26 +344,30 @@ function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefine
  */
 function persistCold(s: PersistState, empty: boolean, storedSalt: string | null): RenameMove[] {
   const { st, result, layout } = s;
+  if (empty) {
+    bulkInsertNodes(s);
+    bulkInsertLinks(s);
+    return [];
+  }
   const trusted = s.inputs !== undefined && s.inputs.salt === storedSalt;
   const stored = new Map<string, StoredNodeState>();
-  if (!empty) {
-    const rows = cached(s.db, `SELECT path, record_hash, modified_at_ms, links_out_count, links_in_count, links_digest FROM scan_nodes`, 'raw').all() as Array<
-      [string, ...StoredNodeState]
-    >;
-    for (const r of rows) stored.set(r[0], [r[1], r[2], r[3], r[4], r[5]]);
-  }
+  const rows = cached(s.db, `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest FROM scan_nodes`, 'raw').all() as Array<
+    [string, ...StoredNodeState]
+  >;
+  for (const r of rows) stored.set(r[0], [r[1], r[2], r[3], r[4], r[5]]);
   const added: Node[] = [];
   // Groups whose links must be diffed against their rows; run in link-list order so inserted rows keep it.
   const pending: Array<[string, Group]> = [];
   for (const node of result.nodes) {
     const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
     group.done = true;
-    const record = nodeRecord(s.inputs, node);
     const prev = stored.get(node.path);
+    const record = nodeRecord(s.inputs, node, prev?.[0] ?? null);
+    s.records.set(node.path, record);
     if (prev === undefined) {
       insertNode(s, node, { record, digest: digestOf(s, record, group) });
       if (node.virtual !== true) added.push(node);
-      if (!empty && group.indexes.length > 0) pending.push([node.path, group]);
+      if (group.indexes.length > 0) pending.push([node.path, group]);
       continue;
     }
     stored.delete(node.path);
@@ -326,14 +386,10 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
     // Once this persist is done the row and its links match the new scan, so its fingerprint is the current one.
     if (!written && (prev[0] !== fp.record || prev[4] !== fp.digest)) st.setNodeFp.run(fp.record, fp.digest, node.path);
   }
-  if (empty) {
-    for (let i = 0; i < layout.links.length; i += 1) insertLink(s, i);
-  } else {
-    // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
-    for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
-    pending.sort((a, b) => (a[1].indexes[0] ?? -1) - (b[1].indexes[0] ?? -1));
-    for (const [source, group] of pending) diffGroupFromDb(s, source, group);
-  }
+  // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
+  for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
+  pending.sort((a, b) => (a[1].indexes[0] ?? -1) - (b[1].indexes[0] ?? -1));
+  for (const [source, group] of pending) diffGroupFromDb(s, source, group);
   return removeVanished(s, [...stored.keys()].map((p): [string, undefined] => [p, undefined]), added, true);
 }
 
@@ -343,7 +399,7 @@ const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source &&
 const sameOutcome = (a: Link, b: Link): boolean =>
   a.target === b.target && a.kind === b.kind && sameTrigger(a, b) && a.confidence === b.confidence && a.resolvedTarget === b.resolvedTarget;
 
-function unchangedGroup(prev: IndexedLinkGroup, record: string | null, links: readonly Link[], group: Group): boolean {
+function unchangedGroup(prev: IndexedLinkGroup, record: number | null, links: readonly Link[], group: Group): boolean {
   const indexes = group.indexes;
   if (prev.values.length !== indexes.length) return false;
   if (record !== null && prev.record === record) {
@@ -367,7 +423,7 @@ function groupIds(s: PersistState, source: string, prev: IndexedLinkGroup): numb
 }
 
 /** Diffs a changed warm group in memory; returns its new state. */
-function diffWarmGroup(s: PersistState, source: string, prev: IndexedLinkGroup | undefined, record: string | null, group: Group): IndexedLinkGroup {
+function diffWarmGroup(s: PersistState, source: string, prev: IndexedLinkGroup | undefined, record: number | null, group: Group): IndexedLinkGroup {
   const links = s.layout.links;
   const values = group.indexes.map((i) => links[i] as Link);
   const ids = new Array<number>(values.length);
@@ -421,7 +477,7 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
   let matched = 0;
   for (const node of result.nodes) {
     const prev: IndexedNode | undefined = index.nodes.get(node.path);
-    const record = nodeRecord(s.inputs, node);
+    const record = nodeRecord(s.inputs, node, prev?.record ?? null);
     if (prev !== undefined) {
       matched += 1;
       if (trusted && record !== null && prev.record === record && sameNodeInputs(prev.value, node)) continue;
@@ -456,7 +512,7 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
   const touched: string[] = [];
   for (const [source, group] of layout.groups) {
     const prev = index.links.get(source);
-    const record = trusted ? (s.inputs?.record(source) ?? null) : null;
+    const record = trusted ? sourceRecord(s.inputs, source, prev?.record ?? null) : null;
     if (prev !== undefined) {
       group.done = true;
       if (unchangedGroup(prev, record, layout.links, group)) {
@@ -481,14 +537,14 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
     if (written.has(source)) continue;
     const entry = index.nodes.get(source);
     if (entry === undefined) continue;
-    const record = nodeRecord(s.inputs, entry.value);
+    const record = nodeRecord(s.inputs, entry.value, entry.record);
     st.setNodeFp.run(record, digestOf(s, record, layout.groups.get(source) ?? EMPTY_GROUP), source);
   }
   return renames;
 }
 
 const sameNodes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
-const sameIds = (a: readonly number[] | null, b: readonly number[] | null): boolean =>
+const sameKeys = (a: readonly string[] | null, b: readonly string[] | null): boolean =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]));
 
 const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
@@ -497,8 +553,8 @@ const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   sameIdentity: (a, b) =>
     a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
     a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
-  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && sameIds(a.linkIds, b.linkIds),
-  hash: (s) => rowHash(issueContentJson(s.issue, s.linkIds)),
+  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && sameKeys(a.linkKeys, b.linkKeys),
+  hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
 };
 
 type IssueRow = [number, string, string, string];
@@ -515,14 +571,26 @@ function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
   return groups;
 }
 
+/** The identity key of `links[i]` (suffixed within its source's group), or undefined outside the list. */
+function linkKeyAt(s: PersistState, i: number): string | undefined {
+  if (i < 0 || i >= s.layout.links.length) return undefined;
+  const group = s.layout.groups.get((s.layout.links[i] as Link).source) as Group;
+  return s.layout.keys(group)[group.indexes.indexOf(i)];
+}
+
+/**
+ * Diffs the issues by identity key, comparing content and the keys of the links they name (no link row is read
+ * for that); a written row also gets the row ids of those links, which reads re-index against the link order.
+ */
 function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<StoredIssue> {
   const { st } = s;
+  const keyOf = (i: number): string | undefined => linkKeyAt(s, i);
   const idOf = (i: number): number | undefined => linkIdAt(s, i);
-  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkIds: issueLinkIds(issue, idOf) }));
+  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkKeys: issueLinkKeys(issue, keyOf) }));
   const diff = diffRows(prev, stored, ISSUE_DIFF);
   for (const op of diff.ops) {
-    const { issue, linkIds } = op.value;
-    const values = issueValues(issue, op.key, linkIds, issueContentJson(issue, linkIds));
+    const { issue, linkKeys } = op.value;
+    const values = issueValues(issue, op.key, issueLinkIds(issue, idOf), issueContentJson(issue, linkKeys));
     let id: number;
     if (op.op === 'insert') {
       id = Number(st.insertIssue.run(values).lastInsertRowid);
@@ -544,14 +612,14 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<S
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
 function buildIndex(s: PersistState, generation: number, salt: string | null, issues: RowGroups<StoredIssue>): PersistIndex {
   const nodes = new Map<string, IndexedNode>();
-  for (const node of s.result.nodes) nodes.set(node.path, { value: node, record: nodeRecord(s.inputs, node) });
+  for (const node of s.result.nodes) nodes.set(node.path, { value: node, record: s.records.get(node.path) ?? null });
   const links = new Map<string, IndexedLinkGroup>();
   const all = s.layout.links;
   for (const [source, group] of s.layout.groups) {
     const values = group.indexes.map((i) => all[i] as Link);
     let ids: number[] | null = group.indexes.map((i) => s.linkIds[i] ?? -1);
     if (ids.includes(-1)) ids = null;
-    links.set(source, { record: s.inputs?.record(source) ?? null, values, ids });
+    links.set(source, { record: s.records.get(source) ?? sourceRecord(s.inputs, source), values, ids });
   }
   return { generation, salt, nodes, links, issues };
 }
@@ -582,9 +650,11 @@ function zoneEmpty(db: Db): boolean {
   );
 }
 
-function readPersistMeta(db: Db): { generation: number; salt: string | null } {
-  const row = cached(db, `SELECT persist_generation, row_salt FROM scan_meta WHERE id = 1`, 'raw').get() as [number, string | null] | undefined;
-  return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null };
+function readPersistMeta(db: Db): { generation: number; salt: string | null; graph: string | null } {
+  const row = cached(db, `SELECT persist_generation, row_salt, graph_digest FROM scan_meta WHERE id = 1`, 'raw').get() as
+    | [number, string | null, string | null]
+    | undefined;
+  return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null, graph: row?.[2] ?? null };
 }
 
 /** A placeholder index (no caller will diff against it; its generation never matches). */
@@ -612,7 +682,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const run = db.transaction(() => {
     const meta = readPersistMeta(db);
     const warm = given !== undefined && given.generation === meta.generation ? given : undefined;
-    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm };
+    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map() };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;
@@ -620,6 +690,10 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       poisoned.add(warm);
       renames = persistWarm(s, warm);
       prevIssues = warm.issues;
+    } else if (opts.inputs?.graph?.recordsUnchanged === true && opts.inputs.graph.digest === meta.graph && opts.inputs.salt === meta.salt) {
+      // Same records and same everything else the graph stage reads: the stored nodes and links are these.
+      renames = [];
+      prevIssues = loadIssueIndex(db);
     } else {
       const empty = zoneEmpty(db);
       if (empty && result.links.length + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
@@ -633,7 +707,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     rebuild?.();
     const nextGeneration = meta.generation + 1;
     const salt = opts.inputs?.salt ?? meta.salt;
-    writeScanMeta(db, result, nextGeneration, opts.extras, salt);
+    writeScanMeta(db, result, nextGeneration, opts.extras, salt, opts.inputs?.graph?.digest ?? null);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
     if (!keepIndex) return { next: { generation: DETACHED_GENERATION, salt: null, nodes: new Map(), links: new Map(), issues: new Map() }, renames };

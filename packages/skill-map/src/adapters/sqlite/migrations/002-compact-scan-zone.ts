@@ -2,16 +2,21 @@
  * Migration 002: a compact scan zone. The scan tables are rebuilt (every scan rewrites them; the next scan
  * repopulates the zone and the per-file cache, `state_*` and `config_*` are untouched):
  *
- * - `scan_links` stores each link as columns (source, target, kind, confidence, resolved target when it differs
- *   from the target, extractor, trigger, location, raw, occurrence context) with a `shape` bitmask of the
- *   optional fields and a small `extra_json` only for what is rare or multi-valued; no per-row JSON, no key.
- * - `scan_nodes` keeps the node's canonical JSON and only the columns SQL or the rename heuristic read, plus the
- *   row fingerprint (`record_hash`, `links_digest`) that lets a persist skip unchanged rows.
+ * - `scan_links` stores each link as columns (source, target, kind, confidence, resolved target, extractor,
+ *   trigger, location, raw) with a `shape` bitmask (which optional fields are present, which repeat the target
+ *   and are stored as NULL, the occurrence context) and a small `extra_json` only for what is rare or
+ *   multi-valued; no per-row JSON, no key.
+ * - `scan_nodes` keeps the node's canonical JSON and only the columns SQL filters on, plus the row fingerprint
+ *   (`record_id` with the mtime and link counts, `links_digest` for its outgoing links) that lets a persist skip
+ *   unchanged rows without reading or serialising them.
  * - `scan_issues` name their links by row id instead of by key.
  * - `scan_file_cache` holds the kernel's record in one column (its content hash and cache key live inside it).
- * - `scan_meta.row_salt` is the salt the stored fingerprints were computed under.
+ * - `scan_meta.row_salt` is the salt the stored fingerprints were computed under; `graph_digest` what the
+ *   stored nodes and links were built from besides the cached records (see `RowInputs.graph`).
  *
  * Secondary indexes of the scan zone are dropped before an empty-zone bulk load and rebuilt from this DDL.
+ * `scan_links` has no CHECK constraints (the kind list check alone cost about a fifth of a 50k-link bulk load):
+ * its rows are the kernel's validated output, written only by the store.
  */
 export const MIGRATION_002_COMPACT_SCAN_ZONE = `
 DROP TABLE scan_issue_nodes;
@@ -21,6 +26,7 @@ DROP TABLE scan_nodes;
 DROP TABLE scan_file_cache;
 DELETE FROM scan_meta;
 ALTER TABLE scan_meta ADD COLUMN row_salt TEXT;
+ALTER TABLE scan_meta ADD COLUMN graph_digest TEXT;
 
 CREATE TABLE scan_nodes (
   path TEXT PRIMARY KEY NOT NULL,
@@ -28,25 +34,21 @@ CREATE TABLE scan_nodes (
   provider TEXT NOT NULL,
   title TEXT,
   virtual INTEGER NOT NULL DEFAULT 0,
-  body_hash TEXT NOT NULL,
-  frontmatter_hash TEXT NOT NULL,
-  has_frontmatter INTEGER NOT NULL DEFAULT 0,
   links_out_count INTEGER NOT NULL DEFAULT 0,
   links_in_count INTEGER NOT NULL DEFAULT 0,
   modified_at_ms INTEGER,
   node_json TEXT NOT NULL,
-  record_hash TEXT,
-  links_digest TEXT
+  record_id INTEGER,
+  links_digest INTEGER
 );
 CREATE INDEX scan_nodes_kind ON scan_nodes (kind, path);
-CREATE INDEX scan_nodes_body_hash ON scan_nodes (body_hash);
 
 CREATE TABLE scan_links (
   id INTEGER PRIMARY KEY,
   source_path TEXT NOT NULL,
   target_path TEXT NOT NULL,
-  kind TEXT NOT NULL CHECK (kind IN ('invokes', 'references', 'mentions', 'points')),
-  confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+  kind TEXT NOT NULL,
+  confidence REAL NOT NULL,
   resolved_target TEXT,
   extractor TEXT,
   original_trigger TEXT,
@@ -55,7 +57,6 @@ CREATE TABLE scan_links (
   location_column INTEGER,
   location_offset INTEGER,
   raw TEXT,
-  occurrence_context TEXT,
   shape INTEGER NOT NULL,
   extra_json TEXT
 );
