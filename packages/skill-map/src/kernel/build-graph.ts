@@ -83,7 +83,8 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   const active = activeProviderIds(ctx.lens);
   const ordered = sortedRecords(records);
   const graph = assemble(ordered, active);
-  const { links, states, runs } = resolveLinks(ordered, graph, active, createOracle(ctx));
+  const resolved = resolveLinks(ordered, graph, active, createOracle(ctx));
+  const links = resolved.links;
   const confidences = new Map<number, number>();
   const sink = createIssueSink(graph.suppressions, confidences);
   for (const record of ordered) {
@@ -93,7 +94,7 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  const view: GraphView = { lens, providers: active, settings: ctx.settings, graph, links, states, runs };
+  const view: GraphView = { lens, providers: active, settings: ctx.settings, graph, ...resolved };
   for (const phase of PHASES) {
     for (const analyzer of BUILTIN_ANALYZERS) {
       if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);

@@ -187,7 +187,14 @@ describe('compact FileRecord', () => {
     );
     const g = { lens, settings: {}, existingPaths: new Set(paths) };
     const fresh = buildGraph(records, g);
+    const snapshot = JSON.stringify(fresh);
     expect(buildGraph(JSON.parse(JSON.stringify(records)) as FileRecord[], g)).toEqual(fresh);
+    // A rebuild over the same record objects reuses their prepared parts and leaves earlier results as they were.
+    const again = buildGraph(records, g);
+    expect(JSON.stringify(again)).toBe(snapshot);
+    expect(JSON.stringify(fresh)).toBe(snapshot);
+    expect(again.links[0]).not.toBe(fresh.links[0]);
+    expect(again.nodes[0]).not.toBe(fresh.nodes[0]);
     expect(fresh.links.map((l) => `${l.source} ${l.target} ${l.resolvedTarget}`)).toEqual([
       'docs/a.md docs/b.md docs/b.md',
       'docs/a.md docs/docs/c.md docs/c.md',

@@ -16,6 +16,14 @@ export interface GraphView {
   states: readonly LinkState[];
   /** Source runs: the links of one source are `links[runs[i]] .. links[runs[i + 1] - 1]`. */
   runs: readonly number[];
+  /** Indices of the links whose state is `broken`, ascending. */
+  broken: readonly number[];
+  /** Indices of the links that resolve to their own source, ascending. */
+  selfLoops: readonly number[];
+  /** Runs (index into `runs`) that may hold a link-kind-conflict pair (same target, different kinds). */
+  kindPairRuns: readonly number[];
+  /** Runs that may hold a reference-redundant pair (same resolved node, different targets). */
+  redundantPairRuns: readonly number[];
 }
 
 /** Calls `fn(start, end)` for each run of links sharing a source. */

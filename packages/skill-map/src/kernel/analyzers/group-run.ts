@@ -1,18 +1,3 @@
-/** True when two links of the run share `same(i)` but differ on `differ(i)` (no allocation; runs are short). */
-export function hasPairWhere(
-  start: number,
-  end: number,
-  same: (i: number) => string | null,
-  differ: (i: number) => string,
-): boolean {
-  for (let i = start; i < end; i++) {
-    const a = same(i);
-    if (a === null) continue;
-    for (let j = i + 1; j < end; j++) if (same(j) === a && differ(j) !== differ(i)) return true;
-  }
-  return false;
-}
-
 /**
  * Groups link indices `start..end-1` by `key(i)` (skipping null keys), in first-seen order. Runs are short (a few
  * links per file), so small runs use a linear scan instead of allocating a Map per file.

@@ -1,5 +1,5 @@
-import { eachSourceRun, type Analyzer } from './analyzer.js';
-import { groupRun, hasPairWhere } from './group-run.js';
+import type { Analyzer } from './analyzer.js';
+import { groupRun } from './group-run.js';
 
 /** `core/link-kind-conflict`: the same source → target pair was extracted with different link kinds. */
 export const linkKindConflictAnalyzer: Analyzer = {
@@ -10,18 +10,10 @@ export const linkKindConflictAnalyzer: Analyzer = {
   description: 'Extractors disagree on the kind of a link between the same two ends.',
   run(view, sink) {
     const links = view.links;
-    eachSourceRun(view, (start, end) => {
-      if (end - start < 2) return;
-      if (
-        end - start <= 32 &&
-        !hasPairWhere(
-          start,
-          end,
-          (i) => links[i]!.target,
-          (i) => links[i]!.kind,
-        )
-      )
-        return;
+    // resolveLinks flagged the runs holding a same-target pair of different kinds (and every run over 32 links).
+    for (const run of view.kindPairRuns) {
+      const start = view.runs[run]!;
+      const end = view.runs[run + 1]!;
       for (const indices of groupRun(start, end, (i) => links[i]!.target)) {
         if (indices.length < 2) continue;
         const first = links[indices[0]!]!;
@@ -36,6 +28,6 @@ export const linkKindConflictAnalyzer: Analyzer = {
           data: { source: first.source, target: first.target, variants },
         });
       }
-    });
+    }
   },
 };

@@ -8,8 +8,9 @@ export const linkSelfLoopAnalyzer: Analyzer = {
   suppressible: true,
   description: 'A node links to itself.',
   run(view, sink) {
-    view.links.forEach((link, i) => {
-      if (link.resolvedTarget !== link.source || onlyInCode(link)) return;
+    for (const i of view.selfLoops) {
+      const link = view.links[i]!;
+      if (onlyInCode(link)) continue;
       sink.emit({
         analyzerId: 'link-self-loop',
         severity: 'warn',
@@ -18,6 +19,6 @@ export const linkSelfLoopAnalyzer: Analyzer = {
         linkIndices: [i],
         data: { target: link.target },
       });
-    });
+    }
   },
 };

@@ -32,8 +32,9 @@ export const referenceBrokenAnalyzer: Analyzer = {
   description: 'Dangling reference: the target matches no node, no name and no file on disk.',
   run(view, sink) {
     const ignored = compileIgnoredReferences(view.settings.ignoredReferences ?? []);
-    view.links.forEach((link, i) => {
-      if (view.states[i] !== 'broken' || ignored(link.target)) return;
+    for (const i of view.broken) {
+      const link = view.links[i]!;
+      if (ignored(link.target)) continue;
       const severity = link.kind === 'mentions' && isCodeShapedMention(link.target) ? 'warn' : 'error';
       sink.emit(
         {
@@ -46,6 +47,6 @@ export const referenceBrokenAnalyzer: Analyzer = {
         },
         { link: i, op: 'delta', value: -0.75 },
       );
-    });
+    }
   },
 };

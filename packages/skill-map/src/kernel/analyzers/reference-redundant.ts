@@ -1,5 +1,5 @@
-import { eachSourceRun, type Analyzer } from './analyzer.js';
-import { groupRun, hasPairWhere } from './group-run.js';
+import type { Analyzer } from './analyzer.js';
+import { groupRun } from './group-run.js';
 
 /** `core/reference-redundant`: one file reaches the same node through several authored forms. */
 export const referenceRedundantAnalyzer: Analyzer = {
@@ -10,18 +10,10 @@ export const referenceRedundantAnalyzer: Analyzer = {
   description: 'The same target is referenced by several forms from one file.',
   run(view, sink) {
     const links = view.links;
-    eachSourceRun(view, (start, end) => {
-      if (end - start < 2) return;
-      if (
-        end - start <= 32 &&
-        !hasPairWhere(
-          start,
-          end,
-          (i) => links[i]!.resolvedTarget ?? null,
-          (i) => links[i]!.target,
-        )
-      )
-        return;
+    // resolveLinks flagged the runs holding two links to one node through different targets (and every run over 32).
+    for (const run of view.redundantPairRuns) {
+      const start = view.runs[run]!;
+      const end = view.runs[run + 1]!;
       for (const list of groupRun(start, end, (i) => links[i]!.resolvedTarget ?? null)) {
         if (list.length < 2) continue;
         const to = links[list[0]!]!.resolvedTarget!;
@@ -36,6 +28,6 @@ export const referenceRedundantAnalyzer: Analyzer = {
           data: { target: to, forms },
         });
       }
-    });
+    }
   },
 };

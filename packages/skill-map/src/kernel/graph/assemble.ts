@@ -1,6 +1,7 @@
 import { NODE_KIND_PATTERN, type Issue, type IssueSuppression, type Node } from '@skill-map/spec';
-import { expandNode, identifiersOf } from '../record-format.js';
+import { DEFAULT_NODE_PROVIDER, EMPTY_SHA256 } from '../record-format.js';
 import type { FileRecord, NodeIdentifier, ParsedSidecar } from '../types.js';
+import { prepareRecord, type PreparedRecord } from './prepared.js';
 import { LENS_PROVIDERS, reservedIndex, type ProviderIds } from '../providers/registry.js';
 
 /** Shared, frozen overlay of nodes without a sidecar (saves one allocation per node). */
@@ -10,6 +11,16 @@ export const NO_SIDECAR: NonNullable<Node['sidecar']> = Object.freeze({
   annotations: null,
   root: null,
 });
+
+const VALID_KINDS = new Set<string>();
+
+/** `NODE_KIND_PATTERN.test(kind)`, remembered per kind string (a scan has a handful). */
+function validKind(kind: string): boolean {
+  if (VALID_KINDS.has(kind)) return true;
+  if (!NODE_KIND_PATTERN.test(kind)) return false;
+  if (VALID_KINDS.size < 1024) VALID_KINDS.add(kind);
+  return true;
+}
 
 /** A node a handle may resolve to. */
 export interface NameCandidate {
@@ -27,6 +38,8 @@ export interface Assembled {
   byPath: Map<string, Node>;
   /** The assembled node of `records[i]` (by index, undefined when the record has no kept node). */
   recordNodes: (Node | undefined)[];
+  /** `prepareRecord(records[i])`, by index. */
+  prepared: PreparedRecord[];
   /** Kept file nodes in record (path) order, with `identifierLists[i]` the identifiers of `identified[i]`. */
   identified: Node[];
   identifierLists: NodeIdentifier[][];
@@ -83,6 +96,7 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     nodes: [],
     byPath: new Map(),
     recordNodes: new Array<Node | undefined>(records.length),
+    prepared: new Array<PreparedRecord>(records.length),
     identified: [],
     identifierLists: [],
     names: new Map(),
@@ -118,8 +132,10 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     if (record.sidecar !== undefined) sidecarFiles.push(record.sidecar);
     const node = record.node;
     const path = record.path;
+    const prepared = prepareRecord(record);
+    out.prepared[r] = prepared;
     if (node !== null && !out.byPath.has(path)) {
-      if (!NODE_KIND_PATTERN.test(node.kind) || path === '') {
+      if (!validKind(node.kind) || path === '') {
         out.violations.push({
           analyzerId: 'schema-violation',
           severity: 'error',
@@ -130,13 +146,27 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
       } else {
         // Every copy is built by the same literal in the same key order (then frontmatter, externalRefs, sidecar), so
         // the 10k nodes share a handful of V8 maps and later property accesses stay fast (a spread clone plus a new
-        // key minted one map per node). buildGraph replaces the overlay of nodes with a sidecar.
-        const copy = expandNode(path, record.contentHash, node);
+        // key minted one map per node). buildGraph replaces the overlay of nodes with a sidecar. The size triple is
+        // the record's prepared one (read-only, shared by every build over the record).
+        const copy: Node = {
+          path,
+          kind: node.kind,
+          provider: node.provider ?? DEFAULT_NODE_PROVIDER,
+          bodyHash: node.bodyHash ?? record.contentHash,
+          frontmatterHash: node.frontmatterHash ?? EMPTY_SHA256,
+          bytes: prepared.bytes!,
+          modifiedAtMs: node.modifiedAtMs,
+          linksOutCount: 0,
+          linksInCount: 0,
+          externalRefsCount: node.externalRefs === undefined ? 0 : node.externalRefs.length,
+        };
+        if (node.frontmatter !== undefined) copy.frontmatter = node.frontmatter;
+        if (node.externalRefs !== undefined) copy.externalRefs = node.externalRefs;
         copy.sidecar = NO_SIDECAR;
         out.byPath.set(path, copy);
         out.recordNodes[r] = copy;
         out.identified.push(copy);
-        out.identifierLists.push(identifiersOf(path, node.kind, node.frontmatter));
+        out.identifierLists.push(prepared.identifiers);
       }
     } else if (node !== null) out.recordNodes[r] = out.byPath.get(path);
     const virtualNodes = record.virtualNodes;
@@ -165,7 +195,15 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     }
   }
   for (const [path, from] of mergedFrom) out.byPath.get(path)!.derivedFrom = [...from].sort();
-  out.nodes = [...out.byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const nodes = [...out.byPath.values()];
+  // Records come in path order, so the nodes usually do too (virtual `mcp://` nodes are the exception).
+  for (let i = 1; i < nodes.length; i++) {
+    if (nodes[i - 1]!.path > nodes[i]!.path) {
+      nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+      break;
+    }
+  }
+  out.nodes = nodes;
   for (let i = 0; i < out.identified.length; i++) {
     const node = out.identified[i]!;
     const ids = out.identifierLists[i]!;

@@ -1,4 +1,4 @@
-import type { Link, LinkKind, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
+import type { Link, LinkKind, LinkOccurrence, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
 import {
   isReservedForAny,
   resolutionMap,
@@ -14,24 +14,13 @@ import {
   rawLinkFallback,
   rawLinkOccurrences,
   rawLinkSources,
-  rawLinkTrigger,
 } from '../record-format.js';
 import type { FileRecord, RawLink } from '../types.js';
-import { normalizeTrigger, stripSigil } from '../util/normalize-trigger.js';
+import { stripSigil } from '../util/normalize-trigger.js';
 import { dirname, joinPath } from '../util/posix-path.js';
 import type { Assembled, NameCandidate } from './assemble.js';
-
-const SINGLE_SOURCES = new Map<string, string[]>();
-
-/** The frozen one-element `sources` array of links only `extractor` found (shared by every such link). */
-function singleSources(extractor: string): string[] {
-  let list = SINGLE_SOURCES.get(extractor);
-  if (list === undefined) {
-    list = Object.freeze([extractor]) as unknown as string[];
-    if (SINGLE_SOURCES.size < 256) SINGLE_SOURCES.set(extractor, list);
-  }
-  return list;
-}
+import { singleSources, triggerObject } from './prepared.js';
+import { flagPairRuns, type PairRuns } from './pair-runs.js';
 
 /** How a link ended up: resolved to a node, to an existing non-node file, to a runtime built-in, or broken. */
 export type LinkState = 'resolved' | 'exists' | 'builtin' | 'broken';
@@ -141,8 +130,7 @@ function lookup(g: Assembled, handle: string, kinds: readonly string[]): Node | 
 function resolveTrigger(
   link: RawLink,
   kind: LinkKind,
-  target: string,
-  normalized: string | null,
+  handle: string,
   g: Assembled,
   lens: ProviderIds,
   resolution: ResolutionMap,
@@ -150,7 +138,6 @@ function resolveTrigger(
 ): void {
   const kinds = link.resolveKinds ?? resolution[kind] ?? [];
   const speculative = link.speculative === true;
-  const handle = stripSigil(normalized ?? target);
   // Speculative `plugin:name` triggers only resolve through a declared plugin namespace.
   let to = speculative ? null : lookup(g, handle, kinds);
   const colon = handle.indexOf(':');
@@ -167,8 +154,9 @@ function resolveTrigger(
 /**
  * The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills
  * linksOutCount/linksInCount on the assembled nodes. `records` must be the list `g` was assembled from (its
- * `recordNodes` are aligned with it). `lens` is the active set: triggers resolve through its merged resolution map and
- * its reserved names. Expands each compact raw link (see record-format.ts) straight into its output Link.
+ * `recordNodes` and `prepared` are aligned with it). `lens` is the active set: triggers resolve through its merged
+ * resolution map and its reserved names. Each Link shares its raw link's prepared, read-only parts (occurrences and
+ * location, trigger, a single extractor's `sources`), so a rebuild over the same records allocates only the Links.
  */
 export function resolveLinks(
   records: readonly FileRecord[],
@@ -177,16 +165,19 @@ export function resolveLinks(
   oracle: PathOracle,
 ): ResolvedLinks {
   const resolution = resolutionMap(lens);
-  const links: Link[] = [];
-  const states: LinkState[] = [];
+  let total = 0;
+  for (let r = 0; r < records.length; r++) total += records[r]!.links?.length ?? 0;
+  const links = new Array<Link>(total);
+  const states = new Array<LinkState>(total);
   const runs: number[] = [0];
+  const broken: number[] = [];
+  const selfLoops: number[] = [];
+  const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
   const out: Outcome = { state: 'broken', node: null, pruned: false };
-  // Output objects many links may share: one trigger object per distinct trigger (normalised once), one frozen
-  // `sources` array per extractor for the links a single extractor found.
-  const triggers = new Map<string, LinkTrigger>();
   let lastBy = '';
   let emits: { kind: LinkKind; pathStyle: boolean } | undefined;
   let lastSources: string[] = [];
+  let n = 0;
   for (let r = 0; r < records.length; r++) {
     const record = records[r]!;
     const rawLinks = record.links;
@@ -194,11 +185,15 @@ export function resolveLinks(
     const sourcePath = record.path;
     const source = g.recordNodes[r] ?? g.byPath.get(sourcePath);
     if (source === undefined) continue;
-    const dir = dirname(sourcePath);
-    const first = links.length;
+    const prepared = g.prepared[r]!;
+    const dir = prepared.dir;
+    // The first build over this record object creates the occurrence and trigger objects; later ones share them.
+    const fresh = prepared.occurrences === null;
+    const occurrences = fresh ? new Array<LinkOccurrence[]>(rawLinks.length) : prepared.occurrences!;
+    let triggers = prepared.triggers;
+    const first = n;
     for (let i = 0; i < rawLinks.length; i++) {
       const raw = rawLinks[i]!;
-      const target = raw.target;
       const by = raw.by ?? DEFAULT_EXTRACTOR;
       if (by !== lastBy) {
         lastBy = by;
@@ -207,53 +202,73 @@ export function resolveLinks(
       }
       const kind = raw.kind ?? emits!.kind;
       const pathStyle = raw.pathStyle ?? emits!.pathStyle;
-      const trigger = rawLinkTrigger(raw, pathStyle);
-      let triggerObject: LinkTrigger | null = null;
-      if (trigger !== null) {
-        triggerObject = triggers.get(trigger) ?? null;
-        if (triggerObject === null) {
-          triggerObject = Object.freeze({
-            originalTrigger: trigger,
-            normalizedTrigger: normalizeTrigger(trigger),
-          });
-          triggers.set(trigger, triggerObject);
+      const target = raw.target;
+      let occ: LinkOccurrence[];
+      let trigger: LinkTrigger | null;
+      if (fresh) {
+        const original = raw.trigger !== undefined ? raw.trigger : pathStyle ? null : target;
+        trigger = original === null ? null : triggerObject(original);
+        if (trigger !== null) {
+          triggers ??= new Array<LinkTrigger | null>(rawLinks.length).fill(null);
+          triggers[i] = trigger;
         }
+        const at = raw.at;
+        const location: SourceLocation = { line: at[0], column: at[1], offset: at[2] };
+        occ =
+          raw.more === undefined && raw.occurrences === undefined
+            ? [{ extractor: by, originalTrigger: original, context: raw.ctx ?? null, location }]
+            : rawLinkOccurrences(raw, original, location);
+        occurrences[i] = occ;
+      } else {
+        occ = occurrences[i]!;
+        trigger = triggers === null ? null : triggers[i]!;
       }
       if (pathStyle) resolvePath(raw, dir, sourcePath, g, oracle, out);
       else {
-        resolveTrigger(raw, kind, target, triggerObject?.normalizedTrigger ?? null, g, lens, resolution, out);
+        resolveTrigger(raw, kind, stripSigil(trigger?.normalizedTrigger ?? target), g, lens, resolution, out);
         if (out.pruned) continue;
       }
       const to = out.node;
-      const at = raw.at;
-      const location: SourceLocation = { line: at[0], column: at[1], offset: at[2] };
-      links.push({
+      links[n] = {
         source: sourcePath,
         target,
         kind,
         confidence: 1,
         sources: raw.more === undefined ? lastSources : rawLinkSources(raw),
-        trigger: triggerObject,
-        location,
+        trigger,
+        location: occ[0]!.location,
         raw: raw.raw ?? (pathStyle ? (localForm(target, dir) ?? target) : target),
-        occurrences:
-          raw.more === undefined && raw.occurrences === undefined
-            ? [{ extractor: by, originalTrigger: trigger, context: raw.ctx ?? null, location }]
-            : rawLinkOccurrences(raw, trigger, location),
+        occurrences: occ,
         resolvedTarget: to === null ? null : to.path,
-      });
-      states.push(out.state);
+      };
+      states[n] = out.state;
+      if (out.state === 'broken') broken.push(n);
+      if (to === source) selfLoops.push(n);
+      n++;
       if (to !== null) to.linksInCount++;
     }
-    source.linksOutCount += links.length - first;
-    if (links.length > first) runs.push(links.length);
+    if (fresh) {
+      prepared.occurrences = occurrences;
+      prepared.triggers = triggers;
+    }
+    source.linksOutCount += n - first;
+    if (n > first) {
+      flagPairRuns(links, first, n, runs.length - 1, pairs);
+      runs.push(n);
+    }
   }
-  return { links, states, runs };
+  links.length = n;
+  states.length = n;
+  return { links, states, runs, broken, selfLoops, ...pairs };
 }
 
 /** Resolved links plus their states and source runs (links of one source are contiguous: `runs[i]..runs[i+1]`). */
-export interface ResolvedLinks {
+export interface ResolvedLinks extends PairRuns {
   links: Link[];
   states: LinkState[];
   runs: number[];
+  /** Indices of the `broken` links, ascending. */
+  broken: number[];
+  /** Indices of the links that resolve to their own source, ascending. */
+  selfLoops: number[];
 }
