@@ -7,7 +7,6 @@ import type { CachedFile } from './warm-state.js';
 /** Bump when the graph stage or the persisted row shape changes in a way the other salt parts do not show. */
 const ROW_INPUTS_VERSION = 1;
 
-const HEX13 = /^[0-9a-f]{13}/;
 const keyBits = new Map<string, number>();
 
 /** A 32-bit FNV-1a of a cache key (a handful of distinct keys per process). */
@@ -28,11 +27,18 @@ function cacheKeyBits(key: string): number {
  */
 export function recordIdentity(r: FileRecord): number | undefined {
   const h = r.contentHash;
-  if (typeof h !== 'string' || !HEX13.test(h)) return undefined;
+  if (typeof h !== 'string' || h.length < 13) return undefined;
+  let hi = 0;
+  let lo = 0;
+  for (let i = 0; i < 13; i += 1) {
+    const c = h.charCodeAt(i);
+    const d = c >= 48 && c <= 57 ? c - 48 : c >= 97 && c <= 102 ? c - 87 : -1;
+    if (d === -1) return undefined;
+    if (i < 5) hi = (hi << 4) | d;
+    else lo = ((lo << 4) | d) >>> 0;
+  }
   const k = cacheKeyBits(r.cacheKey);
-  const hi = (parseInt(h.slice(0, 5), 16) ^ (k >>> 12)) & 0xfffff;
-  const lo = (parseInt(h.slice(5, 13), 16) ^ k) >>> 0;
-  return hi * 0x100000000 + lo;
+  return ((hi ^ (k >>> 12)) & 0xfffff) * 0x100000000 + ((lo ^ k) >>> 0);
 }
 
 /**

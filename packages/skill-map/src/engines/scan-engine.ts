@@ -99,6 +99,7 @@ export interface ScanOutcome {
 
 /** Record identities by record object: a warm rescan asks again for the same, unchanged records. */
 const identities = new WeakMap<object, number | null>();
+const unchecked = new WeakMap<object, number | null>();
 
 /**
  * `inputs.record(path)` remembered per record object (the self-containment check walks every link), plus the
@@ -108,7 +109,18 @@ function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, g
   return {
     salt: inputs.salt,
     ...(graph ? { graph } : {}),
-    identity: (path) => inputs.identity(path),
+    // The cache entry object: the file pass keeps it as is while the file's record is unchanged.
+    token: (path) => files.get(path),
+    identity(path) {
+      const r = files.get(path)?.record;
+      if (r === undefined) return undefined;
+      let id = unchecked.get(r);
+      if (id === undefined) {
+        id = inputs.identity(path) ?? null;
+        unchecked.set(r, id);
+      }
+      return id ?? undefined;
+    },
     record(path) {
       const r = files.get(path)?.record;
       if (r === undefined) return undefined;

@@ -18,6 +18,11 @@ export interface RowInputs {
    */
   identity(path: string): number | undefined;
   /**
+   * An object that stays the same (===) as long as the file's record does, for a long-running process to tell
+   * an unchanged record with one lookup. Optional.
+   */
+  token?(path: string): unknown;
+  /**
    * Given when the records came from this store's per-file cache and every changed one is among the cache
    * changes of this persist (so after it the cache holds exactly the records the rows are built from).
    * `digest` covers everything else nodes and links are a function of (the paths the walk saw, settings,
@@ -78,11 +83,12 @@ function fnv(h: number, s: string): number {
  * apart (kind, the offset of its first occurrence, target and trigger lengths; the full target when it has no
  * location) instead of hashing its target text. Two 32-bit hashes folded into a 53-bit number, no string built.
  */
-export function linksDigest(links: readonly Link[], indexes: ArrayLike<number>): number {
-  let a = Math.imul(0x811c9dc5 ^ indexes.length, P);
-  let b = 0x2f4b3c1d ^ indexes.length;
-  for (let n = 0; n < indexes.length; n += 1) {
-    const l = links[indexes[n] as number] as Link;
+export function linksDigest(links: readonly Link[], group: { readonly length: number; at(n: number): number }): number {
+  const length = group.length;
+  let a = Math.imul(0x811c9dc5 ^ length, P);
+  let b = 0x2f4b3c1d ^ length;
+  for (let n = 0; n < length; n += 1) {
+    const l = links[group.at(n)] as Link;
     const target = l.target;
     const kind = l.kind;
     const at = l.location?.offset;

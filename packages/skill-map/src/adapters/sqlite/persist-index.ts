@@ -8,6 +8,8 @@ export interface IndexedNode {
   value: Node;
   /** Identity of the record that produced the row (null: compare in full). */
   record: number | null;
+  /** `RowInputs.token` of that record, when the inputs offer one. */
+  token: unknown;
 }
 
 /** The persisted links of one source, in list order. */
@@ -17,6 +19,8 @@ export interface IndexedLinkGroup {
   values: Link[];
   /** Row ids parallel to `values`, or null until a write needs them (they are then read back by key). */
   ids: number[] | null;
+  /** Identity keys parallel to `values`, once an issue needed them (kept while the group is unchanged). */
+  keys?: string[];
 }
 
 /**

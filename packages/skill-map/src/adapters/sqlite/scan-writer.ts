@@ -130,11 +130,54 @@ function suffixed(bases: readonly string[]): string[] {
 }
 
 /** The links of one source in the new list. */
-interface Group {
-  readonly indexes: number[];
-  keys: string[] | null;
+class Group {
+  /** `[start, end)` of the list while the group is contiguous (the kernel emits each source's links together). */
+  start: number;
+  end: number;
+  private list: number[] | null = null;
+  keys: string[] | null = null;
   /** Handled by the node loop (its source is a node of this scan). */
-  done: boolean;
+  done = false;
+
+  constructor(first: number) {
+    this.start = first;
+    this.end = first;
+  }
+
+  add(i: number): void {
+    if (this.list !== null) this.list.push(i);
+    else if (i === this.end) this.end += 1;
+    else {
+      this.list = this.indexes.slice();
+      this.list.push(i);
+    }
+  }
+
+  get length(): number {
+    return this.list === null ? this.end - this.start : this.list.length;
+  }
+
+  /** Index in the link list of the group's `n`-th link. */
+  at(n: number): number {
+    return this.list === null ? this.start + n : (this.list[n] as number);
+  }
+
+  /** Position in the group of list index `i` (which belongs to it). */
+  position(i: number): number {
+    return this.list === null ? i - this.start : this.list.indexOf(i);
+  }
+
+  private range: number[] | null = null;
+
+  /** The indexes as an array (built once, on demand, for a contiguous group). */
+  get indexes(): number[] {
+    if (this.list !== null) return this.list;
+    if (this.range === null || this.range.length !== this.end - this.start) {
+      this.range = new Array<number>(this.end - this.start);
+      for (let n = 0; n < this.range.length; n += 1) this.range[n] = this.start + n;
+    }
+    return this.range;
+  }
 }
 
 /** The new link list grouped by source, in first-appearance order; identity keys built per group on demand. */
@@ -149,9 +192,9 @@ class Layout {
       if (source !== currentSource || current === undefined) {
         currentSource = source;
         current = this.groups.get(source);
-        if (current === undefined) this.groups.set(source, (current = { indexes: [], keys: null, done: false }));
+        if (current === undefined) this.groups.set(source, (current = new Group(i)));
       }
-      current.indexes.push(i);
+      current.add(i);
     }
   }
 
@@ -162,7 +205,7 @@ class Layout {
 }
 
 /** The group of a node without outgoing links (never mutated: its keys are set and it is always done). */
-const EMPTY_GROUP: Group = { indexes: [], keys: [], done: true };
+const EMPTY_GROUP: Group = Object.assign(new Group(0), { keys: [], done: true });
 
 interface PersistState {
   readonly db: Db;
@@ -175,12 +218,13 @@ interface PersistState {
   readonly linkIds: Array<number | undefined>;
   /** The warm index (links of unchanged groups know their ids there). */
   readonly warm: PersistIndex | undefined;
-  /** Record identity per node path, as the cold path established it (for the index it hands back). */
+  /** Record identity per node path, as the cold path established it (for the index it hands back, if any). */
   readonly records: Map<string, number | null>;
+  readonly keepIndex: boolean;
 }
 
 function digestOf(s: PersistState, record: number | null, group: Group): number | null {
-  return record === null ? null : linksDigest(s.layout.links, group.indexes);
+  return record === null ? null : linksDigest(s.layout.links, group);
 }
 
 function insertNode(s: PersistState, node: Node, fp: NodeFingerprint): void {
@@ -199,7 +243,7 @@ type IdRow = [id: number, ...LinkRow];
 
 /** Diffs one source's links against its persisted rows (by identity key; content compared column by column). */
 function diffGroupFromDb(s: PersistState, source: string, group: Group): void {
-  if (group.indexes.length === 0) {
+  if (group.length === 0) {
     s.c.links.deleted += s.st.deleteLinksOf.run(source).changes;
     return;
   }
@@ -308,7 +352,7 @@ function bulkInsertNodes(s: PersistState): void {
     const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
     group.done = true;
     const record = nodeRecord(s.inputs, node);
-    s.records.set(node.path, record);
+    if (s.keepIndex) s.records.set(node.path, record);
     nodeValuesInto(node, JSON.stringify(node), { record, digest: digestOf(s, record, group) }, buf, filled * NODE_WIDTH);
     filled += 1;
     if (filled === BATCH) {
@@ -363,11 +407,11 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
     group.done = true;
     const prev = stored.get(node.path);
     const record = nodeRecord(s.inputs, node, prev?.[0] ?? null);
-    s.records.set(node.path, record);
+    if (s.keepIndex) s.records.set(node.path, record);
     if (prev === undefined) {
       insertNode(s, node, { record, digest: digestOf(s, record, group) });
       if (node.virtual !== true) added.push(node);
-      if (group.indexes.length > 0) pending.push([node.path, group]);
+      if (group.length > 0) pending.push([node.path, group]);
       continue;
     }
     stored.delete(node.path);
@@ -388,7 +432,7 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
   }
   // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
   for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
-  pending.sort((a, b) => (a[1].indexes[0] ?? -1) - (b[1].indexes[0] ?? -1));
+  pending.sort((a, b) => (a[1].length === 0 ? -1 : a[1].at(0)) - (b[1].length === 0 ? -1 : b[1].at(0)));
   for (const [source, group] of pending) diffGroupFromDb(s, source, group);
   return removeVanished(s, [...stored.keys()].map((p): [string, undefined] => [p, undefined]), added, true);
 }
@@ -396,17 +440,23 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
 const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
 const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b);
 /** Same identity and resolution outcome: with the same record, the rest of the link is the same raw link. */
+/**
+ * Same kept raw link and resolution outcome. With the same record the raw link is fixed by target, kind and authored
+ * trigger (the normalised one derives from it), so the authored trigger is compared: it is the record's own string,
+ * where the normalised one is rebuilt by every graph build.
+ */
 const sameOutcome = (a: Link, b: Link): boolean =>
-  a.target === b.target && a.kind === b.kind && sameTrigger(a, b) && a.confidence === b.confidence && a.resolvedTarget === b.resolvedTarget;
+  a.target === b.target && a.resolvedTarget === b.resolvedTarget && a.confidence === b.confidence && a.kind === b.kind &&
+  (a.trigger?.originalTrigger ?? null) === (b.trigger?.originalTrigger ?? null);
 
 function unchangedGroup(prev: IndexedLinkGroup, record: number | null, links: readonly Link[], group: Group): boolean {
-  const indexes = group.indexes;
-  if (prev.values.length !== indexes.length) return false;
+  const length = group.length;
+  if (prev.values.length !== length) return false;
   if (record !== null && prev.record === record) {
-    for (let n = 0; n < indexes.length; n += 1) if (!sameOutcome(prev.values[n] as Link, links[indexes[n] as number] as Link)) return false;
+    for (let n = 0; n < length; n += 1) if (!sameOutcome(prev.values[n] as Link, links[group.at(n)] as Link)) return false;
     return true;
   }
-  for (let n = 0; n < indexes.length; n += 1) if (!jsonEqual(prev.values[n], links[indexes[n] as number])) return false;
+  for (let n = 0; n < length; n += 1) if (!jsonEqual(prev.values[n], links[group.at(n)])) return false;
   return true;
 }
 
@@ -477,14 +527,23 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
   let matched = 0;
   for (const node of result.nodes) {
     const prev: IndexedNode | undefined = index.nodes.get(node.path);
-    const record = nodeRecord(s.inputs, node, prev?.record ?? null);
     if (prev !== undefined) {
       matched += 1;
-      if (trusted && record !== null && prev.record === record && sameNodeInputs(prev.value, node)) continue;
-      if (jsonEqual(prev.value, node)) {
-        prev.record = record;
-        continue;
+      // Same record, mtime and link counts, no sidecar: the row is what it was (no comparison, no serialisation).
+      if (trusted && prev.record !== null && sameNodeInputs(prev.value, node)) {
+        if (prev.token !== undefined && s.inputs?.token?.(node.path) === prev.token) continue;
+        if (nodeRecord(s.inputs, node, prev.record) === prev.record) {
+          prev.token = s.inputs?.token?.(node.path);
+          continue;
+        }
       }
+    }
+    const record = nodeRecord(s.inputs, node, prev?.record ?? null);
+    const token = record === null ? undefined : s.inputs?.token?.(node.path);
+    if (prev !== undefined && jsonEqual(prev.value, node)) {
+      prev.record = record;
+      prev.token = token;
+      continue;
     }
     const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
     const fp: NodeFingerprint = { record, digest: digestOf(s, record, group) };
@@ -493,12 +552,13 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
       st.insertNode.run(nodeValues(node, json, fp));
       s.c.nodes.inserted += 1;
       if (node.virtual !== true) added.push(node);
-      index.nodes.set(node.path, { value: node, record });
+      index.nodes.set(node.path, { value: node, record, token });
     } else {
       st.updateNode.run(...nodeValues(node, json, fp), node.path);
       s.c.nodes.updated += 1;
       prev.value = node;
       prev.record = record;
+      prev.token = token;
     }
     written.add(node.path);
   }
@@ -512,11 +572,13 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
   const touched: string[] = [];
   for (const [source, group] of layout.groups) {
     const prev = index.links.get(source);
-    const record = trusted ? sourceRecord(s.inputs, source, prev?.record ?? null) : null;
+    // The node loop brought every node's record identity up to date (null: not fingerprinted, compare in full).
+    const record = trusted ? (index.nodes.get(source)?.record ?? null) : null;
     if (prev !== undefined) {
       group.done = true;
       if (unchangedGroup(prev, record, layout.links, group)) {
         prev.record = record;
+        if (prev.keys !== undefined) group.keys ??= prev.keys;
         continue;
       }
     }
@@ -574,8 +636,16 @@ function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
 /** The identity key of `links[i]` (suffixed within its source's group), or undefined outside the list. */
 function linkKeyAt(s: PersistState, i: number): string | undefined {
   if (i < 0 || i >= s.layout.links.length) return undefined;
-  const group = s.layout.groups.get((s.layout.links[i] as Link).source) as Group;
-  return s.layout.keys(group)[group.indexes.indexOf(i)];
+  const source = (s.layout.links[i] as Link).source;
+  const group = s.layout.groups.get(source) as Group;
+  const known = group.keys !== null;
+  const keys = s.layout.keys(group);
+  // The warm index keeps them for the next persist (its groups now hold exactly these links).
+  if (!known && s.warm !== undefined) {
+    const indexed = s.warm.links.get(source);
+    if (indexed !== undefined) indexed.keys = keys;
+  }
+  return keys[group.position(i)];
 }
 
 /**
@@ -612,7 +682,10 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<S
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
 function buildIndex(s: PersistState, generation: number, salt: string | null, issues: RowGroups<StoredIssue>): PersistIndex {
   const nodes = new Map<string, IndexedNode>();
-  for (const node of s.result.nodes) nodes.set(node.path, { value: node, record: s.records.get(node.path) ?? null });
+  for (const node of s.result.nodes) {
+    const record = s.records.get(node.path) ?? null;
+    nodes.set(node.path, { value: node, record, token: record === null ? undefined : s.inputs?.token?.(node.path) });
+  }
   const links = new Map<string, IndexedLinkGroup>();
   const all = s.layout.links;
   for (const [source, group] of s.layout.groups) {
@@ -682,7 +755,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const run = db.transaction(() => {
     const meta = readPersistMeta(db);
     const warm = given !== undefined && given.generation === meta.generation ? given : undefined;
-    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map() };
+    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map(), keepIndex };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;

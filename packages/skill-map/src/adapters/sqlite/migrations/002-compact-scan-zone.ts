@@ -42,6 +42,8 @@ CREATE TABLE scan_nodes (
   links_digest INTEGER
 );
 CREATE INDEX scan_nodes_kind ON scan_nodes (kind, path);
+-- Covers the fingerprint read of a persist without an in-memory index (no node_json page read).
+CREATE INDEX scan_nodes_fingerprint ON scan_nodes (path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest);
 
 CREATE TABLE scan_links (
   id INTEGER PRIMARY KEY,
