@@ -59,8 +59,8 @@ export class LinkCollector implements ExtractSink {
   reset(): void {
     this.entries = [];
     this.byKey = null;
-    this.urls.clear();
-    this.servers.clear();
+    if (this.urls.size > 0) this.urls.clear();
+    if (this.servers.size > 0) this.servers.clear();
   }
 
   link(link: ExtractedLink): void {

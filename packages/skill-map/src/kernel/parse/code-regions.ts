@@ -25,11 +25,14 @@ export interface MarkdownScan {
 }
 
 // A fence may open after list markers or blockquote `>`s (`2. ```sh`); indentation is not limited (see scanMarkdown).
-const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})([^`\n]*)$/;
-const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
+/** @internal exported for the differential test. */
+export const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})([^`\n]*)$/;
+/** @internal exported for the differential test. */
+export const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
 const HTML = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
 
-function scanParagraph(
+/** @internal exported for the differential test: inline spans and raw HTML of one paragraph. */
+export function scanParagraph(
   text: string,
   start: number,
   end: number,
@@ -96,18 +99,26 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
   let paraStart = -1;
   let pos = from;
   let fence: { char: number; len: number; indent: number; start: number; contentStart: number } | null = null;
+  // Next `` ``` `` / `~~~` at or after `pos` (-1: none left): a line can only open a fence if one starts inside it.
+  let ticks = -2;
+  let tildes = -2;
   while (pos <= text.length) {
     let eol = text.indexOf('\n', pos);
     if (eol === -1) eol = text.length;
-    const line = text.slice(pos, eol).replace(/\r$/, '');
+    // The line is text[pos, end): without its newline and one trailing \r.
+    const end = eol > pos && text.charCodeAt(eol - 1) === 13 ? eol - 1 : eol;
     if (fence !== null) {
-      const lead = /^[ \t>]*/.exec(line)![0].length;
-      const t = line.slice(lead).trimEnd();
+      let lead = pos;
+      for (
+        let c = text.charCodeAt(lead);
+        lead < end && (c === 32 || c === 9 || c === 62);
+        c = text.charCodeAt(++lead)
+      );
       // CommonMark: a closer may be indented at most 3 columns past where the opening fence's content starts.
-      if (t.charCodeAt(0) === fence.char && lead <= fence.indent + 3) {
-        let n = 0;
-        while (t.charCodeAt(n) === fence.char) n++;
-        if (n >= fence.len && n === t.length) {
+      if (lead < end && text.charCodeAt(lead) === fence.char && lead - pos <= fence.indent + 3) {
+        let k = lead;
+        while (k < end && text.charCodeAt(k) === fence.char) k++;
+        if (k - lead >= fence.len && (k === end || BLANK.test(text.slice(k, end)))) {
           out.code.push({
             kind: 'code-block',
             start: fence.start,
@@ -118,19 +129,27 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
           fence = null;
         }
       }
-    } else if ((line.includes('```') || line.includes('~~~')) && FENCE_OPEN.test(line)) {
-      if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
-      paraStart = -1;
-      const indent = FENCE_PREFIX.exec(line)![0].length;
-      const t = line.slice(indent);
-      const char = t.charCodeAt(0);
-      let n = 0;
-      while (t.charCodeAt(n) === char) n++;
-      fence = { char, len: n, indent, start: pos, contentStart: Math.min(eol + 1, text.length) };
-    } else if (line.trim() === '') {
-      if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
-      paraStart = -1;
-    } else if (paraStart < 0) paraStart = pos;
+    } else {
+      if (ticks !== -1 && ticks < pos) ticks = text.indexOf('```', pos);
+      if (tildes !== -1 && tildes < pos) tildes = text.indexOf('~~~', pos);
+      const line =
+        (ticks !== -1 && ticks + 3 <= end) || (tildes !== -1 && tildes + 3 <= end)
+          ? text.slice(pos, end)
+          : null;
+      if (line !== null && FENCE_OPEN.test(line)) {
+        if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
+        paraStart = -1;
+        const indent = FENCE_PREFIX.exec(line)![0].length;
+        const t = line.slice(indent);
+        const char = t.charCodeAt(0);
+        let n = 0;
+        while (t.charCodeAt(n) === char) n++;
+        fence = { char, len: n, indent, start: pos, contentStart: Math.min(eol + 1, text.length) };
+      } else if (isBlank(text, pos, end)) {
+        if (paraStart >= 0) scanParagraph(text, paraStart, pos, out, bad);
+        paraStart = -1;
+      } else if (paraStart < 0) paraStart = pos;
+    }
     if (eol === text.length) break;
     pos = eol + 1;
   }
@@ -150,6 +169,20 @@ export function scanMarkdown(text: string, from: number): MarkdownScan {
   if (bad.fences + bad.spans > 0)
     out.unbalanced = { offset: bad.first, fences: bad.fences, spans: bad.spans };
   return out;
+}
+
+/** Only whitespace (what `String.prototype.trim` removes). */
+const BLANK = /^\s*$/;
+
+/** `text.slice(start, end).trim() === ''`, without the slice for ASCII lines (most lines fail on their first char). */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 32 || (c >= 9 && c <= 13)) continue;
+    if (c < 128) return false;
+    return BLANK.test(text.slice(i, end));
+  }
+  return true;
 }
 
 /** Character masked regions are filled with: not whitespace, not a word char, so it never forms a token boundary. */

@@ -59,6 +59,26 @@ function normalizeSegments(out: string[], part: string): void {
  */
 export function joinPath(a: string, b = ''): string {
   if (isNormalPath(b) && isNormalPath(a)) return a === '' ? b : b === '' ? a : `${a}/${b}`;
+  // A normal base plus `./` and `../` steps, then a normal rest (the usual relative link): walk up without splitting.
+  if (b.charCodeAt(0) === 46 && isNormalPath(a)) {
+    let i = 0;
+    let base = a;
+    let ups = 0;
+    for (;;) {
+      if (b.startsWith('./', i)) i += 2;
+      else if (b.startsWith('../', i)) {
+        i += 3;
+        if (base === '') ups++;
+        else base = dirname(base);
+      } else break;
+    }
+    const rest = b.slice(i);
+    if (isNormalPath(rest)) {
+      let out = base;
+      for (let u = 0; u < ups; u++) out = out === '' ? '..' : `${out}/..`;
+      return out === '' ? rest : rest === '' ? out : `${out}/${rest}`;
+    }
+  }
   const out: string[] = [];
   normalizeSegments(out, a);
   normalizeSegments(out, b);

@@ -98,3 +98,40 @@ describe('line index', () => {
     expect(idx.locate(8)).toEqual({ line: 4, column: 2, offset: 8 });
   });
 });
+
+describe('joinPath fast paths', () => {
+  it('agrees with segment normalisation on relative steps', () => {
+    const bases = ['', 'a', 'a/b', 'a/b/c', 'x.y/z'];
+    const rels = [
+      './x.md',
+      '../x.md',
+      '../../x.md',
+      '../../../../x.md',
+      './../x',
+      '.././y/z.md',
+      '../',
+      './',
+      '..',
+      '.',
+      '../a//b',
+      '../.x',
+      '.hidden/y',
+      '../..x/y',
+    ];
+    const reference = (a: string, b: string): string => {
+      const out: string[] = [];
+      for (const part of [a, b]) {
+        if (part === '') continue;
+        for (const seg of part.split('/')) {
+          if (seg === '' || seg === '.') continue;
+          if (seg === '..') {
+            if (out.length > 0 && out[out.length - 1] !== '..') out.pop();
+            else out.push('..');
+          } else out.push(seg);
+        }
+      }
+      return out.join('/');
+    };
+    for (const a of bases) for (const b of rels) expect(joinPath(a, b), `${a} + ${b}`).toBe(reference(a, b));
+  });
+});
