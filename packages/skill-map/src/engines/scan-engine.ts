@@ -99,7 +99,6 @@ export interface ScanOutcome {
 
 /** Record identities by record object: a warm rescan asks again for the same, unchanged records. */
 const identities = new WeakMap<object, number | null>();
-const unchecked = new WeakMap<object, number | null>();
 
 /**
  * `inputs.record(path)` remembered per record object (the self-containment check walks every link), plus the
@@ -111,16 +110,8 @@ function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, g
     ...(graph ? { graph } : {}),
     // The cache entry object: the file pass keeps it as is while the file's record is unchanged.
     token: (path) => files.get(path),
-    identity(path) {
-      const r = files.get(path)?.record;
-      if (r === undefined) return undefined;
-      let id = unchecked.get(r);
-      if (id === undefined) {
-        id = inputs.identity(path) ?? null;
-        unchecked.set(r, id);
-      }
-      return id ?? undefined;
-    },
+    // Unmemoised: cheap, and a warm persist compares `token` instead.
+    identity: (path) => inputs.identity(path),
     record(path) {
       const r = files.get(path)?.record;
       if (r === undefined) return undefined;

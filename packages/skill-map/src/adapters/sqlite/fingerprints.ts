@@ -76,6 +76,55 @@ function fnv(h: number, s: string): number {
   return Math.imul(a ^ (0x10000 | s.length), P);
 }
 
+/** Running state of a links digest (see `linksDigest`). */
+export interface DigestState {
+  da: number;
+  db: number;
+  dn: number;
+}
+
+export const DIGEST_A = 0x811c9dc5;
+export const DIGEST_B = 0x2f4b3c1d;
+
+/** Folds one kept link into a running digest (what names its raw link, then its outcome). */
+export function digestLink(d: DigestState, l: Link): void {
+  let a = d.da;
+  let b = d.db;
+  const target = l.target;
+  const kind = l.kind;
+  const at = l.location?.offset;
+  const norm = l.trigger?.normalizedTrigger;
+  f64[0] = l.confidence;
+  let w = (kind.length << 24) ^ (kind.charCodeAt(0) << 16) ^ target.length ^ ((typeof norm === 'string' ? norm.length + 1 : 0) << 8);
+  if (typeof at === 'number') {
+    a = Math.imul(a ^ w, P);
+    a = Math.imul(a ^ at, P);
+    b = (Math.imul(b, 31) + at) | 0;
+  } else {
+    a = fnv(Math.imul(a ^ w, P), target);
+    b = (Math.imul(b, 31) + a) | 0;
+  }
+  const rt = l.resolvedTarget;
+  if (rt === undefined) w = 1;
+  else if (rt === null) w = 2;
+  else if (rt === target) w = 3;
+  else {
+    a = fnv(a, rt);
+    w = 4;
+  }
+  a = Math.imul(a ^ w ^ (i32[0] as number), P);
+  d.da = Math.imul(a ^ (i32[1] as number), P);
+  d.db = (Math.imul(b, 31) + (w ^ (i32[1] as number) ^ d.da)) | 0;
+  d.dn += 1;
+}
+
+/** The 53-bit digest of a running state (an exact JS number and SQLite integer). */
+export function digestValue(d: DigestState): number {
+  const a = Math.imul(d.da ^ d.dn, P);
+  const b = (Math.imul(d.db, 31) + d.dn) | 0;
+  return (a >>> 0) * 0x200000 + (b >>> 11);
+}
+
 /**
  * Digest of what a source's links add to its record: which of the record's raw links were kept, in order, and
  * the resolution outcome of each (confidence, resolved target). Only meaningful next to an equal record
@@ -84,38 +133,7 @@ function fnv(h: number, s: string): number {
  * location) instead of hashing its target text. Two 32-bit hashes folded into a 53-bit number, no string built.
  */
 export function linksDigest(links: readonly Link[], group: { readonly length: number; at(n: number): number }): number {
-  const length = group.length;
-  let a = Math.imul(0x811c9dc5 ^ length, P);
-  let b = 0x2f4b3c1d ^ length;
-  for (let n = 0; n < length; n += 1) {
-    const l = links[group.at(n)] as Link;
-    const target = l.target;
-    const kind = l.kind;
-    const at = l.location?.offset;
-    const norm = l.trigger?.normalizedTrigger;
-    f64[0] = l.confidence;
-    // What names the raw link, then its outcome.
-    let w = (kind.length << 24) ^ (kind.charCodeAt(0) << 16) ^ target.length ^ ((typeof norm === 'string' ? norm.length + 1 : 0) << 8);
-    if (typeof at === 'number') {
-      a = Math.imul(a ^ w, P);
-      a = Math.imul(a ^ at, P);
-      b = (Math.imul(b, 31) + at) | 0;
-    } else {
-      a = fnv(Math.imul(a ^ w, P), target);
-      b = (Math.imul(b, 31) + a) | 0;
-    }
-    const rt = l.resolvedTarget;
-    if (rt === undefined) w = 1;
-    else if (rt === null) w = 2;
-    else if (rt === target) w = 3;
-    else {
-      a = fnv(a, rt);
-      w = 4;
-    }
-    a = Math.imul(a ^ w ^ (i32[0] as number), P);
-    a = Math.imul(a ^ (i32[1] as number), P);
-    b = (Math.imul(b, 31) + (w ^ (i32[1] as number) ^ a)) | 0;
-  }
-  // 53 bits: an exact JS number and SQLite integer.
-  return (a >>> 0) * 0x200000 + (b >>> 11);
+  const d: DigestState = { da: DIGEST_A, db: DIGEST_B, dn: 0 };
+  for (let n = 0; n < group.length; n += 1) digestLink(d, links[group.at(n)] as Link);
+  return digestValue(d);
 }

@@ -60,12 +60,12 @@ export function nodeValues(node: Node, nodeJson: string, fp: NodeFingerprint): R
   return out;
 }
 
-/** What a persist without an in-memory index reads back per node row to tell unchanged rows. */
-export type StoredNodeState = [record: number | null, modifiedAtMs: number | null, out: number, inCount: number, digest: number | null];
+/** What a persist without an in-memory index reads back per node row: its path and fingerprint columns. */
+export type StoredNodeState = readonly [path: string, record: number | null, modifiedAtMs: number | null, out: number, inCount: number, digest: number | null];
 
 /** True when a stored row proves the node unchanged: same record, mtime and link counts (the record was known). */
 export function storedNodeMatches(s: StoredNodeState, record: number | null, node: Node): boolean {
-  return record !== null && s[0] === record && s[1] === mtime(node) && s[2] === node.linksOutCount && s[3] === node.linksInCount;
+  return record !== null && s[1] === record && s[2] === mtime(node) && s[3] === node.linksOutCount && s[4] === node.linksInCount;
 }
 
 /** The diff identity of an issue: analyzer, severity, nodes, suppression target and message. */

@@ -3,7 +3,8 @@ import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
-import { linksDigest, nodeRecord, sameNodeInputs, sourceRecord } from './fingerprints.js';
+import { DIGEST_A, DIGEST_B, digestLink, digestValue, nodeRecord, sameNodeInputs, sourceRecord } from './fingerprints.js';
+import type { DigestState } from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
 import { LINK_COLUMNS, LINK_SELECT, LINK_WIDTH, encodeLink, encodeLinkInto, linkIdentity, rowIdentity, sameLinkValues } from './link-codec.js';
 import type { LinkRow, LinkValues } from './link-codec.js';
@@ -130,9 +131,14 @@ function suffixed(bases: readonly string[]): string[] {
 }
 
 /** The links of one source in the new list. */
-class Group {
+class Group implements DigestState {
   /** `[start, end)` of the list while the group is contiguous (the kernel emits each source's links together). */
   start: number;
+  /** Running links digest, folded in while the layout is built when the persist needs every group's digest. */
+  da = DIGEST_A;
+  db = DIGEST_B;
+  dn = 0;
+  digested = false;
   end: number;
   private list: number[] | null = null;
   keys: string[] | null = null;
@@ -184,18 +190,34 @@ class Group {
 class Layout {
   readonly groups = new Map<string, Group>();
 
-  constructor(readonly links: readonly Link[]) {
+  /** `withDigests`: fold every link into its group's digest in the same pass (cold paths compare them all). */
+  constructor(readonly links: readonly Link[], withDigests = false) {
     let current: Group | undefined;
     let currentSource: string | undefined;
     for (let i = 0; i < links.length; i += 1) {
-      const source = (links[i] as Link).source;
+      const link = links[i] as Link;
+      const source = link.source;
       if (source !== currentSource || current === undefined) {
         currentSource = source;
         current = this.groups.get(source);
         if (current === undefined) this.groups.set(source, (current = new Group(i)));
       }
       current.add(i);
+      if (withDigests) digestLink(current, link);
     }
+    if (withDigests) for (const g of this.groups.values()) g.digested = true;
+  }
+
+  /** The links digest of a group. */
+  digest(group: Group): number {
+    if (!group.digested) {
+      group.da = DIGEST_A;
+      group.db = DIGEST_B;
+      group.dn = 0;
+      for (let n = 0; n < group.length; n += 1) digestLink(group, this.links[group.at(n)] as Link);
+      group.digested = true;
+    }
+    return digestValue(group);
   }
 
   keys(group: Group): string[] {
@@ -224,7 +246,7 @@ interface PersistState {
 }
 
 function digestOf(s: PersistState, record: number | null, group: Group): number | null {
-  return record === null ? null : linksDigest(s.layout.links, group);
+  return record === null ? null : s.layout.digest(group);
 }
 
 function insertNode(s: PersistState, node: Node, fp: NodeFingerprint): void {
@@ -394,11 +416,14 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
     return [];
   }
   const trusted = s.inputs !== undefined && s.inputs.salt === storedSalt;
+  // One JSON text built by SQLite from the covering index parses faster than 10k rows marshalled one by one.
   const stored = new Map<string, StoredNodeState>();
-  const rows = cached(s.db, `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest FROM scan_nodes`, 'raw').all() as Array<
-    [string, ...StoredNodeState]
-  >;
-  for (const r of rows) stored.set(r[0], [r[1], r[2], r[3], r[4], r[5]]);
+  const text = cached(
+    s.db,
+    `SELECT json_group_array(json_array(path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest)) FROM scan_nodes`,
+    'pluck',
+  ).get() as string;
+  for (const r of JSON.parse(text) as StoredNodeState[]) stored.set(r[0], r);
   const added: Node[] = [];
   // Groups whose links must be diffed against their rows; run in link-list order so inserted rows keep it.
   const pending: Array<[string, Group]> = [];
@@ -406,7 +431,7 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
     const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
     group.done = true;
     const prev = stored.get(node.path);
-    const record = nodeRecord(s.inputs, node, prev?.[0] ?? null);
+    const record = nodeRecord(s.inputs, node, prev?.[1] ?? null);
     if (s.keepIndex) s.records.set(node.path, record);
     if (prev === undefined) {
       insertNode(s, node, { record, digest: digestOf(s, record, group) });
@@ -425,10 +450,10 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
         written = true;
       }
     }
-    const groupSame = trusted && record !== null && prev[0] === record && prev[4] !== null && prev[4] === fp.digest;
+    const groupSame = trusted && record !== null && prev[1] === record && prev[5] !== null && prev[5] === fp.digest;
     if (!groupSame) pending.push([node.path, group]);
     // Once this persist is done the row and its links match the new scan, so its fingerprint is the current one.
-    if (!written && (prev[0] !== fp.record || prev[4] !== fp.digest)) st.setNodeFp.run(fp.record, fp.digest, node.path);
+    if (!written && (prev[1] !== fp.record || prev[5] !== fp.digest)) st.setNodeFp.run(fp.record, fp.digest, node.path);
   }
   // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
   for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
@@ -755,7 +780,12 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const run = db.transaction(() => {
     const meta = readPersistMeta(db);
     const warm = given !== undefined && given.generation === meta.generation ? given : undefined;
-    const s: PersistState = { db, st, result, layout: new Layout(result.links), inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map(), keepIndex };
+    // Same records and same everything else the graph stage reads: the stored nodes and links are these.
+    const unchanged =
+      warm === undefined && opts.inputs?.graph?.recordsUnchanged === true && opts.inputs.graph.digest === meta.graph && opts.inputs.salt === meta.salt;
+    const cold = warm === undefined && !unchanged;
+    const layout = new Layout(result.links, cold && opts.inputs !== undefined);
+    const s: PersistState = { db, st, result, layout, inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map(), keepIndex };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;
@@ -763,8 +793,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       poisoned.add(warm);
       renames = persistWarm(s, warm);
       prevIssues = warm.issues;
-    } else if (opts.inputs?.graph?.recordsUnchanged === true && opts.inputs.graph.digest === meta.graph && opts.inputs.salt === meta.salt) {
-      // Same records and same everything else the graph stage reads: the stored nodes and links are these.
+    } else if (unchanged) {
       renames = [];
       prevIssues = loadIssueIndex(db);
     } else {
