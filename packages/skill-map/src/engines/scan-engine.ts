@@ -97,31 +97,17 @@ export interface ScanOutcome {
   readonly timings: ScanTimings;
 }
 
-/** Record identities by record object: a warm rescan asks again for the same, unchanged records. */
-const identities = new WeakMap<object, number | null>();
-
 /**
- * `inputs.record(path)` remembered per record object (the self-containment check walks every link), plus the
- * graph digest when the records came from the store's cache (see `RowInputs.graph`).
+ * The engine's row inputs plus the record token (the cache entry object, which the file pass keeps as is while a
+ * file's record is unchanged) and the graph digest when the records came from the store's cache.
  */
-function memoInputs(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, graph: RowInputs['graph']): RowInputs {
+function withGraph(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, graph: RowInputs['graph']): RowInputs {
   return {
     salt: inputs.salt,
     ...(graph ? { graph } : {}),
-    // The cache entry object: the file pass keeps it as is while the file's record is unchanged.
     token: (path) => files.get(path),
-    // Unmemoised: cheap, and a warm persist compares `token` instead.
     identity: (path) => inputs.identity(path),
-    record(path) {
-      const r = files.get(path)?.record;
-      if (r === undefined) return undefined;
-      let id = identities.get(r);
-      if (id === undefined) {
-        id = inputs.record(path) ?? null;
-        identities.set(r, id);
-      }
-      return id ?? undefined;
-    },
+    record: (path) => inputs.record(path),
   };
 }
 
@@ -242,7 +228,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   if (opts.persist !== false && store !== null) {
     const inputs = rowInputsFor(pass.next, lens, view.settings, opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '');
     const graph = cacheFromStore ? { digest: graphDigest(inputs.salt, ctx.cacheKey, lens, view, walk), recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full' } : undefined;
-    report = persistPhase(opts, store, built, walk, pass, memoInputs(inputs, pass.next, graph));
+    report = persistPhase(opts, store, built, walk, pass, withGraph(inputs, pass.next, graph));
   }
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
