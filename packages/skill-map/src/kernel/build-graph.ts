@@ -1,16 +1,18 @@
-import type { Issue, Node, ScanResult } from '@skill-map/spec';
+import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
 import type { GraphView } from './analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
-import { assemble } from './graph/assemble.js';
-import { createIssueSink, shortAnalyzerId } from './graph/issue-sink.js';
-import { resolveLinks, type PathOracle } from './graph/resolve.js';
+import { assemble, type Assembled } from './graph/assemble.js';
+import { createIssueSink, shortAnalyzerId, type IssueSink } from './graph/issue-sink.js';
+import { type PathOracle, type ResolvedLinks } from './graph/resolve.js';
+import { resolveLinks } from './graph/resolve-links.js';
 import { activeProviderIds } from './context.js';
 import type { FileRecord, GraphContext, ParsedSidecar } from './types.js';
 import { joinPath } from './util/posix-path.js';
 
 const PHASES = ['score', 'detect', 'aggregate'] as const;
 
-function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
+/** `records` in path order (the same array when already sorted). */
+export function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
   for (let i = 1; i < records.length; i++) {
     if (records[i - 1]!.path > records[i]!.path)
       return [...records].sort((a, b) => (a.path < b.path ? -1 : 1));
@@ -19,7 +21,7 @@ function sortedRecords(records: readonly FileRecord[]): readonly FileRecord[] {
 }
 
 /** Existence oracle over the walked paths; the directory set is only built if a broken candidate needs it. */
-function createOracle(ctx: GraphContext): PathOracle {
+export function createOracle(ctx: GraphContext): PathOracle {
   const files = ctx.existingPaths ?? new Set<string>();
   const refs = (ctx.settings.referencePaths ?? []).map((p) => joinPath(p));
   let dirs: Set<string> | null = null;
@@ -43,7 +45,8 @@ function createOracle(ctx: GraphContext): PathOracle {
   };
 }
 
-function compareIssues(a: Issue, b: Issue): number {
+/** Canonical issue order: analyzer, first node, data.target, message, first link index. */
+export function compareIssues(a: Issue, b: Issue): number {
   const ka = [a.analyzerId, a.nodeIds[0] ?? '', String(a.data?.target ?? ''), a.message];
   const kb = [b.analyzerId, b.nodeIds[0] ?? '', String(b.data?.target ?? ''), b.message];
   for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i]! < kb[i]! ? -1 : 1;
@@ -79,11 +82,27 @@ function walkIssues(ctx: GraphContext): Issue[] {
  * with suppressions applied at emission, and fills stats from the caller's walk facts. O(nodes + links).
  */
 export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): ScanResult {
+  return buildGraphState(records, ctx).result;
+}
+
+/** The ScanResult of a full build plus what an incremental rebuild reuses (see `graph/incremental.ts`). */
+export interface GraphBuild {
+  result: ScanResult;
+  /** Records in path order. */
+  ordered: readonly FileRecord[];
+  graph: Assembled;
+  resolved: ResolvedLinks;
+  oracle: PathOracle;
+}
+
+/** {@link buildGraph}, keeping its intermediate structures. */
+export function buildGraphState(records: readonly FileRecord[], ctx: GraphContext): GraphBuild {
   const lens = ctx.lens.provider;
   const active = activeProviderIds(ctx.lens);
   const ordered = sortedRecords(records);
   const graph = assemble(ordered, active);
-  const resolved = resolveLinks(ordered, graph, active, createOracle(ctx));
+  const oracle = createOracle(ctx);
+  const resolved = resolveLinks(ordered, graph, active, oracle);
   const links = resolved.links;
   const confidences = new Map<number, number>();
   const sink = createIssueSink(graph.suppressions, confidences);
@@ -93,13 +112,8 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   }
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
-  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
   const view: GraphView = { lens, providers: active, settings: ctx.settings, graph, ...resolved };
-  for (const phase of PHASES) {
-    for (const analyzer of BUILTIN_ANALYZERS) {
-      if (analyzer.phase === phase && !disabled.has(shortAnalyzerId(analyzer.id))) analyzer.run(view, sink);
-    }
-  }
+  runAnalyzers(view, sink, null);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   // assemble gave every non-virtual node the shared no-sidecar overlay; only nodes with a sidecar need another.
   for (const [path, sc] of graph.sidecars) {
@@ -107,28 +121,59 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
     if (node !== undefined && node.virtual !== true)
       node.sidecar = sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
-  const issues = sink.issues.sort(compareIssues);
+  const result = composeResult(
+    ctx,
+    records.length,
+    graph.nodes,
+    links,
+    sink.issues.sort(compareIssues),
+    sink.suppressed,
+  );
+  return { result, ordered, graph, resolved, oracle };
+}
+
+/** Runs the enabled analyzers phase by phase (`only`: just these ids, for the incremental build's link pass). */
+export function runAnalyzers(view: GraphView, sink: IssueSink, only: ReadonlySet<string> | null): void {
+  const disabled = new Set((view.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  for (const phase of PHASES) {
+    for (const analyzer of BUILTIN_ANALYZERS) {
+      if (analyzer.phase !== phase || disabled.has(shortAnalyzerId(analyzer.id))) continue;
+      if (only === null || only.has(analyzer.id)) analyzer.run(view, sink);
+    }
+  }
+}
+
+/** The ScanResult around the graph's nodes, links and (sorted) issues, with the caller's walk facts. */
+export function composeResult(
+  ctx: GraphContext,
+  recordCount: number,
+  nodes: Node[],
+  links: Link[],
+  issues: Issue[],
+  suppressed: number,
+): ScanResult {
+  const active = activeProviderIds(ctx.lens);
   const oversized = ctx.oversizedFiles ?? [];
   const result: ScanResult = {
     schemaVersion: 1,
     scannedAt: ctx.scannedAt ?? 0,
     roots: [...(ctx.roots ?? ctx.settings.roots ?? ['.'])],
-    nodes: graph.nodes,
+    nodes,
     links,
     issues,
     stats: {
-      filesWalked: ctx.filesWalked ?? records.length,
+      filesWalked: ctx.filesWalked ?? recordCount,
       filesSkipped: ctx.filesSkipped ?? ctx.skippedFiles?.length ?? 0,
       filesOversized: oversized.length,
-      nodesCount: graph.nodes.length,
+      nodesCount: nodes.length,
       linksCount: links.length,
       issuesCount: issues.length,
       durationMs: ctx.durationMs ?? 0,
-      filesAnalyzed: records.length,
-      issuesSuppressed: sink.suppressed,
+      filesAnalyzed: recordCount,
+      issuesSuppressed: suppressed,
     },
     providers: [...active],
-    activeProvider: lens,
+    activeProvider: ctx.lens.provider,
     scanCeiling: ctx.scanCeiling ?? 5000,
     scanTruncated: ctx.scanTruncated === true,
     maxRenderNodes: ctx.maxRenderNodes ?? 256,
@@ -139,7 +184,8 @@ export function buildGraph(records: readonly FileRecord[], ctx: GraphContext): S
   return result;
 }
 
-function sidecarOverlay(
+/** The sidecar overlay of a node with these identity hashes. */
+export function sidecarOverlay(
   sc: ParsedSidecar,
   bodyHash: string,
   frontmatterHash: string,

@@ -17,6 +17,7 @@ export type {
 } from './types.js';
 export { analyzeFile, isCandidatePath } from './analyze-file.js';
 export { buildGraph } from './build-graph.js';
+export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export {
   EMPTY_SHA256,
   expandLink,

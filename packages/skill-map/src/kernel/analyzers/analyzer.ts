@@ -1,10 +1,9 @@
 import type { Link, Severity } from '@skill-map/spec';
 import type { Assembled } from '../graph/assemble.js';
 import type { IssueSink } from '../graph/issue-sink.js';
-import type { LinkState } from '../graph/resolve.js';
 import type { ScanSettings } from '../types.js';
 
-/** What analyzers see: the assembled node set, the resolved links and their states. */
+/** What analyzers see: the assembled node set, the resolved links and the link indices they look at. */
 export interface GraphView {
   /** The primary provider. */
   lens: string;
@@ -13,7 +12,6 @@ export interface GraphView {
   settings: ScanSettings;
   graph: Assembled;
   links: readonly Link[];
-  states: readonly LinkState[];
   /** Source runs: the links of one source are `links[runs[i]] .. links[runs[i + 1] - 1]`. */
   runs: readonly number[];
   /** Indices of the links whose state is `broken`, ascending. */
@@ -24,6 +22,13 @@ export interface GraphView {
   kindPairRuns: readonly number[];
   /** Runs that may hold a reference-redundant pair (same resolved node, different targets). */
   redundantPairRuns: readonly number[];
+  /** Indices of the links that resolve to a node whose name a runtime reserves, ascending. */
+  reservedLinks: readonly number[];
+  /**
+   * The incremental build's view of the links it re-resolved (the index lists above are limited to them): analyzers
+   * with node-level parts skip those (the previous result's node-level issues still hold).
+   */
+  linksOnly?: boolean;
 }
 
 /** Calls `fn(start, end)` for each run of links sharing a source. */

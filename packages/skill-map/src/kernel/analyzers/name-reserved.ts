@@ -23,20 +23,22 @@ export const nameReservedAnalyzer: Analyzer = {
         return node.provider;
       return reservingProvider(view.providers, node.kind, handle) ?? view.lens;
     };
-    for (const node of view.graph.nodes) {
-      const handle = reserved.get(node.path);
-      if (handle === undefined) continue;
-      sink.emit({
-        analyzerId: 'name-reserved',
-        severity: 'warn',
-        nodeIds: [node.path],
-        message: `${node.kind} '${handle}' shadows a ${runtime(node.path)} built-in of the same name`,
-        data: { name: handle },
-      });
+    if (view.linksOnly !== true) {
+      for (const node of view.graph.nodes) {
+        const handle = reserved.get(node.path);
+        if (handle === undefined) continue;
+        sink.emit({
+          analyzerId: 'name-reserved',
+          severity: 'warn',
+          nodeIds: [node.path],
+          message: `${node.kind} '${handle}' shadows a ${runtime(node.path)} built-in of the same name`,
+          data: { name: handle },
+        });
+      }
     }
-    view.links.forEach((link, i) => {
-      const to = link.resolvedTarget;
-      if (to === null || to === undefined || !reserved.has(to)) return;
+    for (const i of view.reservedLinks) {
+      const link = view.links[i]!;
+      const to = link.resolvedTarget!;
       sink.emit(
         {
           analyzerId: 'name-reserved',
@@ -48,6 +50,6 @@ export const nameReservedAnalyzer: Analyzer = {
         },
         { link: i, op: 'delta', value: -0.9 },
       );
-    });
+    }
   },
 };

@@ -22,6 +22,31 @@ function validKind(kind: string): boolean {
   return true;
 }
 
+/**
+ * The graph's node for a node record (link counts 0, no sidecar overlay yet). Every copy is built by this one literal in
+ * one key order (then frontmatter, externalRefs, and the caller's sidecar), so the 10k nodes share a handful of V8 maps
+ * and later property accesses stay fast (a spread clone plus a new key minted one map per node). The size triple is
+ * the record's prepared one (read-only, shared by every build over the record).
+ */
+export function nodeOf(record: FileRecord, prepared: PreparedRecord): Node {
+  const node = record.node!;
+  const copy: Node = {
+    path: record.path,
+    kind: node.kind,
+    provider: node.provider ?? DEFAULT_NODE_PROVIDER,
+    bodyHash: node.bodyHash ?? record.contentHash,
+    frontmatterHash: node.frontmatterHash ?? EMPTY_SHA256,
+    bytes: prepared.bytes!,
+    modifiedAtMs: node.modifiedAtMs,
+    linksOutCount: 0,
+    linksInCount: 0,
+    externalRefsCount: node.externalRefs === undefined ? 0 : node.externalRefs.length,
+  };
+  if (node.frontmatter !== undefined) copy.frontmatter = node.frontmatter;
+  if (node.externalRefs !== undefined) copy.externalRefs = node.externalRefs;
+  return copy;
+}
+
 /** A node a handle may resolve to. */
 export interface NameCandidate {
   path: string;
@@ -144,24 +169,8 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
           data: { target: 'node', kind: node.kind },
         });
       } else {
-        // Every copy is built by the same literal in the same key order (then frontmatter, externalRefs, sidecar), so
-        // the 10k nodes share a handful of V8 maps and later property accesses stay fast (a spread clone plus a new
-        // key minted one map per node). buildGraph replaces the overlay of nodes with a sidecar. The size triple is
-        // the record's prepared one (read-only, shared by every build over the record).
-        const copy: Node = {
-          path,
-          kind: node.kind,
-          provider: node.provider ?? DEFAULT_NODE_PROVIDER,
-          bodyHash: node.bodyHash ?? record.contentHash,
-          frontmatterHash: node.frontmatterHash ?? EMPTY_SHA256,
-          bytes: prepared.bytes!,
-          modifiedAtMs: node.modifiedAtMs,
-          linksOutCount: 0,
-          linksInCount: 0,
-          externalRefsCount: node.externalRefs === undefined ? 0 : node.externalRefs.length,
-        };
-        if (node.frontmatter !== undefined) copy.frontmatter = node.frontmatter;
-        if (node.externalRefs !== undefined) copy.externalRefs = node.externalRefs;
+        // buildGraph replaces the overlay of nodes with a sidecar.
+        const copy = nodeOf(record, prepared);
         copy.sidecar = NO_SIDECAR;
         out.byPath.set(path, copy);
         out.recordNodes[r] = copy;

@@ -1,26 +1,10 @@
-import type { Link, LinkKind, LinkOccurrence, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
-import {
-  isReservedForAny,
-  resolutionMap,
-  type ProviderIds,
-  type ResolutionMap,
-} from '../providers/registry.js';
-import {
-  DEFAULT_EXTRACTOR,
-  EXTRACTOR_EMITS,
-  localForm,
-  rawLinkAllInCode,
-  rawLinkBare,
-  rawLinkFallback,
-  rawLinkOccurrences,
-  rawLinkSources,
-} from '../record-format.js';
-import type { FileRecord, RawLink } from '../types.js';
-import { stripSigil } from '../util/normalize-trigger.js';
+import type { Link, LinkKind, Node } from '@skill-map/spec';
+import { isReservedForAny, type ProviderIds, type ResolutionMap } from '../providers/registry.js';
+import { rawLinkAllInCode, rawLinkBare, rawLinkFallback } from '../record-format.js';
+import type { RawLink } from '../types.js';
 import { dirname, joinPath } from '../util/posix-path.js';
 import type { Assembled, NameCandidate } from './assemble.js';
-import { singleSources, triggerObject } from './prepared.js';
-import { flagPairRuns, type PairRuns } from './pair-runs.js';
+import type { PairRuns } from './pair-runs.js';
 
 /** How a link ended up: resolved to a node, to an existing non-node file, to a runtime built-in, or broken. */
 export type LinkState = 'resolved' | 'exists' | 'builtin' | 'broken';
@@ -74,7 +58,7 @@ function resolveAt(t: string, g: Assembled): Node | null {
 }
 
 /** Where a resolver reports (one per resolveLinks call, reused: resolving allocates nothing per link). */
-interface Outcome {
+export interface Outcome {
   state: LinkState;
   /** The node the link resolves to. */
   node: Node | null;
@@ -88,7 +72,7 @@ function settle(out: Outcome, state: LinkState, node: Node | null, pruned = fals
   out.pruned = pruned;
 }
 
-function resolvePath(
+export function resolvePath(
   link: RawLink,
   dir: string,
   source: string,
@@ -127,7 +111,7 @@ function lookup(g: Assembled, handle: string, kinds: readonly string[]): Node | 
   return hit === null ? null : hit.node;
 }
 
-function resolveTrigger(
+export function resolveTrigger(
   link: RawLink,
   kind: LinkKind,
   handle: string,
@@ -151,124 +135,16 @@ function resolveTrigger(
   settle(out, 'broken', null, rawLinkAllInCode(link));
 }
 
-/**
- * The resolved link list (1.0 baseline confidence) with a parallel state array; pruned links are dropped. Also fills
- * linksOutCount/linksInCount on the assembled nodes. `records` must be the list `g` was assembled from (its
- * `recordNodes` and `prepared` are aligned with it). `lens` is the active set: triggers resolve through its merged
- * resolution map and its reserved names. Each Link shares its raw link's prepared, read-only parts (occurrences and
- * location, trigger, a single extractor's `sources`), so a rebuild over the same records allocates only the Links.
- */
-export function resolveLinks(
-  records: readonly FileRecord[],
-  g: Assembled,
-  lens: ProviderIds,
-  oracle: PathOracle,
-): ResolvedLinks {
-  const resolution = resolutionMap(lens);
-  let total = 0;
-  for (let r = 0; r < records.length; r++) total += records[r]!.links?.length ?? 0;
-  const links = new Array<Link>(total);
-  const states = new Array<LinkState>(total);
-  const runs: number[] = [0];
-  const broken: number[] = [];
-  const selfLoops: number[] = [];
-  const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
-  const out: Outcome = { state: 'broken', node: null, pruned: false };
-  let lastBy = '';
-  let emits: { kind: LinkKind; pathStyle: boolean } | undefined;
-  let lastSources: string[] = [];
-  let n = 0;
-  for (let r = 0; r < records.length; r++) {
-    const record = records[r]!;
-    const rawLinks = record.links;
-    if (rawLinks === undefined || rawLinks.length === 0) continue;
-    const sourcePath = record.path;
-    const source = g.recordNodes[r] ?? g.byPath.get(sourcePath);
-    if (source === undefined) continue;
-    const prepared = g.prepared[r]!;
-    const dir = prepared.dir;
-    // The first build over this record object creates the occurrence and trigger objects; later ones share them.
-    const fresh = prepared.occurrences === null;
-    const occurrences = fresh ? new Array<LinkOccurrence[]>(rawLinks.length) : prepared.occurrences!;
-    let triggers = prepared.triggers;
-    const first = n;
-    for (let i = 0; i < rawLinks.length; i++) {
-      const raw = rawLinks[i]!;
-      const by = raw.by ?? DEFAULT_EXTRACTOR;
-      if (by !== lastBy) {
-        lastBy = by;
-        emits = EXTRACTOR_EMITS.get(by);
-        lastSources = singleSources(by);
-      }
-      const kind = raw.kind ?? emits!.kind;
-      const pathStyle = raw.pathStyle ?? emits!.pathStyle;
-      const target = raw.target;
-      let occ: LinkOccurrence[];
-      let trigger: LinkTrigger | null;
-      if (fresh) {
-        const original = raw.trigger !== undefined ? raw.trigger : pathStyle ? null : target;
-        trigger = original === null ? null : triggerObject(original);
-        if (trigger !== null) {
-          triggers ??= new Array<LinkTrigger | null>(rawLinks.length).fill(null);
-          triggers[i] = trigger;
-        }
-        const at = raw.at;
-        const location: SourceLocation = { line: at[0], column: at[1], offset: at[2] };
-        occ =
-          raw.more === undefined && raw.occurrences === undefined
-            ? [{ extractor: by, originalTrigger: original, context: raw.ctx ?? null, location }]
-            : rawLinkOccurrences(raw, original, location);
-        occurrences[i] = occ;
-      } else {
-        occ = occurrences[i]!;
-        trigger = triggers === null ? null : triggers[i]!;
-      }
-      if (pathStyle) resolvePath(raw, dir, sourcePath, g, oracle, out);
-      else {
-        resolveTrigger(raw, kind, stripSigil(trigger?.normalizedTrigger ?? target), g, lens, resolution, out);
-        if (out.pruned) continue;
-      }
-      const to = out.node;
-      links[n] = {
-        source: sourcePath,
-        target,
-        kind,
-        confidence: 1,
-        sources: raw.more === undefined ? lastSources : rawLinkSources(raw),
-        trigger,
-        location: occ[0]!.location,
-        raw: raw.raw ?? (pathStyle ? (localForm(target, dir) ?? target) : target),
-        occurrences: occ,
-        resolvedTarget: to === null ? null : to.path,
-      };
-      states[n] = out.state;
-      if (out.state === 'broken') broken.push(n);
-      if (to === source) selfLoops.push(n);
-      n++;
-      if (to !== null) to.linksInCount++;
-    }
-    if (fresh) {
-      prepared.occurrences = occurrences;
-      prepared.triggers = triggers;
-    }
-    source.linksOutCount += n - first;
-    if (n > first) {
-      flagPairRuns(links, first, n, runs.length - 1, pairs);
-      runs.push(n);
-    }
-  }
-  links.length = n;
-  states.length = n;
-  return { links, states, runs, broken, selfLoops, ...pairs };
-}
-
-/** Resolved links plus their states and source runs (links of one source are contiguous: `runs[i]..runs[i+1]`). */
+/** Resolved links and their source runs (links of one source are contiguous: `runs[i]..runs[i+1]`). */
 export interface ResolvedLinks extends PairRuns {
   links: Link[];
-  states: LinkState[];
   runs: number[];
+  /** The source path of each run (`runSources[i]` owns `runs[i]..runs[i+1]`). */
+  runSources: string[];
   /** Indices of the `broken` links, ascending. */
   broken: number[];
   /** Indices of the links that resolve to their own source, ascending. */
   selfLoops: number[];
+  /** Indices of the links that resolve to a node whose name a runtime reserves, ascending. */
+  reservedLinks: number[];
 }

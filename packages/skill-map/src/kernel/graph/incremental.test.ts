@@ -1,0 +1,137 @@
+import { createHash } from 'node:crypto';
+import type { ScanResult } from '@skill-map/spec';
+import { describe, expect, it } from 'vitest';
+import { analyzeFile } from '../analyze-file.js';
+import { buildGraph } from '../build-graph.js';
+import { createFileContext } from '../context.js';
+import { detectLens } from '../lens.js';
+import type { FileRecord, GraphContext } from '../types.js';
+import { buildGraphIncremental, type GraphState } from './incremental.js';
+
+const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+function rng(seed: number): {
+  next: () => number;
+  int: (n: number) => number;
+  pick: <T>(xs: readonly T[]) => T;
+} {
+  let s = seed >>> 0;
+  const next = (): number => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+  return { next, int: (n) => Math.floor(next() * n), pick: (xs) => xs[Math.floor(next() * xs.length)]! };
+}
+
+const BASE: Record<string, string> = {
+  '.claude/skills/pdf/SKILL.md':
+    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
+  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
+  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
+  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
+  '.claude/commands/review.md': 'Review the diff.\n',
+  '.claude/commands/deploy.sm': 'annotations:\n  stability: deprecated\n',
+  '.claude/agents/helper.sm':
+    'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /missing-cmd\n',
+  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
+  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
+  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
+  'docs/c.md': 'C.\n',
+  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
+};
+const DOCS = Object.keys(BASE).filter((p) => p.endsWith('.md'));
+const SNIPPETS = [
+  (r: ReturnType<typeof rng>) =>
+    ` [x](${r.pick(['a.md', 'b.md', 'c.md', 'guide.md', 'nope.md', '../docs/a.md'])})`,
+  (r: ReturnType<typeof rng>) => ` run /${r.pick(['deploy', 'review', 'help', 'nothing', 'pdf'])}`,
+  (r: ReturnType<typeof rng>) => ` ask @${r.pick(['reviewer', 'helper', 'nobody', 'agent-helper'])}`,
+  (r: ReturnType<typeof rng>) =>
+    ` see \`${r.pick(['docs/a.md', 'docs/c.md', 'x/y.md', 'guide.md', 'a.md'])}\``,
+  (r: ReturnType<typeof rng>) =>
+    ` ${r.pick(['https://x.io/a', '`/review`', '```\n/deploy now\n```', '<b>hi</b>'])}`,
+];
+
+// SM_INCREMENTAL_SEEDS=500 widens the search locally (each seed: 80 random edits).
+const SEEDS = Array.from({ length: Number(process.env['SM_INCREMENTAL_SEEDS'] ?? 12) }, (_, i) => i + 1);
+
+describe('buildGraphIncremental (random edits)', () => {
+  for (const seed of SEEDS) {
+    it(`equals a full buildGraph after every random edit (seed ${seed})`, () => {
+      const r = rng(seed);
+      const files = new Map(Object.entries(BASE));
+      const recordOf = new Map<string, FileRecord>();
+      const settings = {};
+      const lens = detectLens([...files.keys()], settings);
+      const fileCtx = createFileContext(lens, settings, { hash: sha });
+      const analyze = (path: string): FileRecord => {
+        const text = files.get(path)!;
+        return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
+      };
+      for (const path of files.keys()) recordOf.set(path, analyze(path));
+      let state: GraphState | null = null;
+      let previous: { result: ScanResult; json: string } | null = null;
+      const modes = { patch: 0, full: 0 };
+      for (let step = 0; step < 80; step++) {
+        const kind = r.next();
+        const docs = [...files.keys()].filter((p) => p.endsWith('.md'));
+        if (kind < 0.05) {
+          // No change at all (a rescan that found nothing new).
+        } else if (kind < 0.75) {
+          // A body edit (the common case): append or cut a snippet, sometimes in one file, sometimes in two.
+          for (let k = 0; k < (r.next() < 0.8 ? 1 : 2); k++) {
+            const path = r.pick(docs);
+            const text = files.get(path)!;
+            files.set(
+              path,
+              r.next() < 0.7
+                ? `${text}${r.pick(SNIPPETS)(r)}\n`
+                : text.slice(0, Math.max(0, text.length - 1 - r.int(20))),
+            );
+            recordOf.set(path, analyze(path));
+          }
+        } else if (kind < 0.82) {
+          const path = `docs/new-${step}.md`;
+          files.set(path, `New [a](a.md)${r.pick(SNIPPETS)(r)}\n`);
+          recordOf.set(path, analyze(path));
+        } else if (kind < 0.87 && docs.length > 8) {
+          const path = r.pick(DOCS.filter((p) => files.has(p) && !p.startsWith('.claude/skills/pdf/SKILL')));
+          files.delete(path);
+          recordOf.delete(path);
+        } else if (kind < 0.92) {
+          const agents = ['.claude/agents/helper.md', '.claude/agents/reviewer.md'].filter((p) =>
+            files.has(p),
+          );
+          if (agents.length === 0) continue;
+          const path = r.pick(agents);
+          files.set(
+            path,
+            files.get(path)!.replace(/name: \w+/, `name: ${r.pick(['helper', 'reviewer', 'other'])}`),
+          );
+          recordOf.set(path, analyze(path));
+        } else {
+          const path = '.claude/commands/review.sm';
+          files.set(
+            path,
+            r.next() < 0.5 ? 'annotations:\n  stability: deprecated\n' : 'annotations:\n  tags: [x]\n',
+          );
+          recordOf.set(path, analyze(path));
+        }
+        const records = [...recordOf.values()];
+        const ctx: GraphContext = {
+          lens,
+          settings,
+          existingPaths: new Set([...files.keys(), 'scripts/run.sh']),
+        };
+        const out = buildGraphIncremental(records, ctx, state);
+        modes[out.mode]++;
+        expect(JSON.stringify(out.result)).toBe(JSON.stringify(buildGraph(records, ctx)));
+        if (previous !== null) expect(JSON.stringify(previous.result)).toBe(previous.json);
+        previous = { result: out.result, json: JSON.stringify(out.result) };
+        state = out.state;
+      }
+      expect(modes.patch).toBeGreaterThan(20);
+      expect(modes.full).toBeGreaterThan(3);
+    });
+  }
+});
