@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from './analyze-file.js';
 import { buildGraph } from './build-graph.js';
+import { buildGraphIncremental } from './graph/incremental.js';
 import { createFileContext } from './context.js';
 import { detectLens } from './lens.js';
 import type { FileRecord, SourceFile } from './types.js';
@@ -74,6 +75,9 @@ describe('kernel performance (10k synthetic nodes)', () => {
     });
     console.log(`analyzeFile x${N}: ${ms.toFixed(0)} ms (${((ms * 1000) / N).toFixed(1)} µs/file)`);
     expect(records).toHaveLength(N);
+    const bytes = records.reduce((sum, r) => sum + JSON.stringify(r).length, 0) / N;
+    console.log(`FileRecord JSON: ${bytes.toFixed(0)} bytes per record`);
+    expect(bytes).toBeLessThan(1024);
     expect(ms).toBeLessThan(2000);
   });
 
@@ -104,5 +108,24 @@ describe('kernel performance (10k synthetic nodes)', () => {
     });
     console.log(`one-file rescan over ${N}: ${ms.toFixed(1)} ms`);
     expect(ms).toBeLessThan(300);
+  });
+
+  it('an incremental one-file rescan (analyze + buildGraphIncremental) equals a full build and stays under 50 ms', () => {
+    const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
+    const ctx2 = { lens, settings: {}, existingPaths };
+    let state = buildGraphIncremental(cached, ctx2).state;
+    const index = cached.findIndex((r) => r.path === pathOf(4242));
+    let round = 0;
+    let last = buildGraphIncremental(cached, ctx2, state);
+    const ms = best(5, () => {
+      const text = `${files[index]!.text}\nNow also see [x](/docs/area-1/doc-${3 + 4 * round++}.md).`;
+      cached[index] = analyzeFile({ ...files[index]!, text, bytes: Buffer.byteLength(text) }, ctx);
+      last = buildGraphIncremental(cached, ctx2, state);
+      state = last.state;
+    });
+    console.log(`incremental one-file rescan over ${N}: ${ms.toFixed(1)} ms (${last.mode})`);
+    expect(last.mode).toBe('patch');
+    expect(JSON.stringify(last.result) === JSON.stringify(buildGraph(cached, ctx2))).toBe(true);
+    expect(ms).toBeLessThan(50);
   });
 });

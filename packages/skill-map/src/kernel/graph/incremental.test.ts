@@ -70,6 +70,7 @@ describe('buildGraphIncremental (random edits)', () => {
       };
       for (const path of files.keys()) recordOf.set(path, analyze(path));
       let state: GraphState | null = null;
+      const records: FileRecord[] = [];
       let previous: { result: ScanResult; json: string } | null = null;
       const modes = { patch: 0, full: 0 };
       for (let step = 0; step < 80; step++) {
@@ -117,7 +118,9 @@ describe('buildGraphIncremental (random edits)', () => {
           );
           recordOf.set(path, analyze(path));
         }
-        const records = [...recordOf.values()];
+        // The same array object every step (overwritten in place), as a caller may keep one.
+        records.length = 0;
+        records.push(...[...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1)));
         const ctx: GraphContext = {
           lens,
           settings,

@@ -83,10 +83,11 @@ export function buildGraphIncremental(
 }
 
 function fromBuild(build: GraphBuild, ctx: GraphContext, key: string): IncrementalGraph {
-  const { result, ordered, graph, resolved, oracle } = build;
+  const { result, graph, resolved, oracle } = build;
   const state: GraphState = {
     result,
-    ordered,
+    // Our own copy: the caller may reuse (and overwrite) the array it passed.
+    ordered: build.ordered.slice(),
     graph,
     runs: resolved.runs,
     runSources: resolved.runSources,
@@ -263,6 +264,12 @@ function patch(
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = kept.concat(sink.issues).sort(compareIssues);
   const result = composeResult(ctx, records.length, nodes, links, issues, res0.stats.issuesSuppressed ?? 0);
-  const state: GraphState = { ...prev, result, ordered, runs, runSources };
+  const state: GraphState = {
+    ...prev,
+    result,
+    ordered: ordered === records ? ordered.slice() : ordered,
+    runs,
+    runSources,
+  };
   return { result, state, mode: 'patch' };
 }
