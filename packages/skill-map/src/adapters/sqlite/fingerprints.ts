@@ -12,9 +12,10 @@ export interface RowInputs {
   readonly salt: string;
   record(path: string): number | undefined;
   /**
-   * What `record(path)` returns when it returns anything, without the checks behind it (the expensive part): a
-   * persist compares it with stored identities, and an equal one proves the very record that was checked when the
-   * row was stored. Undefined only when `record(path)` is too.
+   * The identity of the record at `path` when it produced a node, without the link checks behind `record`: what
+   * this store fingerprints. A node row is a function of its record whatever its links; a links digest names
+   * each kept link by what tells a record's raw links apart (including the offset of its first occurrence), so it
+   * needs no unique link identities either.
    */
   identity(path: string): number | undefined;
   /**
@@ -43,18 +44,15 @@ const fingerprinted = (inputs: RowInputs | undefined, node: Node): inputs is Row
 
 /**
  * The record identity a node row is a function of (together with its mtime, link counts and the salt), or null
- * when the row must be compared in full. `known` is what the row stores: when the unchecked identity equals it,
- * the record is the one already checked when the row was stored, and the check is skipped.
+ * when the row must be compared in full.
  */
-export function nodeRecord(inputs: RowInputs | undefined, node: Node, known: number | null = null): number | null {
-  return fingerprinted(inputs, node) ? sourceRecord(inputs, node.path, known) : null;
+export function nodeRecord(inputs: RowInputs | undefined, node: Node): number | null {
+  return fingerprinted(inputs, node) ? (inputs.identity(node.path) ?? null) : null;
 }
 
-/** The record identity of the file at `path` (for its links), skipping the check when it equals `known`. */
-export function sourceRecord(inputs: RowInputs | undefined, path: string, known: number | null = null): number | null {
-  if (inputs === undefined) return null;
-  if (known !== null && inputs.identity(path) === known) return known;
-  return inputs.record(path) ?? null;
+/** The record identity of the file at `path` (for its links). */
+export function sourceRecord(inputs: RowInputs | undefined, path: string): number | null {
+  return inputs?.identity(path) ?? null;
 }
 
 /** Both fingerprinted and equal in everything a row depends on besides its record (which the caller compared). */
@@ -101,7 +99,8 @@ export function digestLink(d: DigestState, l: Link): void {
     a = Math.imul(a ^ at, P);
     b = (Math.imul(b, 31) + at) | 0;
   } else {
-    a = fnv(Math.imul(a ^ w, P), target);
+    // No location: the full target and authored text name the raw link.
+    a = fnv(fnv(Math.imul(a ^ w, P), target), l.raw ?? '');
     b = (Math.imul(b, 31) + a) | 0;
   }
   const rt = l.resolvedTarget;

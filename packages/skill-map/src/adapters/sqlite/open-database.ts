@@ -180,6 +180,8 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
       created = true;
       db = openRaw(path, false, busy, false);
     }
+    // 8 KiB pages for a new file: a bulk load builds fewer, fuller pages (each table and index page holds twice the rows).
+    if (created) db.pragma('page_size = 8192');
     migrate(db, path);
     return handle(db, path, 'write', null, true, created);
   } catch (err) {

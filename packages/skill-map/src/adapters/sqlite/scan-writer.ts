@@ -118,13 +118,19 @@ function statements(db: Db): Statements {
   return out;
 }
 
-/** Identity keys in order, repeats within the list suffixed `\0#2`, `\0#3`... (groups are small). */
+/** Identity keys in order, repeats within the list suffixed `\0#2`, `\0#3`... (a map only for large groups). */
 function suffixed(bases: readonly string[]): string[] {
   const out = new Array<string>(bases.length);
+  const seen = bases.length > 32 ? new Map<string, number>() : null;
   for (let n = 0; n < bases.length; n += 1) {
     const base = bases[n] as string;
     let count = 1;
-    for (let m = 0; m < n; m += 1) if (bases[m] === base) count += 1;
+    if (seen !== null) {
+      count = (seen.get(base) ?? 0) + 1;
+      seen.set(base, count);
+    } else {
+      for (let m = 0; m < n; m += 1) if (bases[m] === base) count += 1;
+    }
     out[n] = count === 1 ? base : `${base}\0#${count}`;
   }
   return out;
@@ -431,7 +437,7 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
     const group = layout.groups.get(node.path) ?? EMPTY_GROUP;
     group.done = true;
     const prev = stored.get(node.path);
-    const record = nodeRecord(s.inputs, node, prev?.[1] ?? null);
+    const record = nodeRecord(s.inputs, node);
     if (s.keepIndex) s.records.set(node.path, record);
     if (prev === undefined) {
       insertNode(s, node, { record, digest: digestOf(s, record, group) });
@@ -466,13 +472,13 @@ const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger
 const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b);
 /** Same identity and resolution outcome: with the same record, the rest of the link is the same raw link. */
 /**
- * Same kept raw link and resolution outcome. With the same record the raw link is fixed by target, kind and authored
- * trigger (the normalised one derives from it), so the authored trigger is compared: it is the record's own string,
- * where the normalised one is rebuilt by every graph build.
+ * Same kept raw link and resolution outcome. With the same record the raw link is fixed by target, kind, authored
+ * trigger (the normalised one derives from it) and the offset of its first occurrence; the authored trigger is the
+ * record's own string, where the normalised one is rebuilt by every graph build.
  */
 const sameOutcome = (a: Link, b: Link): boolean =>
   a.target === b.target && a.resolvedTarget === b.resolvedTarget && a.confidence === b.confidence && a.kind === b.kind &&
-  (a.trigger?.originalTrigger ?? null) === (b.trigger?.originalTrigger ?? null);
+  a.location?.offset === b.location?.offset && (a.trigger?.originalTrigger ?? null) === (b.trigger?.originalTrigger ?? null);
 
 function unchangedGroup(prev: IndexedLinkGroup, record: number | null, links: readonly Link[], group: Group): boolean {
   const length = group.length;
@@ -557,13 +563,13 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
       // Same record, mtime and link counts, no sidecar: the row is what it was (no comparison, no serialisation).
       if (trusted && prev.record !== null && sameNodeInputs(prev.value, node)) {
         if (prev.token !== undefined && s.inputs?.token?.(node.path) === prev.token) continue;
-        if (nodeRecord(s.inputs, node, prev.record) === prev.record) {
+        if (nodeRecord(s.inputs, node) === prev.record) {
           prev.token = s.inputs?.token?.(node.path);
           continue;
         }
       }
     }
-    const record = nodeRecord(s.inputs, node, prev?.record ?? null);
+    const record = nodeRecord(s.inputs, node);
     const token = record === null ? undefined : s.inputs?.token?.(node.path);
     if (prev !== undefined && jsonEqual(prev.value, node)) {
       prev.record = record;
@@ -624,7 +630,7 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
     if (written.has(source)) continue;
     const entry = index.nodes.get(source);
     if (entry === undefined) continue;
-    const record = nodeRecord(s.inputs, entry.value, entry.record);
+    const record = nodeRecord(s.inputs, entry.value);
     st.setNodeFp.run(record, digestOf(s, record, layout.groups.get(source) ?? EMPTY_GROUP), source);
   }
   return renames;

@@ -255,3 +255,34 @@ describe('ScanStore: journal mode of a created database', () => {
     expect(journal()).toBe('wal');
   });
 });
+
+describe('ScanStore: row fingerprints', () => {
+  const inputs = { salt: 's', record: () => 42, identity: () => 42 };
+
+  it('tells apart links of one record that share an identity but not their location (cold and warm)', () => {
+    const node = makeNode('a.md', 'body', { linksOutCount: 1 });
+    const at = (offset: number): ScanResult =>
+      makeScan([node, makeNode('b.md')], [makeLink('a.md', 'b.md', { location: { line: 1, column: offset + 1, offset }, raw: `[x${offset}](b.md)` })]);
+    const first = store.persistScan(at(10), { inputs });
+    expect(store.persistScan(at(10), { inputs }).links).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    expect(store.persistScan(at(99), { inputs }).links).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+    expect(store.loadScan().links[0]?.location?.offset).toBe(99);
+    const warm = store.persistScan(at(99), { inputs, index: first.index });
+    const back = store.persistScan(at(10), { inputs, index: warm.index });
+    expect(back.links).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+    expect(store.loadScan().links[0]?.raw).toBe('[x10](b.md)');
+  });
+
+  it('skips unchanged rows without comparing them, and compares in full under another salt', () => {
+    const scan = makeLargeScan(200);
+    store.persistScan(scan, { inputs });
+    // A row rewritten behind the store's back is not noticed while its fingerprint holds...
+    const h = openDatabase({ path: store.path, posture: 'write' });
+    h.db.prepare(`UPDATE scan_nodes SET node_json = json_set(node_json, '$.kind', 'tampered') WHERE path = ?`).run(scan.nodes[3]?.path);
+    h.close();
+    expect(store.persistScan(makeLargeScan(200), { inputs }).nodes).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    // ...and is repaired by a persist that cannot trust the fingerprints.
+    expect(store.persistScan(makeLargeScan(200), { inputs: { ...inputs, salt: 'other' } }).nodes).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+    expect(store.findNode(scan.nodes[3]?.path ?? '')?.item.kind).toBe('skill');
+  });
+});
