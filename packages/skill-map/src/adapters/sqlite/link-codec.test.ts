@@ -5,7 +5,6 @@ import type { TempTree } from '../testing/temp-tree.js';
 import { makeIssue, makeLink, makeNode, makeScan } from '../testing/scan-fixtures.js';
 import { openStoreV1 } from '../testing/store-v1/index.js';
 import { SHAPE_VERBATIM, decodeLink, encodeLink } from './link-codec.js';
-import type { LinkRow } from './link-codec.js';
 import { defaultDbPath } from './open-database.js';
 import { openScanStore } from './store.js';
 
@@ -59,10 +58,10 @@ function foreign(): Link[] {
     canon({ ...base, sources: ['core/backtick-path', 'core/markdown-link'], occurrences: [occ('core/backtick-path', loc) as never, occ('core/markdown-link', loc) as never] }),
     { ...base, occurrences: [occ('core/other', { line: 1, column: 1, offset: 0 }) as never] },
     { ...base, occurrences: [] },
-    { ...base, occurrences: [{ originalTrigger: null, extractor: 'core/markdown-link', context: null, location: { line: 1, column: 1, offset: 0 } } as never] },
-    { ...base, raw: undefined } as Link,
+    { ...base, occurrences: [{ originalTrigger: null, extractor: 'core/markdown-link', context: null, location: { line: 1, column: 1, offset: 0 } }] },
+    { ...base, raw: undefined },
     { ...base, location: { column: 1, line: 1, offset: 0 } },
-    { resolvedTarget: 'b.md', ...base } as Link,
+    { resolvedTarget: 'b.md', ...base },
     { ...base, extra: { note: true } } as unknown as Link,
     { ...base, raw: 'half \ud83d pair' },
     { ...base, target: 'b\u0000.md', raw: 'nul \u0000 inside' },
@@ -78,7 +77,7 @@ describe('link codec', () => {
   it('decodes every shape back to the same JSON text', () => {
     for (const link of variants()) {
       const values = encodeLink(link);
-      const back = decodeLink(values as LinkRow);
+      const back = decodeLink(values);
       expect(JSON.stringify(back), JSON.stringify(link)).toBe(JSON.stringify(link));
     }
   });

@@ -275,7 +275,7 @@ export function decodeLink(r: ArrayLike<unknown>, at = 0): Link {
         location: loc === LOCATION_OBJECT ? { line: r[at + 8] as number, column: r[at + 9] as number, offset: r[at + 10] as number } : null,
       },
     ];
-  } else if (occ === OCC_EXTRA) link.occurrences = extra?.occurrences as Link['occurrences'];
+  } else if (occ === OCC_EXTRA) link.occurrences = extra?.occurrences;
   const res = shape & RESOLVED_MASK;
   if (res === RESOLVED_NULL) link.resolvedTarget = null;
   else if (res === RESOLVED_SAME) link.resolvedTarget = target;

@@ -1,5 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
-import type { Issue, Link, Node, ScanResult } from '../domain.js';
+import type { Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
@@ -140,16 +140,19 @@ function suffixed(bases: readonly string[]): string[] {
 class Group implements DigestState {
   /** `[start, end)` of the list while the group is contiguous (the kernel emits each source's links together). */
   start: number;
+  end: number;
+  /** The indexes once the group is not contiguous. */
+  private list: number[] | null = null;
+  /** `start..end` as an array, built once when a caller needs one. */
+  private range: number[] | null = null;
+  keys: string[] | null = null;
+  /** Handled by the node loop (its source is a node of this scan). */
+  done = false;
   /** Running links digest, folded in while the layout is built when the persist needs every group's digest. */
   da = DIGEST_A;
   db = DIGEST_B;
   dn = 0;
   digested = false;
-  end: number;
-  private list: number[] | null = null;
-  keys: string[] | null = null;
-  /** Handled by the node loop (its source is a node of this scan). */
-  done = false;
 
   constructor(first: number) {
     this.start = first;
@@ -178,8 +181,6 @@ class Group implements DigestState {
   position(i: number): number {
     return this.list === null ? i - this.start : this.list.indexOf(i);
   }
-
-  private range: number[] | null = null;
 
   /** The indexes as an array (built once, on demand, for a contiguous group). */
   get indexes(): number[] {
@@ -791,7 +792,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       warm === undefined && opts.inputs?.graph?.recordsUnchanged === true && opts.inputs.graph.digest === meta.graph && opts.inputs.salt === meta.salt;
     const cold = warm === undefined && !unchanged;
     const layout = new Layout(result.links, cold && opts.inputs !== undefined);
-    const s: PersistState = { db, st, result, layout, inputs: opts.inputs, c, linkIds: new Array(result.links.length), warm, records: new Map(), keepIndex };
+    const s: PersistState = { db, st, result, layout, inputs: opts.inputs, c, linkIds: new Array<number | undefined>(result.links.length), warm, records: new Map(), keepIndex };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;
@@ -806,7 +807,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       const empty = zoneEmpty(db);
       if (empty && result.links.length + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
       renames = persistCold(s, empty, meta.salt);
-      prevIssues = empty ? new Map() : loadIssueIndex(db);
+      prevIssues = empty ? new Map<string, PrevRow<StoredIssue>[]>() : loadIssueIndex(db);
     }
     result.issues.push(...findOrphans(db));
     result.stats = { ...result.stats, issuesCount: result.issues.length };

@@ -1,5 +1,5 @@
 import type { Database as Db, Statement } from 'better-sqlite3';
-import type { Issue, Link, Node, ScanResult } from '../../domain.js';
+import type { Link, Node, ScanResult } from '../../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
@@ -482,7 +482,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       const empty = zoneEmpty(db);
       if (empty && linkCount + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
       renames = persistCold(s, empty);
-      prevIssues = empty ? new Map() : loadIssueIndex(db);
+      prevIssues = empty ? new Map<string, PrevRow<StoredIssue>[]>() : loadIssueIndex(db);
     }
     result.issues.push(...findOrphans(db));
     result.stats = { ...result.stats, issuesCount: result.issues.length };
