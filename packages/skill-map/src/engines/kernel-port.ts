@@ -1,5 +1,5 @@
 import type { ScannedBy } from '@skill-map/spec';
-import type { analyzeFile, buildGraph, createFileContext, detectLens, isCandidatePath } from '../kernel/index.js';
+import type { analyzeFile, buildGraph, buildGraphIncremental, createFileContext, detectLens, isCandidatePath } from '../kernel/index.js';
 
 export type { LensDecision } from '../kernel/index.js';
 
@@ -13,4 +13,6 @@ export interface KernelPort {
   readonly createFileContext: typeof createFileContext;
   readonly analyzeFile: typeof analyzeFile;
   readonly buildGraph: typeof buildGraph;
+  /** The warm path's graph build (re-resolves only what changed when it can); optional for test doubles. */
+  readonly buildGraphIncremental?: typeof buildGraphIncremental;
 }

@@ -15,6 +15,7 @@ import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { ScanResult } from '../adapters/domain.js';
 import type { OpsChannel, OpsLog } from '../adapters/ops-log.js';
 import * as kernel from '../kernel/index.js';
+import type { GraphContext } from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
@@ -166,18 +167,37 @@ interface GraphInput {
   readonly scannedBy: ScannedByLike | undefined;
 }
 
-function graphPhase(g: GraphInput): ScanResult {
+/**
+ * The graph stage. With a warm state the kernel's incremental build runs against the previous scan's graph state:
+ * when only a few node records changed without touching anything other records resolve against, it re-resolves
+ * just their links and shares every unchanged node and link object with the previous result (which the warm
+ * persist then skips by identity); otherwise it is a full build.
+ */
+function graphPhase(g: GraphInput, warm: ScanWarmState | undefined): ScanResult {
   const { walk, view } = g;
   const oversized = g.skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
-  const built = g.k.buildGraph(g.pass.records, {
+  const ctx: GraphContext = {
     lens: g.lens, settings: view.settings, roots: view.settings.roots ?? ['.'], existingPaths: new Set(walk.allPaths),
     scannedAt: g.scannedAt, durationMs: Math.round(g.durationMs), filesWalked: walk.filesWalked,
     filesSkipped: walk.filesSkipped + g.pass.skipped.length, oversizedFiles: oversized, scanCeiling: view.maxScan,
     scanTruncated: walk.truncation.scanTruncated, maxRenderNodes: view.maxRenderNodes,
     ...(g.scannedBy ? { scannedBy: g.scannedBy } : {}),
     ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
-  });
-  built.stats.filesNotScanned = walk.truncation.filesNotScanned;
+  };
+  let built: ScanResult;
+  const incremental = g.k.buildGraphIncremental;
+  if (warm !== undefined && incremental !== undefined) {
+    // The previous state is consumed: drop it first, so a failed build leaves none behind.
+    const previous = warm.graph;
+    warm.graph = null;
+    const next = incremental(g.pass.records, ctx, previous);
+    warm.graph = next.state;
+    built = next.result;
+  } else {
+    built = g.k.buildGraph(g.pass.records, ctx);
+  }
+  // A fresh stats object: an incremental result must not write into anything it shares with the previous one.
+  built.stats = { ...built.stats, filesNotScanned: walk.truncation.filesNotScanned };
   return built;
 }
 
@@ -221,7 +241,7 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];
-  const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy });
+  const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy }, opts.warm);
   t.graph = performance.now() - mark;
   mark = performance.now();
   let report: PersistReport | null = null;

@@ -1,6 +1,6 @@
 import type { WalkResult } from '../adapters/fs/walk-types.js';
 import type { PersistIndex } from '../adapters/sqlite/persist-index.js';
-import type { FileRecord } from '../kernel/index.js';
+import type { FileRecord, GraphState } from '../kernel/index.js';
 
 /** What the engine remembers about one file between scans: the stat facts and the kernel record (its content hash and cache key inside). */
 export interface CachedFile {
@@ -21,9 +21,11 @@ export interface ScanWarmState {
   persistIndex: PersistIndex | undefined;
   /** The last full or refreshed walk, so a watcher's `changedPaths` can skip walking the whole tree. */
   lastWalk: WalkResult | undefined;
+  /** The kernel's incremental graph state of the last scan (consumed by the next one). */
+  graph: GraphState | null;
 }
 
 /** A fresh, empty warm state bound to one database path. */
 export function createScanWarmState(dbPath: string): ScanWarmState {
-  return { dbPath, files: null, persistIndex: undefined, lastWalk: undefined };
+  return { dbPath, files: null, persistIndex: undefined, lastWalk: undefined, graph: null };
 }

@@ -485,10 +485,17 @@ function unchangedGroup(prev: IndexedLinkGroup, record: number | null, links: re
   const length = group.length;
   if (prev.values.length !== length) return false;
   if (record !== null && prev.record === record) {
-    for (let n = 0; n < length; n += 1) if (!sameOutcome(prev.values[n] as Link, links[group.at(n)] as Link)) return false;
+    for (let n = 0; n < length; n += 1) {
+      const a = prev.values[n] as Link;
+      const b = links[group.at(n)] as Link;
+      if (a !== b && !sameOutcome(a, b)) return false;
+    }
     return true;
   }
-  for (let n = 0; n < length; n += 1) if (!jsonEqual(prev.values[n], links[group.at(n)])) return false;
+  for (let n = 0; n < length; n += 1) {
+    const b = links[group.at(n)];
+    if (prev.values[n] !== b && !jsonEqual(prev.values[n], b)) return false;
+  }
   return true;
 }
 
@@ -561,6 +568,8 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
     const prev: IndexedNode | undefined = index.nodes.get(node.path);
     if (prev !== undefined) {
       matched += 1;
+      // An incremental graph build shares every node it did not touch with the previous result.
+      if (prev.value === node) continue;
       // Same record, mtime and link counts, no sidecar: the row is what it was (no comparison, no serialisation).
       if (trusted && prev.record !== null && sameNodeInputs(prev.value, node)) {
         if (prev.token !== undefined && s.inputs?.token?.(node.path) === prev.token) continue;
@@ -647,7 +656,7 @@ const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   sameIdentity: (a, b) =>
     a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
     a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
-  equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && sameKeys(a.linkKeys, b.linkKeys),
+  equal: (a, b) => (a.issue === b.issue || jsonEqualExcept(a.issue, b.issue, 'linkIndices')) && sameKeys(a.linkKeys, b.linkKeys),
   hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
 };
 
