@@ -21,7 +21,8 @@ export interface FileCacheChanges {
 
 /** Calls `each` for every cache row (one query; records stay JSON text for the caller to parse). */
 export function forEachFileCacheRow(db: Db, each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void {
-  const rows = cached(db, `SELECT path, size, mtime_ms, record_json FROM scan_file_cache`, 'raw').all() as Array<[string, number, number, string]>;
+  // Streamed: each row's JSON text can be collected as soon as the caller has parsed it.
+  const rows = cached(db, `SELECT path, size, mtime_ms, record_json FROM scan_file_cache`, 'raw').iterate() as IterableIterator<[string, number, number, string]>;
   for (const r of rows) each(r[0], r[1], r[2], r[3]);
 }
 
