@@ -9,6 +9,8 @@ import type { MapReader } from './read/map-reader.js';
 /** Per-node progress of a running scan (`scan.progress`). */
 export interface ScanProgress {
   index: number;
+  /** How many files the scan decides about, when known. */
+  total?: number;
   path: string;
   kind: string;
   cached: boolean;

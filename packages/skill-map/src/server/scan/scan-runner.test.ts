@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { createMemoryMapReader } from '../read/memory-map-reader.js';
+import type { ScanPort } from '../ports.js';
+import { createBroadcaster } from '../ws/broadcaster.js';
+import type { BroadcastEvent } from '../ws/broadcaster.js';
+import { createScanRunner } from './scan-runner.js';
+
+/** A scan port that reports `files` progress events, the first `analysed` of them not cached. */
+function fakePort(files: number, analysed: number): ScanPort {
+  return {
+    scanAndPersist({ onProgress }) {
+      for (let i = 0; i < files; i++) onProgress?.({ index: i, total: files, path: `f${i}.md`, kind: 'markdown', cached: i >= analysed });
+      return Promise.resolve({ nodes: files, links: 0, issues: 0, durationMs: 1, roots: ['.'], nodesAdded: 0, nodesRemoved: 0 });
+    },
+    scanFresh: () => Promise.reject(new Error('unused')),
+  };
+}
+
+function progressEvents(port: ScanPort): Promise<BroadcastEvent[]> {
+  const broadcaster = createBroadcaster();
+  const events: BroadcastEvent[] = [];
+  broadcaster.addSink((e) => void (e.type === 'scan.progress' && events.push(e)));
+  const runner = createScanRunner(port, createMemoryMapReader(() => null, { scopeRoot: '/tmp' }), broadcaster);
+  return runner.run('changed', 'watcher').then(() => {
+    broadcaster.close();
+    return events;
+  });
+}
+
+describe('scan progress on the broadcaster', () => {
+  it('publishes every re-analysed file but thins cached ones, so a warm rescan sends a handful of frames', async () => {
+    const events = await progressEvents(fakePort(10_000, 3));
+    const analysed = events.filter((e) => e.data['cached'] === false);
+    expect(analysed.map((e) => e.data['path'])).toEqual(['f0.md', 'f1.md', 'f2.md']);
+    expect(events.length).toBeLessThan(20);
+    expect(events.at(-1)?.data['index']).toBe(9_999);
+  });
+});
