@@ -16,7 +16,11 @@ const targets = [
     outdir: 'packages/skill-map/dist/bundle',
     external: ['better-sqlite3', 'bufferutil', 'utf-8-validate', 'fsevents'],
   },
-  { entry: 'packages/skillstate-mcp/dist/bin.js', outdir: 'packages/skillstate-mcp/dist/bundle', external: [] },
+  {
+    entry: 'packages/skillstate-mcp/dist/bin.js',
+    outdir: 'packages/skillstate-mcp/dist/bundle',
+    external: [],
+  },
 ];
 
 for (const t of targets) {
@@ -34,6 +38,8 @@ for (const t of targets) {
     sourcemap: 'linked',
     logLevel: 'warning',
     // Some bundled CommonJS dependencies call require(); give ESM chunks one.
-    banner: { js: "import { createRequire as __smCreateRequire } from 'node:module'; const require = __smCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __smCreateRequire } from 'node:module'; const require = __smCreateRequire(import.meta.url);",
+    },
   });
 }

@@ -8,7 +8,6 @@
 // The server runs in a forked child (so its RSS is its own); this process is the client. The hot-path
 // numbers use a minimal keep-alive HTTP client so they measure the server, not an SDK client; the v1 SDK
 // client figure is printed alongside as the ceiling a real host sees on this machine.
-/* global URL, performance, console, setTimeout */
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -32,8 +31,24 @@ if (process.argv[2] === '--server') {
   const { runServe } = await import(new URL('run-serve.js', DIST).href);
   const reader = createSqliteMapReader({ dbPath, scopeRoot: root });
   const running = await runServe(
-    { port: 0, mcp: true, open: false, handleSignals: true, bannerStream: null, serveInfo: false, watchDebounceMs: 300, mcpOptions: { maxSessions: Number(maxSessions), sweepIntervalMs: 0 } },
-    { scopeRoot: root, dbPath, reader, scanner: createEngineScanPort({ projectRoot: root, dbPath }), config: { merged: {} }, logger: { info() {}, warn() {}, error: (m, e) => process.stderr.write(`${m} ${e?.stack ?? ''}\n`) } },
+    {
+      port: 0,
+      mcp: true,
+      open: false,
+      handleSignals: true,
+      bannerStream: null,
+      serveInfo: false,
+      watchDebounceMs: 300,
+      mcpOptions: { maxSessions: Number(maxSessions), sweepIntervalMs: 0 },
+    },
+    {
+      scopeRoot: root,
+      dbPath,
+      reader,
+      scanner: createEngineScanPort({ projectRoot: root, dbPath }),
+      config: { merged: {} },
+      logger: { info() {}, warn() {}, error: (m, e) => process.stderr.write(`${m} ${e?.stack ?? ''}\n`) },
+    },
   );
   await running.watcherReady;
   process.on('message', (msg) => {
@@ -73,7 +88,18 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function post(port, body, sid) {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path: '/mcp', method: 'POST', agent, headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...(sid ? { 'mcp-session-id': sid } : {}) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          ...(sid ? { 'mcp-session-id': sid } : {}),
+        },
+      },
       (res) => {
         let b = '';
         res.setEncoding('utf8');
@@ -86,26 +112,39 @@ function post(port, body, sid) {
   });
 }
 async function session(port) {
-  const init = await post(port, { jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } } });
+  const init = await post(port, {
+    jsonrpc: '2.0',
+    id: 0,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+  });
   const sid = init.headers['mcp-session-id'];
   await post(port, { jsonrpc: '2.0', method: 'notifications/initialized' }, sid);
   return sid;
 }
 function openStream(port, sid, onEvent) {
-  const req = http.request({ host: '127.0.0.1', port, path: '/mcp', headers: { accept: 'text/event-stream', 'mcp-session-id': sid } }, (res) => {
-    res.setEncoding('utf8');
-    let buf = '';
-    res.on('data', (d) => {
-      buf += d;
-      let i;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const frame = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const data = frame.split('\n').find((l) => l.startsWith('data: '));
-        if (data) onEvent(JSON.parse(data.slice(6)));
-      }
-    });
-  });
+  const req = http.request(
+    {
+      host: '127.0.0.1',
+      port,
+      path: '/mcp',
+      headers: { accept: 'text/event-stream', 'mcp-session-id': sid },
+    },
+    (res) => {
+      res.setEncoding('utf8');
+      let buf = '';
+      res.on('data', (d) => {
+        buf += d;
+        let i;
+        while ((i = buf.indexOf('\n\n')) >= 0) {
+          const frame = buf.slice(0, i);
+          buf = buf.slice(i + 2);
+          const data = frame.split('\n').find((l) => l.startsWith('data: '));
+          if (data) onEvent(JSON.parse(data.slice(6)));
+        }
+      });
+    },
+  );
   req.end();
   return req;
 }
@@ -142,19 +181,33 @@ try {
   const project = generateProject(root, N);
   const { createEngineScanPort } = await import(new URL('scan/engine-scan-port.js', DIST).href);
   const summary = await createEngineScanPort({ projectRoot: root, dbPath }).scanAndPersist({ mode: 'full' });
-  console.log(`bench:mcp on Node ${process.version}: project of ${summary.nodes} nodes, ${summary.links} links, ${summary.issues} issues, generated+scanned in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  console.log(
+    `bench:mcp on Node ${process.version}: project of ${summary.nodes} nodes, ${summary.links} links, ${summary.issues} issues, generated+scanned in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+  );
 
   // The floor: the same client against a bare node:http JSON-RPC echo, same call count.
-  const echo = fork(fileURLToPath(import.meta.url), ['--echo'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const echo = fork(fileURLToPath(import.meta.url), ['--echo'], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { port: echoPort } = await new Promise((resolve) => echo.once('message', resolve));
-  const echoCall = (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_node', arguments: { path: 'x' } } });
+  const echoCall = (i) => ({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'get_node', arguments: { path: 'x' } },
+  });
   await timeCalls(echoPort, 'echo', 1_000, echoCall);
   const floor = await timeCalls(echoPort, 'echo', CALLS, echoCall);
   echo.send('stop');
   await new Promise((r) => echo.once('exit', r));
-  console.log(`      floor: node:http JSON-RPC echo ${fmt(floor.perSec, 0)} calls/s, p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms`);
+  console.log(
+    `      floor: node:http JSON-RPC echo ${fmt(floor.perSec, 0)} calls/s, p50 ${fmt(floor.p50)} ms, p99 ${fmt(floor.p99)} ms`,
+  );
 
-  const child = fork(fileURLToPath(import.meta.url), ['--server', root, dbPath, String(SESSIONS + 8)], { execArgv: ['--expose-gc'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(import.meta.url), ['--server', root, dbPath, String(SESSIONS + 8)], {
+    execArgv: ['--expose-gc'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const next = () => new Promise((resolve) => child.once('message', resolve));
   const { port } = await next();
   const mem = async () => {
@@ -163,24 +216,50 @@ try {
   };
 
   const booted = await mem();
-  console.log(`      server after boot (watcher ready): RSS ${fmt(booted.rss / 1e6, 1)} MB, heap ${fmt(booted.heapUsed / 1e6, 1)} MB`);
+  console.log(
+    `      server after boot (watcher ready): RSS ${fmt(booted.rss / 1e6, 1)} MB, heap ${fmt(booted.heapUsed / 1e6, 1)} MB`,
+  );
   const sid = await session(port);
-  const getNode = (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } } });
+  const getNode = (i) => ({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } },
+  });
   await timeCalls(port, sid, 1_000, getNode); // warm-up
   const g = await timeCalls(port, sid, CALLS, getNode);
   report('get_node calls/s (one session)', fmt(g.perSec, 0), '>= 1300', g.perSec >= 1300);
   report('get_node p99 latency', `${fmt(g.p99)} ms (p50 ${fmt(g.p50)})`, '< 5 ms', g.p99 < 5);
-  console.log(`      get_node vs echo floor: ${fmt(g.perSec / floor.perSec)}x the floor's calls/s, p99 ${fmt(g.p99 / floor.p99)}x the floor's`);
+  console.log(
+    `      get_node vs echo floor: ${fmt(g.perSec / floor.perSec)}x the floor's calls/s, p99 ${fmt(g.p99 / floor.p99)}x the floor's`,
+  );
 
   const afterGet = await mem();
-  console.log(`      after get_node run: RSS ${fmt(afterGet.rss / 1e6, 1)} MB, heap ${fmt(afterGet.heapUsed / 1e6, 1)} MB`);
-  const q = await timeCalls(port, sid, 200, (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'query_graph', arguments: {} } }));
+  console.log(
+    `      after get_node run: RSS ${fmt(afterGet.rss / 1e6, 1)} MB, heap ${fmt(afterGet.heapUsed / 1e6, 1)} MB`,
+  );
+  const q = await timeCalls(port, sid, 200, (i) => ({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'query_graph', arguments: {} },
+  }));
   report('query_graph default limit p50', `${fmt(q.p50)} ms (p99 ${fmt(q.p99)})`, '< 20 ms', q.p50 < 20);
-  const kinds = await timeCalls(port, sid, 200, (i) => ({ jsonrpc: '2.0', id: i, method: 'tools/call', params: { name: 'query_graph', arguments: { kind: 'skill', path: '.claude/**', has: 'issues' } } }));
+  const kinds = await timeCalls(port, sid, 200, (i) => ({
+    jsonrpc: '2.0',
+    id: i,
+    method: 'tools/call',
+    params: { name: 'query_graph', arguments: { kind: 'skill', path: '.claude/**', has: 'issues' } },
+  }));
   console.log(`      query_graph filtered (kind+path+has) p50 ${fmt(kinds.p50)} ms`);
 
   const afterCalls = await mem();
-  report('server RSS with the 10k graph', `${fmt(afterCalls.rss / 1e6, 1)} MB (heap ${fmt(afterCalls.heapUsed / 1e6, 1)})`, '< 300 MB', afterCalls.rss < 300e6);
+  report(
+    'server RSS with the 10k graph',
+    `${fmt(afterCalls.rss / 1e6, 1)} MB (heap ${fmt(afterCalls.heapUsed / 1e6, 1)})`,
+    '< 300 MB',
+    afterCalls.rss < 300e6,
+  );
 
   // Heap flatness: 1,000 calls vs LONG calls on one session.
   const longSid = await session(port);
@@ -202,7 +281,12 @@ try {
   const afterSessions = await mem();
   const perSession = (afterSessions.rss - before.rss) / SESSIONS;
   const perSessionHeap = (afterSessions.heapUsed - before.heapUsed) / SESSIONS;
-  report(`memory per idle session (${SESSIONS} open)`, `${fmt(perSession / 1024, 1)} KB RSS (${fmt(perSessionHeap / 1024, 1)} KB heap)`, '< 70 KB', perSession < 70 * 1024);
+  report(
+    `memory per idle session (${SESSIONS} open)`,
+    `${fmt(perSession / 1024, 1)} KB RSS (${fmt(perSessionHeap / 1024, 1)} KB heap)`,
+    '< 70 KB',
+    perSession < 70 * 1024,
+  );
   for (const s of streams) s.destroy();
 
   // File write → subscriber's resources/updated (debounce 300 ms), with the server-side breakdown read from /ws.
@@ -224,36 +308,64 @@ try {
     if (m.method === 'notifications/resources/updated') waiters.shift()?.(performance.now());
   });
   await new Promise((r) => setTimeout(r, 300));
-  await post(port, { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'skillmap://graph' } }, subSid);
+  await post(
+    port,
+    { jsonrpc: '2.0', id: 1, method: 'resources/subscribe', params: { uri: 'skillmap://graph' } },
+    subSid,
+  );
   const delays = [];
   const parts = [];
   for (let i = 0; i < 7; i++) {
     const got = new Promise((resolve) => waiters.push(resolve));
     const t = performance.now();
-    writeFileSync(join(root, project.docs[0]), `# Edited page\nEdit ${i}. See [the next page](${project.docs[1].split('/').pop()}).\n`);
+    writeFileSync(
+      join(root, project.docs[0]),
+      `# Edited page\nEdit ${i}. See [the next page](${project.docs[1].split('/').pop()}).\n`,
+    );
     const at = await got;
     delays.push(at - t);
-    parts.push({ toStart: wsMarks.started - t, engine: wsMarks.engineMs, scan: wsMarks.completed - wsMarks.started, toNotify: at - wsMarks.completed });
+    parts.push({
+      toStart: wsMarks.started - t,
+      engine: wsMarks.engineMs,
+      scan: wsMarks.completed - wsMarks.started,
+      toNotify: at - wsMarks.completed,
+    });
     await new Promise((r) => setTimeout(r, 400));
   }
   ws.close();
   delays.sort((a, b) => a - b);
   const d50 = pct(delays, 0.5);
-  report('file write → resources/updated p50', `${fmt(d50, 0)} ms (min ${fmt(delays[0], 0)})`, '<= 300 + 100 ms', d50 <= 400);
-  const med = (k) => pct(parts.map((p) => p[k]).sort((a, b) => a - b), 0.5);
-  console.log(`      breakdown (medians): write→scan.started ${fmt(med('toStart'), 0)} ms (debounce 300), scan ${fmt(med('scan'), 0)} ms (engine ${fmt(med('engine'), 0)}), scan.completed→notification ${fmt(med('toNotify'), 1)} ms`);
+  report(
+    'file write → resources/updated p50',
+    `${fmt(d50, 0)} ms (min ${fmt(delays[0], 0)})`,
+    '<= 300 + 100 ms',
+    d50 <= 400,
+  );
+  const med = (k) =>
+    pct(
+      parts.map((p) => p[k]).sort((a, b) => a - b),
+      0.5,
+    );
+  console.log(
+    `      breakdown (medians): write→scan.started ${fmt(med('toStart'), 0)} ms (debounce 300), scan ${fmt(med('scan'), 0)} ms (engine ${fmt(med('engine'), 0)}), scan.completed→notification ${fmt(med('toNotify'), 1)} ms`,
+  );
   stream.destroy();
 
   // The SDK client ceiling on this machine (informational).
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
-  const { StreamableHTTPClientTransport } = await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  const { StreamableHTTPClientTransport } =
+    await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
   const c = new Client({ name: 'bench-v1', version: '1' });
   await c.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-  for (let i = 0; i < 300; i++) await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
+  for (let i = 0; i < 300; i++)
+    await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
   const t1 = performance.now();
   const sdkCalls = Math.min(CALLS, 3_000);
-  for (let i = 0; i < sdkCalls; i++) await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
-  console.log(`      v1 SDK client get_node: ${fmt(sdkCalls / ((performance.now() - t1) / 1000), 0)} calls/s (client-bound)`);
+  for (let i = 0; i < sdkCalls; i++)
+    await c.callTool({ name: 'get_node', arguments: { path: project.skills[i % project.skills.length] } });
+  console.log(
+    `      v1 SDK client get_node: ${fmt(sdkCalls / ((performance.now() - t1) / 1000), 0)} calls/s (client-bound)`,
+  );
   await c.close();
 
   child.send('stop');

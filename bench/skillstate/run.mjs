@@ -132,9 +132,13 @@ function startPatchServer(project) {
       for (let i = 0; i < n; i++) {
         const patch = { goal: `step ${id}`, progress: [id, id + 1, id + 2] };
         const t = performance.now();
-        const line = roundTrip({ method: 'tools/call', params: { name: 'state.patch', arguments: { patch } } });
+        const line = roundTrip({
+          method: 'tools/call',
+          params: { name: 'state.patch', arguments: { patch } },
+        });
         latencies.push(performance.now() - t);
-        if (line.includes('"isError":true') || line.includes('"error"')) throw new Error(`patch failed: ${line}`);
+        if (line.includes('"isError":true') || line.includes('"error"'))
+          throw new Error(`patch failed: ${line}`);
       }
       return performance.now() - t0;
     },

@@ -76,7 +76,9 @@ describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)
       const run = runSm(argv, { cwd: process.cwd(), nodeArgs: traceImportsFlags() });
       expect(run.code).toBe(0);
       const urls = imported(run.stderr);
-      expect(urls.some((u) => u.endsWith('/dist/cli/main.js') || u.endsWith('/dist/bundle/main.js'))).toBe(true);
+      expect(urls.some((u) => u.endsWith('/dist/cli/main.js') || u.endsWith('/dist/bundle/main.js'))).toBe(
+        true,
+      );
       const heavy = heavyChunks();
       if (urls.some((u) => u.endsWith('/dist/bundle/main.js'))) expect(heavy.length).toBeGreaterThan(0);
       expect(

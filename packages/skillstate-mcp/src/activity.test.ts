@@ -31,7 +31,9 @@ describe('ActivityTracker', () => {
     const other = join(dir, 'agents', 'w');
     await tracker.touch(dir);
     await tracker.touch(other);
-    expect(JSON.parse(readFileSync(join(other, '.session-meta.json'), 'utf8')).lastActivityAt).toBe('2026-11-01T12:00:00.000Z');
+    expect(JSON.parse(readFileSync(join(other, '.session-meta.json'), 'utf8')).lastActivityAt).toBe(
+      '2026-11-01T12:00:00.000Z',
+    );
   });
 
   it('never fails, even when the sidecar path is a directory', async () => {

@@ -28,14 +28,22 @@ describe('McpAdapter', () => {
     const options = { specPath: 's.json', command: 'nodejs', launcherPath: '/x.js', env: { Z: '1', A: '2' } };
     const again = adapter.generateMcpConfig({ root: project.dir, name: '.mcp.json' }, options);
     expect(again).toBe(adapter.generateMcpConfig(join(project.dir, '.mcp.json'), options));
-    expect(Object.keys(JSON.parse(again).mcpServers.skillstate.env)).toEqual(['SKILLSTATE_SPEC_PATH', 'A', 'Z']);
+    expect(Object.keys(JSON.parse(again).mcpServers.skillstate.env)).toEqual([
+      'SKILLSTATE_SPEC_PATH',
+      'A',
+      'Z',
+    ]);
     expect(again).not.toContain('skillstate.json');
   });
 
   it('refuses credential-shaped env values and targets that escape their root', () => {
     project = tempProject();
-    expect(() => adapter.generateMcpConfig('.mcp.json', { env: { KEY: 'sk-abcdef123' } })).toThrow(/env.KEY looks like a secret/);
-    expect(() => adapter.generateMcpConfig({ root: project.dir, name: '../.mcp.json' })).toThrow('Path traversal blocked: ../.mcp.json');
+    expect(() => adapter.generateMcpConfig('.mcp.json', { env: { KEY: 'sk-abcdef123' } })).toThrow(
+      /env.KEY looks like a secret/,
+    );
+    expect(() => adapter.generateMcpConfig({ root: project.dir, name: '../.mcp.json' })).toThrow(
+      'Path traversal blocked: ../.mcp.json',
+    );
   });
 
   it('saves atomically, returns the path, and keeps the other servers of an existing file', async () => {
@@ -57,7 +65,9 @@ describe('McpAdapter', () => {
     const path = join(project.dir, '.mcp.json');
     for (const content of ['not json', '[]', '{"mcpServers":[]}']) {
       writeFileSync(path, content);
-      await expect(adapter.saveMcpConfig(path)).rejects.toThrow(`${path} exists but is not an MCP config object; not overwriting it`);
+      await expect(adapter.saveMcpConfig(path)).rejects.toThrow(
+        `${path} exists but is not an MCP config object; not overwriting it`,
+      );
       expect(readFileSync(path, 'utf8')).toBe(content);
     }
   });

@@ -77,8 +77,14 @@ export class McpAdapter {
       } catch {
         parsed = undefined;
       }
-      if (!isPlainObject(parsed) || (parsed['mcpServers'] !== undefined && !isPlainObject(parsed['mcpServers']))) {
-        throw new McpServerError('CONFIG_REFUSED', `${path} exists but is not an MCP config object; not overwriting it`);
+      if (
+        !isPlainObject(parsed) ||
+        (parsed['mcpServers'] !== undefined && !isPlainObject(parsed['mcpServers']))
+      ) {
+        throw new McpServerError(
+          'CONFIG_REFUSED',
+          `${path} exists but is not an MCP config object; not overwriting it`,
+        );
       }
       doc = parsed;
     }

@@ -74,7 +74,8 @@ export class Connection {
 
   /** Processes one parsed message. */
   async processMessage(message: unknown): Promise<Outgoing> {
-    const isDiscover = isPlainObject(message) && message['method'] === 'server/discover' && hasOwn(message, 'id');
+    const isDiscover =
+      isPlainObject(message) && message['method'] === 'server/discover' && hasOwn(message, 'id');
     this.#discoverOnly = isDiscover && this.#discoverOnly !== false;
     if (!isPlainObject(message)) return invalidRequest(null);
     const hasId = hasOwn(message, 'id');

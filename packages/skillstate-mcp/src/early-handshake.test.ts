@@ -19,8 +19,12 @@ describe('openHandshakeGate', () => {
     g.input.write('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}\n{"jsonrpc":"2.0","id":2,"me');
     g.input.write('thod":"ping"}\n{"jsonrpc":"2.0","id":3,"method":"initialize"}\n');
     await g.tick();
-    expect(g.answered()).toMatch(/^\{"jsonrpc":"2.0","id":1,"result":\{"protocolVersion":"2026-07-28",.*\}\n$/);
-    expect(g.relayed()).toBe('{"jsonrpc":"2.0","id":2,"method":"ping"}\n{"jsonrpc":"2.0","id":3,"method":"initialize"}\n');
+    expect(g.answered()).toMatch(
+      /^\{"jsonrpc":"2.0","id":1,"result":\{"protocolVersion":"2026-07-28",.*\}\n$/,
+    );
+    expect(g.relayed()).toBe(
+      '{"jsonrpc":"2.0","id":2,"method":"ping"}\n{"jsonrpc":"2.0","id":3,"method":"initialize"}\n',
+    );
   });
 
   it('relays a partial line at end of input and ends the relay', async () => {

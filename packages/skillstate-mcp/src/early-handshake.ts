@@ -28,8 +28,10 @@ export function earlyInitializeResponse(line: string): string | null {
   }
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
   const { id, method, params } = message as Record<string, unknown>;
-  if (method !== 'initialize' || !Object.prototype.hasOwnProperty.call(message, 'id') || !isValidId(id)) return null;
-  const meta = typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
+  if (method !== 'initialize' || !Object.prototype.hasOwnProperty.call(message, 'id') || !isValidId(id))
+    return null;
+  const meta =
+    typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
   if (typeof meta === 'object' && meta !== null && META_KEYS.protocolVersion in meta) return null;
   return resultLine(id, initializeResult(params));
 }

@@ -23,11 +23,15 @@ describe('classifyRequest', () => {
     expect(classifyRequest(undefined, false)).toBe('legacy');
     expect(classifyRequest({ _meta: { progressToken: 1 } }, false)).toBe('legacy');
     expect(classifyRequest({ _meta: ENVELOPE }, false)).toBe('modern');
-    expect(classifyRequest({ _meta: { ...ENVELOPE, [META_KEYS.clientInfo]: undefined } }, false)).toBe('modern');
+    expect(classifyRequest({ _meta: { ...ENVELOPE, [META_KEYS.clientInfo]: undefined } }, false)).toBe(
+      'modern',
+    );
   });
 
   it('refuses an unknown envelope revision with -32022 and the supported list', () => {
-    expect(() => classifyRequest({ _meta: { ...ENVELOPE, [META_KEYS.protocolVersion]: '2099-01-01' } }, false)).toThrow(
+    expect(() =>
+      classifyRequest({ _meta: { ...ENVELOPE, [META_KEYS.protocolVersion]: '2099-01-01' } }, false),
+    ).toThrow(
       expect.objectContaining({
         code: 'UNSUPPORTED_PROTOCOL_VERSION',
         message: 'Unsupported protocol version: 2099-01-01',
@@ -37,9 +41,12 @@ describe('classifyRequest', () => {
   });
 
   it('refuses a malformed envelope as invalid params', () => {
-    const bad = (meta: Record<string, unknown>) => () => classifyRequest({ _meta: { ...ENVELOPE, ...meta } }, false);
+    const bad = (meta: Record<string, unknown>) => () =>
+      classifyRequest({ _meta: { ...ENVELOPE, ...meta } }, false);
     expect(bad({ [META_KEYS.protocolVersion]: 7 })).toThrow(/protocolVersion must be a string/);
-    expect(bad({ [META_KEYS.clientCapabilities]: undefined })).toThrow(/clientCapabilities must be an object/);
+    expect(bad({ [META_KEYS.clientCapabilities]: undefined })).toThrow(
+      /clientCapabilities must be an object/,
+    );
     expect(bad({ [META_KEYS.clientInfo]: { name: 1 } })).toThrow(/clientInfo must be an object/);
   });
 
@@ -57,7 +64,9 @@ describe('encodeModernResult', () => {
       resultType: 'complete',
       _meta: { [META_KEYS.serverInfo]: { name: 's', version: '1' } },
     });
-    expect(encodeModernResult('tools/list', { tools: [], _meta: { a: 1 } }, { name: 's', version: '1' })).toEqual({
+    expect(
+      encodeModernResult('tools/list', { tools: [], _meta: { a: 1 } }, { name: 's', version: '1' }),
+    ).toEqual({
       tools: [],
       resultType: 'complete',
       ttlMs: STATIC_RESULT_TTL_MS,
@@ -91,9 +100,17 @@ describe('the 2026-07-28 era on a connection', () => {
     h = harness();
     const list = (await modern(1, 'tools/list')).result;
     expect(list.tools).toHaveLength(14);
-    expect([list.resultType, list.ttlMs, list.cacheScope]).toEqual(['complete', STATIC_RESULT_TTL_MS, 'private']);
+    expect([list.resultType, list.ttlMs, list.cacheScope]).toEqual([
+      'complete',
+      STATIC_RESULT_TTL_MS,
+      'private',
+    ]);
     const call = (await modern(2, 'tools/call', { name: 'state.get', arguments: {} })).result;
-    expect(call).toEqual({ content: [{ type: 'text', text: '{}' }], resultType: 'complete', _meta: SERVER_INFO });
+    expect(call).toEqual({
+      content: [{ type: 'text', text: '{}' }],
+      resultType: 'complete',
+      _meta: SERVER_INFO,
+    });
     const read = (await modern(3, 'resources/read', { uri: 'skillstate://state' })).result;
     expect([read.resultType, read.ttlMs, read.cacheScope]).toEqual(['complete', 0, 'private']);
     expect((await modern(4, 'resources/list')).result.resources).toHaveLength(3);
@@ -103,12 +120,17 @@ describe('the 2026-07-28 era on a connection', () => {
   it('does not serve the 2025-only methods, nor the 2026-only ones without an envelope', async () => {
     h = harness();
     for (const method of ['initialize', 'ping', 'resources/subscribe', 'logging/setLevel']) {
-      expect((await modern(1, method)).error).toEqual({ code: -32601, message: `Method not found: ${method}` });
+      expect((await modern(1, method)).error).toEqual({
+        code: -32601,
+        message: `Method not found: ${method}`,
+      });
     }
     h.project.cleanup();
     h = harness();
     expect((await h.rpc({ id: 1, method: 'server/discover' })).error.code).toBe(-32601);
-    expect((await h.rpc({ id: 2, method: 'subscriptions/listen', params: { notifications: {} } })).error.code).toBe(-32601);
+    expect(
+      (await h.rpc({ id: 2, method: 'subscriptions/listen', params: { notifications: {} } })).error.code,
+    ).toBe(-32601);
   });
 
   it('answers an unknown envelope revision with -32022 carrying supported and requested', async () => {
@@ -138,8 +160,9 @@ describe('the 2026-07-28 era on a connection', () => {
   it('still serves the 2025 era on a connection that never went modern', async () => {
     h = harness();
     expect((await h.rpc({ id: 1, method: 'tools/list' })).result).not.toHaveProperty('resultType');
-    expect((await h.rpc({ id: 2, method: 'initialize', params: { protocolVersion: '2025-03-26' } })).result.protocolVersion).toBe(
-      '2025-03-26',
-    );
+    expect(
+      (await h.rpc({ id: 2, method: 'initialize', params: { protocolVersion: '2025-03-26' } })).result
+        .protocolVersion,
+    ).toBe('2025-03-26');
   });
 });

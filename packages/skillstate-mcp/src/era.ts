@@ -13,7 +13,10 @@ const MISSING_ENVELOPE =
   `(${META_KEYS.protocolVersion}, ${META_KEYS.clientCapabilities})`;
 
 function invalidEnvelope(problem: string): McpServerError {
-  return new McpServerError('INVALID_PARAMS', `Invalid _meta envelope for protocol revision 2026-07-28: ${problem}`);
+  return new McpServerError(
+    'INVALID_PARAMS',
+    `Invalid _meta envelope for protocol revision 2026-07-28: ${problem}`,
+  );
 }
 
 function checkEnvelope(meta: Record<string, unknown>): void {
@@ -28,7 +31,10 @@ function checkEnvelope(meta: Record<string, unknown>): void {
     throw invalidEnvelope(`${META_KEYS.clientCapabilities} must be an object`);
   }
   const info = meta[META_KEYS.clientInfo];
-  if (info !== undefined && !(isPlainObject(info) && typeof info['name'] === 'string' && typeof info['version'] === 'string')) {
+  if (
+    info !== undefined &&
+    !(isPlainObject(info) && typeof info['name'] === 'string' && typeof info['version'] === 'string')
+  ) {
     throw invalidEnvelope(`${META_KEYS.clientInfo} must be an object with string name and version`);
   }
 }
@@ -53,7 +59,10 @@ export const STATIC_RESULT_TTL_MS = 300_000;
 
 const STATIC_METHODS = new Set(['server/discover', 'tools/list', 'resources/list', 'prompts/list']);
 
-function cacheHint(method: string, result: Record<string, unknown>): { ttlMs: number; cacheScope: string } | null {
+function cacheHint(
+  method: string,
+  result: Record<string, unknown>,
+): { ttlMs: number; cacheScope: string } | null {
   if (STATIC_METHODS.has(method)) return { ttlMs: STATIC_RESULT_TTL_MS, cacheScope: 'private' };
   if (method !== 'resources/read') return null;
   const first: unknown = Array.isArray(result['contents']) ? result['contents'][0] : undefined;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_LINE_BYTES, LineBuffer } from './framing.js';
 
-const lines = (events: ReturnType<LineBuffer['push']>) => events.map((e) => (e.kind === 'line' ? e.line : `<overflow ${e.limit}>`));
+const lines = (events: ReturnType<LineBuffer['push']>) =>
+  events.map((e) => (e.kind === 'line' ? e.line : `<overflow ${e.limit}>`));
 
 describe('LineBuffer', () => {
   it('splits complete lines and keeps a partial one until its newline arrives', () => {

@@ -31,7 +31,10 @@ export class LineBuffer {
 
   /** Consumes one chunk and returns the complete lines (untrimmed, without the newline) and overflows. */
   push(chunk: Uint8Array | string): FrameEvent[] {
-    const bytes = typeof chunk === 'string' ? Buffer.from(chunk, 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    const bytes =
+      typeof chunk === 'string'
+        ? Buffer.from(chunk, 'utf8')
+        : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     const events: FrameEvent[] = [];
     let start = 0;
     for (;;) {

@@ -39,8 +39,12 @@ async function start(args: LaunchArgs = {}) {
   const output = new PassThrough();
   server = await launch({ input, output, installInterruptHandler: false, ...args });
   const call = async (name: string, toolArgs: Record<string, unknown> = {}) => {
-    input.write(`${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: toolArgs } })}\n`);
-    const line: string = await new Promise((resolve) => output.once('data', (chunk) => resolve(String(chunk))));
+    input.write(
+      `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: toolArgs } })}\n`,
+    );
+    const line: string = await new Promise((resolve) =>
+      output.once('data', (chunk) => resolve(String(chunk))),
+    );
     return JSON.parse(JSON.parse(line).result.content[0].text);
   };
   return { call };
@@ -71,9 +75,13 @@ describe('launch: spec resolution', () => {
   });
 
   it('rejects a named or present spec that cannot be used, naming the file', async () => {
-    await expect(start({ specPath: 'missing.json' })).rejects.toThrow(`spec file ${join(cwd, 'missing.json')} cannot be read`);
+    await expect(start({ specPath: 'missing.json' })).rejects.toThrow(
+      `spec file ${join(cwd, 'missing.json')} cannot be read`,
+    );
     writeFileSync(join(cwd, 'skill-spec.json'), '{"id":"x"}');
-    await expect(start()).rejects.toThrow(/^spec file .*skill-spec.json is not a valid spec: "name" must be a non-empty string/);
+    await expect(start()).rejects.toThrow(
+      /^spec file .*skill-spec.json is not a valid spec: "name" must be a non-empty string/,
+    );
   });
 });
 
@@ -94,14 +102,18 @@ describe('launch: state location, agent, session stamp', () => {
     process.env['HOME'] = cwd;
     mkdirSync(join(cwd, '.skillstate', 'global'), { recursive: true });
     const { call } = await start();
-    expect((await call('state.summary')).session.statePath).toBe(join(cwd, '.skillstate', 'global', 'skillstate.json'));
+    expect((await call('state.summary')).session.statePath).toBe(
+      join(cwd, '.skillstate', 'global', 'skillstate.json'),
+    );
   });
 
   it('takes the agent from SKILLSTATE_AGENT_ID, and rejects one that sanitises to nothing', async () => {
     project.init();
     process.env['SKILLSTATE_AGENT_ID'] = 'worker 1';
     const { call } = await start();
-    expect((await call('state.summary')).session.statePath).toBe(join(cwd, '.skillstate', 'agents', 'worker-1', 'skillstate.json'));
+    expect((await call('state.summary')).session.statePath).toBe(
+      join(cwd, '.skillstate', 'agents', 'worker-1', 'skillstate.json'),
+    );
     await settle();
     expect(existsSync(join(cwd, '.skillstate', 'agents', 'worker-1', '.session-meta.json'))).toBe(true);
     server?.stop();

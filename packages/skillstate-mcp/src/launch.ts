@@ -38,7 +38,12 @@ export interface LaunchArgs {
  */
 export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
   const cwd = process.cwd();
-  const { spec } = resolveSpec({ spec: args.spec, specPath: args.specPath, env: process.env, projectDir: cwd });
+  const { spec } = resolveSpec({
+    spec: args.spec,
+    specPath: args.specPath,
+    env: process.env,
+    projectDir: cwd,
+  });
   const location = resolveHostStateForCwd(cwd);
   const server = new McpServer({
     spec,

@@ -24,7 +24,9 @@ describe('layering of @skillstate/mcp', () => {
     const pkg = JSON.parse(readFileSync(join(SRC, '..', 'package.json'), 'utf8')) as Record<string, unknown>;
     expect(pkg['dependencies']).toEqual({ '@skillstate/core': '0.1.0' });
     const offenders = sources(SRC).filter((file) =>
-      staticImports(file).some((spec) => !spec.startsWith('.') && !spec.startsWith('node:') && spec !== '@skillstate/core'),
+      staticImports(file).some(
+        (spec) => !spec.startsWith('.') && !spec.startsWith('node:') && spec !== '@skillstate/core',
+      ),
     );
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);
   });

@@ -19,7 +19,14 @@ describe('stampRunning', () => {
     mkdirSync(dir, { recursive: true });
     writeFileSync(
       join(dir, '.session-meta.json'),
-      JSON.stringify({ status: 'completed', finishedAt: 'x', result: 'r', mergedAt: 'm', lastActivityAt: 'old', custom: 1 }),
+      JSON.stringify({
+        status: 'completed',
+        finishedAt: 'x',
+        result: 'r',
+        mergedAt: 'm',
+        lastActivityAt: 'old',
+        custom: 1,
+      }),
     );
     await stampRunning(h.server);
     expect(JSON.parse(readFileSync(join(dir, '.session-meta.json'), 'utf8'))).toEqual({
@@ -108,7 +115,10 @@ describe('installInterruptHandler', () => {
     const gate = new Promise<void>((resolve) => (release = resolve));
     let exited!: () => void;
     const done = new Promise<void>((resolve) => (exited = resolve));
-    installInterruptHandler(h.server, { before: () => gate.then(() => stampRunning(h.server)), exit: () => exited() });
+    installInterruptHandler(h.server, {
+      before: () => gate.then(() => stampRunning(h.server)),
+      exit: () => exited(),
+    });
     process.emit('SIGINT');
     release();
     await done;

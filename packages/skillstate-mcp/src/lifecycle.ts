@@ -53,7 +53,10 @@ export async function flushInterrupted(server: McpServer): Promise<void> {
   const target = deps.state.defaultTarget();
   try {
     if (!isTerminalStatus(readSessionMeta(target.stateDir)?.status)) {
-      await writeSessionMeta(target.stateDir, { status: 'interrupted', lastActivityAt: deps.now().toISOString() });
+      await writeSessionMeta(target.stateDir, {
+        status: 'interrupted',
+        lastActivityAt: deps.now().toISOString(),
+      });
     }
   } catch {
     // Best effort, step by step.

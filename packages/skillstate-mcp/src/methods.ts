@@ -41,7 +41,10 @@ export interface MethodCall {
 /** Returned by a handler whose response is sent later (a listen stream is answered when it ends). */
 export const DEFERRED = Symbol('deferred');
 
-type Handler = (call: MethodCall, deps: ServerDeps) => Record<string, unknown> | typeof DEFERRED | Promise<Record<string, unknown>>;
+type Handler = (
+  call: MethodCall,
+  deps: ServerDeps,
+) => Record<string, unknown> | typeof DEFERRED | Promise<Record<string, unknown>>;
 
 interface MethodEntry {
   eras: readonly Era[];
@@ -53,7 +56,8 @@ const MODERN: readonly Era[] = ['modern'];
 const BOTH: readonly Era[] = ['legacy', 'modern'];
 
 function objectParams(params: unknown): Record<string, unknown> {
-  if (!isPlainObject(params)) throw new McpServerError('INVALID_PARAMS', 'Invalid params: expected an object');
+  if (!isPlainObject(params))
+    throw new McpServerError('INVALID_PARAMS', 'Invalid params: expected an object');
   return params;
 }
 
@@ -78,7 +82,8 @@ function toolContext(call: MethodCall, deps: ServerDeps): ToolContext {
     protocolVersion: PROTOCOL_VERSION,
     now: () => deps.now(),
     changed(statePath) {
-      if (statePath === deps.state.defaultTarget().statePath) call.extra.push(...deps.subscriptions.stateChanged());
+      if (statePath === deps.state.defaultTarget().statePath)
+        call.extra.push(...deps.subscriptions.stateChanged());
     },
   };
 }
@@ -86,7 +91,8 @@ function toolContext(call: MethodCall, deps: ServerDeps): ToolContext {
 async function callTool(call: MethodCall, deps: ServerDeps): Promise<Record<string, unknown>> {
   const params = objectParams(call.params);
   const name = params['name'];
-  if (typeof name !== 'string' || name === '') throw new McpServerError('INVALID_PARAMS', 'Invalid params: name required');
+  if (typeof name !== 'string' || name === '')
+    throw new McpServerError('INVALID_PARAMS', 'Invalid params: name required');
   const args = isPlainObject(params['arguments']) ? params['arguments'] : {};
   await deps.beforeToolCall();
   return { ...(await deps.tools.call(name, args, toolContext(call, deps))) };
@@ -94,7 +100,8 @@ async function callTool(call: MethodCall, deps: ServerDeps): Promise<Record<stri
 
 function listen(call: MethodCall, deps: ServerDeps): typeof DEFERRED {
   const filter = isPlainObject(call.params) ? call.params['notifications'] : undefined;
-  if (!isPlainObject(filter)) throw new McpServerError('INVALID_PARAMS', 'Invalid params: notifications must be an object');
+  if (!isPlainObject(filter))
+    throw new McpServerError('INVALID_PARAMS', 'Invalid params: notifications must be an object');
   call.extra.push(deps.subscriptions.listen(call.id, filter));
   return DEFERRED;
 }
@@ -110,7 +117,10 @@ export const METHODS: Readonly<Record<string, MethodEntry>> = {
   'tools/list': { eras: BOTH, handle: (_call, deps) => ({ tools: deps.tools.list() }) },
   'tools/call': { eras: BOTH, handle: callTool },
   'resources/list': { eras: BOTH, handle: () => ({ resources: RESOURCES }) },
-  'resources/read': { eras: BOTH, handle: ({ params }, deps) => readResource(requireUri(params), deps.spec, deps.state) },
+  'resources/read': {
+    eras: BOTH,
+    handle: ({ params }, deps) => readResource(requireUri(params), deps.spec, deps.state),
+  },
   'resources/subscribe': {
     eras: LEGACY,
     handle: ({ params }, deps) => {

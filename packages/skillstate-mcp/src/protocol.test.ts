@@ -7,17 +7,26 @@ import { VERSION } from './version.js';
 
 describe('protocol revisions', () => {
   it('supports five revisions, oldest first, newest 2026-07-28', () => {
-    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28']);
+    expect(SUPPORTED_PROTOCOL_VERSIONS).toEqual([
+      '2024-11-05',
+      '2025-03-26',
+      '2025-06-18',
+      '2025-11-25',
+      '2026-07-28',
+    ]);
     expect(PROTOCOL_VERSION).toBe('2026-07-28');
   });
 
   it('echoes a supported revision and answers the newest otherwise', () => {
     for (const v of SUPPORTED_PROTOCOL_VERSIONS) expect(negotiateProtocolVersion(v)).toBe(v);
-    for (const v of ['2030-01-01', '2024-10-07', '', 20250618, undefined, null]) expect(negotiateProtocolVersion(v)).toBe('2026-07-28');
+    for (const v of ['2030-01-01', '2024-10-07', '', 20250618, undefined, null])
+      expect(negotiateProtocolVersion(v)).toBe('2026-07-28');
   });
 
   it('reports the package version as serverInfo.version', () => {
-    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+      version: string;
+    };
     expect(VERSION).toBe(pkg.version);
     expect(initializeResult({})).toEqual({
       protocolVersion: '2026-07-28',
@@ -30,7 +39,11 @@ describe('protocol revisions', () => {
 
 describe('earlyInitializeResponse (the bin answers a leading initialize while loading)', () => {
   it('answers exactly what the full server answers', () => {
-    expect(earlyInitializeResponse('{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\r')).toBe(
+    expect(
+      earlyInitializeResponse(
+        '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\r',
+      ),
+    ).toBe(
       JSON.stringify({ jsonrpc: '2.0', id: 1, result: initializeResult({ protocolVersion: '2025-06-18' }) }),
     );
     expect(earlyInitializeResponse('{"id":null,"method":"initialize"}')).toContain('"id":null,"result"');

@@ -33,7 +33,8 @@ export const META_KEYS = {
  * The client then decides whether it can work with that answer (MCP lifecycle rules).
  */
 export function negotiateProtocolVersion(requested: unknown): ProtocolVersion {
-  return typeof requested === 'string' && (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
+  return typeof requested === 'string' &&
+    (SUPPORTED_PROTOCOL_VERSIONS as readonly string[]).includes(requested)
     ? (requested as ProtocolVersion)
     : PROTOCOL_VERSION;
 }

@@ -10,9 +10,24 @@ describe('resources', () => {
   it('lists the three resources', async () => {
     h = harness();
     expect((await h.rpc({ id: 1, method: 'resources/list' })).result.resources).toEqual([
-      { uri: 'skillstate://state', name: 'Skill State', description: 'The full versioned state envelope ({ version, state }).', mimeType: 'application/json' },
-      { uri: 'skillstate://spec', name: 'Procedural Spec', description: 'The procedural spec: id, name, version, instructions, schema.', mimeType: 'application/json' },
-      { uri: 'skillstate://summary', name: 'State Summary', description: 'Compact summary projection of the current state.', mimeType: 'application/json' },
+      {
+        uri: 'skillstate://state',
+        name: 'Skill State',
+        description: 'The full versioned state envelope ({ version, state }).',
+        mimeType: 'application/json',
+      },
+      {
+        uri: 'skillstate://spec',
+        name: 'Procedural Spec',
+        description: 'The procedural spec: id, name, version, instructions, schema.',
+        mimeType: 'application/json',
+      },
+      {
+        uri: 'skillstate://summary',
+        name: 'State Summary',
+        description: 'Compact summary projection of the current state.',
+        mimeType: 'application/json',
+      },
     ]);
   });
 
@@ -20,16 +35,31 @@ describe('resources', () => {
     h = harness();
     h.project.init({ goal: 'token ghp_abcdef', notes: 'n' });
     expect((await read('skillstate://state')).result).toEqual({
-      contents: [{ uri: 'skillstate://state', mimeType: 'application/json', text: '{"version":1,"state":{"goal":"token [REDACTED]","notes":"n"}}' }],
+      contents: [
+        {
+          uri: 'skillstate://state',
+          mimeType: 'application/json',
+          text: '{"version":1,"state":{"goal":"token [REDACTED]","notes":"n"}}',
+        },
+      ],
     });
   });
 
   it('reads the spec without the example patch, and the summary without the session', async () => {
     h = harness();
     const spec = JSON.parse((await read('skillstate://spec')).result.contents[0].text);
-    expect(spec).toEqual({ id: TEST_SPEC.id, name: TEST_SPEC.name, version: TEST_SPEC.version, instructions: TEST_SPEC.instructions, schema: TEST_SPEC.schema });
+    expect(spec).toEqual({
+      id: TEST_SPEC.id,
+      name: TEST_SPEC.name,
+      version: TEST_SPEC.version,
+      instructions: TEST_SPEC.instructions,
+      schema: TEST_SPEC.schema,
+    });
     h.project.init({ goal: 'g' });
-    expect(JSON.parse((await read('skillstate://summary')).result.contents[0].text)).toEqual({ goal: 'g', size_bytes: 12 });
+    expect(JSON.parse((await read('skillstate://summary')).result.contents[0].text)).toEqual({
+      goal: 'g',
+      size_bytes: 12,
+    });
   });
 
   it('answers an unusable state with a -32000 error naming the file, never with defaults', async () => {

@@ -25,7 +25,9 @@ const until = async (check: () => boolean) => {
 
 describe('McpServer', () => {
   it('refuses an agent id that sanitises to nothing', () => {
-    expect(() => new McpServer({ spec: GENERIC_PROCEDURE_SPEC, root: '.', name: 'x', agent: '///' })).toThrow('Invalid agent id: ///');
+    expect(() => new McpServer({ spec: GENERIC_PROCEDURE_SPEC, root: '.', name: 'x', agent: '///' })).toThrow(
+      'Invalid agent id: ///',
+    );
   });
 
   it('reports the newest revision as protocolVersion', () => {

@@ -75,7 +75,11 @@ export class McpServer {
       .catch((err: unknown) => {
         // Not reachable through the protocol (every error becomes a response); kept so one bug cannot stall
         // every later response. stderr only: stdout carries the protocol.
-        process.stderr.write(redactSecrets(`skillstate-mcp: internal error: ${err instanceof Error ? err.message : String(err)}\n`));
+        process.stderr.write(
+          redactSecrets(
+            `skillstate-mcp: internal error: ${err instanceof Error ? err.message : String(err)}\n`,
+          ),
+        );
       });
   };
   readonly #onOutputError = (): void => this.stop();
@@ -97,7 +101,12 @@ export class McpServer {
     };
     this.#connection = new Connection(deps);
     this.#buffer = new LineBuffer(options.maxLineBytes ?? DEFAULT_MAX_LINE_BYTES);
-    internals.set(this, { deps, connection: this.#connection, drain: () => this.#chain, onStop: this.#onStop });
+    internals.set(this, {
+      deps,
+      connection: this.#connection,
+      drain: () => this.#chain,
+      onStop: this.#onStop,
+    });
   }
 
   /**
@@ -118,7 +127,9 @@ export class McpServer {
     const lines: string[] = [];
     for (const event of this.#buffer.push(chunk)) {
       const out: Outgoing =
-        event.kind === 'line' ? await this.#connection.processLine(event.line) : this.#connection.overflow(event.limit);
+        event.kind === 'line'
+          ? await this.#connection.processLine(event.line)
+          : this.#connection.overflow(event.limit);
       if (out.response !== null) lines.push(`${out.response}\n`);
       for (const extra of out.extra) lines.push(`${extra}\n`);
     }
@@ -126,7 +137,10 @@ export class McpServer {
   }
 
   /** Serves `input` and writes to `output` (stdin and stdout by default) until {@link stop}. */
-  start(input: InputSource = process.stdin, output: NodeJS.WritableStream = process.stdout): Promise<McpServer> {
+  start(
+    input: InputSource = process.stdin,
+    output: NodeJS.WritableStream = process.stdout,
+  ): Promise<McpServer> {
     if (this.#input !== null) return Promise.resolve(this);
     this.#input = input;
     this.#output = output;

@@ -73,7 +73,8 @@ export class StateAccess {
     const root = typeof args['root'] === 'string' ? args['root'] : this.#options.root;
     const name = typeof args['name'] === 'string' ? args['name'] : this.#options.name;
     const rawAgent = args['agent'];
-    const agent = typeof rawAgent === 'string' && rawAgent !== '' ? resolveAgentId(rawAgent) : this.#options.agent;
+    const agent =
+      typeof rawAgent === 'string' && rawAgent !== '' ? resolveAgentId(rawAgent) : this.#options.agent;
     const statePath = resolveStatePath(root, agent === '' ? name : `agents/${agent}/${name}`);
     return { root, name, agent, statePath, stateDir: dirname(statePath) };
   }
@@ -98,7 +99,10 @@ export class StateAccess {
    * Reads, transforms and writes the target's state under its lock (a bad file throws before anything is
    * written). Returns the state before and after.
    */
-  update(target: StateTarget, compute: (before: JsonObject) => JsonObject): Promise<{ before: JsonObject; after: JsonObject }> {
+  update(
+    target: StateTarget,
+    compute: (before: JsonObject) => JsonObject,
+  ): Promise<{ before: JsonObject; after: JsonObject }> {
     return this.locked(target, () => {
       const before = this.load(target);
       const after = compute(before);

@@ -18,19 +18,25 @@ const patch = (id: number, args: Record<string, unknown>) =>
 describe('2025-era resources/subscribe', () => {
   it('sends notifications/resources/updated after a write of the default scope, after the response', async () => {
     h = harness();
-    expect(await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://summary' } })).toEqual([
-      { jsonrpc: '2.0', id: 1, result: {} },
-    ]);
+    expect(
+      await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://summary' } }),
+    ).toEqual([{ jsonrpc: '2.0', id: 1, result: {} }]);
     await feed({ id: 2, method: 'resources/subscribe', params: { uri: 'skillstate://state' } });
     const out = await patch(3, { patch: { goal: 'x' } });
     expect(out.map((m) => m.id ?? m.params.uri)).toEqual([3, 'skillstate://state', 'skillstate://summary']);
-    expect(out[1]).toEqual({ jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'skillstate://state' } });
+    expect(out[1]).toEqual({
+      jsonrpc: '2.0',
+      method: 'notifications/resources/updated',
+      params: { uri: 'skillstate://state' },
+    });
   });
 
   it('stays silent for reads, for other agents, and after unsubscribe', async () => {
     h = harness();
     await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://state' } });
-    expect(await feed({ id: 2, method: 'tools/call', params: { name: 'state.get', arguments: {} } })).toHaveLength(1);
+    expect(
+      await feed({ id: 2, method: 'tools/call', params: { name: 'state.get', arguments: {} } }),
+    ).toHaveLength(1);
     expect(await patch(3, { patch: { goal: 'x' }, agent: 'w1' })).toHaveLength(1);
     await feed({ id: 4, method: 'resources/unsubscribe', params: { uri: 'skillstate://state' } });
     expect(await patch(5, { patch: { goal: 'y' } })).toHaveLength(1);
@@ -40,14 +46,24 @@ describe('2025-era resources/subscribe', () => {
     h = harness();
     await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://state' } });
     await feed({ id: 2, method: 'tools/call', params: { name: 'state.checkpoint', arguments: {} } });
-    expect(await feed({ id: 3, method: 'tools/call', params: { name: 'state.rollback', arguments: {} } })).toHaveLength(2);
+    expect(
+      await feed({ id: 3, method: 'tools/call', params: { name: 'state.rollback', arguments: {} } }),
+    ).toHaveLength(2);
     await patch(4, { patch: { notes: 'n' }, agent: 'w1' });
-    expect(await feed({ id: 5, method: 'tools/call', params: { name: 'agent.merge', arguments: { agent: 'w1' } } })).toHaveLength(2);
+    expect(
+      await feed({
+        id: 5,
+        method: 'tools/call',
+        params: { name: 'agent.merge', arguments: { agent: 'w1' } },
+      }),
+    ).toHaveLength(2);
   });
 
   it('refuses to subscribe to an unknown resource', async () => {
     h = harness();
-    expect((await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://x' } }))[0].error).toEqual({
+    expect(
+      (await feed({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://x' } }))[0].error,
+    ).toEqual({
       code: -32602,
       message: 'Unknown resource: skillstate://x',
     });
@@ -58,7 +74,11 @@ describe('2025-era resources/subscribe', () => {
     const output = new PassThrough();
     await h.server.start(new PassThrough(), output);
     await h.rpc({ id: 1, method: 'resources/subscribe', params: { uri: 'skillstate://state' } });
-    await h.rpc({ id: 2, method: 'tools/call', params: { name: 'state.patch', arguments: { patch: { goal: 'x' } } } });
+    await h.rpc({
+      id: 2,
+      method: 'tools/call',
+      params: { name: 'state.patch', arguments: { patch: { goal: 'x' } } },
+    });
     expect(JSON.parse(String(output.read()))).toMatchObject({ method: 'notifications/resources/updated' });
     h.server.stop();
   });
@@ -66,7 +86,11 @@ describe('2025-era resources/subscribe', () => {
 
 describe('2026-era subscriptions/listen', () => {
   const listen = (id: number | string, uris: unknown) =>
-    feed({ id, method: 'subscriptions/listen', params: { _meta: ENVELOPE, notifications: { resourceSubscriptions: uris } } });
+    feed({
+      id,
+      method: 'subscriptions/listen',
+      params: { _meta: ENVELOPE, notifications: { resourceSubscriptions: uris } },
+    });
 
   it('acknowledges with the honoured filter and the subscription id, and defers the response', async () => {
     h = harness();
@@ -74,7 +98,10 @@ describe('2026-era subscriptions/listen', () => {
       {
         jsonrpc: '2.0',
         method: 'notifications/subscriptions/acknowledged',
-        params: { _meta: { [SUB]: 'listen:0' }, notifications: { resourceSubscriptions: ['skillstate://state'] } },
+        params: {
+          _meta: { [SUB]: 'listen:0' },
+          notifications: { resourceSubscriptions: ['skillstate://state'] },
+        },
       },
     ]);
   });
@@ -82,19 +109,42 @@ describe('2026-era subscriptions/listen', () => {
   it('delivers updates with the subscription id, then answers the listen request when the client cancels', async () => {
     h = harness();
     await listen(7, ['skillstate://state', 'skillstate://summary']);
-    const out = await feed({ id: 8, method: 'tools/call', params: { _meta: ENVELOPE, name: 'state.patch', arguments: { patch: { goal: 'x' } } } });
+    const out = await feed({
+      id: 8,
+      method: 'tools/call',
+      params: { _meta: ENVELOPE, name: 'state.patch', arguments: { patch: { goal: 'x' } } },
+    });
     expect(out.slice(1)).toEqual([
-      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'skillstate://state', _meta: { [SUB]: 7 } } },
-      { jsonrpc: '2.0', method: 'notifications/resources/updated', params: { uri: 'skillstate://summary', _meta: { [SUB]: 7 } } },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: 'skillstate://state', _meta: { [SUB]: 7 } },
+      },
+      {
+        jsonrpc: '2.0',
+        method: 'notifications/resources/updated',
+        params: { uri: 'skillstate://summary', _meta: { [SUB]: 7 } },
+      },
     ]);
-    expect(await feed({ method: 'notifications/cancelled', params: { requestId: 7, _meta: ENVELOPE } })).toEqual([
+    expect(
+      await feed({ method: 'notifications/cancelled', params: { requestId: 7, _meta: ENVELOPE } }),
+    ).toEqual([
       {
         jsonrpc: '2.0',
         id: 7,
-        result: { resultType: 'complete', _meta: { [SUB]: 7, [META_KEYS.serverInfo]: { name: 'skillstate', version: '0.1.0' } } },
+        result: {
+          resultType: 'complete',
+          _meta: { [SUB]: 7, [META_KEYS.serverInfo]: { name: 'skillstate', version: '0.1.0' } },
+        },
       },
     ]);
-    expect(await feed({ id: 9, method: 'tools/call', params: { _meta: ENVELOPE, name: 'state.patch', arguments: { patch: { goal: 'y' } } } })).toHaveLength(1);
+    expect(
+      await feed({
+        id: 9,
+        method: 'tools/call',
+        params: { _meta: ENVELOPE, name: 'state.patch', arguments: { patch: { goal: 'y' } } },
+      }),
+    ).toHaveLength(1);
     expect(await feed({ method: 'notifications/cancelled', params: { requestId: 7 } })).toEqual([]);
   });
 

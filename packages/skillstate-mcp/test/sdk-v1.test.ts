@@ -58,7 +58,12 @@ afterAll(async () => {
 describe('v1 SDK client over stdio', () => {
   it('negotiates the 2025 era and sees our identity and capabilities', () => {
     expect(client.getServerVersion()).toEqual({ name: 'skillstate', version: '0.1.0' });
-    expect(client.getServerCapabilities()).toEqual({ tools: {}, resources: { subscribe: true }, prompts: {}, logging: {} });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: {},
+      resources: { subscribe: true },
+      prompts: {},
+      logging: {},
+    });
   });
 
   it('pings, lists prompts, sets the log level', async () => {
@@ -70,7 +75,10 @@ describe('v1 SDK client over stdio', () => {
   it('lists the 14 tools with their annotations', async () => {
     const { tools } = await client.listTools();
     expect(tools).toHaveLength(14);
-    expect(tools.find((t) => t.name === 'state.rollback')?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(tools.find((t) => t.name === 'state.rollback')?.annotations).toEqual({
+      readOnlyHint: false,
+      destructiveHint: true,
+    });
     expect(tools.find((t) => t.name === 'state.patch')?.inputSchema.required).toEqual(['patch']);
   });
 
@@ -78,15 +86,30 @@ describe('v1 SDK client over stdio', () => {
     expect((await tool('state.get')).json).toEqual({});
     expect((await tool('state.diff')).json).toEqual({ changes: { added: [], updated: [], deleted: [] } });
     expect((await tool('state.validate', { patch: { goal: 'x' } })).json).toEqual({ valid: true });
-    const patched = await tool('state.patch', { patch: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } } });
+    const patched = await tool('state.patch', {
+      patch: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } },
+    });
     expect(patched.json.changes.added).toEqual(['goal', 'next_steps', 'meta']);
-    expect((await tool('state.diff', { full: true })).json).toMatchObject({ before: {}, after: { goal: 'Ship' } });
-    expect((await tool('state.checkpoint', { label: 'v1 check' })).json).toMatchObject({ checkpointId: '1-v1-check', seq: 1 });
+    expect((await tool('state.diff', { full: true })).json).toMatchObject({
+      before: {},
+      after: { goal: 'Ship' },
+    });
+    expect((await tool('state.checkpoint', { label: 'v1 check' })).json).toMatchObject({
+      checkpointId: '1-v1-check',
+      seq: 1,
+    });
     await tool('state.patch', { patch: { goal: 'Changed' } });
     expect((await tool('state.rollback', { checkpointId: '1-v1-check' })).json.state.goal).toBe('Ship');
     const summary = await tool('state.summary');
-    expect(summary.json).toMatchObject({ goal: 'Ship', next_steps: { count: 2, first: ['a', 'b'] }, session: { seq: 3, status: 'running' } });
-    expect(await tool('state.metrics')).toMatchObject({ text: 'Error: No token tracker configured', isError: true });
+    expect(summary.json).toMatchObject({
+      goal: 'Ship',
+      next_steps: { count: 2, first: ['a', 'b'] },
+      session: { seq: 3, status: 'running' },
+    });
+    expect(await tool('state.metrics')).toMatchObject({
+      text: 'Error: No token tracker configured',
+      isError: true,
+    });
     expect((await tool('spec.get')).json.example_state_patch).toHaveProperty('meta', {});
     expect((await tool('spec.next')).json).toMatchObject({ goal: 'Ship', next: ['a', 'b'], suggestion: 'a' });
   });
@@ -104,9 +127,16 @@ describe('v1 SDK client over stdio', () => {
   it('returns tool failures as isError results with actionable text', async () => {
     expect(await tool('state.patch', { patch: { goal: 42 } })).toMatchObject({
       isError: true,
-      json: { valid: false, error: "Invalid type for field 'goal': expected string, got number", field: 'goal' },
+      json: {
+        valid: false,
+        error: "Invalid type for field 'goal': expected string, got number",
+        field: 'goal',
+      },
     });
-    expect(await tool('state.rollback', { checkpointId: '../x' })).toMatchObject({ isError: true, text: 'Error: Checkpoint not found: ../x' });
+    expect(await tool('state.rollback', { checkpointId: '../x' })).toMatchObject({
+      isError: true,
+      text: 'Error: Checkpoint not found: ../x',
+    });
     expect(await tool('state.finalize', { status: 'done' })).toMatchObject({ isError: true });
     expect(await tool('nope')).toMatchObject({ isError: true, text: 'Error: Unknown tool: nope' });
   });
@@ -118,7 +148,10 @@ describe('v1 SDK client over stdio', () => {
       'skillstate://summary',
     ]);
     const state = await client.readResource({ uri: 'skillstate://state' });
-    expect(JSON.parse((state.contents[0] as { text: string }).text)).toMatchObject({ version: 1, state: { goal: 'Ship' } });
+    expect(JSON.parse((state.contents[0] as { text: string }).text)).toMatchObject({
+      version: 1,
+      state: { goal: 'Ship' },
+    });
     const spec = await client.readResource({ uri: 'skillstate://spec' });
     expect(JSON.parse((spec.contents[0] as { text: string }).text).schema).toEqual(TEST_SPEC.schema);
     const summary = await client.readResource({ uri: 'skillstate://summary' });
@@ -139,7 +172,9 @@ describe('v1 SDK client over stdio', () => {
   it('finalizes: the response is redacted, the sidecar keeps the result', async () => {
     const done = await tool('state.finalize', { status: 'completed', result: 'ok sk-abc123secret' });
     expect(done.json).toMatchObject({ status: 'completed', result: 'ok [REDACTED]' });
-    expect(JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')).result).toBe('ok sk-abc123secret');
+    expect(JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')).result).toBe(
+      'ok sk-abc123secret',
+    );
   });
 
   it('is inert in a project that was never initialised', async () => {

@@ -26,13 +26,17 @@ async function tool(name: string, args: Record<string, unknown> = {}) {
   return { text, json: json as Json, isError: result.isError === true };
 }
 
-const sidecar = () => JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')) as Record<string, unknown>;
+const sidecar = () =>
+  JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')) as Record<string, unknown>;
 
 beforeAll(async () => {
   project = tempProject();
   project.init();
   writeFileSync(join(project.dir, 'skill-spec.json'), JSON.stringify(TEST_SPEC));
-  writeFileSync(join(project.root, '.session-meta.json'), JSON.stringify({ status: 'completed', result: 'previous run' }));
+  writeFileSync(
+    join(project.root, '.session-meta.json'),
+    JSON.stringify({ status: 'completed', result: 'previous run' }),
+  );
   client = new Client({ name: 'v2-test', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
   client.onerror = (error) => clientErrors.push(error.message);
   client.setNotificationHandler('notifications/resources/updated', (n) => {
@@ -73,14 +77,19 @@ describe('v2 SDK client, versionNegotiation auto, over stdio', () => {
     expect(tools).toHaveLength(14);
     const patched = await tool('state.patch', { patch: { goal: 'Modern', progress: ['probe'] } });
     expect(patched.json.changes.added).toEqual(['goal', 'progress']);
-    expect((await tool('state.summary')).json).toMatchObject({ goal: 'Modern', progress: { count: 1 }, session: { seq: 1 } });
+    expect((await tool('state.summary')).json).toMatchObject({
+      goal: 'Modern',
+      progress: { count: 1 },
+      session: { seq: 1 },
+    });
     expect(await tool('state.patch', { patch: { progress: 'nope' } })).toMatchObject({ isError: true });
     expect((await tool('state.checkpoint', { label: 'm' })).json.checkpointId).toBe('1-m');
     expect((await tool('spec.next')).json.goal).toBe('Modern');
   });
 
   it('reads resources (state-backed ones are never served from the client cache)', async () => {
-    const read = async (uri: string) => JSON.parse((((await client.readResource({ uri })).contents[0]) as { text: string }).text);
+    const read = async (uri: string) =>
+      JSON.parse(((await client.readResource({ uri })).contents[0] as { text: string }).text);
     expect((await client.listResources()).resources).toHaveLength(3);
     expect(await read('skillstate://state')).toMatchObject({ version: 1, state: { goal: 'Modern' } });
     await tool('state.patch', { patch: { goal: 'Fresh' } });
@@ -90,8 +99,12 @@ describe('v2 SDK client, versionNegotiation auto, over stdio', () => {
   });
 
   it('delivers resource updates on a subscriptions/listen stream', async () => {
-    const subscription = await client.listen({ resourceSubscriptions: ['skillstate://state', 'skillstate://summary'] });
-    expect(subscription.honoredFilter).toEqual({ resourceSubscriptions: ['skillstate://state', 'skillstate://summary'] });
+    const subscription = await client.listen({
+      resourceSubscriptions: ['skillstate://state', 'skillstate://summary'],
+    });
+    expect(subscription.honoredFilter).toEqual({
+      resourceSubscriptions: ['skillstate://state', 'skillstate://summary'],
+    });
     await tool('state.patch', { patch: { notes: 'listen' } });
     for (let i = 0; i < 100 && updates.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
     expect(updates.map((u) => u.uri)).toEqual(['skillstate://state', 'skillstate://summary']);
@@ -112,6 +125,8 @@ describe('v2 SDK client, versionNegotiation auto, over stdio', () => {
     // notifications/cancelled. SDK 2.4.0 forgets the listen id at close(), so it reports our answer as a
     // response for an unknown id. That is the only client-side error of the whole session.
     expect(clientErrors).toHaveLength(1);
-    expect(clientErrors[0]).toMatch(/^Received a response for an unknown message ID: .*"id":"listen:0","result":\{/);
+    expect(clientErrors[0]).toMatch(
+      /^Received a response for an unknown message ID: .*"id":"listen:0","result":\{/,
+    );
   });
 });

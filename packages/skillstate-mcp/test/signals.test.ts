@@ -12,7 +12,8 @@ afterEach(async () => {
   project.cleanup();
 });
 
-const meta = () => JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')) as Record<string, unknown>;
+const meta = () =>
+  JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')) as Record<string, unknown>;
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })}\n`;
 const PING = '{"jsonrpc":"2.0","id":0,"method":"ping"}\n';
@@ -37,7 +38,9 @@ describe('signals', () => {
       server.child.kill(signal);
       expect(await server.exited).toEqual({ code: 130, signal: null });
       expect(meta()).toMatchObject({ status: 'interrupted', protocolVersion: '2026-07-28', agentId: '' });
-      expect(JSON.parse(readFileSync(join(project.root, '.diff-baseline.json'), 'utf8'))).toEqual({ goal: 'survives' });
+      expect(JSON.parse(readFileSync(join(project.root, '.diff-baseline.json'), 'utf8'))).toEqual({
+        goal: 'survives',
+      });
     });
   }
 
@@ -94,7 +97,9 @@ describe('startup failures', () => {
     const server = spawnServer(project.dir);
     const { code } = await server.exited;
     expect(code).toBe(1);
-    expect(server.stderr()).toMatch(new RegExp(`^skillstate-mcp: spec file .*skill-spec\\.json is not valid JSON: [^\\n]+\\n$`));
+    expect(server.stderr()).toMatch(
+      new RegExp(`^skillstate-mcp: spec file .*skill-spec\\.json is not valid JSON: [^\\n]+\\n$`),
+    );
     expect(server.lines).toEqual([]);
   });
 

@@ -42,7 +42,12 @@ export type { ScanMeta, ScanMetaExtras } from './sqlite/scan-meta.js';
 export type { FileCacheChanges, FileCacheEntry } from './sqlite/file-cache.js';
 export type { SuppressionKey } from './sqlite/annotations.js';
 export type { RenameMove } from './sqlite/renames.js';
-export { LATEST_SCHEMA_VERSION, MIGRATIONS, schemaFingerprint, type Migration } from './sqlite/migrations/index.js';
+export {
+  LATEST_SCHEMA_VERSION,
+  MIGRATIONS,
+  schemaFingerprint,
+  type Migration,
+} from './sqlite/migrations/index.js';
 
 export {
   loadConfig,
@@ -55,8 +60,24 @@ export {
   type LoadConfigOptions,
   type LoadedConfig,
 } from './config/layered-config.js';
-export { parseConfigValue, setConfigValue, unsetConfigValue, type ConfigWriteOptions, type ConfigWriteResult, type WritableLayer } from './config/config-write.js';
+export {
+  parseConfigValue,
+  setConfigValue,
+  unsetConfigValue,
+  type ConfigWriteOptions,
+  type ConfigWriteResult,
+  type WritableLayer,
+} from './config/config-write.js';
 export { DEFAULT_CONFIG, PROJECT_LOCAL_ONLY_KEYS, isProjectLocalOnly } from './config/defaults.js';
 export { lookupKey, validateLeaf } from './config/config-schema.js';
 
-export { createOpsLog, formatOpsLine, OPS_LOG_DIR, OPS_LOG_FILE, type OpsChannel, type OpsLog, type OpsLogEntry, type OpsLogOptions } from './ops-log.js';
+export {
+  createOpsLog,
+  formatOpsLine,
+  OPS_LOG_DIR,
+  OPS_LOG_FILE,
+  type OpsChannel,
+  type OpsLog,
+  type OpsLogEntry,
+  type OpsLogOptions,
+} from './ops-log.js';

@@ -20,10 +20,24 @@ const lines = (file: string): unknown[] =>
 
 describe('operations log', () => {
   it('formats `at` first, then fields in the writer order, omitting absent ones', () => {
-    expect(formatOpsLine({ op: 'jobs.submit', target: 'a.md', extension: 'core/x', channel: 'mcp', outcome: 'queued', id: 'd-1' }, at)).toBe(
+    expect(
+      formatOpsLine(
+        {
+          op: 'jobs.submit',
+          target: 'a.md',
+          extension: 'core/x',
+          channel: 'mcp',
+          outcome: 'queued',
+          id: 'd-1',
+        },
+        at,
+      ),
+    ).toBe(
       '{"at":"2026-08-20T10:00:00.000Z","op":"jobs.submit","target":"a.md","extension":"core/x","channel":"mcp","outcome":"queued","id":"d-1"}\n',
     );
-    expect(formatOpsLine({ op: 'scan', target: '*', channel: 'cli', outcome: 'ok', detail: 'nodes=3' }, at)).toBe(
+    expect(
+      formatOpsLine({ op: 'scan', target: '*', channel: 'cli', outcome: 'ok', detail: 'nodes=3' }, at),
+    ).toBe(
       '{"at":"2026-08-20T10:00:00.000Z","op":"scan","target":"*","channel":"cli","outcome":"ok","detail":"nodes=3"}\n',
     );
   });
@@ -31,7 +45,14 @@ describe('operations log', () => {
   it('appends one JSONL line per operation, in order', async () => {
     mkdirSync(join(tree.root, '.skill-map'));
     const log = createOpsLog({ projectRoot: tree.root, now: () => at });
-    for (let i = 0; i < 20; i += 1) log.append({ op: 'findings.resolve', target: 'a.md', channel: 'cli', outcome: 'ok', detail: `id=${i}` });
+    for (let i = 0; i < 20; i += 1)
+      log.append({
+        op: 'findings.resolve',
+        target: 'a.md',
+        channel: 'cli',
+        outcome: 'ok',
+        detail: `id=${i}`,
+      });
     await log.flush();
     const written = lines(log.path) as Array<{ detail: string }>;
     expect(written.map((l) => l.detail)).toEqual(Array.from({ length: 20 }, (_, i) => `id=${i}`));
@@ -58,7 +79,13 @@ describe('operations log', () => {
   it('rotates to operations.log.1 when a line would pass the size cap (one generation)', async () => {
     mkdirSync(join(tree.root, '.skill-map'));
     const log = createOpsLog({ projectRoot: tree.root, maxBytes: 1000, now: () => at });
-    const entry = (i: number) => ({ op: 'jobs.record', target: 'a.md', channel: 'mcp' as const, outcome: 'completed', id: `d-${i}` });
+    const entry = (i: number) => ({
+      op: 'jobs.record',
+      target: 'a.md',
+      channel: 'mcp' as const,
+      outcome: 'completed',
+      id: `d-${i}`,
+    });
     for (let i = 0; i < 30; i += 1) log.append(entry(i));
     await log.flush();
     expect(statSync(log.path).size).toBeLessThanOrEqual(1000);

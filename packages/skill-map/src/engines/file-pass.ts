@@ -18,7 +18,10 @@ export interface ScanFileEvent {
 }
 
 /** The kernel entry point the file pass calls (injected so tests can count calls). */
-export type AnalyzeFn = (file: { path: string; text: string; bytes: number; modifiedAtMs: number | null; contentHash: string }, ctx: FileContext) => FileRecord;
+export type AnalyzeFn = (
+  file: { path: string; text: string; bytes: number; modifiedAtMs: number | null; contentHash: string },
+  ctx: FileContext,
+) => FileRecord;
 
 /** Inputs of `runFilePass`. */
 export interface FilePassInput {
@@ -68,9 +71,19 @@ function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undef
   const read = readContent(input.fs, file.absPath, file.path, input.maxFileSizeBytes);
   if (!read.ok) return { skipped: read.skipped };
   const contentHash = sha256(read.content);
-  if (usable && prev.record.contentHash === contentHash) return { record: withMtime(prev.record, file.mtimeMs), how: 'hash' };
+  if (usable && prev.record.contentHash === contentHash)
+    return { record: withMtime(prev.record, file.mtimeMs), how: 'hash' };
   const text = read.content.toString('utf8');
-  const record = input.analyze({ path: file.path, text, bytes: read.content.length, modifiedAtMs: Math.trunc(file.mtimeMs), contentHash }, input.ctx);
+  const record = input.analyze(
+    {
+      path: file.path,
+      text,
+      bytes: read.content.length,
+      modifiedAtMs: Math.trunc(file.mtimeMs),
+      contentHash,
+    },
+    input.ctx,
+  );
   return { record, how: 'analyzed' };
 }
 
@@ -103,7 +116,13 @@ class PassState {
       else this.counts.analyzed += 1;
       this.upserts.push({ path: file.path, size: file.size, mtimeMs, recordJson: JSON.stringify(d.record) });
     }
-    input.onFile?.({ index, total: input.files.length, path: file.path, kind: d.record.node?.kind ?? null, cached: d.how !== 'analyzed' });
+    input.onFile?.({
+      index,
+      total: input.files.length,
+      path: file.path,
+      kind: d.record.node?.kind ?? null,
+      cached: d.how !== 'analyzed',
+    });
   }
 
   output(): FilePassOutput {
@@ -112,7 +131,14 @@ class PassState {
     if (previous.size !== this.next.size || this.skipped.length > 0 || this.upserts.length > 0) {
       for (const p of previous.keys()) if (!this.next.has(p)) deletes.push(p);
     }
-    return { records: this.records, next: this.next, upserts: this.upserts, deletes, skipped: this.skipped, counts: this.counts };
+    return {
+      records: this.records,
+      next: this.next,
+      upserts: this.upserts,
+      deletes,
+      skipped: this.skipped,
+      counts: this.counts,
+    };
   }
 }
 

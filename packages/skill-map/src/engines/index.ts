@@ -1,5 +1,11 @@
 // Engines of skill-map shared by the CLI, the REST routes and the watcher.
-export { runScan, type ScanMode, type ScanOptions, type ScanOutcome, type ScanTimings } from './scan-engine.js';
+export {
+  runScan,
+  type ScanMode,
+  type ScanOptions,
+  type ScanOutcome,
+  type ScanTimings,
+} from './scan-engine.js';
 export { createScanWarmState, type CachedFile, type ScanWarmState } from './warm-state.js';
 export type { ScanFileEvent } from './file-pass.js';
 export type { KernelPort } from './kernel-port.js';

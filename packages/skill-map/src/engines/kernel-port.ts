@@ -1,5 +1,12 @@
 import type { ScannedBy } from '@skill-map/spec';
-import type { analyzeFile, buildGraph, buildGraphIncremental, createFileContext, detectLens, isCandidatePath } from '../kernel/index.js';
+import type {
+  analyzeFile,
+  buildGraph,
+  buildGraphIncremental,
+  createFileContext,
+  detectLens,
+  isCandidatePath,
+} from '../kernel/index.js';
 
 export type { LensDecision } from '../kernel/index.js';
 

@@ -1,4 +1,13 @@
-import { copyFileSync, existsSync, readFileSync, readdirSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
@@ -40,7 +49,8 @@ function body(r: () => number, self: Doc, all: Doc[], skills: string[]): string 
     const rel = `${'../'.repeat(depth)}${r() < 0.15 ? t.path.replace(/\.md$/, '-gone.md') : t.path}`;
     lines.push(`See [${t.name}](${rel}).`);
   }
-  if (r() < 0.6 && skills.length > 0) lines.push(`Then run /${pick(skills)} and ask @agent-${pick(['rev', 'ops', 'nobody'])}.`);
+  if (r() < 0.6 && skills.length > 0)
+    lines.push(`Then run /${pick(skills)} and ask @agent-${pick(['rev', 'ops', 'nobody'])}.`);
   if (r() < 0.2) lines.push('```', 'run /not-a-command here', '```');
   lines.push('', `Body ${Math.floor(r() * 1000)}.`);
   return lines.join('\n');
@@ -57,7 +67,10 @@ function project(r: () => number): Map<string, string> {
   docs.push({ path: '.claude/agents/rev.md', name: 'rev' }, { path: '.claude/agents/ops.md', name: 'ops' });
   for (let i = 0; i < 14; i += 1) docs.push({ path: `docs/d${i % 3}/n${i}.md`, name: `n${i}` });
   for (const d of docs) {
-    const fm = d.path.includes('/skills/') || d.path.includes('/agents/') ? `---\nname: ${d.name}\ndescription: About ${d.name}\n---\n` : '';
+    const fm =
+      d.path.includes('/skills/') || d.path.includes('/agents/')
+        ? `---\nname: ${d.name}\ndescription: About ${d.name}\n---\n`
+        : '';
     files.set(d.path, fm + body(r, d, docs, skills));
   }
   files.set('.claude/skills/s1/SKILL.sm', 'annotations:\n  stability: stable\n');
@@ -86,7 +99,10 @@ function edits(): Edit[] {
   return [
     (r) => {
       const p = pick(r, mdPaths());
-      writeFileSync(tree.abs(p), `${readFileSync(tree.abs(p), 'utf8')}\nMore text ${Math.floor(r() * 1e6)} and [x](${pick(r, mdPaths())}).\n`);
+      writeFileSync(
+        tree.abs(p),
+        `${readFileSync(tree.abs(p), 'utf8')}\nMore text ${Math.floor(r() * 1e6)} and [x](${pick(r, mdPaths())}).\n`,
+      );
       return `content ${p}`;
     },
     (r) => {
@@ -100,7 +116,10 @@ function edits(): Edit[] {
       return `delete ${p}`;
     },
     (r) => {
-      const p = pick(r, mdPaths().filter((x) => x.startsWith('docs/')));
+      const p = pick(
+        r,
+        mdPaths().filter((x) => x.startsWith('docs/')),
+      );
       if (p === undefined) return 'noop';
       const to = p.replace(/\.md$/, `-r${Math.floor(r() * 100)}.md`);
       renameSync(tree.abs(p), tree.abs(to));
@@ -108,7 +127,10 @@ function edits(): Edit[] {
     },
     (r) => {
       // A frontmatter name change moves trigger resolution elsewhere (/skN, @agent-x).
-      const p = pick(r, mdPaths().filter((x) => x.includes('/skills/') || x.includes('/agents/')));
+      const p = pick(
+        r,
+        mdPaths().filter((x) => x.includes('/skills/') || x.includes('/agents/')),
+      );
       if (p === undefined) return 'noop';
       const text = readFileSync(tree.abs(p), 'utf8');
       const name = pick(r, ['sk1', 'sk2', 'rev', 'ops', 'fresh', 'nobody', 'sk9']);
@@ -134,21 +156,41 @@ function dump(dbPath: string): Rows {
     rows.map((r) => Object.fromEntries(Object.entries(r).filter(([k]) => !drop.includes(k))));
   // Link ids differ between databases with different histories: issues name their links by identity here.
   const identity = new Map<number, string>();
-  for (const [id, ...cols] of db.prepare(`SELECT id, source_path, target_path, kind, normalized_trigger FROM scan_links`).raw().all() as unknown[][]) {
+  for (const [id, ...cols] of db
+    .prepare(`SELECT id, source_path, target_path, kind, normalized_trigger FROM scan_links`)
+    .raw()
+    .all() as unknown[][]) {
     identity.set(id as number, cols.join('\0'));
   }
-  const issues = (db.prepare(`SELECT * FROM scan_issues ORDER BY issue_key`).all() as Array<Record<string, unknown>>).map((r) => ({
+  const issues = (
+    db.prepare(`SELECT * FROM scan_issues ORDER BY issue_key`).all() as Array<Record<string, unknown>>
+  ).map((r) => ({
     ...r,
-    link_ids_json: r['link_ids_json'] === null ? null : (JSON.parse(r['link_ids_json'] as string) as number[]).map((id) => identity.get(id) ?? id),
+    link_ids_json:
+      r['link_ids_json'] === null
+        ? null
+        : (JSON.parse(r['link_ids_json'] as string) as number[]).map((id) => identity.get(id) ?? id),
   }));
   const out: Rows = {
-    nodes: strip(db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>, ['record_id', 'links_digest']),
+    nodes: strip(
+      db.prepare(`SELECT * FROM scan_nodes ORDER BY path`).all() as Array<Record<string, unknown>>,
+      ['record_id', 'links_digest'],
+    ),
     links: strip(
-      db.prepare(`SELECT * FROM scan_links ORDER BY source_path, target_path, kind, normalized_trigger, location_offset`).all() as Array<Record<string, unknown>>,
+      db
+        .prepare(
+          `SELECT * FROM scan_links ORDER BY source_path, target_path, kind, normalized_trigger, location_offset`,
+        )
+        .all() as Array<Record<string, unknown>>,
       ['id'],
     ),
     issues: strip(issues, ['id', 'row_hash']),
-    members: db.prepare(`SELECT i.issue_key, m.node_path FROM scan_issue_nodes m JOIN scan_issues i ON i.id = m.issue_id ORDER BY 1, 2`).raw().all(),
+    members: db
+      .prepare(
+        `SELECT i.issue_key, m.node_path FROM scan_issue_nodes m JOIN scan_issues i ON i.id = m.issue_id ORDER BY 1, 2`,
+      )
+      .raw()
+      .all(),
   };
   db.close();
   return out;
@@ -180,9 +222,15 @@ describe('row fingerprints: the cheap cold diff equals a full comparison', () =>
       const kinds = edits();
       for (let step = 0; step < 14; step += 1) {
         const what: string[] = [];
-        for (let k = 0; k < 1 + Math.floor(r() * 3); k += 1) what.push((kinds[Math.floor(r() * kinds.length)] as Edit)(r));
+        for (let k = 0; k < 1 + Math.floor(r() * 3); k += 1)
+          what.push((kinds[Math.floor(r() * kinds.length)] as Edit)(r));
         const cheap = await runScan({ ...base, projectRoot: tree.root, mode: 'changed' });
-        const reference = await runScan({ ...base, projectRoot: tree.root, dbPath: full, rowFingerprints: false });
+        const reference = await runScan({
+          ...base,
+          projectRoot: tree.root,
+          dbPath: full,
+          rowFingerprints: false,
+        });
         const inMemory = await runScan({ ...base, projectRoot: tree.root, warm });
         rmSync(fresh, { force: true });
         await runScan({ ...base, projectRoot: tree.root, dbPath: fresh, mode: 'full' });
@@ -195,7 +243,12 @@ describe('row fingerprints: the cheap cold diff equals a full comparison', () =>
         expect(dump(warmDb), label).toEqual(expected);
         // A no-change rescan writes nothing on either path.
         const again = await runScan({ ...base, projectRoot: tree.root });
-        expect(again.persisted, label).toEqual({ nodes: { inserted: 0, updated: 0, deleted: 0 }, links: { inserted: 0, updated: 0, deleted: 0 }, issues: { inserted: 0, updated: 0, deleted: 0 }, renames: [] });
+        expect(again.persisted, label).toEqual({
+          nodes: { inserted: 0, updated: 0, deleted: 0 },
+          links: { inserted: 0, updated: 0, deleted: 0 },
+          issues: { inserted: 0, updated: 0, deleted: 0 },
+          renames: [],
+        });
       }
     });
   }
@@ -228,7 +281,9 @@ describe('graph digest: a no-change rescan from the cache skips the node and lin
     raw.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES ('gone.md', 1)`).run();
     raw.close();
     const orphan = await runScan({ ...base, projectRoot: tree.root });
-    expect(orphan.result.issues.some((i) => i.analyzerId === 'orphan' && i.nodeIds[0] === 'gone.md')).toBe(true);
+    expect(orphan.result.issues.some((i) => i.analyzerId === 'orphan' && i.nodeIds[0] === 'gone.md')).toBe(
+      true,
+    );
     expect(orphan.persisted?.issues.inserted).toBe(1);
     // A node row written outside a scan clears the digest; the next scan compares in full and restores the row.
     const { openScanStore } = await import('../adapters/sqlite/store.js');

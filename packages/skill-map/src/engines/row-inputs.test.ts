@@ -14,7 +14,10 @@ describe('rowInputsFor', () => {
   const lens = detectLens(paths, { activeProvider: 'claude' });
   const ctx = createFileContext(lens, {});
   const records = new Map<string, FileRecord>(
-    paths.map((path) => [path, analyzeFile({ path, text: texts[path]!, bytes: texts[path]!.length, modifiedAtMs: 1 }, ctx)]),
+    paths.map((path) => [
+      path,
+      analyzeFile({ path, text: texts[path]!, bytes: texts[path]!.length, modifiedAtMs: 1 }, ctx),
+    ]),
   );
   const cached = (record: FileRecord): CachedFile => ({ size: 1, mtimeMs: 1, record });
 

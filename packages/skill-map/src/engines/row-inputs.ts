@@ -47,8 +47,17 @@ export function recordIdentity(r: FileRecord): number | undefined {
  * everything else the graph stage reads that the records do not carry (settings, active providers,
  * kernel version, and the build of skill-map when the caller names it). Looked up per path (a warm persist only fingerprints the rows it writes).
  */
-export function rowInputsFor(files: ReadonlyMap<string, CachedFile>, lens: LensDecision, settings: ScanSettings, build = ''): RowInputs {
-  const salt = hash('sha1', `${ROW_INPUTS_VERSION}\0${KERNEL_CACHE_VERSION}\0${build}\0${lens.providers.join(',')}\0${JSON.stringify(settings)}`, 'base64');
+export function rowInputsFor(
+  files: ReadonlyMap<string, CachedFile>,
+  lens: LensDecision,
+  settings: ScanSettings,
+  build = '',
+): RowInputs {
+  const salt = hash(
+    'sha1',
+    `${ROW_INPUTS_VERSION}\0${KERNEL_CACHE_VERSION}\0${build}\0${lens.providers.join(',')}\0${JSON.stringify(settings)}`,
+    'base64',
+  );
   return {
     salt,
     record(path) {

@@ -27,7 +27,9 @@ function skill(i: number): string {
     `# Skill ${i}`,
     '',
     `Read [the next skill](../s${next}/SKILL.md) and [another](../s${other}/SKILL.md) before you start.`,
-    i % 10 === 0 ? `This one links to [a missing file](../missing-${i}/SKILL.md).` : 'Nothing is broken here.',
+    i % 10 === 0
+      ? `This one links to [a missing file](../missing-${i}/SKILL.md).`
+      : 'Nothing is broken here.',
     '',
     'Some body text '.repeat(20),
   ].join('\n');
@@ -55,8 +57,12 @@ describe.runIf(process.env['SM_PERF'] === '1')(`scan engine at ${N} files`, () =
     report.push(`walk (stat only) of ${walk.files.length} files: ${ms(performance.now() - t)}`);
 
     const first = await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
-    report.push(`first full scan: ${ms(first.timings.total)} ${JSON.stringify(first.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
-    report.push(`  nodes ${first.result.nodes.length}, links ${first.result.links.length}, issues ${first.result.issues.length}`);
+    report.push(
+      `first full scan: ${ms(first.timings.total)} ${JSON.stringify(first.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`,
+    );
+    report.push(
+      `  nodes ${first.result.nodes.length}, links ${first.result.links.length}, issues ${first.result.issues.length}`,
+    );
 
     const store = openScanStore({ path: defaultDbPath(tree.root), posture: 'write' });
     t = performance.now();
@@ -80,11 +86,15 @@ describe.runIf(process.env['SM_PERF'] === '1')(`scan engine at ${N} files`, () =
     fresh.close();
 
     const cold = await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
-    report.push(`no-change rescan, cold (in-process, no warm state): ${ms(cold.timings.total)} ${JSON.stringify(cold.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
+    report.push(
+      `no-change rescan, cold (in-process, no warm state): ${ms(cold.timings.total)} ${JSON.stringify(cold.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`,
+    );
 
     writeFileSync(tree.abs('.claude/skills/s42/SKILL.md'), `${skill(42)}\nEdited.\n`);
     const edit = await runScan({ projectRoot: tree.root, mode: 'changed', racyWindowMs: -60_000 });
-    report.push(`one-file edit, cold rescan: ${ms(edit.timings.total)}; persist phase ${ms(edit.timings.persist)}; rows ${JSON.stringify(edit.persisted?.nodes)}`);
+    report.push(
+      `one-file edit, cold rescan: ${ms(edit.timings.total)}; persist phase ${ms(edit.timings.persist)}; rows ${JSON.stringify(edit.persisted?.nodes)}`,
+    );
 
     const warm = createScanWarmState(defaultDbPath(tree.root));
     await runScan({ projectRoot: tree.root, warm, racyWindowMs: -60_000 });
@@ -96,14 +106,26 @@ describe.runIf(process.env['SM_PERF'] === '1')(`scan engine at ${N} files`, () =
       const rel = `.claude/skills/s${100 + i}/SKILL.md`;
       writeFileSync(tree.abs(rel), `${skill(100 + i)}\nEdited ${i}.\n`);
       const hint = i % 2 === 1;
-      const w = await runScan({ projectRoot: tree.root, warm, racyWindowMs: -60_000, ...(hint ? { changedPaths: [rel] } : {}) });
+      const w = await runScan({
+        projectRoot: tree.root,
+        warm,
+        racyWindowMs: -60_000,
+        ...(hint ? { changedPaths: [rel] } : {}),
+      });
       expect(w.files.analyzed).toBe(1);
       (hint ? hinted : full).push(w.timings.total);
       persists.push(w.timings.persist);
-      if (i === 8) report.push(`  last warm timings: ${JSON.stringify(w.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
+      if (i === 8)
+        report.push(
+          `  last warm timings: ${JSON.stringify(w.timings, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`,
+        );
     }
-    report.push(`one-file edit, warm rescan (watcher, full walk): median ${ms(median(full))} of ${full.length}`);
-    report.push(`one-file edit, warm rescan (watcher, changedPaths hint): median ${ms(median(hinted))} of ${hinted.length}`);
+    report.push(
+      `one-file edit, warm rescan (watcher, full walk): median ${ms(median(full))} of ${full.length}`,
+    );
+    report.push(
+      `one-file edit, warm rescan (watcher, changedPaths hint): median ${ms(median(hinted))} of ${hinted.length}`,
+    );
     report.push(`one-file diff persist (warm): median ${ms(median(persists))}`);
 
     const dist = resolve(here, '../../dist/engines/scan-engine.js');
@@ -112,9 +134,13 @@ describe.runIf(process.env['SM_PERF'] === '1')(`scan engine at ${N} files`, () =
       const script = `import { runScan } from ${JSON.stringify(dist)}; const o = await runScan({ projectRoot: ${JSON.stringify(tree.root)}, mode: 'changed' }); console.log(JSON.stringify(o.timings));`;
       t = performance.now();
       const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
-      report.push(`whole new process, \`scan --changed\` after a one-file edit: ${ms(performance.now() - t)} wall (engine ${child.stdout.trim()}) ${child.stderr.slice(0, 300)}`);
+      report.push(
+        `whole new process, \`scan --changed\` after a one-file edit: ${ms(performance.now() - t)} wall (engine ${child.stdout.trim()}) ${child.stderr.slice(0, 300)}`,
+      );
     } else {
-      report.push(`(build dist first for the new-process figure: ${join('dist', 'engines', 'scan-engine.js')})`);
+      report.push(
+        `(build dist first for the new-process figure: ${join('dist', 'engines', 'scan-engine.js')})`,
+      );
     }
   });
 });

@@ -28,8 +28,10 @@ beforeEach(() => {
   tree = createTempTree('sm-engine-');
   analyzed = [];
   tree.write({
-    '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\n---\nUse the [deploy skill](../skills/deploy/SKILL.md).\n',
-    '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys\n---\nRun `/release` then read [notes](../../../docs/notes.md).\n',
+    '.claude/agents/reviewer.md':
+      '---\nname: reviewer\ndescription: Reviews code\n---\nUse the [deploy skill](../skills/deploy/SKILL.md).\n',
+    '.claude/skills/deploy/SKILL.md':
+      '---\nname: deploy\ndescription: Deploys\n---\nRun `/release` then read [notes](../../../docs/notes.md).\n',
     '.claude/commands/release.md': '---\ndescription: Release\n---\nShip it.\n',
     'docs/notes.md': '# Notes\nSee [missing](missing.md).\n',
     'README.md': '# Project\n',
@@ -38,7 +40,8 @@ beforeEach(() => {
 afterEach(() => tree.remove());
 
 /** Trust every mtime (files in tests are written moments before the scan). */
-const scan = (extra: Partial<ScanOptions> = {}) => runScan({ projectRoot: tree.root, kernel: spy, racyWindowMs: -60_000, ...extra });
+const scan = (extra: Partial<ScanOptions> = {}) =>
+  runScan({ projectRoot: tree.root, kernel: spy, racyWindowMs: -60_000, ...extra });
 
 describe('runScan: first and repeated scans', () => {
   it('scans, persists and returns the graph with timings', async () => {
@@ -53,7 +56,11 @@ describe('runScan: first and repeated scans', () => {
     ]);
     expect(out.files).toEqual({ accepted: 5, analyzed: 5, reusedByStat: 0, reusedByHash: 0 });
     expect(out.persisted?.nodes.inserted).toBe(5);
-    expect(out.result.issues.some((i) => i.analyzerId === 'reference-broken' && i.data?.target === 'docs/missing.md')).toBe(true);
+    expect(
+      out.result.issues.some(
+        (i) => i.analyzerId === 'reference-broken' && i.data?.target === 'docs/missing.md',
+      ),
+    ).toBe(true);
     expect(out.timings.total).toBeGreaterThan(0);
     const store = tryOpenScanStoreForRead(defaultDbPath(tree.root));
     expect(store?.loadScan().nodes).toEqual(out.result.nodes);
@@ -170,14 +177,20 @@ describe('runScan: carry-over, limits and postures', () => {
   it('carries state rows over a rename (same body)', async () => {
     await scan();
     const h = openDatabase({ path: defaultDbPath(tree.root), posture: 'write' });
-    h.db.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES ('docs/notes.md', 0)`).run();
+    h.db
+      .prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES ('docs/notes.md', 0)`)
+      .run();
     h.close();
     tree.write({ 'docs/renamed.md': '# Notes\nSee [missing](missing.md).\n' });
     unlinkSync(tree.abs('docs/notes.md'));
     const out = await scan();
-    expect(out.persisted?.renames).toEqual([{ from: 'docs/notes.md', to: 'docs/renamed.md', confidence: 'high' }]);
+    expect(out.persisted?.renames).toEqual([
+      { from: 'docs/notes.md', to: 'docs/renamed.md', confidence: 'high' },
+    ]);
     const db = new Database(defaultDbPath(tree.root), { readonly: true });
-    expect(db.prepare(`SELECT node_path FROM state_node_favorites`).pluck().all()).toEqual(['docs/renamed.md']);
+    expect(db.prepare(`SELECT node_path FROM state_node_favorites`).pluck().all()).toEqual([
+      'docs/renamed.md',
+    ]);
     db.close();
   });
 
@@ -189,7 +202,9 @@ describe('runScan: carry-over, limits and postures', () => {
     expect(out.result.stats.filesNotScanned).toBe(3);
     expect(out.result.issues.map((i) => i.analyzerId)).toContain('scan-truncated');
     expect(out.warnings[0]).toMatch(/scan truncated/);
-    expect(tryOpenScanStoreForRead(defaultDbPath(tree.root))?.readMeta()).toMatchObject({ filesNotScanned: 3 });
+    expect(tryOpenScanStoreForRead(defaultDbPath(tree.root))?.readMeta()).toMatchObject({
+      filesNotScanned: 3,
+    });
   });
 
   it('completes when a file vanishes between walk and read', async () => {
@@ -211,7 +226,10 @@ describe('runScan: carry-over, limits and postures', () => {
     const db = new Database(defaultDbPath(tree.root));
     db.pragma('user_version = 9');
     db.close();
-    await expect(scan()).rejects.toMatchObject({ code: 'DB_SCHEMA_NEWER', message: expect.stringContaining('newer skill-map') });
+    await expect(scan()).rejects.toMatchObject({
+      code: 'DB_SCHEMA_NEWER',
+      message: expect.stringContaining('newer skill-map'),
+    });
   });
 
   it('only reads candidates under the configured scan.roots', async () => {
@@ -224,7 +242,9 @@ describe('runScan: carry-over, limits and postures', () => {
     const log = createOpsLog({ projectRoot: tree.root, now: () => new Date(0) });
     await scan({ opsLog: { log, channel: 'watcher' } });
     await log.flush();
-    expect(readFileSync(log.path, 'utf8')).toMatch(/^\{"at":"1970-01-01T00:00:00.000Z","op":"scan","target":"\*","channel":"watcher","outcome":"ok","detail":"mode=incremental nodes=5 links=\d+ issues=\d+"\}\n$/);
+    expect(readFileSync(log.path, 'utf8')).toMatch(
+      /^\{"at":"1970-01-01T00:00:00.000Z","op":"scan","target":"\*","channel":"watcher","outcome":"ok","detail":"mode=incremental nodes=5 links=\d+ issues=\d+"\}\n$/,
+    );
   });
 
   it('writes nothing for an in-memory scan', async () => {
@@ -236,7 +256,9 @@ describe('runScan: carry-over, limits and postures', () => {
 
   it('reports per-file progress', async () => {
     const events: string[] = [];
-    await scan({ onProgress: (e) => events.push(`${e.index}/${e.total} ${e.path} ${e.kind ?? '-'} ${e.cached}`) });
+    await scan({
+      onProgress: (e) => events.push(`${e.index}/${e.total} ${e.path} ${e.kind ?? '-'} ${e.cached}`),
+    });
     expect(events).toEqual([
       '0/5 .claude/agents/reviewer.md agent false',
       '1/5 .claude/commands/release.md command false',

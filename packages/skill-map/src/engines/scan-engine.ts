@@ -102,7 +102,11 @@ export interface ScanOutcome {
  * The engine's row inputs plus the record token (the cache entry object, which the file pass keeps as is while a
  * file's record is unchanged) and the graph digest when the records came from the store's cache.
  */
-function withGraph(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, graph: RowInputs['graph']): RowInputs {
+function withGraph(
+  inputs: RowInputs,
+  files: ReadonlyMap<string, CachedFile>,
+  graph: RowInputs['graph'],
+): RowInputs {
   return {
     salt: inputs.salt,
     ...(graph ? { graph } : {}),
@@ -113,15 +117,26 @@ function withGraph(inputs: RowInputs, files: ReadonlyMap<string, CachedFile>, gr
 }
 
 /** What nodes and links are a function of besides the records: walked paths, scan roots, lens, settings (via the salt). */
-function graphDigest(salt: string, cacheKey: string, lens: LensDecision, view: ScanConfigView, walk: WalkResult): string {
+function graphDigest(
+  salt: string,
+  cacheKey: string,
+  lens: LensDecision,
+  view: ScanConfigView,
+  walk: WalkResult,
+): string {
   return createHash('sha1')
-    .update(`${salt}\0${cacheKey}\0${JSON.stringify(lens)}\0${JSON.stringify(view.settings.roots ?? ['.'])}\0`)
+    .update(
+      `${salt}\0${cacheKey}\0${JSON.stringify(lens)}\0${JSON.stringify(view.settings.roots ?? ['.'])}\0`,
+    )
     .update(walk.allPaths.join('\n'))
     .digest('base64');
 }
 
 function openStore(opts: ScanOptions, dbPath: string): ScanStore | null {
-  const store = opts.persist === false ? tryOpenScanStoreForRead(dbPath) : openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
+  const store =
+    opts.persist === false
+      ? tryOpenScanStoreForRead(dbPath)
+      : openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
   return store !== null && opts.wrapStore ? opts.wrapStore(store) : store;
 }
 
@@ -142,14 +157,26 @@ function candidateFilter(k: KernelPort, roots: readonly string[]): (path: string
   return (p) => prefixes.some((r) => p === r || p.startsWith(`${r}/`)) && k.isCandidatePath(p);
 }
 
-function walkPhase(opts: ScanOptions, k: KernelPort, fs: FsPort, view: ScanConfigView): { walk: WalkResult; refreshed: boolean } {
+function walkPhase(
+  opts: ScanOptions,
+  k: KernelPort,
+  fs: FsPort,
+  view: ScanConfigView,
+): { walk: WalkResult; refreshed: boolean } {
   const walkOpts: WalkOptions = {
-    root: opts.projectRoot, fs, isCandidate: candidateFilter(k, view.settings.roots ?? ['.']), shouldRead: () => false,
-    maxFileSizeBytes: view.maxFileSizeBytes, maxScan: view.maxScan, respectGitignore: view.respectGitignore,
-    ignorePatterns: view.ignorePatterns, followExternalSymlinks: view.followExternalSymlinks,
+    root: opts.projectRoot,
+    fs,
+    isCandidate: candidateFilter(k, view.settings.roots ?? ['.']),
+    shouldRead: () => false,
+    maxFileSizeBytes: view.maxFileSizeBytes,
+    maxScan: view.maxScan,
+    respectGitignore: view.respectGitignore,
+    ignorePatterns: view.ignorePatterns,
+    followExternalSymlinks: view.followExternalSymlinks,
   };
   const last = opts.warm?.lastWalk;
-  const refreshed = last && opts.changedPaths && opts.mode !== 'full' ? refreshWalk(last, opts.changedPaths, walkOpts) : null;
+  const refreshed =
+    last && opts.changedPaths && opts.mode !== 'full' ? refreshWalk(last, opts.changedPaths, walkOpts) : null;
   const walk = refreshed ?? walkProject(walkOpts);
   if (opts.warm) opts.warm.lastWalk = walk;
   return { walk, refreshed: refreshed !== null };
@@ -175,12 +202,22 @@ interface GraphInput {
  */
 function graphPhase(g: GraphInput, warm: ScanWarmState | undefined): ScanResult {
   const { walk, view } = g;
-  const oversized = g.skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
+  const oversized = g.skipped
+    .filter((s) => s.reason === 'oversized')
+    .map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
   const ctx: GraphContext = {
-    lens: g.lens, settings: view.settings, roots: view.settings.roots ?? ['.'], existingPaths: new Set(walk.allPaths),
-    scannedAt: g.scannedAt, durationMs: Math.round(g.durationMs), filesWalked: walk.filesWalked,
-    filesSkipped: walk.filesSkipped + g.pass.skipped.length, oversizedFiles: oversized, scanCeiling: view.maxScan,
-    scanTruncated: walk.truncation.scanTruncated, maxRenderNodes: view.maxRenderNodes,
+    lens: g.lens,
+    settings: view.settings,
+    roots: view.settings.roots ?? ['.'],
+    existingPaths: new Set(walk.allPaths),
+    scannedAt: g.scannedAt,
+    durationMs: Math.round(g.durationMs),
+    filesWalked: walk.filesWalked,
+    filesSkipped: walk.filesSkipped + g.pass.skipped.length,
+    oversizedFiles: oversized,
+    scanCeiling: view.maxScan,
+    scanTruncated: walk.truncation.scanTruncated,
+    maxRenderNodes: view.maxRenderNodes,
     ...(g.scannedBy ? { scannedBy: g.scannedBy } : {}),
     ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
   };
@@ -201,7 +238,14 @@ function graphPhase(g: GraphInput, warm: ScanWarmState | undefined): ScanResult 
   return built;
 }
 
-function persistPhase(opts: ScanOptions, store: ScanStore, built: ScanResult, walk: WalkResult, pass: FilePassOutput, inputs: RowInputs): PersistReport {
+function persistPhase(
+  opts: ScanOptions,
+  store: ScanStore,
+  built: ScanResult,
+  walk: WalkResult,
+  pass: FilePassOutput,
+  inputs: RowInputs,
+): PersistReport {
   const report = store.persistScan(built, {
     ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
     ...(opts.rowFingerprints === false ? {} : { inputs }),
@@ -217,7 +261,13 @@ function persistPhase(opts: ScanOptions, store: ScanStore, built: ScanResult, wa
   return report;
 }
 
-function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | null, t: ScanTimings, t0: number): ScanOutcome {
+function execute(
+  opts: ScanOptions,
+  config: LoadedConfig,
+  store: ScanStore | null,
+  t: ScanTimings,
+  t0: number,
+): ScanOutcome {
   const k = opts.kernel ?? kernel;
   const fs = opts.fs ?? NODE_FS;
   const view = scanConfigFrom(config);
@@ -233,21 +283,40 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   t.walk = performance.now() - mark;
   mark = performance.now();
   const passInput: FilePassInput = {
-    files: walk.files, fs, maxFileSizeBytes: view.maxFileSizeBytes, ctx, analyze: k.analyzeFile, previous,
-    full: opts.mode === 'full', racyFromMs: scannedAt - (opts.racyWindowMs ?? 1000),
+    files: walk.files,
+    fs,
+    maxFileSizeBytes: view.maxFileSizeBytes,
+    ctx,
+    analyze: k.analyzeFile,
+    previous,
+    full: opts.mode === 'full',
+    racyFromMs: scannedAt - (opts.racyWindowMs ?? 1000),
     ...(opts.onProgress ? { onFile: opts.onProgress } : {}),
   };
   const pass = runFilePass(passInput);
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];
-  const built = graphPhase({ k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy }, opts.warm);
+  const built = graphPhase(
+    { k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy },
+    opts.warm,
+  );
   t.graph = performance.now() - mark;
   mark = performance.now();
   let report: PersistReport | null = null;
   if (opts.persist !== false && store !== null) {
-    const inputs = rowInputsFor(pass.next, lens, view.settings, opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '');
-    const graph = cacheFromStore ? { digest: graphDigest(inputs.salt, ctx.cacheKey, lens, view, walk), recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full' } : undefined;
+    const inputs = rowInputsFor(
+      pass.next,
+      lens,
+      view.settings,
+      opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '',
+    );
+    const graph = cacheFromStore
+      ? {
+          digest: graphDigest(inputs.salt, ctx.cacheKey, lens, view, walk),
+          recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full',
+        }
+      : undefined;
     report = persistPhase(opts, store, built, walk, pass, withGraph(inputs, pass.next, graph));
   }
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
@@ -256,11 +325,24 @@ function execute(opts: ScanOptions, config: LoadedConfig, store: ScanStore | nul
   const result = report?.result ?? built;
   result.stats.durationMs = Math.round(t.total);
   return {
-    result, lens, truncation: walk.truncation, skipped,
+    result,
+    lens,
+    truncation: walk.truncation,
+    skipped,
     files: { accepted: pass.records.length, ...pass.counts },
     walkMode: refreshed ? 'refreshed' : 'full',
-    persisted: report && { nodes: report.nodes, links: report.links, issues: report.issues, renames: report.renames },
-    warnings: [...walk.warnings, ...config.warnings, ...lens.warnings, ...(store?.advisory ? [store.advisory.message] : [])],
+    persisted: report && {
+      nodes: report.nodes,
+      links: report.links,
+      issues: report.issues,
+      renames: report.renames,
+    },
+    warnings: [
+      ...walk.warnings,
+      ...config.warnings,
+      ...lens.warnings,
+      ...(store?.advisory ? [store.advisory.message] : []),
+    ],
     timings: t,
   };
 }
@@ -282,7 +364,9 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
     return await Promise.resolve(execute(opts, config, store, t, t0));
   } catch (err) {
     if (isAdapterError(err)) throw err;
-    throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, { cause: err });
+    throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, {
+      cause: err,
+    });
   } finally {
     store?.close();
   }

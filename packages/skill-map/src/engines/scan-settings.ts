@@ -14,9 +14,12 @@ export interface ScanConfigView {
   readonly settings: ScanSettings;
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const strings = (v: unknown): string[] => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
-const num = (v: unknown, fallback: number): number => (typeof v === 'number' && Number.isFinite(v) ? v : fallback);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const strings = (v: unknown): string[] =>
+  Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+const num = (v: unknown, fallback: number): number =>
+  typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
 /** Qualified ids of extensions switched off with `plugins.<plugin>.extensions.<ext>.enabled: false`. */
 export function disabledExtensions(plugins: unknown): string[] {
@@ -48,8 +51,10 @@ export function scanConfigFrom(config: LoadedConfig): ScanConfigView {
     ignoredReferences: ignored,
     referencePaths: strings(scan['referencePaths']),
   };
-  if (Array.isArray(m['activeProviderMarkers'])) settings.activeProviderMarkers = strings(m['activeProviderMarkers']);
-  const tokenizer = m['tokenizer'] === 'o200k_base' || m['tokenizer'] === 'cl100k_base' ? m['tokenizer'] : undefined;
+  if (Array.isArray(m['activeProviderMarkers']))
+    settings.activeProviderMarkers = strings(m['activeProviderMarkers']);
+  const tokenizer =
+    m['tokenizer'] === 'o200k_base' || m['tokenizer'] === 'cl100k_base' ? m['tokenizer'] : undefined;
   return {
     maxFileSizeBytes: num(scan['maxFileSizeBytes'], 1024 * 1024),
     maxScan: num(scan['maxScan'], 50_000),

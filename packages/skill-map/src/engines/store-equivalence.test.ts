@@ -1,4 +1,12 @@
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ScanResult } from '../adapters/domain.js';
@@ -29,7 +37,16 @@ afterEach(() => tree.remove());
 
 type Reader = Pick<
   ScanStore,
-  'loadScan' | 'findNode' | 'listIssues' | 'listNodes' | 'listLinks' | 'listNodeSummaries' | 'nodePaths' | 'nodesByPaths' | 'closeOver' | 'counts'
+  | 'loadScan'
+  | 'findNode'
+  | 'listIssues'
+  | 'listNodes'
+  | 'listLinks'
+  | 'listNodeSummaries'
+  | 'nodePaths'
+  | 'nodesByPaths'
+  | 'closeOver'
+  | 'counts'
 >;
 
 /** Every read surface of a store, over queries derived from what it holds. */
@@ -38,27 +55,49 @@ function reads(s: Reader): Record<string, unknown> {
   const paths = scan.nodes.map((n) => n.path);
   const sample = paths.filter((_, i) => i % 7 === 3);
   const sources = [...new Set(scan.links.map((l) => l.source))].filter((_, i) => i % 5 === 0).slice(0, 25);
-  const targets = [...new Set(scan.links.flatMap((l) => [l.target, l.resolvedTarget ?? 'none']))].filter((_, i) => i % 9 === 0).slice(0, 25);
+  const targets = [...new Set(scan.links.flatMap((l) => [l.target, l.resolvedTarget ?? 'none']))]
+    .filter((_, i) => i % 9 === 0)
+    .slice(0, 25);
   return {
     scan,
     bundles: [...paths, 'not/a/node.md'].map((p) => s.findNode(p)),
     issues: [
-      {}, { severity: ['error'] }, { severity: ['warn', 'info'] }, { analyzerId: ['core/reference-broken'] }, { analyzerId: ['orphan', 'name-collision'] },
-      { node: sample.slice(0, 6) }, { limit: 3, offset: 2 }, { limit: 1000 },
+      {},
+      { severity: ['error'] },
+      { severity: ['warn', 'info'] },
+      { analyzerId: ['core/reference-broken'] },
+      { analyzerId: ['orphan', 'name-collision'] },
+      { node: sample.slice(0, 6) },
+      { limit: 3, offset: 2 },
+      { limit: 1000 },
     ].map((q) => s.listIssues(q)),
     nodes: [
-      {}, { kind: ['skill'] }, { kind: ['agent', 'command'] }, { hasIssues: true }, { pathGlobs: ['docs/**'] },
-      { pathGlobs: ['*.md', '.claude/**'], limit: 5, offset: 1 }, { limit: 1000 },
+      {},
+      { kind: ['skill'] },
+      { kind: ['agent', 'command'] },
+      { hasIssues: true },
+      { pathGlobs: ['docs/**'] },
+      { pathGlobs: ['*.md', '.claude/**'], limit: 5, offset: 1 },
+      { limit: 1000 },
     ].map((q) => s.listNodes(q)),
     links: [
-      {}, { kind: ['invokes'] }, { kind: ['references', 'points'], limit: 50 }, ...sources.map((from) => ({ from })), ...targets.map((to) => ({ to })),
-      { limit: 7, offset: 11 }, { limit: 1000 }, { limit: 1000, offset: 1000 },
+      {},
+      { kind: ['invokes'] },
+      { kind: ['references', 'points'], limit: 50 },
+      ...sources.map((from) => ({ from })),
+      ...targets.map((to) => ({ to })),
+      { limit: 7, offset: 11 },
+      { limit: 1000 },
+      { limit: 1000, offset: 1000 },
     ].map((q) => s.listLinks(q)),
     summaries: s.listNodeSummaries(),
     nodePaths: s.nodePaths(),
     byPaths: s.nodesByPaths([...sample, 'not/a/node.md']),
     counts: s.counts(),
-    close: [sample, paths.slice(0, 40), paths].flatMap((set) => [s.closeOver(set, 'raw'), s.closeOver(set, 'resolved')]),
+    close: [sample, paths.slice(0, 40), paths].flatMap((set) => [
+      s.closeOver(set, 'raw'),
+      s.closeOver(set, 'resolved'),
+    ]),
   };
 }
 
@@ -73,7 +112,10 @@ function expectSameReads(current: Reader, oracle: Reader, label: string): void {
 
 /** Schema 1 keyed rows by a string identity. */
 function oracleInputs(inputs: RowInputs): { salt: string; record(path: string): string | undefined } {
-  return { salt: inputs.salt, record: (p) => (inputs.record(p) === undefined ? undefined : String(inputs.record(p))) };
+  return {
+    salt: inputs.salt,
+    record: (p) => (inputs.record(p) === undefined ? undefined : String(inputs.record(p))),
+  };
 }
 
 /** Wraps the engine's store so every persist also goes to the schema-1 oracle, with the same options. */
@@ -124,11 +166,16 @@ function randomEdit(r: () => number): string {
   const p = pick(md);
   switch (Math.floor(r() * 7)) {
     case 0:
-      writeFileSync(tree.abs(p), `${readFileSync(tree.abs(p), 'utf8')}\nMore ${Math.floor(r() * 1e6)}: [x](${pick(md)}), \`${pick(md)}\` and /${pick(['deploy', 'review', 'gone'])}.\n`);
+      writeFileSync(
+        tree.abs(p),
+        `${readFileSync(tree.abs(p), 'utf8')}\nMore ${Math.floor(r() * 1e6)}: [x](${pick(md)}), \`${pick(md)}\` and /${pick(['deploy', 'review', 'gone'])}.\n`,
+      );
       return `content ${p}`;
     case 1: {
       const n = Math.floor(r() * 1e6);
-      tree.write({ [`docs/new/n${n}.md`]: `# New ${n}\nSee [a](../../${pick(md)}), [gone](gone-${n}.md) and @agent-${pick(['rev', 'x'])}.\n` });
+      tree.write({
+        [`docs/new/n${n}.md`]: `# New ${n}\nSee [a](../../${pick(md)}), [gone](gone-${n}.md) and @agent-${pick(['rev', 'x'])}.\n`,
+      });
       return `add docs/new/n${n}.md`;
     }
     case 2:
@@ -141,7 +188,12 @@ function randomEdit(r: () => number): string {
     }
     case 4: {
       const text = readFileSync(tree.abs(p), 'utf8');
-      writeFileSync(tree.abs(p), text.includes('name: ') ? text.replace(/^name: .*$/m, `name: ${pick(['deploy', 'review', 'fresh'])}`) : `---\nname: ${pick(['deploy', 'x'])}\n---\n${text}`);
+      writeFileSync(
+        tree.abs(p),
+        text.includes('name: ')
+          ? text.replace(/^name: .*$/m, `name: ${pick(['deploy', 'review', 'fresh'])}`)
+          : `---\nname: ${pick(['deploy', 'x'])}\n---\n${text}`,
+      );
       return `name ${p}`;
     }
     case 5: {
@@ -164,7 +216,11 @@ interface Pair {
 
 function pair(name: string): Pair {
   mkdirSync(join(tree.root, '.skill-map'), { recursive: true });
-  return { oracle: openStoreV1(join(tree.root, `.skill-map/${name}-v1.db`)), state: {}, dbPath: join(tree.root, `.skill-map/${name}.db`) };
+  return {
+    oracle: openStoreV1(join(tree.root, `.skill-map/${name}-v1.db`)),
+    state: {},
+    dbPath: join(tree.root, `.skill-map/${name}.db`),
+  };
 }
 
 function compare(p: Pair, label: string): void {
@@ -177,7 +233,13 @@ function compare(p: Pair, label: string): void {
 }
 
 async function scanBoth(p: Pair, root: string, extra: Partial<ScanOptions> = {}): Promise<void> {
-  await runScan({ projectRoot: root, dbPath: p.dbPath, racyWindowMs: -60_000, wrapStore: tee(p.oracle, p.state), ...extra });
+  await runScan({
+    projectRoot: root,
+    dbPath: p.dbPath,
+    racyWindowMs: -60_000,
+    wrapStore: tee(p.oracle, p.state),
+    ...extra,
+  });
 }
 
 describe('compact store ≡ schema-1 store (reads)', () => {
@@ -196,7 +258,9 @@ describe('compact store ≡ schema-1 store (reads)', () => {
   }
 
   it('synthetic realistic project (bench generator), random edits: cold, fingerprinted, full-compare and warm persists', async () => {
-    const { generateProject } = (await import(new URL('../../../../bench/scan/generate.mjs', import.meta.url).href)) as {
+    const { generateProject } = (await import(
+      new URL('../../../../bench/scan/generate.mjs', import.meta.url).href
+    )) as {
       generateProject: (root: string, nodes: number) => unknown;
     };
     generateProject(tree.root, 400);

@@ -55,7 +55,10 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
   const logger = deps.logger ?? createStderrLogger();
   const version = deps.version ?? PACKAGE_VERSION;
   const token = options.token ?? randomBytes(32).toString('hex');
-  const broadcaster = createBroadcaster({ ...options.broadcaster, onSinkError: (err) => logger.error('broadcaster sink failed', err) });
+  const broadcaster = createBroadcaster({
+    ...options.broadcaster,
+    onSinkError: (err) => logger.error('broadcaster sink failed', err),
+  });
   const activity = createActivityStore();
   const scans = deps.scanner === undefined ? null : createScanRunner(deps.scanner, deps.reader, broadcaster);
   let baseUrl: string | null = null;
@@ -64,7 +67,10 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
 
   const mcp =
     options.mcp === true
-      ? createMcpEndpoint({ reader: deps.reader, activity, version, logger, broadcaster, baseUrl: () => baseUrl }, options.mcpOptions)
+      ? createMcpEndpoint(
+          { reader: deps.reader, activity, version, logger, broadcaster, baseUrl: () => baseUrl },
+          options.mcpOptions,
+        )
       : null;
 
   const context: AppContext = {
@@ -99,7 +105,14 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
       baseUrl = url;
     },
     attach(server) {
-      detach.push(attachWebSocket(server, broadcaster, () => shuttingDown, () => new ServerError('shutting-down', 'the server is shutting down')));
+      detach.push(
+        attachWebSocket(
+          server,
+          broadcaster,
+          () => shuttingDown,
+          () => new ServerError('shutting-down', 'the server is shutting down'),
+        ),
+      );
     },
     async close() {
       if (shuttingDown) return;

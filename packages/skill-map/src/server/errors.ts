@@ -32,7 +32,11 @@ export class ServerError extends Error {
   readonly code: ServerErrorCode;
   readonly details: Readonly<Record<string, unknown>> | null;
 
-  constructor(code: ServerErrorCode, message: string, options: { details?: Record<string, unknown>; cause?: unknown } = {}) {
+  constructor(
+    code: ServerErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ServerError';
     this.code = code;

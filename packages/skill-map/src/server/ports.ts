@@ -64,7 +64,10 @@ export interface GraphFormatter {
 }
 
 /** The kernel's built-in formatters as a GraphFormatter. */
-export const KERNEL_FORMATTER: GraphFormatter = { formats: () => GRAPH_FORMATS, format: (scan, format) => formatGraph(scan, format) };
+export const KERNEL_FORMATTER: GraphFormatter = {
+  formats: () => GRAPH_FORMATS,
+  format: (scan, format) => formatGraph(scan, format),
+};
 
 /** Everything `createServer` needs. */
 export interface ServerDeps {

@@ -26,7 +26,14 @@ afterEach(async () => {
 function deps(config: ConfigPort = { merged: {} }): ServerDeps {
   tree = createTempTree('sm-run-serve-');
   const scan = sampleScan();
-  return { scopeRoot: tree.root, dbPath: `${tree.root}/.skill-map/skill-map.db`, reader: createMemoryMapReader(() => scan, { scopeRoot: tree.root }), config, logger: createMemoryLogger(), version: '1.2.3' };
+  return {
+    scopeRoot: tree.root,
+    dbPath: `${tree.root}/.skill-map/skill-map.db`,
+    reader: createMemoryMapReader(() => scan, { scopeRoot: tree.root }),
+    config,
+    logger: createMemoryLogger(),
+    version: '1.2.3',
+  };
 }
 
 async function start(options: ServeOptions, d: ServerDeps = deps()): Promise<RunningServer> {
@@ -65,15 +72,24 @@ describe('runServe', () => {
   });
 
   it('refuses a non-loopback host with host-not-loopback', async () => {
-    const err = await runServe({ host: '0.0.0.0', port: 0, open: false, handleSignals: false, bannerStream: null }, deps()).catch((e: unknown) => e);
+    const err = await runServe(
+      { host: '0.0.0.0', port: 0, open: false, handleSignals: false, bannerStream: null },
+      deps(),
+    ).catch((e: unknown) => e);
     expect(isServerError(err, 'host-not-loopback')).toBe(true);
-    const err2 = await runServe({ port: 0, open: false, handleSignals: false, bannerStream: null }, deps({ merged: { server: { host: '192.168.1.10' } } })).catch((e: unknown) => e);
+    const err2 = await runServe(
+      { port: 0, open: false, handleSignals: false, bannerStream: null },
+      deps({ merged: { server: { host: '192.168.1.10' } } }),
+    ).catch((e: unknown) => e);
     expect(isServerError(err2, 'host-not-loopback')).toBe(true);
   });
 
   it('fails with bind-failed when the port is taken', async () => {
     const a = await start({ serveInfo: false });
-    const err = await runServe({ port: a.port, open: false, handleSignals: false, bannerStream: null, serveInfo: false }, deps()).catch((e: unknown) => e);
+    const err = await runServe(
+      { port: a.port, open: false, handleSignals: false, bannerStream: null, serveInfo: false },
+      deps(),
+    ).catch((e: unknown) => e);
     expect(isServerError(err, 'bind-failed')).toBe(true);
   });
 
@@ -107,7 +123,15 @@ describe('runServe', () => {
   it('mounts /mcp only when enabled: flag > project-local config > off', async () => {
     const off = await start({ serveInfo: false });
     expect(off.mcpUrl).toBeNull();
-    expect((await fetch(`${off.url}/mcp`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } })).status).toBe(404);
+    expect(
+      (
+        await fetch(`${off.url}/mcp`, {
+          method: 'POST',
+          body: '{}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+    ).toBe(404);
     const local = { merged: { mcp: { server: { enabled: true } } }, sourceOf: () => 'project-local' };
     const on = await start({ serveInfo: false }, deps(local));
     expect(on.mcpUrl).toBe(`${on.url}/mcp`);
@@ -118,8 +142,18 @@ describe('runServe', () => {
 
 describe('resolveMcpEnabled', () => {
   it('ignores the key when it came from the committed project layer', () => {
-    expect(resolveMcpEnabled(undefined, { merged: { mcp: { server: { enabled: true } } }, sourceOf: () => 'project' })).toBe(false);
-    expect(resolveMcpEnabled(undefined, { merged: { mcp: { server: { enabled: true } } }, sourceOf: () => 'project-local' })).toBe(true);
+    expect(
+      resolveMcpEnabled(undefined, {
+        merged: { mcp: { server: { enabled: true } } },
+        sourceOf: () => 'project',
+      }),
+    ).toBe(false);
+    expect(
+      resolveMcpEnabled(undefined, {
+        merged: { mcp: { server: { enabled: true } } },
+        sourceOf: () => 'project-local',
+      }),
+    ).toBe(true);
     expect(resolveMcpEnabled(undefined, { merged: {} })).toBe(false);
     expect(resolveMcpEnabled(true, { merged: {} })).toBe(true);
   });
@@ -129,7 +163,8 @@ describe('runServe boot scan', () => {
   it('scans the project at boot when the watcher is on, so a fresh project is mapped without an edit', async () => {
     tree = createTempTree('sm-run-serve-boot-');
     tree.write({
-      '.claude/skills/alpha/SKILL.md': '---\nname: alpha\ndescription: First.\n---\nSee [beta](../beta/SKILL.md).\n',
+      '.claude/skills/alpha/SKILL.md':
+        '---\nname: alpha\ndescription: First.\n---\nSee [beta](../beta/SKILL.md).\n',
       '.claude/skills/beta/SKILL.md': '---\nname: beta\ndescription: Second.\n---\nBody.\n',
     });
     const dbPath = `${tree.root}/.skill-map/skill-map.db`;
@@ -144,7 +179,10 @@ describe('runServe boot scan', () => {
     const r = await start({ watcher: true }, d);
     await r.bootScan;
     const body = (await (await fetch(`${r.url}/api/nodes`)).json()) as { items: Array<{ path: string }> };
-    expect(body.items.map((n) => n.path)).toEqual(['.claude/skills/alpha/SKILL.md', '.claude/skills/beta/SKILL.md']);
+    expect(body.items.map((n) => n.path)).toEqual([
+      '.claude/skills/alpha/SKILL.md',
+      '.claude/skills/beta/SKILL.md',
+    ]);
   });
 
   it('does not scan at boot when asked not to', async () => {

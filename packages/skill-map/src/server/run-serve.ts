@@ -39,7 +39,13 @@ export interface RunningServer {
 function listen(server: HttpServer, port: number, host: string): Promise<AddressInfo> {
   return new Promise((resolve, reject) => {
     const onError = (err: NodeJS.ErrnoException): void => {
-      reject(new ServerError('bind-failed', `cannot listen on ${formatBaseUrl(host, port)}: ${err.code ?? err.message}`, { details: { host, port, errno: err.code ?? null }, cause: err }));
+      reject(
+        new ServerError(
+          'bind-failed',
+          `cannot listen on ${formatBaseUrl(host, port)}: ${err.code ?? err.message}`,
+          { details: { host, port, errno: err.code ?? null }, cause: err },
+        ),
+      );
     };
     server.once('error', onError);
     server.listen(port, host, () => {
@@ -108,14 +114,21 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
   let watcher: FileWatcher | null = null;
   let booted: Promise<void> = Promise.resolve();
   if (resolved.watcher && app.scans !== null) {
-    watcher = startFileWatcher(app.scans, app.broadcaster, logger, { scopeRoot: deps.scopeRoot, debounceMs: resolved.debounceMs });
+    watcher = startFileWatcher(app.scans, app.broadcaster, logger, {
+      scopeRoot: deps.scopeRoot,
+      debounceMs: resolved.debounceMs,
+    });
     // A live map starts from the files as they are now: edits made while no server ran are picked up at once
     // (an incremental scan, cheap when nothing changed); the watcher keeps it current from here.
     if (options.scanOnBoot ?? true) {
       const scans = app.scans;
       booted = scans.run('changed', 'boot').then(
-        (c) => logger.info(`mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`),
-        (err: unknown) => logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
+        (c) =>
+          logger.info(
+            `mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`,
+          ),
+        (err: unknown) =>
+          logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
       );
     }
   }
@@ -153,7 +166,16 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
   }
 
   const banner = options.bannerStream === undefined ? process.stderr : options.bannerStream;
-  banner?.write(formatBanner({ version, scopeRoot: deps.scopeRoot, baseUrl: url, mcp: resolved.mcp, ui: resolved.ui, watcher: watcher !== null }));
+  banner?.write(
+    formatBanner({
+      version,
+      scopeRoot: deps.scopeRoot,
+      baseUrl: url,
+      mcp: resolved.mcp,
+      ui: resolved.ui,
+      watcher: watcher !== null,
+    }),
+  );
   if (resolved.open && resolved.ui) (options.openUrl ?? openInBrowser)(`${url}/`);
 
   return {

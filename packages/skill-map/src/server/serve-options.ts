@@ -72,20 +72,43 @@ export function resolveMcpEnabled(flag: boolean | undefined, config: ConfigPort)
 }
 
 /** Resolves flags against the config; throws `host-not-loopback` / `invalid-option`. */
-export function resolveServeOptions(options: ServeOptions, config: ConfigPort, hasScanner: boolean): ResolvedServeOptions {
-  const host = options.host ?? (typeof at(config.merged, 'server.host') === 'string' ? (at(config.merged, 'server.host') as string) : '127.0.0.1');
+export function resolveServeOptions(
+  options: ServeOptions,
+  config: ConfigPort,
+  hasScanner: boolean,
+): ResolvedServeOptions {
+  const host =
+    options.host ??
+    (typeof at(config.merged, 'server.host') === 'string'
+      ? (at(config.merged, 'server.host') as string)
+      : '127.0.0.1');
   // Security: the server is unauthenticated by design; it must never listen beyond loopback.
   if (!isLoopbackHost(host)) {
-    throw new ServerError('host-not-loopback', `--host ${host} is not a loopback address; skill-map only listens on 127.0.0.1, localhost or ::1`, { details: { host } });
+    throw new ServerError(
+      'host-not-loopback',
+      `--host ${host} is not a loopback address; skill-map only listens on 127.0.0.1, localhost or ::1`,
+      { details: { host } },
+    );
   }
   const configPort = at(config.merged, 'server.port');
   const port = options.port ?? (typeof configPort === 'number' ? configPort : 4242);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ServerError('invalid-option', `--port ${port} is not a port number (0-65535)`, { details: { port } });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ServerError('invalid-option', `--port ${port} is not a port number (0-65535)`, {
+      details: { port },
+    });
   const configDebounce = at(config.merged, 'scan.watch.debounceMs');
   const debounceMs = options.watchDebounceMs ?? (typeof configDebounce === 'number' ? configDebounce : 300);
   const watcher = (options.watcher ?? true) && hasScanner;
   const interactive = process.stderr.isTTY === true && (process.env['CI'] ?? '') === '';
-  return { port, host, mcp: resolveMcpEnabled(options.mcp, config), watcher, ui: options.ui ?? true, open: options.open ?? interactive, debounceMs };
+  return {
+    port,
+    host,
+    mcp: resolveMcpEnabled(options.mcp, config),
+    watcher,
+    ui: options.ui ?? true,
+    open: options.open ?? interactive,
+    debounceMs,
+  };
 }
 
 /** `http://host:port` with IPv6 brackets. */

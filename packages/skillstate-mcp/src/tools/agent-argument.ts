@@ -11,4 +11,7 @@ export function requireAgent(args: Record<string, unknown>): string {
 }
 
 /** JSON Schema of the `agent` argument of the agent tools. */
-export const AGENT_PROPERTY = { type: 'string', description: 'Sub-agent id, as agent.list reports it.' } as const;
+export const AGENT_PROPERTY = {
+  type: 'string',
+  description: 'Sub-agent id, as agent.list reports it.',
+} as const;

@@ -22,7 +22,10 @@ describe('agent.list', () => {
     mkdirSync(agentDir('a'), { recursive: true });
     mkdirSync(join(h.project.root, 'agents', 'bad.name'), { recursive: true });
     writeFileSync(join(h.project.root, 'agents', 'file'), 'x');
-    writeFileSync(join(agentDir('a'), '.session-meta.json'), JSON.stringify({ status: 'running', lastActivityAt: '2026-11-01T11:59:00.000Z' }));
+    writeFileSync(
+      join(agentDir('a'), '.session-meta.json'),
+      JSON.stringify({ status: 'running', lastActivityAt: '2026-11-01T11:59:00.000Z' }),
+    );
     const { json, text } = await h.tool('agent.list');
     expect(json.agents).toEqual([
       {
@@ -42,7 +45,10 @@ describe('agent.list', () => {
         status: null,
         lastActivityAt: NOW.toISOString(),
         staleness: 'active',
-        summary: { keys: ['goal', 'progress', 'next_steps', 'artifacts', 'blockers', 'notes', 'meta'], size_bytes: expect.any(Number) },
+        summary: {
+          keys: ['goal', 'progress', 'next_steps', 'artifacts', 'blockers', 'notes', 'meta'],
+          size_bytes: expect.any(Number),
+        },
         lastModified: expect.any(String),
       },
     ]);
@@ -67,7 +73,9 @@ describe('agent.list', () => {
     const other = tempProject();
     try {
       mkdirSync(join(other.root, 'agents', 'z'), { recursive: true });
-      expect((await h.tool('agent.list', { root: other.root })).json.agents.map((a: { id: string }) => a.id)).toEqual(['z']);
+      expect(
+        (await h.tool('agent.list', { root: other.root })).json.agents.map((a: { id: string }) => a.id),
+      ).toEqual(['z']);
     } finally {
       other.cleanup();
     }
@@ -77,7 +85,9 @@ describe('agent.list', () => {
 describe('agent.read', () => {
   it('requires and sanitises the agent id', async () => {
     h = harness();
-    expect((await h.tool('agent.read')).text).toBe('Error: agent is required: pass the sub-agent id from agent.list');
+    expect((await h.tool('agent.read')).text).toBe(
+      'Error: agent is required: pass the sub-agent id from agent.list',
+    );
     expect((await h.tool('agent.read', { agent: '..' })).text).toBe('Error: Invalid agent id: ..');
   });
 
@@ -85,7 +95,11 @@ describe('agent.read', () => {
     h = harness();
     await h.tool('state.patch', { agent: 'w-1', patch: { goal: 'sub' } });
     const read = await h.tool('agent.read', { agent: 'w/1' });
-    expect(read.json).toMatchObject({ agent: 'w-1', statePath: join(agentDir('w-1'), 'skillstate.json'), state: { goal: 'sub' } });
+    expect(read.json).toMatchObject({
+      agent: 'w-1',
+      statePath: join(agentDir('w-1'), 'skillstate.json'),
+      state: { goal: 'sub' },
+    });
     const before = h.project.files();
     expect((await h.tool('agent.read', { agent: 'ghost' })).json.state).toMatchObject({ goal: '' });
     expect(h.project.files()).toEqual(before);
@@ -101,11 +115,29 @@ describe('agent.merge', () => {
     expect(json).toEqual({
       agent: 'w',
       keep: 'main',
-      state: { goal: 'main goal', meta: { a: 1, b: 2 }, progress: [], next_steps: [], artifacts: [], blockers: [], notes: 'n' },
-      changes: { added: ['progress', 'next_steps', 'artifacts', 'blockers', 'notes'], updated: ['meta'], deleted: [] },
+      state: {
+        goal: 'main goal',
+        meta: { a: 1, b: 2 },
+        progress: [],
+        next_steps: [],
+        artifacts: [],
+        blockers: [],
+        notes: 'n',
+      },
+      changes: {
+        added: ['progress', 'next_steps', 'artifacts', 'blockers', 'notes'],
+        updated: ['meta'],
+        deleted: [],
+      },
     });
-    expect(readJson(join(agentDir('w'), 'skillstate.json')).state).toMatchObject({ goal: 'sub goal', mergedAt: NOW.toISOString() });
-    expect(readJson(join(agentDir('w'), '.session-meta.json'))).toMatchObject({ status: 'merged', mergedAt: NOW.toISOString() });
+    expect(readJson(join(agentDir('w'), 'skillstate.json')).state).toMatchObject({
+      goal: 'sub goal',
+      mergedAt: NOW.toISOString(),
+    });
+    expect(readJson(join(agentDir('w'), '.session-meta.json'))).toMatchObject({
+      status: 'merged',
+      mergedAt: NOW.toISOString(),
+    });
     expect(readJson(join(h.project.root, '.session-meta.json')).lastActivityAt).toBe(NOW.toISOString());
   });
 
@@ -122,13 +154,17 @@ describe('agent.merge', () => {
 
   it('refuses to merge into itself, and refuses an unreadable sub state without writing main', async () => {
     h = harness({ agent: 'w' });
-    expect((await h.tool('agent.merge', { agent: 'w' })).text).toBe('Error: cannot merge agent w into itself');
+    expect((await h.tool('agent.merge', { agent: 'w' })).text).toBe(
+      'Error: cannot merge agent w into itself',
+    );
     h.project.cleanup();
     h = harness();
     mkdirSync(agentDir('x'), { recursive: true });
     writeFileSync(join(agentDir('x'), 'skillstate.json'), 'nope');
     const before = readFileSync(h.project.statePath, 'utf8');
-    expect((await h.tool('agent.merge', { agent: 'x' })).text).toMatch(/^Error: state file .*agents\/x\/skillstate.json cannot be used/);
+    expect((await h.tool('agent.merge', { agent: 'x' })).text).toMatch(
+      /^Error: state file .*agents\/x\/skillstate.json cannot be used/,
+    );
     expect(readFileSync(h.project.statePath, 'utf8')).toBe(before);
   });
 

@@ -62,7 +62,10 @@ export const ADDITIVE_WRITE: ToolAnnotations = { readOnlyHint: false, destructiv
 
 /** The arguments that pick a state file, shared by the state tools. */
 export const TARGET_PROPERTIES = {
-  root: { type: 'string', description: 'State directory. Defaults to the one the server resolved at launch.' },
+  root: {
+    type: 'string',
+    description: 'State directory. Defaults to the one the server resolved at launch.',
+  },
   name: { type: 'string', description: 'State file name inside root. Defaults to skillstate.json.' },
   agent: {
     type: 'string',

@@ -15,8 +15,20 @@ describe('tools/list', () => {
     h = harness();
     const { result } = await h.rpc({ id: 1, method: 'tools/list' });
     expect(result.tools.map((t: { name: string }) => t.name)).toEqual([
-      'state.get', 'state.patch', 'state.validate', 'state.diff', 'state.checkpoint', 'state.rollback', 'state.summary',
-      'state.metrics', 'state.finalize', 'spec.get', 'spec.next', 'agent.list', 'agent.read', 'agent.merge',
+      'state.get',
+      'state.patch',
+      'state.validate',
+      'state.diff',
+      'state.checkpoint',
+      'state.rollback',
+      'state.summary',
+      'state.metrics',
+      'state.finalize',
+      'spec.get',
+      'spec.next',
+      'agent.list',
+      'agent.read',
+      'agent.merge',
     ]);
     for (const tool of result.tools) {
       expect(Object.keys(tool)).toEqual(['name', 'description', 'inputSchema', 'annotations']);
@@ -24,13 +36,24 @@ describe('tools/list', () => {
       expect(Object.keys(tool.annotations)).toEqual(['readOnlyHint', 'destructiveHint']);
       expect(tool.description.length).toBeGreaterThan(20);
     }
-    const writers = result.tools.filter((t: { annotations: { readOnlyHint: boolean } }) => !t.annotations.readOnlyHint);
-    expect(writers.map((t: { name: string }) => t.name)).toEqual(['state.patch', 'state.checkpoint', 'state.rollback', 'state.finalize', 'agent.merge']);
+    const writers = result.tools.filter(
+      (t: { annotations: { readOnlyHint: boolean } }) => !t.annotations.readOnlyHint,
+    );
+    expect(writers.map((t: { name: string }) => t.name)).toEqual([
+      'state.patch',
+      'state.checkpoint',
+      'state.rollback',
+      'state.finalize',
+      'agent.merge',
+    ]);
   });
 
   it('reports removed tools as unknown', async () => {
     h = harness();
-    expect(await h.tool('state.merge')).toMatchObject({ text: 'Error: Unknown tool: state.merge', isError: true });
+    expect(await h.tool('state.merge')).toMatchObject({
+      text: 'Error: Unknown tool: state.merge',
+      isError: true,
+    });
     expect((await h.tool('state.reset')).text).toBe('Error: Unknown tool: state.reset');
   });
 });
@@ -39,7 +62,9 @@ describe('inert until init', () => {
   it('answers every gated tool, and unknown names, with the fixed text and creates nothing', async () => {
     h = harness({ init: false });
     for (const name of [...GATED, 'nope']) {
-      expect(await h.tool(name, { patch: { goal: 'x' }, status: 'completed', agent: 'w', label: 'l' })).toEqual({
+      expect(
+        await h.tool(name, { patch: { goal: 'x' }, status: 'completed', agent: 'w', label: 'l' }),
+      ).toEqual({
         text: NOT_INITIALIZED_TEXT,
         isError: true,
         json: undefined,
@@ -54,7 +79,9 @@ describe('inert until init', () => {
     const other = tempProject();
     try {
       other.init();
-      expect((await h.tool('state.patch', { root: other.root, patch: { goal: 'x' } })).text).toBe(NOT_INITIALIZED_TEXT);
+      expect((await h.tool('state.patch', { root: other.root, patch: { goal: 'x' } })).text).toBe(
+        NOT_INITIALIZED_TEXT,
+      );
     } finally {
       other.cleanup();
     }
@@ -63,9 +90,15 @@ describe('inert until init', () => {
   it('still serves spec.get and the spec resource, and errors the state resources with -32000', async () => {
     h = harness({ init: false });
     expect((await h.tool('spec.get')).isError).toBe(false);
-    expect((await h.rpc({ id: 1, method: 'resources/read', params: { uri: 'skillstate://spec' } })).result.contents).toHaveLength(1);
+    expect(
+      (await h.rpc({ id: 1, method: 'resources/read', params: { uri: 'skillstate://spec' } })).result
+        .contents,
+    ).toHaveLength(1);
     for (const uri of ['skillstate://state', 'skillstate://summary']) {
-      expect((await h.rpc({ id: 2, method: 'resources/read', params: { uri } })).error).toEqual({ code: -32000, message: NOT_INITIALIZED_TEXT });
+      expect((await h.rpc({ id: 2, method: 'resources/read', params: { uri } })).error).toEqual({
+        code: -32000,
+        message: NOT_INITIALIZED_TEXT,
+      });
     }
     expect(h.project.files()).toEqual([]);
   });

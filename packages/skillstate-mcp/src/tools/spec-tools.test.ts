@@ -55,7 +55,15 @@ describe('spec.next', () => {
 
   it('derives the guidance from the state', async () => {
     h = harness();
-    await h.tool('state.patch', { patch: { goal: 'g', progress: ['p'], next_steps: ['a', 'b', 'c', 'd'], blockers: ['x'] } });
-    expect((await h.tool('spec.next')).json).toEqual({ goal: 'g', completed: 1, next: ['a', 'b', 'c'], blockers: ['x'], suggestion: 'a' });
+    await h.tool('state.patch', {
+      patch: { goal: 'g', progress: ['p'], next_steps: ['a', 'b', 'c', 'd'], blockers: ['x'] },
+    });
+    expect((await h.tool('spec.next')).json).toEqual({
+      goal: 'g',
+      completed: 1,
+      next: ['a', 'b', 'c'],
+      blockers: ['x'],
+      suggestion: 'a',
+    });
   });
 });

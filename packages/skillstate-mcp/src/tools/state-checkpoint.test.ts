@@ -16,9 +16,13 @@ describe('state.checkpoint', () => {
       checkpointId: '1-before-risk',
       seq: 1,
       label: 'before-risk',
-      checkpoints: [{ checkpointId: '1-before-risk', seq: 1, label: 'before-risk', createdAt: expect.any(String) }],
+      checkpoints: [
+        { checkpointId: '1-before-risk', seq: 1, label: 'before-risk', createdAt: expect.any(String) },
+      ],
     });
-    const record = JSON.parse(readFileSync(join(h.project.root, 'checkpoints', '1-before-risk.json'), 'utf8'));
+    const record = JSON.parse(
+      readFileSync(join(h.project.root, 'checkpoints', '1-before-risk.json'), 'utf8'),
+    );
     expect(record.state).toEqual({ goal: 'g' });
   });
 
@@ -27,7 +31,9 @@ describe('state.checkpoint', () => {
     await h.tool('state.checkpoint');
     await h.tool('state.checkpoint', { label: 42 });
     const restarted = harness({ project: h.project });
-    expect((await restarted.tool('state.checkpoint', { label: '!!!' })).json.checkpointId).toBe('3-checkpoint');
+    expect((await restarted.tool('state.checkpoint', { label: '!!!' })).json.checkpointId).toBe(
+      '3-checkpoint',
+    );
   });
 
   it('skips malformed sidecars in the catalog and the sequence', async () => {
@@ -35,14 +41,19 @@ describe('state.checkpoint', () => {
     await h.tool('state.checkpoint', { label: 'a' });
     writeFileSync(join(h.project.root, 'checkpoints', '9-bad.json'), '{"seq":"9"}');
     const reply = await h.tool('state.checkpoint', { label: 'b' });
-    expect(reply.json.checkpoints.map((c: { checkpointId: string }) => c.checkpointId)).toEqual(['1-a', '2-b']);
+    expect(reply.json.checkpoints.map((c: { checkpointId: string }) => c.checkpointId)).toEqual([
+      '1-a',
+      '2-b',
+    ]);
   });
 
   it('pins the scoped state file to <statePath>.snapshot', async () => {
     h = harness();
     h.project.init({ goal: 'main' });
     await h.tool('state.checkpoint');
-    expect(readFileSync(`${h.project.statePath}.snapshot`, 'utf8')).toBe(readFileSync(h.project.statePath, 'utf8'));
+    expect(readFileSync(`${h.project.statePath}.snapshot`, 'utf8')).toBe(
+      readFileSync(h.project.statePath, 'utf8'),
+    );
     await h.tool('state.patch', { agent: 'w', patch: { goal: 'sub' } });
     await h.tool('state.checkpoint', { agent: 'w' });
     const sub = join(h.project.root, 'agents', 'w', 'skillstate.json');

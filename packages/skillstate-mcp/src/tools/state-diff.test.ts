@@ -13,7 +13,9 @@ describe('state.diff', () => {
     h = harness();
     h.project.init({ goal: 'g' });
     expect((await h.tool('state.diff')).json).toEqual({ changes: EMPTY });
-    expect(JSON.parse(readFileSync(join(h.project.root, '.diff-baseline.json'), 'utf8'))).toEqual({ goal: 'g' });
+    expect(JSON.parse(readFileSync(join(h.project.root, '.diff-baseline.json'), 'utf8'))).toEqual({
+      goal: 'g',
+    });
   });
 
   it('reports the changes since the last diff and re-pins every time', async () => {
@@ -21,7 +23,9 @@ describe('state.diff', () => {
     await h.tool('state.diff');
     await h.tool('state.patch', { patch: { goal: 'a', notes: 'n' } });
     await h.tool('state.patch', { patch: { notes: null } });
-    expect((await h.tool('state.diff')).json).toEqual({ changes: { added: ['goal'], updated: [], deleted: [] } });
+    expect((await h.tool('state.diff')).json).toEqual({
+      changes: { added: ['goal'], updated: [], deleted: [] },
+    });
     expect((await h.tool('state.diff')).json).toEqual({ changes: EMPTY });
   });
 
@@ -34,7 +38,9 @@ describe('state.diff', () => {
       after: { goal: 'a' },
     });
     await h.tool('state.patch', { patch: { goal: 'b' } });
-    expect((await h.tool('state.diff', { full: 'yes' })).json).toEqual({ changes: { added: [], updated: ['goal'], deleted: [] } });
+    expect((await h.tool('state.diff', { full: 'yes' })).json).toEqual({
+      changes: { added: [], updated: ['goal'], deleted: [] },
+    });
   });
 
   it('shares the baseline across server processes (it lives on disk)', async () => {

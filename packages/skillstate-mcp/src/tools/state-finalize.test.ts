@@ -13,7 +13,12 @@ describe('state.finalize', () => {
     h = harness({ now: () => NOW });
     const reply = await h.tool('state.finalize', { status: 'completed', result: 'ok sk-abc123secret' });
     const metaPath = join(h.project.root, '.session-meta.json');
-    expect(reply.json).toEqual({ status: 'completed', finishedAt: NOW.toISOString(), sessionMetaPath: metaPath, result: 'ok [REDACTED]' });
+    expect(reply.json).toEqual({
+      status: 'completed',
+      finishedAt: NOW.toISOString(),
+      sessionMetaPath: metaPath,
+      result: 'ok [REDACTED]',
+    });
     expect(JSON.parse(readFileSync(metaPath, 'utf8'))).toEqual({
       status: 'completed',
       finishedAt: NOW.toISOString(),
@@ -34,14 +39,20 @@ describe('state.finalize', () => {
 
   it('refuses any other status before writing anything', async () => {
     h = harness();
-    expect((await h.tool('state.finalize', { status: 'done' })).text).toBe('Error: status must be "completed" or "failed", got: "done"');
-    expect((await h.tool('state.finalize')).text).toBe('Error: status must be "completed" or "failed", got: undefined');
+    expect((await h.tool('state.finalize', { status: 'done' })).text).toBe(
+      'Error: status must be "completed" or "failed", got: "done"',
+    );
+    expect((await h.tool('state.finalize')).text).toBe(
+      'Error: status must be "completed" or "failed", got: undefined',
+    );
     expect(existsSync(join(h.project.root, '.session-meta.json'))).toBe(false);
   });
 
   it('finalizes an agent scope in its own sidecar', async () => {
     h = harness();
     await h.tool('state.finalize', { status: 'completed', agent: 'w' });
-    expect(JSON.parse(readFileSync(join(h.project.root, 'agents', 'w', '.session-meta.json'), 'utf8')).status).toBe('completed');
+    expect(
+      JSON.parse(readFileSync(join(h.project.root, 'agents', 'w', '.session-meta.json'), 'utf8')).status,
+    ).toBe('completed');
   });
 });

@@ -36,7 +36,11 @@ export const stateFinalize = defineTool({
     const result = args['result'];
     if (typeof result === 'string') patch.result = result;
     await writeSessionMeta(target.stateDir, patch);
-    const out: Record<string, unknown> = { status, finishedAt, sessionMetaPath: sessionMetaPath(target.stateDir) };
+    const out: Record<string, unknown> = {
+      status,
+      finishedAt,
+      sessionMetaPath: sessionMetaPath(target.stateDir),
+    };
     if (typeof result === 'string') out['result'] = result;
     return ok(out);
   },

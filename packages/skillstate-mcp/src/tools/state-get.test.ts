@@ -16,7 +16,15 @@ describe('state.get', () => {
     h = harness();
     rmSync(h.project.statePath);
     const before = h.project.files();
-    expect((await h.tool('state.get')).json).toEqual({ goal: '', progress: [], next_steps: [], artifacts: [], blockers: [], notes: '', meta: {} });
+    expect((await h.tool('state.get')).json).toEqual({
+      goal: '',
+      progress: [],
+      next_steps: [],
+      artifacts: [],
+      blockers: [],
+      notes: '',
+      meta: {},
+    });
     expect(h.project.files()).toEqual(before);
   });
 

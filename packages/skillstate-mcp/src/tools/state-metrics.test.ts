@@ -9,12 +9,17 @@ afterEach(() => h.project.cleanup());
 describe('state.metrics', () => {
   it('is an isError result when no tracker is configured', async () => {
     h = harness();
-    expect(await h.tool('state.metrics')).toMatchObject({ text: 'Error: No token tracker configured', isError: true });
+    expect(await h.tool('state.metrics')).toMatchObject({
+      text: 'Error: No token tracker configured',
+      isError: true,
+    });
   });
 
   it('says so when the tracker has no steps yet', async () => {
     h = harness({ tracker: new TokenTracker() });
-    expect((await h.tool('state.metrics')).text).toBe('Error: No steps recorded yet: the token tracker session is empty');
+    expect((await h.tool('state.metrics')).text).toBe(
+      'Error: No steps recorded yet: the token tracker session is empty',
+    );
   });
 
   it("returns exactly the paper's three metrics", async () => {
@@ -23,6 +28,10 @@ describe('state.metrics', () => {
     tracker.recordStep({ promptChars: 300, responseChars: 30, success: false });
     tracker.recordStep({ promptChars: 200, responseChars: 10 });
     h = harness({ tracker });
-    expect((await h.tool('state.metrics')).json).toEqual({ accuracy: 0.5, averagePromptSize: 200, totalTokens: 660 });
+    expect((await h.tool('state.metrics')).json).toEqual({
+      accuracy: 0.5,
+      averagePromptSize: 200,
+      totalTokens: 660,
+    });
   });
 });

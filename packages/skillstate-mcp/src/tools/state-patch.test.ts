@@ -12,7 +12,9 @@ const onDisk = () => JSON.parse(readFileSync(h.project.statePath, 'utf8'));
 describe('state.patch', () => {
   it('merges, reports top-level changes, and writes the pretty envelope without a trailing newline', async () => {
     h = harness();
-    const reply = await h.tool('state.patch', { patch: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } } });
+    const reply = await h.tool('state.patch', {
+      patch: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } },
+    });
     expect(reply).toEqual({
       text: JSON.stringify(reply.json),
       isError: false,
@@ -23,7 +25,11 @@ describe('state.patch', () => {
       },
     });
     expect(readFileSync(h.project.statePath, 'utf8')).toBe(
-      JSON.stringify({ version: 1, state: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } } }, null, 2),
+      JSON.stringify(
+        { version: 1, state: { goal: 'Ship', next_steps: ['a', 'b'], meta: { x: 1 } } },
+        null,
+        2,
+      ),
     );
   });
 
@@ -48,7 +54,11 @@ describe('state.patch', () => {
     expect(reply).toEqual({
       text: '{"valid":false,"error":"Invalid type for field \'goal\': expected string, got number","field":"goal"}',
       isError: true,
-      json: { valid: false, error: "Invalid type for field 'goal': expected string, got number", field: 'goal' },
+      json: {
+        valid: false,
+        error: "Invalid type for field 'goal': expected string, got number",
+        field: 'goal',
+      },
     });
     expect(h.project.files()).toEqual(before);
   });
@@ -64,7 +74,10 @@ describe('state.patch', () => {
 
   it('refuses a patch that is not an object', async () => {
     h = harness();
-    expect(await h.tool('state.patch', { patch: [1] })).toMatchObject({ text: 'Error: patch must be an object', isError: true });
+    expect(await h.tool('state.patch', { patch: [1] })).toMatchObject({
+      text: 'Error: patch must be an object',
+      isError: true,
+    });
     expect((await h.tool('state.patch')).text).toBe('Error: patch must be an object');
   });
 
@@ -89,7 +102,9 @@ describe('state.patch', () => {
     h = harness();
     const reply = await h.tool('state.patch', { agent: 'w/1', patch: { goal: 'sub', notes: 'n' } });
     expect(reply.json.changes).toEqual({ added: [], updated: ['goal', 'notes'], deleted: [] });
-    expect(JSON.parse(readFileSync(join(h.project.root, 'agents', 'w-1', 'skillstate.json'), 'utf8')).state).toMatchObject({ goal: 'sub' });
+    expect(
+      JSON.parse(readFileSync(join(h.project.root, 'agents', 'w-1', 'skillstate.json'), 'utf8')).state,
+    ).toMatchObject({ goal: 'sub' });
     expect(onDisk().state).toEqual({});
   });
 

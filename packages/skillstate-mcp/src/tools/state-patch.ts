@@ -7,7 +7,11 @@ export const statePatch = defineTool({
   name: 'state.patch',
   description:
     'Apply a partial update to the state: the patch is validated against the spec first (nothing is written when it is invalid), then merged. Objects merge into objects, arrays and scalars replace, null deletes a key. Returns the new state, the changed top-level keys and merge warnings.',
-  inputSchema: { type: 'object', properties: { patch: PATCH_PROPERTY, ...TARGET_PROPERTIES }, required: ['patch'] },
+  inputSchema: {
+    type: 'object',
+    properties: { patch: PATCH_PROPERTY, ...TARGET_PROPERTIES },
+    required: ['patch'],
+  },
   annotations: ADDITIVE_WRITE,
   requiresState: true,
   async handler(args, ctx) {
@@ -18,6 +22,10 @@ export const statePatch = defineTool({
     const { before, after } = await ctx.state.update(target, (current) => mergeState(current, patch));
     await ctx.activity.touch(target.stateDir);
     ctx.changed(target.statePath);
-    return ok({ state: after, changes: topChanges(before, after), warnings: nestedMergeWarnings(before, patch) });
+    return ok({
+      state: after,
+      changes: topChanges(before, after),
+      warnings: nestedMergeWarnings(before, patch),
+    });
   },
 });

@@ -17,7 +17,10 @@ describe('state.rollback', () => {
     await h.tool('state.checkpoint', { label: 'two' });
     await h.tool('state.patch', { patch: { goal: 'three' } });
     expect((await h.tool('state.rollback')).json).toEqual({ checkpointId: '2-two', state: { goal: 'two' } });
-    expect((await h.tool('state.rollback', { checkpointId: '1-one' })).json).toEqual({ checkpointId: '1-one', state: { goal: 'one' } });
+    expect((await h.tool('state.rollback', { checkpointId: '1-one' })).json).toEqual({
+      checkpointId: '1-one',
+      state: { goal: 'one' },
+    });
     expect(onDisk()).toEqual({ goal: 'one' });
     expect(readdirSync(join(h.project.root, 'checkpoints'))).toHaveLength(2);
   });
@@ -31,12 +34,23 @@ describe('state.rollback', () => {
 
   it('explains each way of failing', async () => {
     h = harness();
-    expect((await h.tool('state.rollback')).text).toBe('Error: No checkpoints found: create one with state.checkpoint first');
-    expect((await h.tool('state.rollback', { checkpointId: '../x' })).text).toBe('Error: Checkpoint not found: ../x');
-    expect((await h.tool('state.rollback', { checkpointId: '9-nope' })).text).toBe('Error: Checkpoint not found or unreadable: 9-nope');
+    expect((await h.tool('state.rollback')).text).toBe(
+      'Error: No checkpoints found: create one with state.checkpoint first',
+    );
+    expect((await h.tool('state.rollback', { checkpointId: '../x' })).text).toBe(
+      'Error: Checkpoint not found: ../x',
+    );
+    expect((await h.tool('state.rollback', { checkpointId: '9-nope' })).text).toBe(
+      'Error: Checkpoint not found or unreadable: 9-nope',
+    );
     await h.tool('state.checkpoint');
-    writeFileSync(join(h.project.root, 'checkpoints', '2-bad.json'), '{"checkpointId":"2-bad","seq":2,"label":"bad","createdAt":"x","state":[]}');
-    expect((await h.tool('state.rollback', { checkpointId: '2-bad' })).text).toBe('Error: Checkpoint is corrupted (no state): 2-bad');
+    writeFileSync(
+      join(h.project.root, 'checkpoints', '2-bad.json'),
+      '{"checkpointId":"2-bad","seq":2,"label":"bad","createdAt":"x","state":[]}',
+    );
+    expect((await h.tool('state.rollback', { checkpointId: '2-bad' })).text).toBe(
+      'Error: Checkpoint is corrupted (no state): 2-bad',
+    );
   });
 
   it('is the recovery path for an unusable state file: keeps it aside, then restores', async () => {

@@ -15,7 +15,10 @@ function pickCheckpoint(args: Record<string, unknown>, stateDir: string): string
   if (typeof args['checkpointId'] === 'string') return args['checkpointId'];
   const last = listCheckpoints(stateDir).at(-1);
   if (last === undefined) {
-    throw new SkillstateError('NO_CHECKPOINTS', 'No checkpoints found: create one with state.checkpoint first');
+    throw new SkillstateError(
+      'NO_CHECKPOINTS',
+      'No checkpoints found: create one with state.checkpoint first',
+    );
   }
   return last.checkpointId;
 }

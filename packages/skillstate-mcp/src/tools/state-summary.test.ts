@@ -11,7 +11,9 @@ const NOW = new Date('2026-11-01T12:00:00.000Z');
 describe('state.summary', () => {
   it('projects the state and adds the session', async () => {
     h = harness({ now: () => NOW });
-    await h.tool('state.patch', { patch: { goal: 'Ship', next_steps: ['a', 'b', 'c', 'd'], notes: 'x'.repeat(250), meta: { k: 1 } } });
+    await h.tool('state.patch', {
+      patch: { goal: 'Ship', next_steps: ['a', 'b', 'c', 'd'], notes: 'x'.repeat(250), meta: { k: 1 } },
+    });
     const { json } = await h.tool('state.summary');
     expect(json).toEqual({
       goal: 'Ship',
@@ -39,12 +41,19 @@ describe('state.summary', () => {
 
   it('reports staleness from the sidecar: orphan without one, stale when running but silent', async () => {
     h = harness({ now: () => NOW });
-    expect((await h.tool('state.summary')).json.session).toMatchObject({ status: null, lastActivityAt: null, staleness: 'orphan' });
+    expect((await h.tool('state.summary')).json.session).toMatchObject({
+      status: null,
+      lastActivityAt: null,
+      staleness: 'orphan',
+    });
     writeFileSync(
       join(h.project.root, '.session-meta.json'),
       JSON.stringify({ status: 'running', lastActivityAt: '2026-11-01T11:50:00.000Z' }),
     );
-    expect((await h.tool('state.summary')).json.session).toMatchObject({ status: 'running', staleness: 'stale' });
+    expect((await h.tool('state.summary')).json.session).toMatchObject({
+      status: 'running',
+      staleness: 'stale',
+    });
   });
 
   it('counts only this server process writes to that exact path', async () => {

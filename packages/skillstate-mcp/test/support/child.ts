@@ -65,7 +65,8 @@ export function spawnServer(cwd: string, env: Record<string, string> = {}): Serv
   const waitForLines = async (count: number, timeoutMs = 10_000): Promise<string[]> => {
     const deadline = Date.now() + timeoutMs;
     while (lines.length < count) {
-      if (Date.now() > deadline) throw new Error(`timed out waiting for ${count} lines; got ${JSON.stringify(lines)}; stderr ${err}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for ${count} lines; got ${JSON.stringify(lines)}; stderr ${err}`);
       await new Promise<void>((resolve) => {
         waiters.push(resolve);
         setTimeout(resolve, 50);

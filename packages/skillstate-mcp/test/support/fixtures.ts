@@ -11,7 +11,10 @@ import type { McpServerOptions } from '../../src/server.js';
 /** A generic-style spec with an extra object field, as the observed transcript uses. */
 export const TEST_SPEC: SkillSpec = {
   ...GENERIC_PROCEDURE_SPEC,
-  schema: { ...GENERIC_PROCEDURE_SPEC.schema, meta: { type: 'object', default: {}, description: 'Free-form.' } },
+  schema: {
+    ...GENERIC_PROCEDURE_SPEC.schema,
+    meta: { type: 'object', default: {}, description: 'Free-form.' },
+  },
 };
 
 /** A temp directory with a project inside; `root` is its `.skillstate` state directory (not created). */
@@ -31,7 +34,9 @@ export function tempProject(): TempProject {
   const statePath = join(root, 'skillstate.json');
   const walk = (at: string): string[] =>
     readdirSync(at, { withFileTypes: true }).flatMap((e) =>
-      e.isDirectory() ? [`${relative(dir, join(at, e.name))}/`, ...walk(join(at, e.name))] : [relative(dir, join(at, e.name))],
+      e.isDirectory()
+        ? [`${relative(dir, join(at, e.name))}/`, ...walk(join(at, e.name))]
+        : [relative(dir, join(at, e.name))],
     );
   return {
     dir,
@@ -68,7 +73,9 @@ export interface Harness {
 let nextId = 1;
 
 /** Builds a server for `project` (created and initialised unless `init: false`). */
-export function harness(options: Partial<McpServerOptions> & { init?: boolean; project?: TempProject } = {}): Harness {
+export function harness(
+  options: Partial<McpServerOptions> & { init?: boolean; project?: TempProject } = {},
+): Harness {
   const project = options.project ?? tempProject();
   if (options.init !== false && options.project === undefined) project.init();
   const server = new McpServer({ spec: TEST_SPEC, root: project.root, name: 'skillstate.json', ...options });

@@ -23,7 +23,10 @@ export function lookupKey(key: string): KeyLookup {
   for (const segment of key.split('.')) {
     // Security: prototype keys are never config keys (they would reach Object.prototype below).
     if (segment === '' || FORBIDDEN_SEGMENTS.has(segment)) return { kind: 'unknown' };
-    const child = node.properties !== undefined && Object.hasOwn(node.properties, segment) ? node.properties[segment] : undefined;
+    const child =
+      node.properties !== undefined && Object.hasOwn(node.properties, segment)
+        ? node.properties[segment]
+        : undefined;
     if (child !== undefined) {
       node = child;
       continue;
@@ -49,7 +52,9 @@ function typeMatches(expected: string, actual: string): boolean {
 /** Checks a value against a schema node; returns a human-readable problem or null. */
 export function checkValue(schema: SchemaNode, value: unknown): string | null {
   if (schema.enum !== undefined) {
-    return schema.enum.includes(value) ? null : `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
+    return schema.enum.includes(value)
+      ? null
+      : `must be one of ${schema.enum.map((v) => JSON.stringify(v)).join(', ')}`;
   }
   const actual = typeOf(value);
   if (schema.type !== undefined) {
@@ -70,7 +75,10 @@ export function checkValue(schema: SchemaNode, value: unknown): string | null {
 }
 
 /** Validates one leaf (dot-path + value) of a settings layer; null when fine. */
-export function validateLeaf(key: string, value: unknown): { code: 'unknown' | 'invalid'; message: string } | null {
+export function validateLeaf(
+  key: string,
+  value: unknown,
+): { code: 'unknown' | 'invalid'; message: string } | null {
   if (key === '$schema') return null;
   const found = lookupKey(key);
   if (found.kind === 'unknown') return { code: 'unknown', message: `unknown configuration key "${key}"` };

@@ -30,12 +30,18 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 function targetLayer(opts: ConfigWriteOptions): WritableLayer {
   if (lookupKey(opts.key).kind === 'unknown') {
-    throw new AdapterError('CONFIG_UNKNOWN_KEY', `unknown configuration key "${opts.key}"`, { data: { key: opts.key } });
+    throw new AdapterError('CONFIG_UNKNOWN_KEY', `unknown configuration key "${opts.key}"`, {
+      data: { key: opts.key },
+    });
   }
   const privileged = isProjectLocalOnly(opts.key);
   const layer = opts.layer ?? (privileged ? 'project-local' : 'project');
   if (privileged && layer === 'project') {
-    throw new AdapterError('CONFIG_PRIVILEGED_KEY', `"${opts.key}" is project-local-only: it can only be set in ${LOCAL_SETTINGS_FILE}`, { data: { key: opts.key } });
+    throw new AdapterError(
+      'CONFIG_PRIVILEGED_KEY',
+      `"${opts.key}" is project-local-only: it can only be set in ${LOCAL_SETTINGS_FILE}`,
+      { data: { key: opts.key } },
+    );
   }
   return layer;
 }
@@ -44,7 +50,10 @@ function fileOf(projectRoot: string, layer: WritableLayer): string {
   return join(projectRoot, layer === 'project' ? PROJECT_SETTINGS_FILE : LOCAL_SETTINGS_FILE);
 }
 
-function edit(opts: ConfigWriteOptions, apply: (parent: Record<string, unknown>, leaf: string) => unknown): ConfigWriteResult {
+function edit(
+  opts: ConfigWriteOptions,
+  apply: (parent: Record<string, unknown>, leaf: string) => unknown,
+): ConfigWriteResult {
   const layer = targetLayer(opts);
   const file = fileOf(opts.projectRoot, layer);
   const doc = readSettingsFile(file) ?? {};
@@ -58,7 +67,10 @@ function edit(opts: ConfigWriteOptions, apply: (parent: Record<string, unknown>,
   try {
     writeFileAtomicSync(file, `${JSON.stringify(doc, null, 2)}\n`);
   } catch (err) {
-    throw new AdapterError('CONFIG_WRITE_FAILED', `could not write ${file}: ${(err as Error).message}`, { cause: err, data: { file } });
+    throw new AdapterError('CONFIG_WRITE_FAILED', `could not write ${file}: ${(err as Error).message}`, {
+      cause: err,
+      data: { file },
+    });
   }
   return { file, layer, previous };
 }
@@ -70,7 +82,8 @@ function edit(opts: ConfigWriteOptions, apply: (parent: Record<string, unknown>,
  */
 export function setConfigValue(opts: ConfigWriteOptions & { readonly value: unknown }): ConfigWriteResult {
   const problem = validateLeaf(opts.key, opts.value);
-  if (problem?.code === 'unknown') throw new AdapterError('CONFIG_UNKNOWN_KEY', problem.message, { data: { key: opts.key } });
+  if (problem?.code === 'unknown')
+    throw new AdapterError('CONFIG_UNKNOWN_KEY', problem.message, { data: { key: opts.key } });
   if (problem) throw new AdapterError('CONFIG_INVALID_VALUE', problem.message, { data: { key: opts.key } });
   return edit(opts, (parent, leaf) => {
     const previous = parent[leaf];

@@ -25,11 +25,19 @@ describe('loadConfig: layering', () => {
 
   it('merges defaults < project < project-local < override per dot-path, with provenance', () => {
     tree.write({
-      '.skill-map/settings.json': json({ scan: { maxScan: 100, maxNodes: 50, watch: { debounceMs: 10 } }, ignore: ['a/'] }),
+      '.skill-map/settings.json': json({
+        scan: { maxScan: 100, maxNodes: 50, watch: { debounceMs: 10 } },
+        ignore: ['a/'],
+      }),
       '.skill-map/settings.local.json': json({ scan: { maxNodes: 60 }, ignore: ['b/'] }),
     });
     const config = loadConfig({ projectRoot: tree.root, overrides: { 'scan.watch.debounceMs': 5 } });
-    expect(config.get('scan')).toMatchObject({ maxScan: 100, maxNodes: 60, maxFileSizeBytes: 1_048_576, watch: { debounceMs: 5, backend: 'chokidar' } });
+    expect(config.get('scan')).toMatchObject({
+      maxScan: 100,
+      maxNodes: 60,
+      maxFileSizeBytes: 1_048_576,
+      watch: { debounceMs: 5, backend: 'chokidar' },
+    });
     // Arrays replace instead of concatenating.
     expect(config.get('ignore')).toEqual(['b/']);
     expect(config.list().filter((e) => e.key.startsWith('scan.') && e.source !== 'defaults')).toEqual([
@@ -41,7 +49,12 @@ describe('loadConfig: layering', () => {
 
   it('honours project-local-only keys only from the local layer (and overrides), stripping them with a warning', () => {
     tree.write({
-      '.skill-map/settings.json': json({ allowEditSmFiles: true, mcp: { server: { enabled: true } }, scan: { followExternalSymlinks: true }, ui: { theme: 'dark' } }),
+      '.skill-map/settings.json': json({
+        allowEditSmFiles: true,
+        mcp: { server: { enabled: true } },
+        scan: { followExternalSymlinks: true },
+        ui: { theme: 'dark' },
+      }),
     });
     const committed = loadConfig({ projectRoot: tree.root });
     expect(committed.get('allowEditSmFiles')).toBe(false);
@@ -49,22 +62,40 @@ describe('loadConfig: layering', () => {
     expect(committed.get('scan.followExternalSymlinks')).toBe(false);
     expect(committed.get('ui')).toBeUndefined();
     expect(committed.warnings).toHaveLength(4);
-    expect(committed.warnings[0]).toMatch(/settings\.json: "allowEditSmFiles" is ignored here: it is a project-local-only key/);
+    expect(committed.warnings[0]).toMatch(
+      /settings\.json: "allowEditSmFiles" is ignored here: it is a project-local-only key/,
+    );
 
-    tree.write({ '.skill-map/settings.local.json': json({ mcp: { server: { enabled: true } }, allowEditSmFiles: true }) });
+    tree.write({
+      '.skill-map/settings.local.json': json({ mcp: { server: { enabled: true } }, allowEditSmFiles: true }),
+    });
     const local = loadConfig({ projectRoot: tree.root });
     expect(local.get('mcp.server.enabled')).toBe(true);
     expect(local.sourceOf('allowEditSmFiles')).toBe('project-local');
-    expect(loadConfig({ projectRoot: tree.root, overrides: overridesFromEnv({ SKILL_MAP_LOG_LEVEL: 'debug' }) }).get('logLevel')).toBe('debug');
+    expect(
+      loadConfig({
+        projectRoot: tree.root,
+        overrides: overridesFromEnv({ SKILL_MAP_LOG_LEVEL: 'debug' }),
+      }).get('logLevel'),
+    ).toBe('debug');
   });
 
   it('drops unknown keys and invalid values from files with warnings, keeping open objects open', () => {
     tree.write({
-      '.skill-map/settings.json': json({ $schema: 'x', scna: { maxScan: 1 }, scan: { maxScan: 'many', bogus: 1 }, plugins: { core: { extensions: { 'reference-broken': { settings: { 'ignored-references': ['x'] } } } } } }),
+      '.skill-map/settings.json': json({
+        $schema: 'x',
+        scna: { maxScan: 1 },
+        scan: { maxScan: 'many', bogus: 1 },
+        plugins: {
+          core: { extensions: { 'reference-broken': { settings: { 'ignored-references': ['x'] } } } },
+        },
+      }),
     });
     const config = loadConfig({ projectRoot: tree.root });
     expect(config.get('scan.maxScan')).toBe(50_000);
-    expect(config.get('plugins.core.extensions')).toEqual({ 'reference-broken': { settings: { 'ignored-references': ['x'] } } });
+    expect(config.get('plugins.core.extensions')).toEqual({
+      'reference-broken': { settings: { 'ignored-references': ['x'] } },
+    });
     expect(config.warnings).toEqual([
       expect.stringContaining('unknown configuration key "scna.maxScan"'),
       expect.stringContaining('invalid value for "scan.maxScan": must be integer, got string'),
@@ -75,7 +106,10 @@ describe('loadConfig: layering', () => {
   it('errors on invalid JSON, naming the file', () => {
     tree.write({ '.skill-map/settings.local.json': '{ "scan": ' });
     expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID_JSON', message: expect.stringMatching(/settings\.local\.json is not valid JSON/) }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID_JSON',
+        message: expect.stringMatching(/settings\.local\.json is not valid JSON/),
+      }),
     );
   });
 
@@ -103,22 +137,34 @@ describe('setConfigValue / unsetConfigValue', () => {
   });
 
   it('refuses unknown keys, invalid values and privileged keys aimed at the committed file', () => {
-    expect(() => setConfigValue({ projectRoot: tree.root, key: 'scan.nope', value: 1 })).toThrow(expect.objectContaining({ code: 'CONFIG_UNKNOWN_KEY' }));
+    expect(() => setConfigValue({ projectRoot: tree.root, key: 'scan.nope', value: 1 })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_UNKNOWN_KEY' }),
+    );
     expect(() => setConfigValue({ projectRoot: tree.root, key: 'server.host', value: '0.0.0.0' })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_INVALID_VALUE', message: expect.stringContaining('must be one of "127.0.0.1"') }),
+      expect.objectContaining({
+        code: 'CONFIG_INVALID_VALUE',
+        message: expect.stringContaining('must be one of "127.0.0.1"'),
+      }),
     );
-    expect(() => setConfigValue({ projectRoot: tree.root, key: 'allowEditSmFiles', value: true, layer: 'project' })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_PRIVILEGED_KEY' }),
-    );
+    expect(() =>
+      setConfigValue({ projectRoot: tree.root, key: 'allowEditSmFiles', value: true, layer: 'project' }),
+    ).toThrow(expect.objectContaining({ code: 'CONFIG_PRIVILEGED_KEY' }));
   });
 
   it('unsets a key so the lower layer shows through', () => {
     setConfigValue({ projectRoot: tree.root, key: 'scan.maxScan', value: 10, layer: 'project-local' });
-    expect(unsetConfigValue({ projectRoot: tree.root, key: 'scan.maxScan', layer: 'project-local' }).previous).toBe(10);
+    expect(
+      unsetConfigValue({ projectRoot: tree.root, key: 'scan.maxScan', layer: 'project-local' }).previous,
+    ).toBe(10);
     expect(loadConfig({ projectRoot: tree.root }).get('scan.maxScan')).toBe(50_000);
   });
 
   it('parses CLI values as JSON when possible', () => {
-    expect([parseConfigValue('true'), parseConfigValue('42'), parseConfigValue('["a"]'), parseConfigValue('debug')]).toEqual([true, 42, ['a'], 'debug']);
+    expect([
+      parseConfigValue('true'),
+      parseConfigValue('42'),
+      parseConfigValue('["a"]'),
+      parseConfigValue('debug'),
+    ]).toEqual([true, 42, ['a'], 'debug']);
   });
 });

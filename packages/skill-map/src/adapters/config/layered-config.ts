@@ -46,7 +46,11 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Flattens an object into dot-path leaves; arrays and scalars are leaves, empty objects vanish. */
-export function flatten(value: Record<string, unknown>, prefix = '', out = new Map<string, unknown>()): Map<string, unknown> {
+export function flatten(
+  value: Record<string, unknown>,
+  prefix = '',
+  out = new Map<string, unknown>(),
+): Map<string, unknown> {
   for (const [k, v] of Object.entries(value)) {
     // Security: prototype keys never become config paths.
     if (k === '__proto__' || k === 'constructor' || k === 'prototype') continue;
@@ -79,27 +83,44 @@ export function readSettingsFile(path: string): Record<string, unknown> | null {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     if (errnoCode(err) === 'ENOENT') return null;
-    throw new AdapterError('CONFIG_INVALID_JSON', `could not read settings file ${path}: ${(err as Error).message}`, { cause: err, data: { path } });
+    throw new AdapterError(
+      'CONFIG_INVALID_JSON',
+      `could not read settings file ${path}: ${(err as Error).message}`,
+      { cause: err, data: { path } },
+    );
   }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (err) {
-    throw new AdapterError('CONFIG_INVALID_JSON', `settings file ${path} is not valid JSON (${(err as Error).message}); fix or delete it`, { cause: err, data: { path } });
+    throw new AdapterError(
+      'CONFIG_INVALID_JSON',
+      `settings file ${path} is not valid JSON (${(err as Error).message}); fix or delete it`,
+      { cause: err, data: { path } },
+    );
   }
   if (!isPlainObject(parsed)) {
-    throw new AdapterError('CONFIG_INVALID_JSON', `settings file ${path} must hold a JSON object`, { data: { path } });
+    throw new AdapterError('CONFIG_INVALID_JSON', `settings file ${path} must hold a JSON object`, {
+      data: { path },
+    });
   }
   return parsed;
 }
 
-function layerLeaves(layer: ConfigLayer, value: Record<string, unknown> | null, file: string, warnings: string[]): Map<string, unknown> {
+function layerLeaves(
+  layer: ConfigLayer,
+  value: Record<string, unknown> | null,
+  file: string,
+  warnings: string[],
+): Map<string, unknown> {
   const leaves = new Map<string, unknown>();
   if (value === null) return leaves;
   for (const [key, v] of flatten(value)) {
     if (key === '$schema') continue;
     if (layer === 'project' && isProjectLocalOnly(key)) {
-      warnings.push(`${file}: "${key}" is ignored here: it is a project-local-only key; set it in ${LOCAL_SETTINGS_FILE} (sm config set) instead`);
+      warnings.push(
+        `${file}: "${key}" is ignored here: it is a project-local-only key; set it in ${LOCAL_SETTINGS_FILE} (sm config set) instead`,
+      );
       continue;
     }
     const problem = validateLeaf(key, v);
@@ -133,8 +154,19 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
   const layers: Array<[ConfigLayer, Map<string, unknown>]> = [
     ['defaults', flatten(DEFAULT_CONFIG)],
     ['project', layerLeaves('project', readSettingsFile(project), PROJECT_SETTINGS_FILE, warnings)],
-    ['project-local', layerLeaves('project-local', readSettingsFile(projectLocal), LOCAL_SETTINGS_FILE, warnings)],
-    ['override', layerLeaves('override', opts.overrides ? unflatten(flatten({ ...opts.overrides })) : null, 'overrides', warnings)],
+    [
+      'project-local',
+      layerLeaves('project-local', readSettingsFile(projectLocal), LOCAL_SETTINGS_FILE, warnings),
+    ],
+    [
+      'override',
+      layerLeaves(
+        'override',
+        opts.overrides ? unflatten(flatten({ ...opts.overrides })) : null,
+        'overrides',
+        warnings,
+      ),
+    ],
   ];
   const leaves = new Map<string, unknown>();
   const sources = new Map<string, ConfigLayer>();
@@ -152,11 +184,15 @@ export function loadConfig(opts: LoadConfigOptions): LoadedConfig {
     warnings,
     files: { project, projectLocal },
     get(key) {
-      if (lookupKey(key).kind === 'unknown') throw new AdapterError('CONFIG_UNKNOWN_KEY', `unknown configuration key "${key}"`, { data: { key } });
+      if (lookupKey(key).kind === 'unknown')
+        throw new AdapterError('CONFIG_UNKNOWN_KEY', `unknown configuration key "${key}"`, { data: { key } });
       return subtree(merged, key);
     },
     sourceOf: (key) => sources.get(key),
-    list: () => [...leaves.keys()].sort().map((key) => ({ key, value: leaves.get(key), source: sources.get(key) as ConfigLayer })),
+    list: () =>
+      [...leaves.keys()]
+        .sort()
+        .map((key) => ({ key, value: leaves.get(key), source: sources.get(key) as ConfigLayer })),
   };
 }
 

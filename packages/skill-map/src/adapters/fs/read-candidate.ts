@@ -40,23 +40,36 @@ export function readCandidate(
     return failure(rel, err);
   }
   if (size > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: size } };
-  if (shouldRead && !shouldRead(rel, size, mtimeMs)) return { ok: true, file: { path: rel, absPath: abs, size, mtimeMs } };
+  if (shouldRead && !shouldRead(rel, size, mtimeMs))
+    return { ok: true, file: { path: rel, absPath: abs, size, mtimeMs } };
   const read = readContent(fs, abs, rel, maxSize);
-  return read.ok ? { ok: true, file: { path: rel, absPath: abs, size: read.content.length, mtimeMs, content: read.content } } : read;
+  return read.ok
+    ? {
+        ok: true,
+        file: { path: rel, absPath: abs, size: read.content.length, mtimeMs, content: read.content },
+      }
+    : read;
 }
 
 /**
  * Reads a file the walk already accepted (size and mtime known): vanished, unreadable, over the cap (it
  * may have grown since the stat) or binary content becomes a skipped entry instead of an error.
  */
-export function readContent(fs: FsPort, abs: string, rel: string, maxSize: number): { ok: true; content: Buffer } | { ok: false; skipped: SkippedEntry } {
+export function readContent(
+  fs: FsPort,
+  abs: string,
+  rel: string,
+  maxSize: number,
+): { ok: true; content: Buffer } | { ok: false; skipped: SkippedEntry } {
   let content: Buffer;
   try {
     content = fs.readFile(abs);
   } catch (err) {
     return failure(rel, err);
   }
-  if (content.length > maxSize) return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: content.length } };
-  if (looksBinary(content)) return { ok: false, skipped: { path: rel, reason: 'binary', bytes: content.length } };
+  if (content.length > maxSize)
+    return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: content.length } };
+  if (looksBinary(content))
+    return { ok: false, skipped: { path: rel, reason: 'binary', bytes: content.length } };
   return { ok: true, content };
 }

@@ -18,7 +18,13 @@ afterEach(() => tree.remove());
 /** What a full walk would say, for comparison. */
 const full = () => walkProject(opts);
 const shape = (w: ReturnType<typeof full> | null) =>
-  w && { files: w.files.map((f) => [f.path, f.size]), allPaths: w.allPaths, filesWalked: w.filesWalked, filesSkipped: w.filesSkipped, skipped: w.skipped };
+  w && {
+    files: w.files.map((f) => [f.path, f.size]),
+    allPaths: w.allPaths,
+    filesWalked: w.filesWalked,
+    filesSkipped: w.filesSkipped,
+    skipped: w.skipped,
+  };
 
 describe('refreshWalk', () => {
   it('matches a full walk after edits, additions in known directories and deletions', () => {
@@ -27,7 +33,11 @@ describe('refreshWalk', () => {
     writeFileSync(tree.abs('b/new.md'), 'new');
     unlinkSync(tree.abs('a/two.md'));
     writeFileSync(tree.abs('a/drafts-x.md'), 'ignored by .skillmapignore');
-    const refreshed = refreshWalk(before, ['a/one.md', tree.abs('b/new.md'), 'a/two.md', 'a/drafts-x.md'], opts);
+    const refreshed = refreshWalk(
+      before,
+      ['a/one.md', tree.abs('b/new.md'), 'a/two.md', 'a/drafts-x.md'],
+      opts,
+    );
     expect(shape(refreshed)).toEqual(shape(full()));
   });
 

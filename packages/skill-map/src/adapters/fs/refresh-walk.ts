@@ -43,7 +43,10 @@ function layersFor(opts: WalkOptions, fs: FsPort, root: string, rel: string): Ig
   const config = createPatternLayer('config.ignore', opts.ignorePatterns ?? []);
   if (config) layers.push(config);
   try {
-    const sm = createPatternLayer(SKILLMAPIGNORE_FILE, parseIgnoreText(fs.readFile(resolve(root, SKILLMAPIGNORE_FILE)).toString('utf8')));
+    const sm = createPatternLayer(
+      SKILLMAPIGNORE_FILE,
+      parseIgnoreText(fs.readFile(resolve(root, SKILLMAPIGNORE_FILE)).toString('utf8')),
+    );
     if (sm) layers.push(sm);
   } catch {
     // No .skillmapignore.
@@ -57,7 +60,14 @@ interface Draft {
   skipped: Map<string, SkippedEntry>;
 }
 
-function applyOne(opts: WalkOptions, fs: FsPort, previous: WalkResult, dirs: ReadonlySet<string>, draft: Draft, rel: string): Fallback | null {
+function applyOne(
+  opts: WalkOptions,
+  fs: FsPort,
+  previous: WalkResult,
+  dirs: ReadonlySet<string>,
+  draft: Draft,
+  rel: string,
+): Fallback | null {
   const abs = resolve(previous.root, rel);
   const slash = rel.lastIndexOf('/');
   const parent = slash === -1 ? '' : rel.slice(0, slash);
@@ -82,7 +92,13 @@ function applyOne(opts: WalkOptions, fs: FsPort, previous: WalkResult, dirs: Rea
   }
   draft.all.add(rel);
   if (!opts.isCandidate(rel)) return null;
-  const outcome = readCandidate(fs, abs, rel, opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES, opts.shouldRead);
+  const outcome = readCandidate(
+    fs,
+    abs,
+    rel,
+    opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+    opts.shouldRead,
+  );
   if (outcome.ok) draft.files.set(rel, outcome.file);
   else draft.skipped.set(rel, outcome.skipped);
   return null;
@@ -97,7 +113,11 @@ function byPath(a: string, b: string): number {
  * tree. Returns null when the hint cannot be applied safely (a directory, an ignore or settings file, a
  * symlink, a new directory, a truncated previous walk, the ceiling reached): the caller walks in full.
  */
-export function refreshWalk(previous: WalkResult, changedPaths: readonly string[], opts: WalkOptions): WalkResult | null {
+export function refreshWalk(
+  previous: WalkResult,
+  changedPaths: readonly string[],
+  opts: WalkOptions,
+): WalkResult | null {
   const started = performance.now();
   if (previous.truncation.scanTruncated || resolve(opts.root) !== previous.root) return null;
   const fs = opts.fs ?? NODE_FS;
@@ -122,9 +142,12 @@ export function refreshWalk(previous: WalkResult, changedPaths: readonly string[
     files: [...draft.files.values()].sort((a, b) => byPath(a.path, b.path)),
     allPaths,
     filesWalked: allPaths.length,
-    filesSkipped: skipped.filter((s) => s.reason !== 'unlistable-dir' && !s.reason.startsWith('symlink')).length,
+    filesSkipped: skipped.filter((s) => s.reason !== 'unlistable-dir' && !s.reason.startsWith('symlink'))
+      .length,
     skipped: [...skipped, ...previous.skipped.filter((s) => s.reason === 'unlistable-dir')],
-    oversized: skipped.filter((s) => s.reason === 'oversized').map((s) => ({ path: s.path, bytes: s.bytes ?? 0 })),
+    oversized: skipped
+      .filter((s) => s.reason === 'oversized')
+      .map((s) => ({ path: s.path, bytes: s.bytes ?? 0 })),
     warnings: [],
     durationMs: performance.now() - started,
   };

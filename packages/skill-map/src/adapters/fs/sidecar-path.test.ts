@@ -9,8 +9,14 @@ describe('sidecar paths', () => {
   });
 
   it('maps sidecars back to their candidate node files, most likely first', () => {
-    expect(fromSidecarPath('.claude/agents/reviewer.sm')).toEqual(['.claude/agents/reviewer.md', '.claude/agents/reviewer']);
-    expect(fromSidecarPath('.codex/agents/a.toml.sm')).toEqual(['.codex/agents/a.toml', '.codex/agents/a.toml.md']);
+    expect(fromSidecarPath('.claude/agents/reviewer.sm')).toEqual([
+      '.claude/agents/reviewer.md',
+      '.claude/agents/reviewer',
+    ]);
+    expect(fromSidecarPath('.codex/agents/a.toml.sm')).toEqual([
+      '.codex/agents/a.toml',
+      '.codex/agents/a.toml.md',
+    ]);
     expect(fromSidecarPath('README.md')).toEqual([]);
   });
 
@@ -19,6 +25,11 @@ describe('sidecar paths', () => {
   });
 
   it('recognises sidecar paths', () => {
-    expect([isSidecarPath('a/b.sm'), isSidecarPath('a/.sm'), isSidecarPath('b.smx'), isSidecarPath('.sm')]).toEqual([true, false, false, false]);
+    expect([
+      isSidecarPath('a/b.sm'),
+      isSidecarPath('a/.sm'),
+      isSidecarPath('b.smx'),
+      isSidecarPath('.sm'),
+    ]).toEqual([true, false, false, false]);
   });
 });

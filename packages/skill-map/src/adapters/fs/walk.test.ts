@@ -55,7 +55,12 @@ describe('walkProject: ignore layers', () => {
       'docs/final.md': 'x',
       'other/draft-2.md': 'x',
     });
-    expect(paths({ respectGitignore: false })).toEqual(['docs/draft-1.md', 'docs/final.md', 'other/draft-2.md', 'secret.md']);
+    expect(paths({ respectGitignore: false })).toEqual([
+      'docs/draft-1.md',
+      'docs/final.md',
+      'other/draft-2.md',
+      'secret.md',
+    ]);
     // The nested rule only governs its own subtree: other/draft-2.md stays.
     expect(paths({ respectGitignore: true })).toEqual(['docs/final.md', 'other/draft-2.md']);
   });
@@ -118,11 +123,17 @@ describe('walkProject: limits', () => {
     expect(result.truncation).toEqual({ scanTruncated: true, scanCeiling: 10, filesNotScanned: 15 });
     expect(result.filesSkipped).toBe(15);
     expect(result.filesWalked).toBe(26);
-    expect(result.warnings[0]).toMatch(/scan truncated.*scan\.maxScan=10.*15 candidate file\(s\) were NOT scanned/);
+    expect(result.warnings[0]).toMatch(
+      /scan truncated.*scan\.maxScan=10.*15 candidate file\(s\) were NOT scanned/,
+    );
   });
 
   it('skips binary files (a NUL byte in the first 8 KiB)', () => {
-    tree.write({ 'bin.md': Buffer.from([0x68, 0x00, 0x69]), 'text.md': 'hi', 'late-nul.md': Buffer.concat([Buffer.alloc(9000, 0x61), Buffer.from([0])]) });
+    tree.write({
+      'bin.md': Buffer.from([0x68, 0x00, 0x69]),
+      'text.md': 'hi',
+      'late-nul.md': Buffer.concat([Buffer.alloc(9000, 0x61), Buffer.from([0])]),
+    });
     const result = walk();
     expect(result.files.map((f) => f.path)).toEqual(['late-nul.md', 'text.md']);
     expect(result.skipped).toEqual([{ path: 'bin.md', reason: 'binary', bytes: 3 }]);
@@ -197,8 +208,18 @@ describe('walkProject: failures become skipped entries', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     const fs: FsPort = {
       ...NODE_FS,
-      readFile: (abs) => (abs.endsWith('locked.md') ? (() => { throw denied; })() : NODE_FS.readFile(abs)),
-      readdir: (abs) => (abs.endsWith('private') ? (() => { throw denied; })() : NODE_FS.readdir(abs)),
+      readFile: (abs) =>
+        abs.endsWith('locked.md')
+          ? (() => {
+              throw denied;
+            })()
+          : NODE_FS.readFile(abs),
+      readdir: (abs) =>
+        abs.endsWith('private')
+          ? (() => {
+              throw denied;
+            })()
+          : NODE_FS.readdir(abs),
     };
     const result = walk({ fs });
     expect(result.files.map((f) => f.path)).toEqual(['ok.md']);

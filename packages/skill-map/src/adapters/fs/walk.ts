@@ -36,7 +36,10 @@ function readOptionalText(fs: FsPort, absPath: string, state: { warnings: string
   try {
     return fs.readFile(absPath).toString('utf8');
   } catch (err) {
-    if (errnoCode(err) !== 'ENOENT') state.warnings.push(`could not read ${absPath} (${errnoCode(err) ?? 'error'}); its rules were not applied`);
+    if (errnoCode(err) !== 'ENOENT')
+      state.warnings.push(
+        `could not read ${absPath} (${errnoCode(err) ?? 'error'}); its rules were not applied`,
+      );
     return null;
   }
 }
@@ -49,7 +52,10 @@ function createState(opts: WalkOptions): WalkState {
     rootReal = fs.realpath(root);
     if (!fs.stat(rootReal).isDirectory()) throw new Error('not a directory');
   } catch (err) {
-    throw new AdapterError('WALK_ROOT_INVALID', `Scan root ${root} is not a readable directory.`, { cause: err, data: { root } });
+    throw new AdapterError('WALK_ROOT_INVALID', `Scan root ${root} is not a readable directory.`, {
+      cause: err,
+      data: { root },
+    });
   }
   const warnings: string[] = [];
   const after: IgnoreLayer[] = [];
@@ -59,13 +65,23 @@ function createState(opts: WalkOptions): WalkState {
   const smLayer = smText === null ? null : createPatternLayer(SKILLMAPIGNORE_FILE, parseIgnoreText(smText));
   if (smLayer) after.push(smLayer);
   return {
-    opts, fs, rootReal, warnings, after,
+    opts,
+    fs,
+    rootReal,
+    warnings,
+    after,
     maxScan: opts.maxScan ?? DEFAULT_MAX_SCAN,
     maxSize: opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
     before: [createDefaultLayer()],
-    files: [], allPaths: [], dirs: [], skipped: [], oversized: [],
+    files: [],
+    allPaths: [],
+    dirs: [],
+    skipped: [],
+    oversized: [],
     linkedDirs: new Set(),
-    filesWalked: 0, candidatesSkipped: 0, notScanned: 0,
+    filesWalked: 0,
+    candidatesSkipped: 0,
+    notScanned: 0,
   };
 }
 
@@ -125,30 +141,56 @@ function handleFile(state: WalkState, abs: string, rel: string): void {
   const outcome = readCandidate(state.fs, abs, rel, state.maxSize, state.opts.shouldRead);
   if (outcome.ok) {
     state.files.push(outcome.file);
-    state.opts.onProgress?.({ type: 'file', path: rel, read: outcome.file.content !== undefined, index: state.files.length - 1 });
+    state.opts.onProgress?.({
+      type: 'file',
+      path: rel,
+      read: outcome.file.content !== undefined,
+      index: state.files.length - 1,
+    });
     return;
   }
   state.candidatesSkipped += 1;
   state.skipped.push(outcome.skipped);
-  if (outcome.skipped.reason === 'oversized') state.oversized.push({ path: rel, bytes: outcome.skipped.bytes ?? 0 });
+  if (outcome.skipped.reason === 'oversized')
+    state.oversized.push({ path: rel, bytes: outcome.skipped.bytes ?? 0 });
   state.opts.onProgress?.({ type: 'skipped', path: rel, reason: outcome.skipped.reason });
 }
 
-function gitignoreLayer(state: WalkState, entries: DirEntry[], absDir: string, relDir: string): IgnoreLayer | null {
+function gitignoreLayer(
+  state: WalkState,
+  entries: DirEntry[],
+  absDir: string,
+  relDir: string,
+): IgnoreLayer | null {
   if (!state.opts.respectGitignore) return null;
   if (!entries.some((e) => e.name === '.gitignore' && (e.isFile() || e.isSymbolicLink()))) return null;
   const text = readOptionalText(state.fs, join(absDir, '.gitignore'), state);
-  return text === null ? null : createPatternLayer(`.gitignore:${relDir || '.'}`, parseIgnoreText(text), relDir);
+  return text === null
+    ? null
+    : createPatternLayer(`.gitignore:${relDir || '.'}`, parseIgnoreText(text), relDir);
 }
 
-function walkDir(state: WalkState, absDir: string, relDir: string, dirReal: string, gitLayers: IgnoreLayer[], chain: Set<string>): void {
+function walkDir(
+  state: WalkState,
+  absDir: string,
+  relDir: string,
+  dirReal: string,
+  gitLayers: IgnoreLayer[],
+  chain: Set<string>,
+): void {
   let entries: DirEntry[];
   try {
     entries = state.fs.readdir(absDir).sort(byName);
   } catch (err) {
     const code = errnoCode(err);
-    state.skipped.push({ path: relDir || '.', reason: 'unlistable-dir', ...(code ? { errorCode: code } : {}) });
-    state.warnings.push(`could not list directory ${relDir || '.'} (${code ?? 'error'}); its files were not scanned`);
+    state.skipped.push({
+      path: relDir || '.',
+      reason: 'unlistable-dir',
+      ...(code ? { errorCode: code } : {}),
+    });
+    state.warnings.push(
+      `could not list directory ${relDir || '.'} (${code ?? 'error'}); its files were not scanned`,
+    );
     return;
   }
   const own = gitignoreLayer(state, entries, absDir, relDir);

@@ -20,16 +20,25 @@ export interface FileCacheChanges {
 }
 
 /** Calls `each` for every cache row (one query; records stay JSON text for the caller to parse). */
-export function forEachFileCacheRow(db: Db, each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void {
+export function forEachFileCacheRow(
+  db: Db,
+  each: (path: string, size: number, mtimeMs: number, recordJson: string) => void,
+): void {
   // Streamed: each row's JSON text can be collected as soon as the caller has parsed it.
-  const rows = cached(db, `SELECT path, size, mtime_ms, record_json FROM scan_file_cache`, 'raw').iterate() as IterableIterator<[string, number, number, string]>;
+  const rows = cached(
+    db,
+    `SELECT path, size, mtime_ms, record_json FROM scan_file_cache`,
+    'raw',
+  ).iterate() as IterableIterator<[string, number, number, string]>;
   for (const r of rows) each(r[0], r[1], r[2], r[3]);
 }
 
 /** Loads the whole per-file cache in one query (records stay as JSON text until the caller needs them). */
 export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
   const out = new Map<string, FileCacheEntry>();
-  forEachFileCacheRow(db, (path, size, mtimeMs, recordJson) => out.set(path, { path, size, mtimeMs, recordJson }));
+  forEachFileCacheRow(db, (path, size, mtimeMs, recordJson) =>
+    out.set(path, { path, size, mtimeMs, recordJson }),
+  );
   return out;
 }
 
@@ -37,8 +46,14 @@ export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
 const BATCH = 64;
 
 function bulkInsert(db: Db, entries: readonly FileCacheEntry[]): void {
-  const stmt = cached(db, `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES ${new Array<string>(BATCH).fill('(?, ?, ?, ?)').join(', ')}`);
-  const one = cached(db, `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)`);
+  const stmt = cached(
+    db,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES ${new Array<string>(BATCH).fill('(?, ?, ?, ?)').join(', ')}`,
+  );
+  const one = cached(
+    db,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)`,
+  );
   const buf = new Array<string | number>(BATCH * 4);
   let i = 0;
   for (; i + BATCH <= entries.length; i += BATCH) {
@@ -59,7 +74,10 @@ function bulkInsert(db: Db, entries: readonly FileCacheEntry[]): void {
 
 /** Applies cache upserts and deletes (call inside the persist transaction). */
 export function writeFileCache(db: Db, changes: FileCacheChanges): void {
-  if (changes.upserts.length >= BATCH && cached(db, `SELECT EXISTS (SELECT 1 FROM scan_file_cache)`, 'pluck').get() === 0) {
+  if (
+    changes.upserts.length >= BATCH &&
+    cached(db, `SELECT EXISTS (SELECT 1 FROM scan_file_cache)`, 'pluck').get() === 0
+  ) {
     const paths = new Set<string>();
     for (const e of changes.upserts) paths.add(e.path);
     if (paths.size === changes.upserts.length) {

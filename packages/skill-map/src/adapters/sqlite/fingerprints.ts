@@ -37,10 +37,15 @@ export interface RowInputs {
 /** Only the shared "no sidecar" overlay is fingerprinted; a node with a sidecar is always compared in full. */
 export function plainNoSidecar(node: Node): boolean {
   const sc = node.sidecar;
-  return sc === undefined || sc === null || (sc.present === false && sc.status === null && sc.annotations === null && sc.root === null);
+  return (
+    sc === undefined ||
+    sc === null ||
+    (sc.present === false && sc.status === null && sc.annotations === null && sc.root === null)
+  );
 }
 
-const fingerprinted = (inputs: RowInputs | undefined, node: Node): inputs is RowInputs => inputs !== undefined && node.virtual !== true && plainNoSidecar(node);
+const fingerprinted = (inputs: RowInputs | undefined, node: Node): inputs is RowInputs =>
+  inputs !== undefined && node.virtual !== true && plainNoSidecar(node);
 
 /**
  * The record identity a node row is a function of (together with its mtime, link counts and the salt), or null
@@ -58,8 +63,13 @@ export function sourceRecord(inputs: RowInputs | undefined, path: string): numbe
 /** Both fingerprinted and equal in everything a row depends on besides its record (which the caller compared). */
 export function sameNodeInputs(a: Node, b: Node): boolean {
   return (
-    a.modifiedAtMs === b.modifiedAtMs && a.linksOutCount === b.linksOutCount && a.linksInCount === b.linksInCount &&
-    a.virtual !== true && b.virtual !== true && plainNoSidecar(a) && plainNoSidecar(b)
+    a.modifiedAtMs === b.modifiedAtMs &&
+    a.linksOutCount === b.linksOutCount &&
+    a.linksInCount === b.linksInCount &&
+    a.virtual !== true &&
+    b.virtual !== true &&
+    plainNoSidecar(a) &&
+    plainNoSidecar(b)
   );
 }
 
@@ -93,7 +103,11 @@ export function digestLink(d: DigestState, l: Link): void {
   const at = l.location?.offset;
   const norm = l.trigger?.normalizedTrigger;
   f64[0] = l.confidence;
-  let w = (kind.length << 24) ^ (kind.charCodeAt(0) << 16) ^ target.length ^ ((typeof norm === 'string' ? norm.length + 1 : 0) << 8);
+  let w =
+    (kind.length << 24) ^
+    (kind.charCodeAt(0) << 16) ^
+    target.length ^
+    ((typeof norm === 'string' ? norm.length + 1 : 0) << 8);
   if (typeof at === 'number') {
     a = Math.imul(a ^ w, P);
     a = Math.imul(a ^ at, P);
@@ -131,7 +145,10 @@ export function digestValue(d: DigestState): number {
  * apart (kind, the offset of its first occurrence, target and trigger lengths; the full target when it has no
  * location) instead of hashing its target text. Two 32-bit hashes folded into a 53-bit number, no string built.
  */
-export function linksDigest(links: readonly Link[], group: { readonly length: number; at(n: number): number }): number {
+export function linksDigest(
+  links: readonly Link[],
+  group: { readonly length: number; at(n: number): number },
+): number {
   const d: DigestState = { da: DIGEST_A, db: DIGEST_B, dn: 0 };
   for (let n = 0; n < group.length; n += 1) digestLink(d, links[group.at(n)] as Link);
   return digestValue(d);

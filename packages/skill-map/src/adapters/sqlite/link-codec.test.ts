@@ -8,7 +8,11 @@ import { SHAPE_VERBATIM, decodeLink, encodeLink } from './link-codec.js';
 import { defaultDbPath } from './open-database.js';
 import { openScanStore } from './store.js';
 
-const occ = (extractor: string, location: Link['location'], extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+const occ = (
+  extractor: string,
+  location: Link['location'],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> => ({
   extractor,
   originalTrigger: null,
   context: null,
@@ -16,7 +20,18 @@ const occ = (extractor: string, location: Link['location'], extra: Record<string
   ...extra,
 });
 
-const ORDER = ['source', 'target', 'kind', 'confidence', 'sources', 'trigger', 'location', 'raw', 'occurrences', 'resolvedTarget'];
+const ORDER = [
+  'source',
+  'target',
+  'kind',
+  'confidence',
+  'sources',
+  'trigger',
+  'location',
+  'raw',
+  'occurrences',
+  'resolvedTarget',
+];
 
 /** The link with its keys in the kernel's order. */
 function canon(l: Link): Link {
@@ -36,18 +51,61 @@ function kernelLike(): Link[] {
   return [
     base,
     { ...base, occurrences: [occ('core/markdown-link', { ...loc, line: 1, column: 1, offset: 0 }) as never] },
-    { ...base, location: loc, occurrences: [occ('core/markdown-link', { ...loc }, { context: 'inline-code' }) as never] },
+    {
+      ...base,
+      location: loc,
+      occurrences: [occ('core/markdown-link', { ...loc }, { context: 'inline-code' }) as never],
+    },
     { ...base, resolvedTarget: null, confidence: 0.25 },
     { ...base, resolvedTarget: 'other/b.md' },
     { source: 'a.md', target: 'b.md', kind: 'mentions', confidence: 0.5, sources: ['x/y'] },
-    { ...base, kind: 'invokes', target: '/Deploy-It', trigger: trig, resolvedTarget: '.claude/commands/deploy.md',
-      occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { originalTrigger: '/Deploy-It' }) as never] },
-    { ...base, trigger: trig, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never] },
+    {
+      ...base,
+      kind: 'invokes',
+      target: '/Deploy-It',
+      trigger: trig,
+      resolvedTarget: '.claude/commands/deploy.md',
+      occurrences: [
+        occ(
+          'core/markdown-link',
+          { line: 1, column: 1, offset: 0 },
+          { originalTrigger: '/Deploy-It' },
+        ) as never,
+      ],
+    },
+    {
+      ...base,
+      trigger: trig,
+      occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never],
+    },
     { ...base, location: null, occurrences: [occ('core/markdown-link', null) as never] },
-    { ...base, location: null, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never] },
-    { ...base, raw: 'b.md', occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'code-block' }) as never] },
-    { ...base, kind: 'invokes', target: '/x', raw: '/x', trigger: { originalTrigger: '/x', normalizedTrigger: '/x' }, resolvedTarget: null,
-      occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { originalTrigger: '/x', context: 'escaped' }) as never] },
+    {
+      ...base,
+      location: null,
+      occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }) as never],
+    },
+    {
+      ...base,
+      raw: 'b.md',
+      occurrences: [
+        occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'code-block' }) as never,
+      ],
+    },
+    {
+      ...base,
+      kind: 'invokes',
+      target: '/x',
+      raw: '/x',
+      trigger: { originalTrigger: '/x', normalizedTrigger: '/x' },
+      resolvedTarget: null,
+      occurrences: [
+        occ(
+          'core/markdown-link',
+          { line: 1, column: 1, offset: 0 },
+          { originalTrigger: '/x', context: 'escaped' },
+        ) as never,
+      ],
+    },
   ];
 }
 
@@ -55,10 +113,24 @@ function foreign(): Link[] {
   const base = makeLink('a.md', 'b.md');
   const loc = { line: 3, column: 7, offset: 41 };
   return [
-    canon({ ...base, sources: ['core/backtick-path', 'core/markdown-link'], occurrences: [occ('core/backtick-path', loc) as never, occ('core/markdown-link', loc) as never] }),
+    canon({
+      ...base,
+      sources: ['core/backtick-path', 'core/markdown-link'],
+      occurrences: [occ('core/backtick-path', loc) as never, occ('core/markdown-link', loc) as never],
+    }),
     { ...base, occurrences: [occ('core/other', { line: 1, column: 1, offset: 0 }) as never] },
     { ...base, occurrences: [] },
-    { ...base, occurrences: [{ originalTrigger: null, extractor: 'core/markdown-link', context: null, location: { line: 1, column: 1, offset: 0 } }] },
+    {
+      ...base,
+      occurrences: [
+        {
+          originalTrigger: null,
+          extractor: 'core/markdown-link',
+          context: null,
+          location: { line: 1, column: 1, offset: 0 },
+        },
+      ],
+    },
     { ...base, raw: undefined },
     { ...base, location: { column: 1, line: 1, offset: 0 } },
     { resolvedTarget: 'b.md', ...base },
@@ -68,8 +140,13 @@ function foreign(): Link[] {
     { ...base, confidence: -0 },
     { ...base, location: { line: 1.5, column: 1, offset: 0 } },
     { ...base, trigger: { originalTrigger: 'x', normalizedTrigger: 'x', extra: 1 } as never },
-    { ...base, raw: '' , resolvedTarget: '' },
-    canon({ ...base, occurrences: [occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'prose?' }) as never] }),
+    { ...base, raw: '', resolvedTarget: '' },
+    canon({
+      ...base,
+      occurrences: [
+        occ('core/markdown-link', { line: 1, column: 1, offset: 0 }, { context: 'prose?' }) as never,
+      ],
+    }),
   ];
 }
 
@@ -87,7 +164,8 @@ describe('link codec', () => {
     expect(shapes.slice(0, 12).every((s) => s !== SHAPE_VERBATIM)).toBe(true);
     expect(encodeLink(variants()[12] as Link)[13]).toContain('"occurrences"');
     // Unknown keys, another key order, a lone surrogate: the whole link is kept verbatim.
-    for (const i of [17, 18, 19, 20, 24]) expect(encodeLink(variants()[i] as Link)[12], String(i)).toBe(SHAPE_VERBATIM);
+    for (const i of [17, 18, 19, 20, 24])
+      expect(encodeLink(variants()[i] as Link)[12], String(i)).toBe(SHAPE_VERBATIM);
   });
 });
 
@@ -101,10 +179,17 @@ describe('link codec through the store', () => {
   it('reads back the same links, bundles and issue positions as the schema-1 store', () => {
     const links = variants().map((l, i) => ({ ...l, source: i % 3 === 0 ? 'a.md' : 'c.md' }));
     const nodes = [makeNode('a.md'), makeNode('b.md'), makeNode('c.md')];
-    const issues = [makeIssue('a.md', 'gone.md', { linkIndices: [3, 99, 5] }), makeIssue('c.md', 'x', { linkIndices: [links.length - 1] })];
+    const issues = [
+      makeIssue('a.md', 'gone.md', { linkIndices: [3, 99, 5] }),
+      makeIssue('c.md', 'x', { linkIndices: [links.length - 1] }),
+    ];
     const current = openScanStore({ path: defaultDbPath(tree.root), posture: 'write', create: true });
     const oracle = openStoreV1(`${tree.root}/v1.db`);
-    const scans = [makeScan(nodes, links, issues), makeScan(nodes, [...links].reverse(), issues), makeScan(nodes, links.slice(4), issues.slice(1))];
+    const scans = [
+      makeScan(nodes, links, issues),
+      makeScan(nodes, [...links].reverse(), issues),
+      makeScan(nodes, links.slice(4), issues.slice(1)),
+    ];
     let index: ReturnType<typeof current.persistScan>['index'] | undefined;
     let indexV1: ReturnType<typeof oracle.persistScan>['index'] | undefined;
     for (const [n, scan] of scans.entries()) {
@@ -115,8 +200,11 @@ describe('link codec through the store', () => {
         indexV1 = b.index;
         const label = `scan ${n} ${warm ? 'warm' : 'cold'}`;
         expect(JSON.stringify(current.loadScan()), label).toBe(JSON.stringify(oracle.loadScan()));
-        for (const p of ['a.md', 'b.md', 'c.md', 'other/b.md']) expect(JSON.stringify(current.findNode(p)), label).toBe(JSON.stringify(oracle.findNode(p)));
-        expect(JSON.stringify(current.listLinks({ to: 'other/b.md' })), label).toBe(JSON.stringify(oracle.listLinks({ to: 'other/b.md' })));
+        for (const p of ['a.md', 'b.md', 'c.md', 'other/b.md'])
+          expect(JSON.stringify(current.findNode(p)), label).toBe(JSON.stringify(oracle.findNode(p)));
+        expect(JSON.stringify(current.listLinks({ to: 'other/b.md' })), label).toBe(
+          JSON.stringify(oracle.listLinks({ to: 'other/b.md' })),
+        );
         expect(JSON.stringify(current.listIssues({})), label).toBe(JSON.stringify(oracle.listIssues({})));
       }
     }

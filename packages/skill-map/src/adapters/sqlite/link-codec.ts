@@ -12,8 +12,20 @@ import type { Link } from '../domain.js';
 
 /** Columns written by `encodeLink`, in bind order. */
 export const LINK_COLUMNS = [
-  'source_path', 'target_path', 'kind', 'confidence', 'resolved_target', 'extractor', 'original_trigger', 'normalized_trigger',
-  'location_line', 'location_column', 'location_offset', 'raw', 'shape', 'extra_json',
+  'source_path',
+  'target_path',
+  'kind',
+  'confidence',
+  'resolved_target',
+  'extractor',
+  'original_trigger',
+  'normalized_trigger',
+  'location_line',
+  'location_column',
+  'location_offset',
+  'raw',
+  'shape',
+  'extra_json',
 ] as const;
 
 /** Number of bound values per row. */
@@ -49,11 +61,23 @@ export const SHAPE_VERBATIM = -1;
 /** Occurrence contexts by code (0 = prose). */
 const CONTEXTS = [null, 'code-block', 'inline-code', 'escaped'] as const;
 
-const LINK_KEYS = ['source', 'target', 'kind', 'confidence', 'sources', 'trigger', 'location', 'raw', 'occurrences', 'resolvedTarget'];
+const LINK_KEYS = [
+  'source',
+  'target',
+  'kind',
+  'confidence',
+  'sources',
+  'trigger',
+  'location',
+  'raw',
+  'occurrences',
+  'resolvedTarget',
+];
 
 /** `String.prototype.isWellFormed` (Node 20+; not in this build's lib): SQLite TEXT would turn a lone surrogate into U+FFFD. */
 const wellFormed = (s: string): boolean => (s as unknown as { isWellFormed(): boolean }).isWellFormed();
-const okNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0);
+const okNumber = (v: unknown): v is number =>
+  typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0);
 const okString = (v: unknown): v is string => typeof v === 'string' && wellFormed(v);
 
 /** True when `o`'s keys are exactly `keys`, in that order. */
@@ -90,7 +114,9 @@ function derivedOccurrence(link: Link): number {
   const at = r['location'];
   const own = link.location;
   if (own === undefined || own === null) return at === null ? code : -1;
-  return plainLocation(at) && at.line === own.line && at.column === own.column && at.offset === own.offset ? code : -1;
+  return plainLocation(at) && at.line === own.line && at.column === own.column && at.offset === own.offset
+    ? code
+    : -1;
 }
 
 /** The keys of `link` appear in canonical order, all known and defined. */
@@ -112,10 +138,14 @@ function verbatim(link: Link, out: LinkValues, at: number): void {
   out[at + 1] = link.target;
   out[at + 2] = link.kind;
   out[at + 3] = link.confidence;
-  out[at + 4] = typeof link.resolvedTarget === 'string' && link.resolvedTarget !== link.target ? link.resolvedTarget : null;
+  out[at + 4] =
+    typeof link.resolvedTarget === 'string' && link.resolvedTarget !== link.target
+      ? link.resolvedTarget
+      : null;
   out[at + 5] = null;
   out[at + 6] = null;
-  out[at + 7] = t && typeof t === 'object' && typeof t.normalizedTrigger === 'string' ? t.normalizedTrigger : null;
+  out[at + 7] =
+    t && typeof t === 'object' && typeof t.normalizedTrigger === 'string' ? t.normalizedTrigger : null;
   out[at + 8] = null;
   out[at + 9] = null;
   out[at + 10] = null;
@@ -127,7 +157,13 @@ function verbatim(link: Link, out: LinkValues, at: number): void {
 /** Encodes a link as `LINK_COLUMNS` values into `out` from `at` (a multi-row insert fills one buffer). */
 export function encodeLinkInto(link: Link, out: LinkValues, at: number): void {
   const target = link.target;
-  if (typeof link.source !== 'string' || !okString(target) || typeof link.kind !== 'string' || !okNumber(link.confidence) || !canonicalKeys(link)) {
+  if (
+    typeof link.source !== 'string' ||
+    !okString(target) ||
+    typeof link.kind !== 'string' ||
+    !okNumber(link.confidence) ||
+    !canonicalKeys(link)
+  ) {
     verbatim(link, out, at);
     return;
   }
@@ -233,9 +269,20 @@ export function encodeLink(link: Link): LinkValues {
 
 /** A row as read back: `LINK_COLUMNS` in order (the `id` is not part of it). */
 export type LinkRow = [
-  source: string, target: string, kind: Link['kind'], confidence: number, resolved: string | null, extractor: string | null,
-  orig: string | null, norm: string | null, line: number | null, column: number | null, offset: number | null, raw: string | null,
-  shape: number, extra: string | null,
+  source: string,
+  target: string,
+  kind: Link['kind'],
+  confidence: number,
+  resolved: string | null,
+  extractor: string | null,
+  orig: string | null,
+  norm: string | null,
+  line: number | null,
+  column: number | null,
+  offset: number | null,
+  raw: string | null,
+  shape: number,
+  extra: string | null,
 ];
 
 /** SELECT list of a full link row, in `LinkRow` order. */
@@ -246,7 +293,10 @@ export function decodeLink(r: ArrayLike<unknown>, at = 0): Link {
   const shape = r[at + 12] as number;
   const extraJson = r[at + 13] as string | null;
   if (shape === SHAPE_VERBATIM) return JSON.parse(extraJson as string) as Link;
-  const extra = extraJson === null ? null : (JSON.parse(extraJson) as { sources?: string[]; occurrences?: Link['occurrences'] });
+  const extra =
+    extraJson === null
+      ? null
+      : (JSON.parse(extraJson) as { sources?: string[]; occurrences?: Link['occurrences'] });
   const target = r[at + 1] as string;
   const link: Link = {
     source: r[at] as string,
@@ -258,10 +308,12 @@ export function decodeLink(r: ArrayLike<unknown>, at = 0): Link {
   const trig = shape & TRIGGER_MASK;
   const orig = (shape & ORIGINAL_IS_TARGET) !== 0 ? target : (r[at + 6] as string);
   if (trig === TRIGGER_NULL) link.trigger = null;
-  else if (trig === TRIGGER_OBJECT) link.trigger = { originalTrigger: orig, normalizedTrigger: r[at + 7] as string };
+  else if (trig === TRIGGER_OBJECT)
+    link.trigger = { originalTrigger: orig, normalizedTrigger: r[at + 7] as string };
   const loc = shape & LOCATION_MASK;
   if (loc === LOCATION_NULL) link.location = null;
-  else if (loc === LOCATION_OBJECT) link.location = { line: r[at + 8] as number, column: r[at + 9] as number, offset: r[at + 10] as number };
+  else if (loc === LOCATION_OBJECT)
+    link.location = { line: r[at + 8] as number, column: r[at + 9] as number, offset: r[at + 10] as number };
   const raw = shape & RAW_MASK;
   if (raw === RAW_COLUMN) link.raw = r[at + 11] as string;
   else if (raw === RAW_IS_TARGET) link.raw = target;
@@ -272,7 +324,10 @@ export function decodeLink(r: ArrayLike<unknown>, at = 0): Link {
         extractor: r[at + 5] as string,
         originalTrigger: trig === TRIGGER_OBJECT ? orig : null,
         context: CONTEXTS[(shape & CONTEXT_MASK) >> CONTEXT_SHIFT] ?? null,
-        location: loc === LOCATION_OBJECT ? { line: r[at + 8] as number, column: r[at + 9] as number, offset: r[at + 10] as number } : null,
+        location:
+          loc === LOCATION_OBJECT
+            ? { line: r[at + 8] as number, column: r[at + 9] as number, offset: r[at + 10] as number }
+            : null,
       },
     ];
   } else if (occ === OCC_EXTRA) link.occurrences = extra?.occurrences;

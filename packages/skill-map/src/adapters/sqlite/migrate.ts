@@ -16,14 +16,16 @@ function tableExists(db: Db, name: string): boolean {
 }
 
 function ledgerFingerprint(db: Db, version: number): string | undefined {
-  const row = db.prepare(`SELECT fingerprint FROM config_schema_versions WHERE version = ?`).get(version) as { fingerprint: string } | undefined;
+  const row = db.prepare(`SELECT fingerprint FROM config_schema_versions WHERE version = ?`).get(version) as
+    { fingerprint: string } | undefined;
   return row?.fingerprint;
 }
 
 function metaFingerprint(db: Db): string | null {
   if (!tableExists(db, 'scan_meta')) return null;
   try {
-    const row = db.prepare(`SELECT schema_fingerprint AS f FROM scan_meta WHERE id = 1`).get() as { f: string | null } | undefined;
+    const row = db.prepare(`SELECT schema_fingerprint AS f FROM scan_meta WHERE id = 1`).get() as
+      { f: string | null } | undefined;
     return row?.f ?? null;
   } catch {
     // A scan_meta without the column is a foreign or pre-fingerprint layout.
@@ -35,12 +37,16 @@ function metaFingerprint(db: Db): string | null {
 export function inspectSchema(db: Db): SchemaInspection {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === 0) {
-    const foreign = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1`).get() !== undefined;
+    const foreign =
+      db
+        .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 1`)
+        .get() !== undefined;
     return { version, fingerprintMismatch: foreign };
   }
   if (version > LATEST_SCHEMA_VERSION) return { version, fingerprintMismatch: false };
   if (!tableExists(db, 'config_schema_versions')) return { version, fingerprintMismatch: true };
-  if (ledgerFingerprint(db, version) !== schemaFingerprint(version)) return { version, fingerprintMismatch: true };
+  if (ledgerFingerprint(db, version) !== schemaFingerprint(version))
+    return { version, fingerprintMismatch: true };
   const meta = metaFingerprint(db);
   const mismatch = version === LATEST_SCHEMA_VERSION && meta !== null && meta !== schemaFingerprint();
   return { version, fingerprintMismatch: mismatch };
@@ -65,7 +71,9 @@ export function migrate(db: Db, path: string, migrations: readonly Migration[] =
   const pending = migrations.filter((m) => m.version > from);
   const apply = db.transaction(() => {
     db.exec(LEDGER_DDL);
-    const record = db.prepare(`INSERT INTO config_schema_versions (version, name, fingerprint, applied_at) VALUES (?, ?, ?, ?)`);
+    const record = db.prepare(
+      `INSERT INTO config_schema_versions (version, name, fingerprint, applied_at) VALUES (?, ?, ?, ?)`,
+    );
     for (const m of pending) {
       db.exec(m.sql);
       record.run(m.version, m.name, schemaFingerprint(m.version, migrations), Date.now());
@@ -75,10 +83,14 @@ export function migrate(db: Db, path: string, migrations: readonly Migration[] =
   try {
     apply();
   } catch (err) {
-    throw new AdapterError('DB_MIGRATION_FAILED', `could not migrate ${path} from schema ${from} to ${to}: ${(err as Error).message}`, {
-      cause: err,
-      data: { path, from, to },
-    });
+    throw new AdapterError(
+      'DB_MIGRATION_FAILED',
+      `could not migrate ${path} from schema ${from} to ${to}: ${(err as Error).message}`,
+      {
+        cause: err,
+        data: { path, from, to },
+      },
+    );
   }
   return pending.length;
 }

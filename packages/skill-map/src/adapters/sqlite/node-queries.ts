@@ -57,7 +57,8 @@ export function registerGlobFunction(db: Db): void {
 function nodeWhere(q: NodeQuery, params: Record<string, unknown>): string {
   const where: string[] = [];
   if (q.kind?.length) where.push(inList('kind', 'k', q.kind, params));
-  if (q.hasIssues) where.push(`EXISTS (SELECT 1 FROM scan_issue_nodes m WHERE m.node_path = scan_nodes.path)`);
+  if (q.hasIssues)
+    where.push(`EXISTS (SELECT 1 FROM scan_issue_nodes m WHERE m.node_path = scan_nodes.path)`);
   if (q.pathGlobs?.length) {
     const ors = q.pathGlobs.map((g, i) => {
       const prefix = literalPrefix(g);
@@ -77,7 +78,11 @@ export function listNodes(db: Db, q: NodeQuery): Page<Node> {
   const clause = nodeWhere(q, params);
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = cached(db, `SELECT COUNT(*) FROM scan_nodes${clause}`, 'pluck').get(params) as number;
-  const rows = cached(db, `SELECT node_json FROM scan_nodes${clause} ORDER BY path LIMIT @limit OFFSET @offset`, 'pluck').all({ ...params, limit, offset }) as string[];
+  const rows = cached(
+    db,
+    `SELECT node_json FROM scan_nodes${clause} ORDER BY path LIMIT @limit OFFSET @offset`,
+    'pluck',
+  ).all({ ...params, limit, offset }) as string[];
   return { items: rows.map((j) => JSON.parse(j) as Node), total };
 }
 
@@ -92,7 +97,10 @@ export interface NodeSummary {
 
 /** Every node as a summary row, ordered by path. */
 export function listNodeSummaries(db: Db): NodeSummary[] {
-  const rows = cached(db, `SELECT path, kind, provider, title, virtual FROM scan_nodes ORDER BY path`).all() as Array<Omit<NodeSummary, 'virtual'> & { virtual: number }>;
+  const rows = cached(
+    db,
+    `SELECT path, kind, provider, title, virtual FROM scan_nodes ORDER BY path`,
+  ).all() as Array<Omit<NodeSummary, 'virtual'> & { virtual: number }>;
   return rows.map((r) => ({ ...r, virtual: r.virtual === 1 }));
 }
 
@@ -123,7 +131,11 @@ export function listLinks(db: Db, q: LinkQuery): Page<Link> {
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = cached(db, `SELECT COUNT(*) FROM scan_links${clause}`, 'pluck').get(params) as number;
-  const rows = cached(db, `SELECT ${LINK_SELECT} FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`, 'raw').all({ ...params, limit, offset }) as LinkRow[];
+  const rows = cached(
+    db,
+    `SELECT ${LINK_SELECT} FROM scan_links${clause} ORDER BY id LIMIT @limit OFFSET @offset`,
+    'raw',
+  ).all({ ...params, limit, offset }) as LinkRow[];
   return { items: linksFromRows(rows), total };
 }
 
@@ -134,8 +146,11 @@ export function nodePaths(db: Db): string[] {
 
 /** The nodes of the given paths, ordered by path (unknown paths are skipped). */
 export function nodesByPaths(db: Db, paths: readonly string[]): Node[] {
-  const rows = cached(db, `SELECT node_json FROM scan_nodes WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path`, 'pluck')
-    .all(JSON.stringify(paths)) as string[];
+  const rows = cached(
+    db,
+    `SELECT node_json FROM scan_nodes WHERE path IN (SELECT value FROM json_each(?)) ORDER BY path`,
+    'pluck',
+  ).all(JSON.stringify(paths)) as string[];
   return rows.map((j) => JSON.parse(j) as Node);
 }
 
@@ -144,16 +159,25 @@ export function nodesByPaths(db: Db, paths: readonly string[]): Node[] {
  * the authored target, as `query_graph` does; `resolved`: coalesce(resolvedTarget, target), as the branch
  * projection does), and issues naming any node of the set.
  */
-export function closeOver(db: Db, paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] } {
+export function closeOver(
+  db: Db,
+  paths: readonly string[],
+  closure: 'raw' | 'resolved',
+): { links: Link[]; issues: Issue[] } {
   const set = JSON.stringify(paths);
   const target = closure === 'raw' ? 'target_path' : 'coalesce(resolved_target, target_path)';
   const links = linksFromRows(
-    cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
-           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`, 'raw')
-      .all({ set }) as LinkRow[],
+    cached(
+      db,
+      `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path IN (SELECT value FROM json_each(@set))
+           AND ${target} IN (SELECT value FROM json_each(@set)) ORDER BY id`,
+      'raw',
+    ).all({ set }) as LinkRow[],
   );
-  const rows = cached(db, `${ISSUE_SELECT}
-       WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`)
-    .all({ set }) as IssueRowOut[];
+  const rows = cached(
+    db,
+    `${ISSUE_SELECT}
+       WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path IN (SELECT value FROM json_each(@set))) ORDER BY id`,
+  ).all({ set }) as IssueRowOut[];
   return { links, issues: issuesFromRows(db, rows) };
 }

@@ -53,15 +53,39 @@ describe('openDatabase: creation and migrations', () => {
     expect(h.db.pragma('busy_timeout', { simple: true })).toBe(5000);
     expect(h.db.pragma('synchronous', { simple: true })).toBe(1);
     expect(h.db.pragma('user_version', { simple: true })).toBe(LATEST_SCHEMA_VERSION);
-    const tables = h.db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`).pluck().all();
+    const tables = h.db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name`)
+      .pluck()
+      .all();
     expect(tables).toEqual(
-      expect.arrayContaining(['scan_nodes', 'scan_links', 'scan_issues', 'scan_issue_nodes', 'scan_meta', 'scan_file_cache',
-        'state_jobs', 'state_job_contents', 'state_executions', 'state_summaries', 'state_findings', 'state_enrichments',
-        'state_plugin_kvs', 'state_node_favorites', 'config_preferences', 'config_schema_versions']),
+      expect.arrayContaining([
+        'scan_nodes',
+        'scan_links',
+        'scan_issues',
+        'scan_issue_nodes',
+        'scan_meta',
+        'scan_file_cache',
+        'state_jobs',
+        'state_job_contents',
+        'state_executions',
+        'state_summaries',
+        'state_findings',
+        'state_enrichments',
+        'state_plugin_kvs',
+        'state_node_favorites',
+        'config_preferences',
+        'config_schema_versions',
+      ]),
     );
     expect(readFileSync(join(tree.root, '.skill-map', '.gitignore'), 'utf8')).toContain('skill-map.db*');
     const ledger = h.db.prepare(`SELECT version, name, fingerprint FROM config_schema_versions`).all();
-    expect(ledger).toEqual(MIGRATIONS.map((m) => ({ version: m.version, name: m.name, fingerprint: schemaFingerprint(m.version) })));
+    expect(ledger).toEqual(
+      MIGRATIONS.map((m) => ({
+        version: m.version,
+        name: m.name,
+        fingerprint: schemaFingerprint(m.version),
+      })),
+    );
     h.close();
   });
 
@@ -96,16 +120,19 @@ describe('openDatabase: creation and migrations', () => {
 
 describe('migrate: upgrades', () => {
   const L = LATEST_SCHEMA_VERSION;
-  const next = [...MIGRATIONS, { version: L + 1, name: 'next-test', sql: 'CREATE TABLE scan_extra (x INTEGER);' }];
+  const next = [
+    ...MIGRATIONS,
+    { version: L + 1, name: 'next-test', sql: 'CREATE TABLE scan_extra (x INTEGER);' },
+  ];
 
   it('backs up an existing database, then applies the pending migrations and records them', () => {
     seed();
     const h = openDatabase({ path: dbPath, posture: 'write' });
     expect(migrate(h.db, dbPath, next)).toBe(1);
     expect(h.db.pragma('user_version', { simple: true })).toBe(L + 1);
-    expect(h.db.prepare(`SELECT version, fingerprint FROM config_schema_versions ORDER BY version`).all()).toEqual(
-      next.map((m) => ({ version: m.version, fingerprint: schemaFingerprint(m.version, next) })),
-    );
+    expect(
+      h.db.prepare(`SELECT version, fingerprint FROM config_schema_versions ORDER BY version`).all(),
+    ).toEqual(next.map((m) => ({ version: m.version, fingerprint: schemaFingerprint(m.version, next) })));
     h.close();
     const backup = new Database(backupPath(dbPath, L, L + 1), { readonly: true });
     expect(backup.prepare(`SELECT COUNT(*) FROM scan_nodes`).pluck().get()).toBe(2);
@@ -115,8 +142,13 @@ describe('migrate: upgrades', () => {
   it('rolls a failed migration back entirely', () => {
     seed();
     const h = openDatabase({ path: dbPath, posture: 'write' });
-    const bad = [...MIGRATIONS, { version: L + 1, name: 'next-bad', sql: 'CREATE TABLE ok (x); CREATE TABLE broken (;' }];
-    expect(() => migrate(h.db, dbPath, bad)).toThrow(expect.objectContaining({ code: 'DB_MIGRATION_FAILED' }));
+    const bad = [
+      ...MIGRATIONS,
+      { version: L + 1, name: 'next-bad', sql: 'CREATE TABLE ok (x); CREATE TABLE broken (;' },
+    ];
+    expect(() => migrate(h.db, dbPath, bad)).toThrow(
+      expect.objectContaining({ code: 'DB_MIGRATION_FAILED' }),
+    );
     expect(h.db.pragma('user_version', { simple: true })).toBe(L);
     expect(h.db.prepare(`SELECT name FROM sqlite_master WHERE name = 'ok'`).get()).toBeUndefined();
     h.close();
@@ -145,7 +177,9 @@ describe('openDatabase: drift postures', () => {
         `or delete ${dbPath} and run \`sm scan\` to rebuild it (jobs, findings and other state are lost)`,
     );
     // Even a drift-owning open does not destroy a newer database.
-    expect(() => openScanStore({ path: dbPath, posture: 'write', onDrift: 'rebuild' })).toThrow(/newer skill-map/);
+    expect(() => openScanStore({ path: dbPath, posture: 'write', onDrift: 'rebuild' })).toThrow(
+      /newer skill-map/,
+    );
   });
 
   it('degrades a READ of a newer-schema database: data it can read plus an advisory', () => {
@@ -189,16 +223,22 @@ describe('openDatabase: drift postures', () => {
   it('treats a scan_meta fingerprint from another build as drift too', () => {
     seed();
     raw((db) => db.prepare(`UPDATE scan_meta SET schema_fingerprint = 'x'`).run());
-    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(expect.objectContaining({ code: 'DB_SCHEMA_DRIFT' }));
+    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(
+      expect.objectContaining({ code: 'DB_SCHEMA_DRIFT' }),
+    );
   });
 
   it('refuses to migrate a foreign SQLite file', () => {
     raw((db) => db.exec('CREATE TABLE unrelated (x)'));
-    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(expect.objectContaining({ code: 'DB_SCHEMA_DRIFT' }));
+    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(
+      expect.objectContaining({ code: 'DB_SCHEMA_DRIFT' }),
+    );
   });
 
   it('reports an unreadable file as DB_OPEN_FAILED', () => {
     tree.write({ '.skill-map/skill-map.db': 'this is not sqlite at all, just text padding '.repeat(40) });
-    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(expect.objectContaining({ code: 'DB_OPEN_FAILED' }));
+    expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(
+      expect.objectContaining({ code: 'DB_OPEN_FAILED' }),
+    );
   });
 });

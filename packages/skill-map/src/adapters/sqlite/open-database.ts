@@ -75,10 +75,24 @@ function driftMessage(path: string, v: number): string {
 
 function advisoryFor(path: string, s: SchemaInspection): DriftAdvisory | null {
   const base = { dbVersion: s.version, knownVersion: LATEST_SCHEMA_VERSION };
-  if (s.version > LATEST_SCHEMA_VERSION) return { ...base, kind: 'newer-schema', message: `${newerMessage(path, s.version)}; showing what this build can read` };
-  if (s.fingerprintMismatch) return { ...base, kind: 'fingerprint-mismatch', message: `${driftMessage(path, s.version)}; showing what this build can read` };
+  if (s.version > LATEST_SCHEMA_VERSION)
+    return {
+      ...base,
+      kind: 'newer-schema',
+      message: `${newerMessage(path, s.version)}; showing what this build can read`,
+    };
+  if (s.fingerprintMismatch)
+    return {
+      ...base,
+      kind: 'fingerprint-mismatch',
+      message: `${driftMessage(path, s.version)}; showing what this build can read`,
+    };
   if (s.version > 0 && s.version < LATEST_SCHEMA_VERSION) {
-    return { ...base, kind: 'older-schema', message: `this database uses schema ${s.version} (this build writes ${LATEST_SCHEMA_VERSION}); run \`sm scan\` to upgrade it` };
+    return {
+      ...base,
+      kind: 'older-schema',
+      message: `this database uses schema ${s.version} (this build writes ${LATEST_SCHEMA_VERSION}); run \`sm scan\` to upgrade it`,
+    };
   }
   return null;
 }
@@ -99,25 +113,44 @@ function openRaw(path: string, readonly: boolean, busyTimeoutMs: number, wal = t
     }
     return db;
   } catch (err) {
-    throw new AdapterError('DB_OPEN_FAILED', `could not open the skill-map database ${path}: ${(err as Error).message}`, { cause: err, data: { path } });
+    throw new AdapterError(
+      'DB_OPEN_FAILED',
+      `could not open the skill-map database ${path}: ${(err as Error).message}`,
+      { cause: err, data: { path } },
+    );
   }
 }
 
 /** What a freshly created `.skill-map/` keeps out of git: machine state, local settings, logs. */
-export const SKILL_MAP_GITIGNORE = ['skill-map.db*', '*.bak', 'settings.local.json', 'operations.log*', 'serve.json', ''].join('\n');
+export const SKILL_MAP_GITIGNORE = [
+  'skill-map.db*',
+  '*.bak',
+  'settings.local.json',
+  'operations.log*',
+  'serve.json',
+  '',
+].join('\n');
 
 function createStateDir(dir: string): void {
   if (existsSync(dir)) return;
   mkdirSync(dir, { recursive: true });
   // Only our own folder gets a .gitignore; a custom --db location is left alone.
-  if (basename(dir) === '.skill-map') writeFileSync(join(dir, '.gitignore'), SKILL_MAP_GITIGNORE, { flag: 'wx' });
+  if (basename(dir) === '.skill-map')
+    writeFileSync(join(dir, '.gitignore'), SKILL_MAP_GITIGNORE, { flag: 'wx' });
 }
 
 function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
 }
 
-function handle(db: Db, path: string, posture: DbPosture, advisory: DriftAdvisory | null, schemaReady: boolean, walDeferred = false): DbHandle {
+function handle(
+  db: Db,
+  path: string,
+  posture: DbPosture,
+  advisory: DriftAdvisory | null,
+  schemaReady: boolean,
+  walDeferred = false,
+): DbHandle {
   let deferred = walDeferred;
   const enableWal = (): void => {
     if (!deferred || !db.open) return;
@@ -129,7 +162,12 @@ function handle(db: Db, path: string, posture: DbPosture, advisory: DriftAdvisor
     }
   };
   return {
-    db, path, posture, advisory, schemaReady, enableWal,
+    db,
+    path,
+    posture,
+    advisory,
+    schemaReady,
+    enableWal,
     close: () => {
       enableWal();
       db.close();
@@ -161,7 +199,11 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
   if (!existsSync(path)) {
     created = true;
     if (!opts.create) {
-      throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${path}; run \`sm scan\` first to create it.`, { data: { path } });
+      throw new AdapterError(
+        'DB_NOT_FOUND',
+        `Project database not found at ${path}; run \`sm scan\` first to create it.`,
+        { data: { path } },
+      );
     }
     createStateDir(dirname(path));
   }
@@ -169,11 +211,15 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
   try {
     const s = inspectSchema(db);
     if (s.version > LATEST_SCHEMA_VERSION) {
-      throw new AdapterError('DB_SCHEMA_NEWER', newerMessage(path, s.version), { data: { path, dbVersion: s.version, knownVersion: LATEST_SCHEMA_VERSION } });
+      throw new AdapterError('DB_SCHEMA_NEWER', newerMessage(path, s.version), {
+        data: { path, dbVersion: s.version, knownVersion: LATEST_SCHEMA_VERSION },
+      });
     }
     if (s.fingerprintMismatch) {
       if (opts.onDrift !== 'rebuild') {
-        throw new AdapterError('DB_SCHEMA_DRIFT', driftMessage(path, s.version), { data: { path, dbVersion: s.version } });
+        throw new AdapterError('DB_SCHEMA_DRIFT', driftMessage(path, s.version), {
+          data: { path, dbVersion: s.version },
+        });
       }
       db.close();
       removeDbFiles(path);
@@ -194,6 +240,11 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
 export function openDatabase(opts: OpenDatabaseOptions): DbHandle {
   if (opts.posture === 'write') return openForWrite(opts);
   const h = tryOpenForRead(opts.path, opts.busyTimeoutMs);
-  if (h === null) throw new AdapterError('DB_NOT_FOUND', `Project database not found at ${opts.path}; run \`sm scan\` first.`, { data: { path: opts.path } });
+  if (h === null)
+    throw new AdapterError(
+      'DB_NOT_FOUND',
+      `Project database not found at ${opts.path}; run \`sm scan\` first.`,
+      { data: { path: opts.path } },
+    );
   return h;
 }

@@ -22,14 +22,18 @@ afterEach(() => {
 });
 
 function addState(path: string): void {
-  h.db.prepare(
-    `INSERT INTO state_findings (node_id, extension_id, origin, type, severity, message, generated_at)
+  h.db
+    .prepare(
+      `INSERT INTO state_findings (node_id, extension_id, origin, type, severity, message, generated_at)
      VALUES (?, 'core/ai-vagueness-analyzer', 'extension', 'vague', 'warn', 'vague wording', 0)`,
-  ).run(path);
+    )
+    .run(path);
   h.db.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES (?, 0)`).run(path);
-  h.db.prepare(
-    `INSERT INTO state_executions (id, extension_id, extension_version, node_ids_json, status) VALUES ('e-1', 'core/x', '1', ?, 'completed')`,
-  ).run(JSON.stringify([path, 'other.md']));
+  h.db
+    .prepare(
+      `INSERT INTO state_executions (id, extension_id, extension_version, node_ids_json, status) VALUES ('e-1', 'core/x', '1', ?, 'completed')`,
+    )
+    .run(JSON.stringify([path, 'other.md']));
 }
 
 function stateOwners(): unknown {
@@ -40,7 +44,10 @@ function stateOwners(): unknown {
   };
 }
 
-const fmNode = (path: string, body: string, fmHash: string) => ({ ...makeNode(path, body), frontmatterHash: fmHash });
+const fmNode = (path: string, body: string, fmHash: string) => ({
+  ...makeNode(path, body),
+  frontmatterHash: fmHash,
+});
 
 describe('rename carry-over', () => {
   it('moves state rows silently when exactly one new file has the same body hash', () => {
@@ -48,7 +55,11 @@ describe('rename carry-over', () => {
     addState('old.md');
     const report = store.persistScan(makeScan([makeNode('new.md', 'same body'), makeNode('keep.md')]));
     expect(report.renames).toEqual([{ from: 'old.md', to: 'new.md', confidence: 'high' }]);
-    expect(stateOwners()).toEqual({ findings: ['new.md'], favorites: ['new.md'], executions: ['["new.md","other.md"]'] });
+    expect(stateOwners()).toEqual({
+      findings: ['new.md'],
+      favorites: ['new.md'],
+      executions: ['["new.md","other.md"]'],
+    });
     expect(report.result.issues).toEqual([]);
   });
 
@@ -57,7 +68,14 @@ describe('rename carry-over', () => {
     addState('old.md');
     const report = store.persistScan(makeScan([fmNode('new.md', 'body two', 'fm-1')]));
     expect(report.renames).toEqual([{ from: 'old.md', to: 'new.md', confidence: 'medium' }]);
-    expect(report.result.issues).toEqual([expect.objectContaining({ analyzerId: 'auto-rename-medium', severity: 'warn', nodeIds: ['new.md'], data: { from: 'old.md', to: 'new.md' } })]);
+    expect(report.result.issues).toEqual([
+      expect.objectContaining({
+        analyzerId: 'auto-rename-medium',
+        severity: 'warn',
+        nodeIds: ['new.md'],
+        data: { from: 'old.md', to: 'new.md' },
+      }),
+    ]);
     expect(store.listIssues({ analyzerId: ['auto-rename-medium'] }).total).toBe(1);
   });
 
@@ -85,7 +103,12 @@ describe('rename carry-over', () => {
 });
 
 describe('planRenames', () => {
-  const vanished = (path: string, body: string, fm = 'fm', hasFrontmatter = true) => ({ path, bodyHash: body, frontmatterHash: fm, hasFrontmatter });
+  const vanished = (path: string, body: string, fm = 'fm', hasFrontmatter = true) => ({
+    path,
+    bodyHash: body,
+    frontmatterHash: fm,
+    hasFrontmatter,
+  });
 
   it('lets a new node be claimed by one vanished path only', () => {
     const added = [{ ...makeNode('n.md'), bodyHash: 'b1', frontmatterHash: 'fm' }];

@@ -26,7 +26,9 @@ let nextId = 100;
 function groups(items: Item[], warm: boolean): RowGroups<Item> {
   const out: RowGroups<Item> = new Map();
   for (const i of items) {
-    const row: PrevRow<Item> = warm ? { id: nextId++, key: `${i.g}/${i.id}`, value: i } : { id: nextId++, key: `${i.g}/${i.id}`, hash: `h${i.v}` };
+    const row: PrevRow<Item> = warm
+      ? { id: nextId++, key: `${i.g}/${i.id}`, value: i }
+      : { id: nextId++, key: `${i.g}/${i.id}`, hash: `h${i.v}` };
     out.set(i.g, [...(out.get(i.g) ?? []), row]);
   }
   return out;

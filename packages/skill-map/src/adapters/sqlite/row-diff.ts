@@ -26,8 +26,20 @@ export interface RowDiffSpec<T> {
 
 /** One change to apply; `index` is the item's position in the new list. */
 export type RowOp<T> =
-  | { readonly op: 'insert'; readonly index: number; readonly key: string; readonly value: T; readonly row: PrevRow<T> }
-  | { readonly op: 'update'; readonly index: number; readonly id: number; readonly key: string; readonly value: T };
+  | {
+      readonly op: 'insert';
+      readonly index: number;
+      readonly key: string;
+      readonly value: T;
+      readonly row: PrevRow<T>;
+    }
+  | {
+      readonly op: 'update';
+      readonly index: number;
+      readonly id: number;
+      readonly key: string;
+      readonly value: T;
+    };
 
 /** The diff of a list against the persisted groups. */
 export interface RowDiff<T> {
@@ -64,7 +76,12 @@ function groupIndexes<T>(items: readonly T[], spec: RowDiffSpec<T>): Map<string,
   return byGroup;
 }
 
-function samePositions<T>(spec: RowDiffSpec<T>, prev: PrevRow<T>[] | undefined, items: readonly T[], indexes: number[]): prev is PrevRow<T>[] {
+function samePositions<T>(
+  spec: RowDiffSpec<T>,
+  prev: PrevRow<T>[] | undefined,
+  items: readonly T[],
+  indexes: number[],
+): prev is PrevRow<T>[] {
   if (prev === undefined || prev.length !== indexes.length) return false;
   for (let n = 0; n < indexes.length; n += 1) {
     const p = prev[n] as PrevRow<T>;
@@ -163,7 +180,12 @@ export function diffRows<T>(prevGroups: RowGroups<T>, items: readonly T[], spec:
     const prev = prevGroups.get(g);
     const ops = d.ops.length;
     const deletes = d.deletes.length;
-    next.set(g, samePositions(spec, prev, items, indexes) ? diffByPosition(d, prev, indexes) : diffByKey(d, prev, indexes));
+    next.set(
+      g,
+      samePositions(spec, prev, items, indexes)
+        ? diffByPosition(d, prev, indexes)
+        : diffByKey(d, prev, indexes),
+    );
     if (d.ops.length !== ops || d.deletes.length !== deletes) touched.add(g);
   }
   for (const [g, prev] of prevGroups) {

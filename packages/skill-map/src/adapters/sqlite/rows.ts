@@ -21,7 +21,17 @@ export type RowValues = Array<string | number | null>;
  * record, `links_digest` for its outgoing links).
  */
 export const NODE_COLUMNS = [
-  'path', 'kind', 'provider', 'title', 'virtual', 'links_out_count', 'links_in_count', 'modified_at_ms', 'node_json', 'record_id', 'links_digest',
+  'path',
+  'kind',
+  'provider',
+  'title',
+  'virtual',
+  'links_out_count',
+  'links_in_count',
+  'modified_at_ms',
+  'node_json',
+  'record_id',
+  'links_digest',
 ] as const;
 
 /** The fingerprint columns of a node row (null = compare in full next time). */
@@ -38,7 +48,13 @@ function mtime(node: Node): number | null {
 export const NODE_WIDTH = NODE_COLUMNS.length;
 
 /** Writes a node's `scan_nodes` row into `out` from `at` (a multi-row insert fills one buffer). */
-export function nodeValuesInto(node: Node, nodeJson: string, fp: NodeFingerprint, out: RowValues, at: number): void {
+export function nodeValuesInto(
+  node: Node,
+  nodeJson: string,
+  fp: NodeFingerprint,
+  out: RowValues,
+  at: number,
+): void {
   const fm = node.frontmatter;
   out[at] = node.path;
   out[at + 1] = node.kind;
@@ -61,11 +77,24 @@ export function nodeValues(node: Node, nodeJson: string, fp: NodeFingerprint): R
 }
 
 /** What a persist without an in-memory index reads back per node row: its path and fingerprint columns. */
-export type StoredNodeState = readonly [path: string, record: number | null, modifiedAtMs: number | null, out: number, inCount: number, digest: number | null];
+export type StoredNodeState = readonly [
+  path: string,
+  record: number | null,
+  modifiedAtMs: number | null,
+  out: number,
+  inCount: number,
+  digest: number | null,
+];
 
 /** True when a stored row proves the node unchanged: same record, mtime and link counts (the record was known). */
 export function storedNodeMatches(s: StoredNodeState, record: number | null, node: Node): boolean {
-  return record !== null && s[1] === record && s[2] === mtime(node) && s[3] === node.linksOutCount && s[4] === node.linksInCount;
+  return (
+    record !== null &&
+    s[1] === record &&
+    s[2] === mtime(node) &&
+    s[3] === node.linksOutCount &&
+    s[4] === node.linksInCount
+  );
 }
 
 /** The diff identity of an issue: analyzer, severity, nodes, suppression target and message. */
@@ -99,12 +128,27 @@ export function issueContentJson(issue: Issue, keys: string[] | null): string {
 
 /** Columns of a `scan_issues` row, in the order `issueValues` binds them. */
 export const ISSUE_COLUMNS = [
-  'issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_ids_json', 'message', 'detail', 'fix_json',
-  'data_json', 'data_target', 'row_hash',
+  'issue_key',
+  'group_key',
+  'analyzer_id',
+  'severity',
+  'node_ids_json',
+  'link_ids_json',
+  'message',
+  'detail',
+  'fix_json',
+  'data_json',
+  'data_target',
+  'row_hash',
 ] as const;
 
 /** Maps an issue to its `scan_issues` row (`linkIds` for reads, `contentJson` for the row hash). */
-export function issueValues(issue: Issue, key: string, linkIds: number[] | null, contentJson: string): RowValues {
+export function issueValues(
+  issue: Issue,
+  key: string,
+  linkIds: number[] | null,
+  contentJson: string,
+): RowValues {
   const target = issue.data?.['target'];
   return [
     key,
@@ -145,7 +189,9 @@ export function fromIssueRow(row: IssueRowOut, indexOfLink: (id: number) => numb
   };
   if (row.link_ids_json !== null) {
     const ids = JSON.parse(row.link_ids_json) as number[];
-    issue.linkIndices = ids.map((id) => (id < 0 ? undefined : indexOfLink(id))).filter((i): i is number => i !== undefined);
+    issue.linkIndices = ids
+      .map((id) => (id < 0 ? undefined : indexOfLink(id)))
+      .filter((i): i is number => i !== undefined);
   }
   if (row.detail !== null) issue.detail = row.detail;
   if (row.fix_json !== null) issue.fix = JSON.parse(row.fix_json) as Record<string, unknown>;

@@ -26,8 +26,14 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
 /** Clamps a requested page to [1, 1000] rows (default 100) and a non-negative offset. */
-export function clampPage(limit: number | undefined, offset: number | undefined): { limit: number; offset: number } {
-  const l = limit === undefined || !Number.isFinite(limit) ? DEFAULT_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+export function clampPage(
+  limit: number | undefined,
+  offset: number | undefined,
+): { limit: number; offset: number } {
+  const l =
+    limit === undefined || !Number.isFinite(limit)
+      ? DEFAULT_PAGE_SIZE
+      : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
   const o = offset === undefined || !Number.isFinite(offset) ? 0 : Math.max(0, Math.trunc(offset));
   return { limit: l, offset: o };
 }
@@ -88,8 +94,12 @@ export const ISSUE_SELECT = `SELECT id, analyzer_id, severity, node_ids_json, li
 export function loadScan(db: Db, scanCeiling: number): ScanResult {
   const meta = readScanMeta(db);
   if (meta === null) return emptyScanResult(scanCeiling);
-  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map((j) => JSON.parse(j) as Node);
-  const rows = cached(db, `SELECT id, ${LINK_SELECT} FROM scan_links ORDER BY id`, 'raw').all() as Array<[number, ...LinkRow]>;
+  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map(
+    (j) => JSON.parse(j) as Node,
+  );
+  const rows = cached(db, `SELECT id, ${LINK_SELECT} FROM scan_links ORDER BY id`, 'raw').all() as Array<
+    [number, ...LinkRow]
+  >;
   const links = new Array<Link>(rows.length);
   const ids = new Float64Array(rows.length);
   for (let i = 0; i < rows.length; i += 1) {
@@ -104,14 +114,25 @@ export function loadScan(db: Db, scanCeiling: number): ScanResult {
 
 /** One node with its outgoing links, incoming links (by raw or resolved target) and issues; null if unknown. */
 export function findNode(db: Db, path: string): NodeBundle | null {
-  const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as string | undefined;
+  const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as
+    string | undefined;
   if (json === undefined) return null;
-  const outgoing = linksFromRows(cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw').all(path) as LinkRow[]);
-  const incoming = linksFromRows(
-    cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`, 'raw').all({ p: path }) as LinkRow[],
+  const outgoing = linksFromRows(
+    cached(db, `SELECT ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw').all(
+      path,
+    ) as LinkRow[],
   );
-  const rows = cached(db, `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`)
-    .all(path) as IssueRowOut[];
+  const incoming = linksFromRows(
+    cached(
+      db,
+      `SELECT ${LINK_SELECT} FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`,
+      'raw',
+    ).all({ p: path }) as LinkRow[],
+  );
+  const rows = cached(
+    db,
+    `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`,
+  ).all(path) as IssueRowOut[];
   return { item: JSON.parse(json) as Node, links: { incoming, outgoing }, issues: issuesFromRows(db, rows) };
 }
 
@@ -127,7 +148,12 @@ export interface IssueQuery {
 }
 
 /** `column IN (@name0, @name1...)`, binding each value into `params`. */
-export function inList(column: string, name: string, values: readonly string[], params: Record<string, unknown>): string {
+export function inList(
+  column: string,
+  name: string,
+  values: readonly string[],
+  params: Record<string, unknown>,
+): string {
   const names = values.map((v, i) => {
     params[`${name}${i}`] = v;
     return `@${name}${i}`;
@@ -151,10 +177,17 @@ export function listIssues(db: Db, q: IssueQuery): Page<Issue> {
   const where: string[] = [];
   if (q.severity?.length) where.push(inList('severity', 's', q.severity, params));
   if (q.analyzerId?.length) where.push(analyzerClause(q.analyzerId, params));
-  if (q.node?.length) where.push(`id IN (SELECT issue_id FROM scan_issue_nodes WHERE ${inList('node_path', 'n', q.node, params)})`);
+  if (q.node?.length)
+    where.push(
+      `id IN (SELECT issue_id FROM scan_issue_nodes WHERE ${inList('node_path', 'n', q.node, params)})`,
+    );
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = cached(db, `SELECT COUNT(*) FROM scan_issues${clause}`, 'pluck').get(params) as number;
-  const rows = cached(db, `${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as IssueRowOut[];
+  const rows = cached(db, `${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({
+    ...params,
+    limit,
+    offset,
+  }) as IssueRowOut[];
   return { items: issuesFromRows(db, rows), total };
 }

@@ -3,17 +3,47 @@ import type { Link, Node, ScanResult } from '../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
-import { DIGEST_A, DIGEST_B, digestLink, digestValue, nodeRecord, sameNodeInputs, sourceRecord } from './fingerprints.js';
+import {
+  DIGEST_A,
+  DIGEST_B,
+  digestLink,
+  digestValue,
+  nodeRecord,
+  sameNodeInputs,
+  sourceRecord,
+} from './fingerprints.js';
 import type { DigestState } from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
-import { LINK_COLUMNS, LINK_SELECT, LINK_WIDTH, encodeLink, encodeLinkInto, linkIdentity, rowIdentity, sameLinkValues } from './link-codec.js';
+import {
+  LINK_COLUMNS,
+  LINK_SELECT,
+  LINK_WIDTH,
+  encodeLink,
+  encodeLinkInto,
+  linkIdentity,
+  rowIdentity,
+  sameLinkValues,
+} from './link-codec.js';
 import type { LinkRow, LinkValues } from './link-codec.js';
 import type { IndexedLinkGroup, IndexedNode, PersistIndex, StoredIssue } from './persist-index.js';
 import { diffRows } from './row-diff.js';
 import type { PrevRow, RowDiffSpec, RowGroups } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
-import { ISSUE_COLUMNS, NODE_COLUMNS, NODE_WIDTH, issueContentJson, issueIdentity, issueLinkIds, issueLinkKeys, issueValues, nodeValues, nodeValuesInto, rowHash, storedNodeMatches } from './rows.js';
+import {
+  ISSUE_COLUMNS,
+  NODE_COLUMNS,
+  NODE_WIDTH,
+  issueContentJson,
+  issueIdentity,
+  issueLinkIds,
+  issueLinkKeys,
+  issueValues,
+  nodeValues,
+  nodeValuesInto,
+  rowHash,
+  storedNodeMatches,
+} from './rows.js';
 import type { NodeFingerprint, RowValues, StoredNodeState } from './rows.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
@@ -100,8 +130,13 @@ const STATEMENT_SQL: { readonly [K in keyof Statements]: readonly [sql: string, 
   deleteLink: [`DELETE FROM scan_links WHERE id = ?`],
   deleteLinksOf: [`DELETE FROM scan_links WHERE source_path = ?`],
   linksOf: [`SELECT id, ${LINK_SELECT} FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'],
-  linkKeysOf: [`SELECT id, target_path, kind, normalized_trigger FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'],
-  insertIssue: [`INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`],
+  linkKeysOf: [
+    `SELECT id, target_path, kind, normalized_trigger FROM scan_links WHERE source_path = ? ORDER BY id`,
+    'raw',
+  ],
+  insertIssue: [
+    `INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`,
+  ],
   updateIssue: [`UPDATE scan_issues SET ${sets(ISSUE_COLUMNS)} WHERE id = ?`],
   insertMember: [`INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`],
   deleteMembers: [`DELETE FROM scan_issue_nodes WHERE issue_id = ?`],
@@ -198,7 +233,10 @@ class Layout {
   readonly groups = new Map<string, Group>();
 
   /** `withDigests`: fold every link into its group's digest in the same pass (cold paths compare them all). */
-  constructor(readonly links: readonly Link[], withDigests = false) {
+  constructor(
+    readonly links: readonly Link[],
+    withDigests = false,
+  ) {
     let current: Group | undefined;
     let currentSource: string | undefined;
     for (let i = 0; i < links.length; i += 1) {
@@ -261,7 +299,11 @@ function insertNode(s: PersistState, node: Node, fp: NodeFingerprint): void {
   s.c.nodes.inserted += 1;
 }
 
-function insertLink(s: PersistState, i: number, values: LinkValues = encodeLink(s.layout.links[i] as Link)): number {
+function insertLink(
+  s: PersistState,
+  i: number,
+  values: LinkValues = encodeLink(s.layout.links[i] as Link),
+): number {
   s.c.links.inserted += 1;
   const id = Number(s.st.insertLink.run(values).lastInsertRowid);
   s.linkIds[i] = id;
@@ -312,9 +354,11 @@ function loadGroupIds(s: PersistState, group: Group): void {
   const rows = s.st.linkKeysOf.all(source) as Array<[number, string, string, string | null]>;
   const prevKeys = suffixed(rows.map((r) => rowIdentity(source, r[1], r[2], r[3])));
   const byKey = new Map<string, number>();
-  for (let m = 0; m < prevKeys.length; m += 1) byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
+  for (let m = 0; m < prevKeys.length; m += 1)
+    byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
   const keys = s.layout.keys(group);
-  for (let n = 0; n < group.indexes.length; n += 1) s.linkIds[group.indexes[n] as number] = byKey.get(keys[n] as string);
+  for (let n = 0; n < group.indexes.length; n += 1)
+    s.linkIds[group.indexes[n] as number] = byKey.get(keys[n] as string);
 }
 
 /** The row id of `links[i]` (for issues naming links), reading it back when no write step learnt it. */
@@ -340,11 +384,21 @@ function vanishedFromDb(st: Statements, path: string): VanishedNode | null {
 }
 
 function vanishedFromValue(path: string, v: Node): VanishedNode {
-  return { path, bodyHash: v.bodyHash, frontmatterHash: v.frontmatterHash, hasFrontmatter: Object.keys(v.frontmatter ?? {}).length > 0 };
+  return {
+    path,
+    bodyHash: v.bodyHash,
+    frontmatterHash: v.frontmatterHash,
+    hasFrontmatter: Object.keys(v.frontmatter ?? {}).length > 0,
+  };
 }
 
 /** Removes vanished nodes (and, in the cold path, their links), carrying state over a detected rename. */
-function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefined]>, added: Node[], withLinks: boolean): RenameMove[] {
+function removeVanished(
+  s: PersistState,
+  gone: Iterable<[string, Node | undefined]>,
+  added: Node[],
+  withLinks: boolean,
+): RenameMove[] {
   const vanished: VanishedNode[] = [];
   for (const [path, value] of gone) {
     if (added.length > 0 && hasState(s.db, path)) {
@@ -367,7 +421,10 @@ const BATCH = 32;
 
 function batchInsert(db: Db, table: string, columns: readonly string[]): Statement {
   const one = `(${new Array<string>(columns.length).fill('?').join(', ')})`;
-  return cached(db, `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(BATCH).fill(one).join(', ')}`);
+  return cached(
+    db,
+    `INSERT INTO ${table} (${columns.join(', ')}) VALUES ${new Array<string>(BATCH).fill(one).join(', ')}`,
+  );
 }
 
 /** Empty zone: every node inserted in batches, with its fingerprint (no existing row to compare with). */
@@ -382,7 +439,13 @@ function bulkInsertNodes(s: PersistState): void {
     group.done = true;
     const record = nodeRecord(s.inputs, node);
     if (s.keepIndex) s.records.set(node.path, record);
-    nodeValuesInto(node, JSON.stringify(node), { record, digest: digestOf(s, record, group) }, buf, filled * NODE_WIDTH);
+    nodeValuesInto(
+      node,
+      JSON.stringify(node),
+      { record, digest: digestOf(s, record, group) },
+      buf,
+      filled * NODE_WIDTH,
+    );
     filled += 1;
     if (filled === BATCH) {
       stmt.run(buf);
@@ -457,20 +520,29 @@ function persistCold(s: PersistState, empty: boolean, storedSalt: string | null)
         written = true;
       }
     }
-    const groupSame = trusted && record !== null && prev[1] === record && prev[5] !== null && prev[5] === fp.digest;
+    const groupSame =
+      trusted && record !== null && prev[1] === record && prev[5] !== null && prev[5] === fp.digest;
     if (!groupSame) pending.push([node.path, group]);
     // Once this persist is done the row and its links match the new scan, so its fingerprint is the current one.
-    if (!written && (prev[1] !== fp.record || prev[5] !== fp.digest)) st.setNodeFp.run(fp.record, fp.digest, node.path);
+    if (!written && (prev[1] !== fp.record || prev[5] !== fp.digest))
+      st.setNodeFp.run(fp.record, fp.digest, node.path);
   }
   // Links whose source is not a node of this scan (the kernel never emits them; kept for completeness).
   for (const [source, group] of layout.groups) if (!group.done) pending.push([source, group]);
   pending.sort((a, b) => (a[1].length === 0 ? -1 : a[1].at(0)) - (b[1].length === 0 ? -1 : b[1].at(0)));
   for (const [source, group] of pending) diffGroupFromDb(s, source, group);
-  return removeVanished(s, [...stored.keys()].map((p): [string, undefined] => [p, undefined]), added, true);
+  return removeVanished(
+    s,
+    [...stored.keys()].map((p): [string, undefined] => [p, undefined]),
+    added,
+    true,
+  );
 }
 
-const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
-const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b);
+const sameTrigger = (a: Link, b: Link): boolean =>
+  (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
+const sameLinkIdentity = (a: Link, b: Link): boolean =>
+  a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b);
 /** Same identity and resolution outcome: with the same record, the rest of the link is the same raw link. */
 /**
  * Same kept raw link and resolution outcome. With the same record the raw link is fixed by target, kind, authored
@@ -478,10 +550,19 @@ const sameLinkIdentity = (a: Link, b: Link): boolean => a.source === b.source &&
  * record's own string, where the normalised one is rebuilt by every graph build.
  */
 const sameOutcome = (a: Link, b: Link): boolean =>
-  a.target === b.target && a.resolvedTarget === b.resolvedTarget && a.confidence === b.confidence && a.kind === b.kind &&
-  a.location?.offset === b.location?.offset && (a.trigger?.originalTrigger ?? null) === (b.trigger?.originalTrigger ?? null);
+  a.target === b.target &&
+  a.resolvedTarget === b.resolvedTarget &&
+  a.confidence === b.confidence &&
+  a.kind === b.kind &&
+  a.location?.offset === b.location?.offset &&
+  (a.trigger?.originalTrigger ?? null) === (b.trigger?.originalTrigger ?? null);
 
-function unchangedGroup(prev: IndexedLinkGroup, record: number | null, links: readonly Link[], group: Group): boolean {
+function unchangedGroup(
+  prev: IndexedLinkGroup,
+  record: number | null,
+  links: readonly Link[],
+  group: Group,
+): boolean {
   const length = group.length;
   if (prev.values.length !== length) return false;
   if (record !== null && prev.record === record) {
@@ -505,14 +586,21 @@ function groupIds(s: PersistState, source: string, prev: IndexedLinkGroup): numb
   const rows = s.st.linkKeysOf.all(source) as Array<[number, string, string, string | null]>;
   const byKey = new Map<string, number>();
   const prevKeys = suffixed(rows.map((r) => rowIdentity(source, r[1], r[2], r[3])));
-  for (let m = 0; m < rows.length; m += 1) byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
+  for (let m = 0; m < rows.length; m += 1)
+    byKey.set(prevKeys[m] as string, (rows[m] as [number, string, string, string | null])[0]);
   const keys = suffixed(prev.values.map(linkIdentity));
   prev.ids = keys.map((k) => byKey.get(k) ?? -1);
   return prev.ids;
 }
 
 /** Diffs a changed warm group in memory; returns its new state. */
-function diffWarmGroup(s: PersistState, source: string, prev: IndexedLinkGroup | undefined, record: number | null, group: Group): IndexedLinkGroup {
+function diffWarmGroup(
+  s: PersistState,
+  source: string,
+  prev: IndexedLinkGroup | undefined,
+  record: number | null,
+  group: Group,
+): IndexedLinkGroup {
   const links = s.layout.links;
   const values = group.indexes.map((i) => links[i] as Link);
   const ids = new Array<number>(values.length);
@@ -522,7 +610,10 @@ function diffWarmGroup(s: PersistState, source: string, prev: IndexedLinkGroup |
   };
   const prevValues = prev?.values ?? [];
   const prevIds = prev === undefined ? [] : groupIds(s, source, prev);
-  if (prevValues.length === values.length && prevValues.every((p, n) => sameLinkIdentity(p, values[n] as Link))) {
+  if (
+    prevValues.length === values.length &&
+    prevValues.every((p, n) => sameLinkIdentity(p, values[n] as Link))
+  ) {
     for (let n = 0; n < values.length; n += 1) {
       const i = group.indexes[n] as number;
       ids[n] = prevIds[n] as number;
@@ -646,7 +737,8 @@ function persistWarm(s: PersistState, index: PersistIndex): RenameMove[] {
   return renames;
 }
 
-const sameNodes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameNodes = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 const sameKeys = (a: readonly string[] | null, b: readonly string[] | null): boolean =>
   a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]));
 
@@ -654,9 +746,14 @@ const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   group: (s) => s.issue.nodeIds[0] ?? '',
   identity: (s) => issueIdentity(s.issue),
   sameIdentity: (a, b) =>
-    a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
-    a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
-  equal: (a, b) => (a.issue === b.issue || jsonEqualExcept(a.issue, b.issue, 'linkIndices')) && sameKeys(a.linkKeys, b.linkKeys),
+    a.issue.analyzerId === b.issue.analyzerId &&
+    a.issue.severity === b.issue.severity &&
+    a.issue.message === b.issue.message &&
+    a.issue.data?.target === b.issue.data?.target &&
+    sameNodes(a.issue.nodeIds, b.issue.nodeIds),
+  equal: (a, b) =>
+    (a.issue === b.issue || jsonEqualExcept(a.issue, b.issue, 'linkIndices')) &&
+    sameKeys(a.linkKeys, b.linkKeys),
   hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
 };
 
@@ -665,7 +762,11 @@ type IssueRow = [number, string, string, string];
 /** The persisted issues as the cold diff compares them (id, group, key, content hash); a few thousand rows. */
 function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
   const groups: RowGroups<StoredIssue> = new Map();
-  for (const [id, group, key, hash] of cached(db, `SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`, 'raw').all() as IssueRow[]) {
+  for (const [id, group, key, hash] of cached(
+    db,
+    `SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`,
+    'raw',
+  ).all() as IssueRow[]) {
     const row: PrevRow<StoredIssue> = { id, key, hash };
     const list = groups.get(group);
     if (list) list.push(row);
@@ -697,7 +798,10 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<S
   const { st } = s;
   const keyOf = (i: number): string | undefined => linkKeyAt(s, i);
   const idOf = (i: number): number | undefined => linkIdAt(s, i);
-  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkKeys: issueLinkKeys(issue, keyOf) }));
+  const stored = s.result.issues.map((issue): StoredIssue => ({
+    issue,
+    linkKeys: issueLinkKeys(issue, keyOf),
+  }));
   const diff = diffRows(prev, stored, ISSUE_DIFF);
   for (const op of diff.ops) {
     const { issue, linkKeys } = op.value;
@@ -721,11 +825,20 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>): RowGroups<S
 }
 
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
-function buildIndex(s: PersistState, generation: number, salt: string | null, issues: RowGroups<StoredIssue>): PersistIndex {
+function buildIndex(
+  s: PersistState,
+  generation: number,
+  salt: string | null,
+  issues: RowGroups<StoredIssue>,
+): PersistIndex {
   const nodes = new Map<string, IndexedNode>();
   for (const node of s.result.nodes) {
     const record = s.records.get(node.path) ?? null;
-    nodes.set(node.path, { value: node, record, token: record === null ? undefined : s.inputs?.token?.(node.path) });
+    nodes.set(node.path, {
+      value: node,
+      record,
+      token: record === null ? undefined : s.inputs?.token?.(node.path),
+    });
   }
   const links = new Map<string, IndexedLinkGroup>();
   const all = s.layout.links;
@@ -749,7 +862,9 @@ const SCAN_TABLES = ['scan_nodes', 'scan_links', 'scan_issues', 'scan_issue_node
  */
 function dropScanIndexes(db: Db): () => void {
   const list = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SCAN_TABLES.map(() => '?').join(', ')}) ORDER BY name`)
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SCAN_TABLES.map(() => '?').join(', ')}) ORDER BY name`,
+    )
     .raw()
     .all(...SCAN_TABLES) as Array<[string, string]>;
   for (const [name] of list) db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
@@ -760,14 +875,20 @@ function dropScanIndexes(db: Db): () => void {
 
 function zoneEmpty(db: Db): boolean {
   return (
-    cached(db, `SELECT EXISTS (SELECT 1 FROM scan_nodes) OR EXISTS (SELECT 1 FROM scan_links) OR EXISTS (SELECT 1 FROM scan_issues)`, 'pluck').get() === 0
+    cached(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM scan_nodes) OR EXISTS (SELECT 1 FROM scan_links) OR EXISTS (SELECT 1 FROM scan_issues)`,
+      'pluck',
+    ).get() === 0
   );
 }
 
 function readPersistMeta(db: Db): { generation: number; salt: string | null; graph: string | null } {
-  const row = cached(db, `SELECT persist_generation, row_salt, graph_digest FROM scan_meta WHERE id = 1`, 'raw').get() as
-    | [number, string | null, string | null]
-    | undefined;
+  const row = cached(
+    db,
+    `SELECT persist_generation, row_salt, graph_digest FROM scan_meta WHERE id = 1`,
+    'raw',
+  ).get() as [number, string | null, string | null] | undefined;
   return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null, graph: row?.[2] ?? null };
 }
 
@@ -798,10 +919,24 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     const warm = given !== undefined && given.generation === meta.generation ? given : undefined;
     // Same records and same everything else the graph stage reads: the stored nodes and links are these.
     const unchanged =
-      warm === undefined && opts.inputs?.graph?.recordsUnchanged === true && opts.inputs.graph.digest === meta.graph && opts.inputs.salt === meta.salt;
+      warm === undefined &&
+      opts.inputs?.graph?.recordsUnchanged === true &&
+      opts.inputs.graph.digest === meta.graph &&
+      opts.inputs.salt === meta.salt;
     const cold = warm === undefined && !unchanged;
     const layout = new Layout(result.links, cold && opts.inputs !== undefined);
-    const s: PersistState = { db, st, result, layout, inputs: opts.inputs, c, linkIds: new Array<number | undefined>(result.links.length), warm, records: new Map(), keepIndex };
+    const s: PersistState = {
+      db,
+      st,
+      result,
+      layout,
+      inputs: opts.inputs,
+      c,
+      linkIds: new Array<number | undefined>(result.links.length),
+      warm,
+      records: new Map(),
+      keepIndex,
+    };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
     let rebuild: (() => void) | null = null;
@@ -814,7 +949,8 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       prevIssues = loadIssueIndex(db);
     } else {
       const empty = zoneEmpty(db);
-      if (empty && result.links.length + result.nodes.length >= BULK_INDEX_THRESHOLD) rebuild = dropScanIndexes(db);
+      if (empty && result.links.length + result.nodes.length >= BULK_INDEX_THRESHOLD)
+        rebuild = dropScanIndexes(db);
       renames = persistCold(s, empty, meta.salt);
       prevIssues = empty ? new Map<string, PrevRow<StoredIssue>[]>() : loadIssueIndex(db);
     }
@@ -828,8 +964,22 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     writeScanMeta(db, result, nextGeneration, opts.extras, salt, opts.inputs?.graph?.digest ?? null);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
-    if (!keepIndex) return { next: { generation: DETACHED_GENERATION, salt: null, nodes: new Map(), links: new Map(), issues: new Map() }, renames };
-    if (warm !== undefined) return { next: { generation: nextGeneration, salt, nodes: warm.nodes, links: warm.links, issues }, renames };
+    if (!keepIndex)
+      return {
+        next: {
+          generation: DETACHED_GENERATION,
+          salt: null,
+          nodes: new Map(),
+          links: new Map(),
+          issues: new Map(),
+        },
+        renames,
+      };
+    if (warm !== undefined)
+      return {
+        next: { generation: nextGeneration, salt, nodes: warm.nodes, links: warm.links, issues },
+        renames,
+      };
     return { next: buildIndex(s, nextGeneration, salt, issues), renames };
   });
   const { next, renames } = run.immediate();

@@ -21,15 +21,31 @@ afterEach(() => {
 function rowCounts(): Record<string, number> {
   const h = openDatabase({ path: store.path, posture: 'read' });
   const count = (t: string): number => h.db.prepare(`SELECT COUNT(*) FROM ${t}`).pluck().get() as number;
-  const out = { nodes: count('scan_nodes'), links: count('scan_links'), issues: count('scan_issues'), members: count('scan_issue_nodes') };
+  const out = {
+    nodes: count('scan_nodes'),
+    links: count('scan_links'),
+    issues: count('scan_issues'),
+    members: count('scan_issue_nodes'),
+  };
   h.close();
   return out;
 }
 
 function sampleScan(): ScanResult {
   const nodes = [makeNode('b.md'), makeNode('a.md'), makeNode('c.md')];
-  const links = [makeLink('a.md', 'b.md'), makeLink('a.md', 'gone.md', { resolvedTarget: null }), makeLink('c.md', '/deploy', { kind: 'invokes', resolvedTarget: 'b.md', trigger: { originalTrigger: '/deploy', normalizedTrigger: '/deploy' } })];
-  const issues = [makeIssue('a.md', 'gone.md', { linkIndices: [1] }), { analyzerId: 'name-collision', severity: 'warn' as const, nodeIds: ['a.md', 'c.md'], message: 'dup' }];
+  const links = [
+    makeLink('a.md', 'b.md'),
+    makeLink('a.md', 'gone.md', { resolvedTarget: null }),
+    makeLink('c.md', '/deploy', {
+      kind: 'invokes',
+      resolvedTarget: 'b.md',
+      trigger: { originalTrigger: '/deploy', normalizedTrigger: '/deploy' },
+    }),
+  ];
+  const issues = [
+    makeIssue('a.md', 'gone.md', { linkIndices: [1] }),
+    { analyzerId: 'name-collision', severity: 'warn' as const, nodeIds: ['a.md', 'c.md'], message: 'dup' },
+  ];
   return makeScan(nodes, links, issues);
 }
 
@@ -59,7 +75,12 @@ describe('ScanStore: round trip', () => {
   });
 
   it('returns the empty shape before the first scan and from a missing database', () => {
-    expect(store.loadScan()).toMatchObject({ schemaVersion: 1, roots: ['.'], nodes: [], maxRenderNodes: 256 });
+    expect(store.loadScan()).toMatchObject({
+      schemaVersion: 1,
+      roots: ['.'],
+      nodes: [],
+      maxRenderNodes: 256,
+    });
     expect(tryOpenScanStoreForRead(`${tree.root}/nope.db`)).toBeNull();
   });
 });
@@ -158,7 +179,10 @@ describe('ScanStore: diff persistence', () => {
   it('updates links whose resolution changed and deletes vanished ones', () => {
     const first = store.persistScan(sampleScan());
     const next = sampleScan();
-    next.links[2] = { ...(next.links[2] as NonNullable<(typeof next.links)[number]>), resolvedTarget: 'a.md' };
+    next.links[2] = {
+      ...(next.links[2] as NonNullable<(typeof next.links)[number]>),
+      resolvedTarget: 'a.md',
+    };
     next.links.splice(0, 1);
     next.issues = [makeIssue('a.md', 'gone.md', { linkIndices: [0] }), ...next.issues.slice(1)];
     const report = store.persistScan(next, { index: first.index });
@@ -177,14 +201,19 @@ describe('ScanStore: indexed reads', () => {
     expect(bundle?.item.path).toBe('b.md');
     expect(bundle?.links.outgoing).toEqual([]);
     expect(bundle?.links.incoming.map((l) => l.source)).toEqual(['a.md', 'c.md']);
-    expect(store.findNode('a.md')?.issues.map((i) => i.analyzerId)).toEqual(['reference-broken', 'name-collision']);
+    expect(store.findNode('a.md')?.issues.map((i) => i.analyzerId)).toEqual([
+      'reference-broken',
+      'name-collision',
+    ]);
     expect(store.findNode('a.md')?.issues[0]?.linkIndices).toEqual([1]);
     expect(store.findNode('nope.md')).toBeNull();
   });
 
   it('lists issues with SQL filters, a total and pagination', () => {
     expect(store.listIssues({ severity: ['error'] }).total).toBe(1);
-    expect(store.listIssues({ analyzerId: ['core/reference-broken'] }).items.map((i) => i.analyzerId)).toEqual(['reference-broken']);
+    expect(
+      store.listIssues({ analyzerId: ['core/reference-broken'] }).items.map((i) => i.analyzerId),
+    ).toEqual(['reference-broken']);
     expect(store.listIssues({ analyzerId: ['collision'] }).total).toBe(0);
     expect(store.listIssues({ node: ['c.md'] }).items.map((i) => i.analyzerId)).toEqual(['name-collision']);
     const page = store.listIssues({ limit: 1, offset: 1 });
@@ -195,7 +224,10 @@ describe('ScanStore: indexed reads', () => {
   it('lists nodes by kind, has-issues and anchored globs', () => {
     expect(store.listNodes({ hasIssues: true }).items.map((n) => n.path)).toEqual(['a.md', 'c.md']);
     expect(store.listNodes({ kind: ['agent'] }).total).toBe(0);
-    expect(store.listNodes({ pathGlobs: ['*.md'], limit: 2 })).toMatchObject({ total: 3, items: [{ path: 'a.md' }, { path: 'b.md' }] });
+    expect(store.listNodes({ pathGlobs: ['*.md'], limit: 2 })).toMatchObject({
+      total: 3,
+      items: [{ path: 'a.md' }, { path: 'b.md' }],
+    });
     expect(store.listNodeSummaries().map((s) => s.path)).toEqual(['a.md', 'b.md', 'c.md']);
   });
 
@@ -212,11 +244,23 @@ describe('ScanStore: indexed reads', () => {
   });
 
   it('refreshes the annotations mirror and deletes the issue rows a suppression covers', () => {
-    expect(store.refreshAnnotationsMirror('a.md', { issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }] })).toBe(true);
-    expect(store.findNode('a.md')?.item.sidecar?.annotations).toEqual({ issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }] });
-    expect(store.deleteSuppressedIssues({ nodePath: 'a.md', analyzer: 'core/reference-broken', value: 'GONE.md' })).toBe(0);
-    expect(store.deleteSuppressedIssues({ nodePath: 'c.md', analyzer: 'reference-broken', value: 'gone.md' })).toBe(0);
-    expect(store.deleteSuppressedIssues({ nodePath: 'a.md', analyzer: 'core/reference-broken', value: 'gone.md' })).toBe(1);
+    expect(
+      store.refreshAnnotationsMirror('a.md', {
+        issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }],
+      }),
+    ).toBe(true);
+    expect(store.findNode('a.md')?.item.sidecar?.annotations).toEqual({
+      issueSuppressions: [{ analyzer: 'core/reference-broken', value: 'gone.md' }],
+    });
+    expect(
+      store.deleteSuppressedIssues({ nodePath: 'a.md', analyzer: 'core/reference-broken', value: 'GONE.md' }),
+    ).toBe(0);
+    expect(
+      store.deleteSuppressedIssues({ nodePath: 'c.md', analyzer: 'reference-broken', value: 'gone.md' }),
+    ).toBe(0);
+    expect(
+      store.deleteSuppressedIssues({ nodePath: 'a.md', analyzer: 'core/reference-broken', value: 'gone.md' }),
+    ).toBe(1);
     expect(store.listIssues().total).toBe(1);
     expect(rowCounts().members).toBe(2);
   });
@@ -262,7 +306,15 @@ describe('ScanStore: row fingerprints', () => {
   it('tells apart links of one record that share an identity but not their location (cold and warm)', () => {
     const node = makeNode('a.md', 'body', { linksOutCount: 1 });
     const at = (offset: number): ScanResult =>
-      makeScan([node, makeNode('b.md')], [makeLink('a.md', 'b.md', { location: { line: 1, column: offset + 1, offset }, raw: `[x${offset}](b.md)` })]);
+      makeScan(
+        [node, makeNode('b.md')],
+        [
+          makeLink('a.md', 'b.md', {
+            location: { line: 1, column: offset + 1, offset },
+            raw: `[x${offset}](b.md)`,
+          }),
+        ],
+      );
     const first = store.persistScan(at(10), { inputs });
     expect(store.persistScan(at(10), { inputs }).links).toEqual({ inserted: 0, updated: 0, deleted: 0 });
     expect(store.persistScan(at(99), { inputs }).links).toEqual({ inserted: 0, updated: 1, deleted: 0 });
@@ -278,11 +330,21 @@ describe('ScanStore: row fingerprints', () => {
     store.persistScan(scan, { inputs });
     // A row rewritten behind the store's back is not noticed while its fingerprint holds...
     const h = openDatabase({ path: store.path, posture: 'write' });
-    h.db.prepare(`UPDATE scan_nodes SET node_json = json_set(node_json, '$.kind', 'tampered') WHERE path = ?`).run(scan.nodes[3]?.path);
+    h.db
+      .prepare(`UPDATE scan_nodes SET node_json = json_set(node_json, '$.kind', 'tampered') WHERE path = ?`)
+      .run(scan.nodes[3]?.path);
     h.close();
-    expect(store.persistScan(makeLargeScan(200), { inputs }).nodes).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    expect(store.persistScan(makeLargeScan(200), { inputs }).nodes).toEqual({
+      inserted: 0,
+      updated: 0,
+      deleted: 0,
+    });
     // ...and is repaired by a persist that cannot trust the fingerprints.
-    expect(store.persistScan(makeLargeScan(200), { inputs: { ...inputs, salt: 'other' } }).nodes).toEqual({ inserted: 0, updated: 1, deleted: 0 });
+    expect(store.persistScan(makeLargeScan(200), { inputs: { ...inputs, salt: 'other' } }).nodes).toEqual({
+      inserted: 0,
+      updated: 1,
+      deleted: 0,
+    });
     expect(store.findNode(scan.nodes[3]?.path ?? '')?.item.kind).toBe('skill');
   });
 });

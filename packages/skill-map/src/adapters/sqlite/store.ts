@@ -7,7 +7,15 @@ import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.
 import type { SuppressionKey } from './annotations.js';
 import { forEachFileCacheRow, loadFileCache } from './file-cache.js';
 import type { FileCacheEntry } from './file-cache.js';
-import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
+import {
+  closeOver,
+  listLinks,
+  listNodeSummaries,
+  listNodes,
+  nodePaths,
+  nodesByPaths,
+  registerGlobFunction,
+} from './node-queries.js';
 import type { LinkQuery, NodeQuery, NodeSummary } from './node-queries.js';
 import { openDatabase, tryOpenForRead } from './open-database.js';
 import { cached } from './statements.js';
@@ -55,8 +63,15 @@ export interface ScanStore {
 
 function translate(h: DbHandle, err: unknown): never {
   if (err instanceof SqliteError) {
-    if (h.advisory) throw new AdapterError('DB_SCHEMA_DRIFT', `${h.advisory.message} (query failed: ${err.message})`, { cause: err, data: { path: h.path } });
-    throw new AdapterError('DB_QUERY_FAILED', `database query failed on ${h.path}: ${err.message}`, { cause: err, data: { path: h.path } });
+    if (h.advisory)
+      throw new AdapterError('DB_SCHEMA_DRIFT', `${h.advisory.message} (query failed: ${err.message})`, {
+        cause: err,
+        data: { path: h.path },
+      });
+    throw new AdapterError('DB_QUERY_FAILED', `database query failed on ${h.path}: ${err.message}`, {
+      cause: err,
+      data: { path: h.path },
+    });
   }
   throw err;
 }
@@ -74,7 +89,11 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     }
   };
   const write = <T>(fn: () => T): T => {
-    if (h.posture !== 'write') throw new AdapterError('DB_QUERY_FAILED', `store at ${h.path} was opened for reading; open it with the write posture to mutate`);
+    if (h.posture !== 'write')
+      throw new AdapterError(
+        'DB_QUERY_FAILED',
+        `store at ${h.path} was opened for reading; open it with the write posture to mutate`,
+      );
     try {
       return fn();
     } catch (err) {
@@ -108,7 +127,8 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
         h.enableWal();
         return report;
       }),
-    refreshAnnotationsMirror: (path, annotations) => write(() => refreshAnnotationsMirror(db, path, annotations)),
+    refreshAnnotationsMirror: (path, annotations) =>
+      write(() => refreshAnnotationsMirror(db, path, annotations)),
     deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),
     close: () => h.close(),
   };

@@ -39,7 +39,14 @@ export function makeLink(source: string, target: string, extra: Partial<Link> = 
 
 /** A broken-reference issue on one node. */
 export function makeIssue(node: string, target: string, extra: Partial<Issue> = {}): Issue {
-  return { analyzerId: 'reference-broken', severity: 'error', nodeIds: [node], message: `broken ${target}`, data: { target }, ...extra };
+  return {
+    analyzerId: 'reference-broken',
+    severity: 'error',
+    nodeIds: [node],
+    message: `broken ${target}`,
+    data: { target },
+    ...extra,
+  };
 }
 
 /** Wraps nodes, links and issues into a ScanResult with consistent counts. */
@@ -51,7 +58,14 @@ export function makeScan(nodes: Node[], links: Link[] = [], issues: Issue[] = []
     nodes,
     links,
     issues,
-    stats: { filesWalked: nodes.length, filesSkipped: 0, nodesCount: nodes.length, linksCount: links.length, issuesCount: issues.length, durationMs: 1 },
+    stats: {
+      filesWalked: nodes.length,
+      filesSkipped: 0,
+      nodesCount: nodes.length,
+      linksCount: links.length,
+      issuesCount: issues.length,
+      durationMs: 1,
+    },
     scanCeiling: 50_000,
     maxRenderNodes: 256,
   };

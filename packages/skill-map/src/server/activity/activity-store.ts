@@ -26,7 +26,11 @@ export interface ActivitySnapshot {
 
 /** What `POST /api/activity` accepts (one event or a batch of up to 500). */
 export const ActivityEventSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('node.activity'), node: z.string().min(1).max(4096), at: z.number().int().nonnegative().optional() }),
+  z.object({
+    type: z.literal('node.activity'),
+    node: z.string().min(1).max(4096),
+    at: z.number().int().nonnegative().optional(),
+  }),
   z.object({
     type: z.literal('agent.spawn'),
     from: z.string().min(1).max(4096),
@@ -39,7 +43,10 @@ export const ActivityEventSchema = z.discriminatedUnion('type', [
 export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
 
 /** The body schema of `POST /api/activity`. */
-export const ActivityBodySchema = z.union([ActivityEventSchema, z.object({ events: z.array(ActivityEventSchema).min(1).max(500) })]);
+export const ActivityBodySchema = z.union([
+  ActivityEventSchema,
+  z.object({ events: z.array(ActivityEventSchema).min(1).max(500) }),
+]);
 
 /** In-memory activity stats; resets with each serve boot (by design: it is live telemetry, not history). */
 export interface ActivityStore {
@@ -85,7 +92,9 @@ export function createActivityStore(now: () => number = Date.now): ActivityStore
     },
     snapshot: () => ({
       since,
-      nodes: [...nodes.values()].map((n) => ({ ...n })).sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+      nodes: [...nodes.values()]
+        .map((n) => ({ ...n }))
+        .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
       pairs: [...pairs.values()].map((p) => ({ ...p })),
     }),
   };

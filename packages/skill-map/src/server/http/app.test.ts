@@ -16,7 +16,11 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => s.close()));
 });
 
-async function get(s: ReturnType<typeof createTestServer>, path: string, headers: Record<string, string> = {}): Promise<{ status: number; body: Json; res: Response }> {
+async function get(
+  s: ReturnType<typeof createTestServer>,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: Json; res: Response }> {
   const res = await s.app.request(path, { headers });
   const text = await res.text();
   const parse = (): Json => {
@@ -30,24 +34,36 @@ async function get(s: ReturnType<typeof createTestServer>, path: string, headers
 }
 
 describe('loopback gate', () => {
-  it.each(['/api/health', '/', '/mcp', '/api/nope'])('refuses a foreign Host on %s with the REST envelope', async (path) => {
-    const s = setup({ mcp: true });
-    const r = await get(s, path, { host: 'evil.example:4242' });
-    expect(r.status).toBe(403);
-    expect(r.body).toEqual({ ok: false, error: { code: 'host-not-allowed', message: expect.any(String), details: null } });
-    expect(r.res.headers.get('x-content-type-options')).toBe('nosniff');
-  });
+  it.each(['/api/health', '/', '/mcp', '/api/nope'])(
+    'refuses a foreign Host on %s with the REST envelope',
+    async (path) => {
+      const s = setup({ mcp: true });
+      const r = await get(s, path, { host: 'evil.example:4242' });
+      expect(r.status).toBe(403);
+      expect(r.body).toEqual({
+        ok: false,
+        error: { code: 'host-not-allowed', message: expect.any(String), details: null },
+      });
+      expect(r.res.headers.get('x-content-type-options')).toBe('nosniff');
+    },
+  );
 
-  it.each(['localhost:1234', '127.0.0.1', '[::1]:80', 'LOCALHOST'])('accepts loopback Host %s on any port', async (host) => {
-    const r = await get(setup(), '/api/health', { host });
-    expect(r.status).toBe(200);
-  });
+  it.each(['localhost:1234', '127.0.0.1', '[::1]:80', 'LOCALHOST'])(
+    'accepts loopback Host %s on any port',
+    async (host) => {
+      const r = await get(setup(), '/api/health', { host });
+      expect(r.status).toBe(200);
+    },
+  );
 
-  it.each(['http://evil.example', 'https://127.0.0.1.evil.example', 'file:///etc', 'not a url'])('refuses Origin %s', async (origin) => {
-    const r = await get(setup(), '/api/health', { origin });
-    expect(r.status).toBe(403);
-    expect(r.body['error'].code).toBe('origin-not-allowed');
-  });
+  it.each(['http://evil.example', 'https://127.0.0.1.evil.example', 'file:///etc', 'not a url'])(
+    'refuses Origin %s',
+    async (origin) => {
+      const r = await get(setup(), '/api/health', { origin });
+      expect(r.status).toBe(403);
+      expect(r.body['error'].code).toBe('origin-not-allowed');
+    },
+  );
 
   it.each(['null', '', 'http://localhost:5173', 'https://[::1]:9'])('accepts Origin "%s"', async (origin) => {
     expect((await get(setup(), '/api/health', { origin })).status).toBe(200);
@@ -57,7 +73,13 @@ describe('loopback gate', () => {
 describe('REST routes', () => {
   it('health reports db, versions and mcp mount', async () => {
     const r = await get(setup({ mcp: true }), '/api/health');
-    expect(r.body).toMatchObject({ ok: true, schemaVersion: '1', implVersion: '9.9.9-test', db: 'present', mcp: true });
+    expect(r.body).toMatchObject({
+      ok: true,
+      schemaVersion: '1',
+      implVersion: '9.9.9-test',
+      db: 'present',
+      mcp: true,
+    });
     const off = await get(setup({ scan: null }), '/api/health');
     expect(off.body).toMatchObject({ db: 'missing', mcp: false });
   });
@@ -70,18 +92,29 @@ describe('REST routes', () => {
     expect(meta.body['item']).toMatchObject({ counts: { nodes: 6, links: 4, issues: 3 } });
     expect(meta.body['item'].nodes).toBeUndefined();
     const empty = await get(setup({ scan: null }), '/api/scan');
-    expect(empty.body['item']).toMatchObject({ schemaVersion: 1, roots: ['.'], nodes: [], maxRenderNodes: 256 });
+    expect(empty.body['item']).toMatchObject({
+      schemaVersion: 1,
+      roots: ['.'],
+      nodes: [],
+      maxRenderNodes: 256,
+    });
   });
 
   it('pages nodes and filters with the export grammar', async () => {
     const s = setup();
     const page = await get(s, '/api/nodes?limit=2&offset=1');
     expect(page.body).toMatchObject({ kind: 'nodes', counts: { total: 6, returned: 2 } });
-    expect(page.body['items'].map((n: Json) => n['path'])).toEqual(['.claude/commands/deploy.md', '.claude/skills/lint/SKILL.md']);
+    expect(page.body['items'].map((n: Json) => n['path'])).toEqual([
+      '.claude/commands/deploy.md',
+      '.claude/skills/lint/SKILL.md',
+    ]);
     const skills = await get(s, '/api/nodes?kind=skill');
     expect(skills.body['counts'].total).toBe(2);
     const globbed = await get(s, '/api/nodes?path=.claude/*/*.md');
-    expect(globbed.body['items'].map((n: Json) => n['path'])).toEqual(['.claude/agents/reviewer.md', '.claude/commands/deploy.md']);
+    expect(globbed.body['items'].map((n: Json) => n['path'])).toEqual([
+      '.claude/agents/reviewer.md',
+      '.claude/commands/deploy.md',
+    ]);
     const deep = await get(s, '/api/nodes?path=.claude/**');
     expect(deep.body['counts'].total).toBe(4);
     const withIssues = await get(s, '/api/nodes?hasIssues=1');
@@ -121,7 +154,10 @@ describe('REST routes', () => {
   it('projects a branch with inferred root exclusion, caps and conflicts', async () => {
     const s = setup();
     const only = await get(s, '/api/branch?path=.claude/skills');
-    expect(only.body).toMatchObject({ kind: 'branch', branch: { rootExcluded: true, total: 2, rendered: 2, truncated: false, cap: 256 } });
+    expect(only.body).toMatchObject({
+      kind: 'branch',
+      branch: { rootExcluded: true, total: 2, rendered: 2, truncated: false, cap: 256 },
+    });
     const whole = await get(s, '/api/branch');
     expect(whole.body['branch']).toMatchObject({ rootExcluded: false, total: 6 });
     const capped = await get(s, '/api/branch?limit=1');
@@ -129,7 +165,10 @@ describe('REST routes', () => {
     const cut = await get(s, '/api/branch?exclude=.claude');
     expect(cut.body['branch']).toMatchObject({ rootExcluded: false, total: 2 });
     const senior = await get(s, '/api/branch?path=docs&path=.claude/agents');
-    expect(senior.body['nodes'].map((n: Json) => n['path'])).toEqual(['docs/guide/intro.md', '.claude/agents/reviewer.md']);
+    expect(senior.body['nodes'].map((n: Json) => n['path'])).toEqual([
+      'docs/guide/intro.md',
+      '.claude/agents/reviewer.md',
+    ]);
     expect((await get(s, '/api/branch?path=a&exclude=a')).status).toBe(400);
     expect((await get(s, '/api/branch?excludeRoot=yes')).status).toBe(400);
     const links = await get(s, '/api/branch?path=.claude');
@@ -148,8 +187,19 @@ describe('REST routes', () => {
 
   it('serves the merged config and an mcp status when MCP is off', async () => {
     const s = setup();
-    expect((await get(s, '/api/config')).body).toEqual({ schemaVersion: '1', kind: 'config', value: { server: { port: 4242 } } });
-    expect((await get(s, '/api/mcp/status')).body).toEqual({ schemaVersion: '1', kind: 'mcp-status', enabled: false, connected: false, clients: 0, url: null });
+    expect((await get(s, '/api/config')).body).toEqual({
+      schemaVersion: '1',
+      kind: 'config',
+      value: { server: { port: 4242 } },
+    });
+    expect((await get(s, '/api/mcp/status')).body).toEqual({
+      schemaVersion: '1',
+      kind: 'mcp-status',
+      enabled: false,
+      connected: false,
+      clients: 0,
+      url: null,
+    });
   });
 
   it('answers unknown /api routes with the 404 envelope and /mcp with a plain 404 when MCP is off', async () => {
@@ -157,7 +207,11 @@ describe('REST routes', () => {
     const r = await get(s, '/api/does-not-exist');
     expect(r.status).toBe(404);
     expect(r.body['error'].code).toBe('not-found');
-    const mcp = await s.app.request('/mcp', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    const mcp = await s.app.request('/mcp', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(mcp.status).toBe(404);
     expect(await mcp.text()).toBe('Not Found');
     expect((await s.app.request('/mcp')).status).toBe(404);
@@ -183,21 +237,38 @@ describe('POST bodies', () => {
   it('runs one scan at a time (409 scan-busy)', async () => {
     const s = setup({ scanner: scanner(50) });
     const first = s.app.request('/api/scan', { method: 'POST' });
-    const second = await s.app.request('/api/scan', { method: 'POST', body: '{"mode":"full"}', headers: { 'content-type': 'application/json' } });
+    const second = await s.app.request('/api/scan', {
+      method: 'POST',
+      body: '{"mode":"full"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(second.status).toBe(409);
     expect(((await second.json()) as Json)['error'].code).toBe('scan-busy');
     const done = await first;
     expect(done.status).toBe(200);
-    expect(((await done.json()) as Json)['item']).toMatchObject({ nodes: 6, mode: 'changed', nodesAdded: 0, nodesRemoved: 0 });
+    expect(((await done.json()) as Json)['item']).toMatchObject({
+      nodes: 6,
+      mode: 'changed',
+      nodesAdded: 0,
+      nodesRemoved: 0,
+    });
     expect((await s.app.request('/api/scan', { method: 'POST' })).status).toBe(200);
   });
 
   it('answers 503 without a scan engine and 400 for a bad mode or malformed JSON', async () => {
     expect((await setup().app.request('/api/scan', { method: 'POST' })).status).toBe(503);
     const s = setup({ scanner: scanner(1) });
-    const badMode = await s.app.request('/api/scan', { method: 'POST', body: '{"mode":"half"}', headers: { 'content-type': 'application/json' } });
+    const badMode = await s.app.request('/api/scan', {
+      method: 'POST',
+      body: '{"mode":"half"}',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(badMode.status).toBe(400);
-    const malformed = await s.app.request('/api/scan', { method: 'POST', body: '{"mode":', headers: { 'content-type': 'application/json' } });
+    const malformed = await s.app.request('/api/scan', {
+      method: 'POST',
+      body: '{"mode":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(malformed.status).toBe(400);
     expect(((await malformed.json()) as Json)['error'].code).toBe('bad-json');
   });
@@ -205,7 +276,11 @@ describe('POST bodies', () => {
   it('refuses bodies over 1 MiB on /api/* with 413', async () => {
     const s = setup({ scanner: scanner(1) });
     const big = JSON.stringify({ mode: 'full', pad: 'x'.repeat(1024 * 1024) });
-    const r = await s.app.request('/api/scan', { method: 'POST', body: big, headers: { 'content-type': 'application/json' } });
+    const r = await s.app.request('/api/scan', {
+      method: 'POST',
+      body: big,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(413);
     expect(((await r.json()) as Json)['error'].code).toBe('payload-too-large');
   });
@@ -215,12 +290,26 @@ describe('POST bodies', () => {
     const seen: string[] = [];
     s.broadcaster.addSink((e) => seen.push(e.type));
     const post = (headers: Record<string, string>, body: unknown): Promise<Response> =>
-      Promise.resolve(s.app.request('/api/activity', { method: 'POST', body: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } }));
+      Promise.resolve(
+        s.app.request('/api/activity', {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', ...headers },
+        }),
+      );
     const denied = await post({ 'x-skill-map-token': 'wrong' }, { type: 'node.activity', node: 'README.md' });
     expect(denied.status).toBe(403);
     expect(((await denied.json()) as Json)['error'].code).toBe('token-mismatch');
     expect((await post({}, { type: 'node.activity', node: 'README.md' })).status).toBe(403);
-    const ok = await post({ 'x-skill-map-token': s.token }, { events: [{ type: 'node.activity', node: 'README.md' }, { type: 'agent.spawn', from: 'a.md', to: 'README.md' }] });
+    const ok = await post(
+      { 'x-skill-map-token': s.token },
+      {
+        events: [
+          { type: 'node.activity', node: 'README.md' },
+          { type: 'agent.spawn', from: 'a.md', to: 'README.md' },
+        ],
+      },
+    );
     expect(ok.status).toBe(202);
     expect(seen).toEqual(['node.activity', 'agent.spawn']);
     expect((await post({ 'x-skill-map-token': s.token }, { type: 'node.activity' })).status).toBe(400);

@@ -33,7 +33,9 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
     bodyLimit({
       maxSize: API_BODY_LIMIT_BYTES,
       onError: () => {
-        throw new ServerError('payload-too-large', `request body exceeds ${API_BODY_LIMIT_BYTES} bytes`, { details: { limit: API_BODY_LIMIT_BYTES } });
+        throw new ServerError('payload-too-large', `request body exceeds ${API_BODY_LIMIT_BYTES} bytes`, {
+          details: { limit: API_BODY_LIMIT_BYTES },
+        });
       },
     }),
   );

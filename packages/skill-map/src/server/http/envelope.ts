@@ -2,8 +2,19 @@ import type { ErrorEnvelope, ListEnvelope, SingleEnvelope, ValueEnvelope } from 
 import type { ServerError, ServerErrorCode } from '../errors.js';
 
 /** A REST list envelope; `total` is the pre-pagination count. */
-export function listEnvelope<T>(kind: string, items: T[], total: number, filters?: Record<string, unknown>): ListEnvelope<T> {
-  return { schemaVersion: '1', kind, items, counts: { total, returned: items.length }, ...(filters === undefined ? {} : { filters }) };
+export function listEnvelope<T>(
+  kind: string,
+  items: T[],
+  total: number,
+  filters?: Record<string, unknown>,
+): ListEnvelope<T> {
+  return {
+    schemaVersion: '1',
+    kind,
+    items,
+    counts: { total, returned: items.length },
+    ...(filters === undefined ? {} : { filters }),
+  };
 }
 
 /** A REST single-item envelope. */
@@ -17,7 +28,11 @@ export function valueEnvelope<T>(kind: string, value: T): ValueEnvelope<T> {
 }
 
 /** The one REST error shape. */
-export function errorEnvelope(code: ServerErrorCode, message: string, details: Readonly<Record<string, unknown>> | null = null): ErrorEnvelope {
+export function errorEnvelope(
+  code: ServerErrorCode,
+  message: string,
+  details: Readonly<Record<string, unknown>> | null = null,
+): ErrorEnvelope {
   return { ok: false, error: { code, message, details: details === null ? null : { ...details } } };
 }
 

@@ -31,15 +31,25 @@ export function hostnameOfHostHeader(value: string): string | null {
  * is tolerated (HTTP/1.0 tools). Origin, when present and not empty or `null`, must be an http(s) URL
  * with a loopback hostname; non-browser clients (most MCP hosts) send none. Returns the violation, or null.
  */
-export function checkLoopbackRequest(host: string | undefined, origin: string | undefined): ServerError | null {
+export function checkLoopbackRequest(
+  host: string | undefined,
+  origin: string | undefined,
+): ServerError | null {
   if (host !== undefined && host !== '') {
     const name = hostnameOfHostHeader(host);
     if (name === null || !LOOPBACK_HOSTNAMES.has(name)) {
-      return new ServerError('host-not-allowed', `Host "${host}" is not allowed: skill-map only answers to 127.0.0.1, localhost and ::1.`);
+      return new ServerError(
+        'host-not-allowed',
+        `Host "${host}" is not allowed: skill-map only answers to 127.0.0.1, localhost and ::1.`,
+      );
     }
   }
   if (origin !== undefined && origin !== '' && origin !== 'null') {
-    if (!isLoopbackOrigin(origin)) return new ServerError('origin-not-allowed', `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`);
+    if (!isLoopbackOrigin(origin))
+      return new ServerError(
+        'origin-not-allowed',
+        `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`,
+      );
   }
   return null;
 }
@@ -55,7 +65,10 @@ export function isLoopbackOrigin(origin: string): boolean {
 }
 
 /** Reads one header from Node's header map (first value when repeated). */
-export function headerValue(headers: Record<string, string | string[] | undefined>, name: string): string | undefined {
+export function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
   const v = headers[name];
   return Array.isArray(v) ? v[0] : v;
 }

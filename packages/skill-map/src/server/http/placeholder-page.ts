@@ -1,5 +1,8 @@
 const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+  s.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  );
 
 /** The placeholder web page served at `/` until the web UI package ships; no inline script (CSP). */
 export function placeholderPage(version: string, scopeRoot: string): string {

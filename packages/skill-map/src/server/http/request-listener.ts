@@ -14,7 +14,10 @@ export function isMcpPath(url: string | undefined): boolean {
  * (the hot path; it runs the same loopback gate and stamps the same security headers itself), and
  * everything else goes through the Hono app. Global Request/Response are never replaced.
  */
-export function createRequestListener(app: Hono<AppEnv>, mcp: McpEndpoint | null): (req: IncomingMessage, res: ServerResponse) => void {
+export function createRequestListener(
+  app: Hono<AppEnv>,
+  mcp: McpEndpoint | null,
+): (req: IncomingMessage, res: ServerResponse) => void {
   const hono = getRequestListener(app.fetch, { overrideGlobalObjects: false });
   return (req, res) => {
     if (mcp !== null && isMcpPath(req.url)) void mcp.handleNode(req, res);

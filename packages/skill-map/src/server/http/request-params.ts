@@ -11,15 +11,20 @@ export function encodePathB64(path: string): string {
 
 /** Decodes `:pathB64`; anything but canonical unpadded base64url of valid UTF-8 is a 400. */
 export function decodePathB64(segment: string): string {
-  if (!B64URL.test(segment) || segment.length % 4 === 1) throw badQuery('pathB64 must be base64url without padding', { pathB64: segment });
+  if (!B64URL.test(segment) || segment.length % 4 === 1)
+    throw badQuery('pathB64 must be base64url without padding', { pathB64: segment });
   const bytes = Buffer.from(segment, 'base64url');
-  if (bytes.toString('base64url') !== segment) throw badQuery('pathB64 is not canonical base64url', { pathB64: segment });
+  if (bytes.toString('base64url') !== segment)
+    throw badQuery('pathB64 is not canonical base64url', { pathB64: segment });
   try {
     const path = utf8.decode(bytes);
     if (path.length === 0) throw new Error('empty');
     return path;
   } catch (err) {
-    throw new ServerError('bad-query', 'pathB64 does not decode to a UTF-8 path', { details: { pathB64: segment }, cause: err });
+    throw new ServerError('bad-query', 'pathB64 does not decode to a UTF-8 path', {
+      details: { pathB64: segment },
+      cause: err,
+    });
   }
 }
 
@@ -31,7 +36,12 @@ function intParam(name: string, raw: string | undefined): number | undefined {
 }
 
 /** Paging: limit defaults to `def`, clamps to [1, max]; offset >= 0 (negative is a 400). */
-export function parsePage(limitRaw: string | undefined, offsetRaw: string | undefined, def = 100, max = 1000): Page {
+export function parsePage(
+  limitRaw: string | undefined,
+  offsetRaw: string | undefined,
+  def = 100,
+  max = 1000,
+): Page {
   const limit = intParam('limit', limitRaw);
   const offset = intParam('offset', offsetRaw) ?? 0;
   if (offset < 0) throw badQuery('offset must be >= 0', { offset });

@@ -31,9 +31,14 @@ describe('REST routes over the real SQLite store (real socket)', () => {
   it('pages and filters nodes in SQL', async () => {
     const page = await get('/api/nodes?limit=2&offset=2');
     expect(page.body['counts']).toEqual({ total: 6, returned: 2 });
-    expect(page.body['items'].map((n: Json) => n['path'])).toEqual(['.claude/skills/lint/SKILL.md', '.claude/skills/test/SKILL.md']);
+    expect(page.body['items'].map((n: Json) => n['path'])).toEqual([
+      '.claude/skills/lint/SKILL.md',
+      '.claude/skills/test/SKILL.md',
+    ]);
     expect((await get('/api/nodes?kind=skill,agent')).body['counts'].total).toBe(3);
-    expect((await get('/api/nodes?hasIssues=1')).body['items'].map((n: Json) => n['path'])).toEqual(['.claude/commands/deploy.md']);
+    expect((await get('/api/nodes?hasIssues=1')).body['items'].map((n: Json) => n['path'])).toEqual([
+      '.claude/commands/deploy.md',
+    ]);
     expect((await get('/api/nodes?path=.claude/*/*.md')).body['counts'].total).toBe(2);
     expect((await get('/api/nodes?kind=')).status).toBe(200);
   });
@@ -43,17 +48,25 @@ describe('REST routes over the real SQLite store (real socket)', () => {
     expect(spec.validate('restEnvelope', r.body)).toEqual({ ok: true });
     expect(r.body['item'].body).toContain('Run the linter.');
     expect(r.body['links'].incoming.map((l: Json) => l['source'])).toEqual(['.claude/agents/reviewer.md']);
-    expect((await get(`/api/nodes/${encodePathB64('.claude/commands/deploy.md')}`)).body['issues']).toHaveLength(1);
+    expect(
+      (await get(`/api/nodes/${encodePathB64('.claude/commands/deploy.md')}`)).body['issues'],
+    ).toHaveLength(1);
     expect((await get(`/api/nodes/${encodePathB64('missing.md')}`)).status).toBe(404);
   });
 
   it('filters links and issues, projects branches, formats the graph', async () => {
     expect((await get('/api/links?to=.claude/commands/deploy.md')).body['counts'].total).toBe(1);
     expect((await get('/api/links?limit=1')).body['counts']).toEqual({ total: 6, returned: 1 });
-    expect((await get('/api/issues?severity=error&analyzerId=core/reference-broken')).body['counts'].total).toBe(1);
+    expect(
+      (await get('/api/issues?severity=error&analyzerId=core/reference-broken')).body['counts'].total,
+    ).toBe(1);
     expect((await get('/api/issues?node=README.md')).body['counts'].total).toBe(0);
     const branch = await get('/api/branch?path=.claude/skills&path=docs');
-    expect(branch.body['nodes'].map((n: Json) => n['path'])).toEqual(['.claude/skills/lint/SKILL.md', '.claude/skills/test/SKILL.md', 'docs/guide.md']);
+    expect(branch.body['nodes'].map((n: Json) => n['path'])).toEqual([
+      '.claude/skills/lint/SKILL.md',
+      '.claude/skills/test/SKILL.md',
+      'docs/guide.md',
+    ]);
     expect(branch.body['links'].map((l: Json) => l['target'])).toEqual(['docs/guide.md']);
     const dot = await fetch(`${ps.running.url}/api/graph?format=dot`);
     expect(await dot.text()).toContain('digraph');
@@ -65,9 +78,19 @@ describe('REST routes over the real SQLite store (real socket)', () => {
     const types: string[] = [];
     ws.on('message', (d: Buffer) => types.push((JSON.parse(d.toString('utf8')) as Json)['type'] as string));
     ps.tree.write({ 'docs/extra.md': '# Extra\n' });
-    const res = await fetch(`${ps.running.url}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"mode":"full"}' });
+    const res = await fetch(`${ps.running.url}/api/scan`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"mode":"full"}',
+    });
     expect(res.status).toBe(200);
-    expect(((await res.json()) as Json)['item']).toMatchObject({ nodes: 7, nodesAdded: 1, nodesRemoved: 0, mode: 'full', trigger: 'rest' });
+    expect(((await res.json()) as Json)['item']).toMatchObject({
+      nodes: 7,
+      nodesAdded: 1,
+      nodesRemoved: 0,
+      mode: 'full',
+      trigger: 'rest',
+    });
     await expect.poll(() => types.includes('scan.completed')).toBe(true);
     expect(types[0]).toBe('scan.started');
     expect(types).toContain('scan.progress');

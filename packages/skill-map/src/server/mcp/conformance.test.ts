@@ -7,14 +7,27 @@ import type { ProjectServer } from '../testing/project-server.js';
 
 // The official suite's CLI (0.1.13 is the last release that runs on Node 20), run as a child process.
 const require = createRequire(import.meta.url);
-const CONFORMANCE_BIN = join(dirname(require.resolve('@modelcontextprotocol/conformance/package.json')), 'dist', 'index.js');
+const CONFORMANCE_BIN = join(
+  dirname(require.resolve('@modelcontextprotocol/conformance/package.json')),
+  'dist',
+  'index.js',
+);
 
 /** Scenarios that need no fixture tools or resources of the reference "everything" server. */
-const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'server-sse-multiple-streams', 'dns-rebinding-protection'];
+const SCENARIOS = [
+  'server-initialize',
+  'ping',
+  'tools-list',
+  'resources-list',
+  'server-sse-multiple-streams',
+  'dns-rebinding-protection',
+];
 
 function runScenario(url: string, scenario: string): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CONFORMANCE_BIN, 'server', '--url', url, '--scenario', scenario], { env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' } });
+    const child = spawn(process.execPath, [CONFORMANCE_BIN, 'server', '--url', url, '--scenario', scenario], {
+      env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
     let output = '';
     child.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
     child.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));

@@ -1,4 +1,9 @@
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, Server } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  Server,
+} from '@modelcontextprotocol/server';
 import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { ServerLogger } from '../ports.js';
@@ -7,7 +12,10 @@ import { UnknownToolError } from './mcp-catalog.js';
 import { toProtocolError } from './mcp-errors.js';
 
 /** Exactly what the contract advertises: no prompts, no logging, no completions. */
-export const MCP_CAPABILITIES: ServerCapabilities = { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } };
+export const MCP_CAPABILITIES: ServerCapabilities = {
+  tools: { listChanged: true },
+  resources: { subscribe: true, listChanged: true },
+};
 
 /** `serverInfo.name`. */
 export const MCP_SERVER_NAME = 'skill-map';
@@ -38,7 +46,8 @@ export interface McpServerHandle {
 }
 
 function rethrow(err: unknown, logger: ServerLogger): never {
-  if (err instanceof UnknownToolError) throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
+  if (err instanceof UnknownToolError)
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
   throw toProtocolError(err, logger);
 }
 
@@ -62,11 +71,26 @@ export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOpt
   // third of the per-call CPU measured here). The catalog validates the arguments against the tool's own
   // schema, and results are built in the one valid shape (structuredContent object + text block).
   server.fallbackRequestHandler = async (request, ctx) => {
-    if (request.method !== 'tools/call') throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    const params = (request.params ?? {}) as { name?: unknown; arguments?: unknown; _meta?: { progressToken?: unknown } };
-    if (typeof params.name !== 'string') throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid tools/call request: params.name must be a string');
-    if (params.arguments !== undefined && (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))) {
-      throw new ProtocolError(ProtocolErrorCode.InvalidParams, 'Invalid tools/call request: params.arguments must be an object');
+    if (request.method !== 'tools/call')
+      throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
+    const params = (request.params ?? {}) as {
+      name?: unknown;
+      arguments?: unknown;
+      _meta?: { progressToken?: unknown };
+    };
+    if (typeof params.name !== 'string')
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Invalid tools/call request: params.name must be a string',
+      );
+    if (
+      params.arguments !== undefined &&
+      (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))
+    ) {
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Invalid tools/call request: params.arguments must be an object',
+      );
     }
     const progressToken = params._meta?.progressToken;
     try {
@@ -74,7 +98,10 @@ export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOpt
         signal: ctx.mcpReq.signal,
         progress: async (progress, message) => {
           if (typeof progressToken !== 'string' && typeof progressToken !== 'number') return;
-          await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, progress, ...(message === undefined ? {} : { message }) } });
+          await ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: { progressToken, progress, ...(message === undefined ? {} : { message }) },
+          });
         },
       });
     } catch (err) {
@@ -82,7 +109,9 @@ export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOpt
     }
   };
   server.setRequestHandler('resources/list', () => ({ resources: catalog.listResources() }));
-  server.setRequestHandler('resources/templates/list', () => ({ resourceTemplates: catalog.listTemplates() }));
+  server.setRequestHandler('resources/templates/list', () => ({
+    resourceTemplates: catalog.listTemplates(),
+  }));
   server.setRequestHandler('resources/read', async (request) => {
     try {
       return await catalog.readResource(request.params.uri);

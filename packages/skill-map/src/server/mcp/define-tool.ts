@@ -26,7 +26,11 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   inputSchema: S;
   annotations: ToolAnnotations;
   /** Returns the structured result (an object); it is sent as structuredContent plus a JSON text block. */
-  run(args: z.output<S>, deps: McpDeps, ctx: ToolCallContext): Promise<Record<string, unknown>> | Record<string, unknown>;
+  run(
+    args: z.output<S>,
+    deps: McpDeps,
+    ctx: ToolCallContext,
+  ): Promise<Record<string, unknown>> | Record<string, unknown>;
 }
 
 /** Declares a tool with its input type inferred from the schema. */
@@ -35,4 +39,9 @@ export function defineTool<S extends z.ZodType>(def: ToolDefinition<S>): ToolDef
 }
 
 /** Annotations shared by the read-only map tools. */
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false };
+export const READ_ONLY: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};

@@ -1,5 +1,11 @@
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
-import type { CallToolResult, ReadResourceResult, Resource, ResourceTemplateType, Tool } from '@modelcontextprotocol/server';
+import type {
+  CallToolResult,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplateType,
+  Tool,
+} from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import type { McpDeps, ToolCallContext, ToolDefinition } from './define-tool.js';
 
@@ -64,7 +70,13 @@ export class McpCatalog {
   listTools(): Tool[] {
     this.toolList ??= [...this.tools.values()].map((t) => {
       const { $schema: _drop, ...inputSchema } = z.toJSONSchema(t.inputSchema, { io: 'input' });
-      return { name: t.name, title: t.title, description: t.description, inputSchema: inputSchema as Tool['inputSchema'], annotations: t.annotations };
+      return {
+        name: t.name,
+        title: t.title,
+        description: t.description,
+        inputSchema: inputSchema as Tool['inputSchema'],
+        annotations: t.annotations,
+      };
     });
     return this.toolList;
   }
@@ -87,11 +99,23 @@ export class McpCatalog {
   }
 
   listResources(): Resource[] {
-    return [...this.resources.values()].map((r) => ({ uri: r.uri, name: r.name, title: r.title, description: r.description, mimeType: JSON_MIME }));
+    return [...this.resources.values()].map((r) => ({
+      uri: r.uri,
+      name: r.name,
+      title: r.title,
+      description: r.description,
+      mimeType: JSON_MIME,
+    }));
   }
 
   listTemplates(): ResourceTemplateType[] {
-    return this.templates.map((t) => ({ uriTemplate: t.uriTemplate, name: t.name, title: t.title, description: t.description, mimeType: JSON_MIME }));
+    return this.templates.map((t) => ({
+      uriTemplate: t.uriTemplate,
+      name: t.name,
+      title: t.title,
+      description: t.description,
+      mimeType: JSON_MIME,
+    }));
   }
 
   /** True when `uri` names a resource or falls under a template (what `resources/subscribe` accepts). */

@@ -50,7 +50,11 @@ export interface McpEndpoint extends McpMount {
 }
 
 /** Builds the shared catalog (map tools + resources); the stdio transport reuses it. */
-export function createMapCatalog(deps: { reader: MapReader; activity: ActivityStore; logger: ServerLogger }): McpCatalog {
+export function createMapCatalog(deps: {
+  reader: MapReader;
+  activity: ActivityStore;
+  logger: ServerLogger;
+}): McpCatalog {
   const catalog = new McpCatalog(deps);
   registerTools(catalog);
   registerResources(catalog);
@@ -70,7 +74,11 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
   const { logger, version } = deps;
   const maxBody = options.maxBodyBytes ?? MCP_BODY_LIMIT_BYTES;
   const catalog = createMapCatalog(deps);
-  const sessions = new SessionManager((subscriptions) => createMcpServer(catalog, { version, logger, subscriptions }), logger, options);
+  const sessions = new SessionManager(
+    (subscriptions) => createMcpServer(catalog, { version, logger, subscriptions }),
+    logger,
+    options,
+  );
   const modern = createMcpHandler(() => createMcpServer(catalog, { version, logger }).server, {
     legacy: 'reject',
     maxRequestBodySize: maxBody,
@@ -86,12 +94,22 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
 
   const handlePost = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!JSON_TYPE.test(headerValue(req.headers, 'content-type') ?? '')) {
-      return writeJsonRpcError(res, 415, -32000, 'Unsupported Media Type: Content-Type must be application/json');
+      return writeJsonRpcError(
+        res,
+        415,
+        -32000,
+        'Unsupported Media Type: Content-Type must be application/json',
+      );
     }
     const read = await readBoundedBody(req, maxBody);
     if (read.tooLarge) {
       res.setHeader('connection', 'close');
-      return writeJsonRpcError(res, 413, -32000, `Payload Too Large: the request body must not exceed ${maxBody} bytes`);
+      return writeJsonRpcError(
+        res,
+        413,
+        -32000,
+        `Payload Too Large: the request body must not exceed ${maxBody} bytes`,
+      );
     }
     let body: unknown;
     try {
@@ -107,7 +125,8 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
       ...optionalHeader('mcpNameHeader', headerValue(req.headers, 'mcp-name')),
     });
     if (outcome.kind === 'legacy') return sessions.handlePost(req, res, body);
-    if (outcome.kind === 'reject') return writeJsonRpcError(res, outcome.httpStatus, outcome.code, outcome.message, outcome.data);
+    if (outcome.kind === 'reject')
+      return writeJsonRpcError(res, outcome.httpStatus, outcome.code, outcome.message, outcome.data);
     await serveModern(modern, req, res, read.text, body);
   };
 
@@ -116,7 +135,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     sessions,
     async handleNode(req, res) {
       // Security: the same loopback gate as every Hono route, before anything else is read.
-      const violation = checkLoopbackRequest(headerValue(req.headers, 'host'), headerValue(req.headers, 'origin'));
+      const violation = checkLoopbackRequest(
+        headerValue(req.headers, 'host'),
+        headerValue(req.headers, 'origin'),
+      );
       if (violation !== null) return writeRestError(res, violation);
       if (closed) return writeRestError(res, new ServerError('shutting-down', 'the server is shutting down'));
       try {

@@ -12,15 +12,23 @@ import type { ServerLogger } from '../ports.js';
 export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolError {
   if (err instanceof ProtocolError) return err;
   if (err instanceof z.ZodError) {
-    return new ProtocolError(ProtocolErrorCode.InvalidParams, `Invalid params: ${z.prettifyError(err).replace(/\n\s*/g, '; ')}`, {
-      issues: err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
-    });
+    return new ProtocolError(
+      ProtocolErrorCode.InvalidParams,
+      `Invalid params: ${z.prettifyError(err).replace(/\n\s*/g, '; ')}`,
+      {
+        issues: err.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message })),
+      },
+    );
   }
   if (isServerError(err)) {
     switch (err.code) {
       case 'bad-query':
       case 'not-found':
-        return new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, err.details === null ? undefined : { ...err.details });
+        return new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          err.message,
+          err.details === null ? undefined : { ...err.details },
+        );
       case 'db-drift':
         return new ProtocolError(ProtocolErrorCode.InternalError, err.message, { code: err.code });
       default:

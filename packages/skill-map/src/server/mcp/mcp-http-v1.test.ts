@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { McpError, ResourceListChangedNotificationSchema, ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  McpError,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import type { SchemaName } from '@skill-map/spec/testing';
 import { startProjectServer } from '../testing/project-server.js';
@@ -45,7 +49,10 @@ afterAll(async () => {
 
 describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
   it('advertises exactly the contract capabilities and identity', () => {
-    expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } });
+    expect(client.getServerCapabilities()).toEqual({
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+    });
     expect(client.getServerVersion()).toMatchObject({ name: 'skill-map', version: '9.9.9-test' });
   });
 
@@ -65,14 +72,22 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     for (const l of out['links']) valid('link', l);
     for (const i of out['issues']) valid('issue', i);
     expect(JSON.parse((r.content as Array<{ text: string }>)[0]?.text ?? '')).toEqual(out);
-    const limited = (await client.callTool({ name: 'query_graph', arguments: { limit: 2 } })).structuredContent as Json;
+    const limited = (await client.callTool({ name: 'query_graph', arguments: { limit: 2 } }))
+      .structuredContent as Json;
     expect(limited['nodes']).toHaveLength(2);
-    const globbed = (await client.callTool({ name: 'query_graph', arguments: { path: '.claude/**', has: 'issues' } })).structuredContent as Json;
+    const globbed = (
+      await client.callTool({ name: 'query_graph', arguments: { path: '.claude/**', has: 'issues' } })
+    ).structuredContent as Json;
     expect(globbed['nodes'].every((n: Json) => String(n['path']).startsWith('.claude/'))).toBe(true);
   });
 
   it('get_node returns the bundle, reads the body on demand, and -32602 for an unknown path', async () => {
-    const r = (await client.callTool({ name: 'get_node', arguments: { path: '.claude/skills/lint/SKILL.md', includeBody: true } })).structuredContent as Json;
+    const r = (
+      await client.callTool({
+        name: 'get_node',
+        arguments: { path: '.claude/skills/lint/SKILL.md', includeBody: true },
+      })
+    ).structuredContent as Json;
     valid('node', r['item']);
     expect(r['item'].body).toContain('Run the linter.');
     expect(r['item'].body).not.toContain('description:');
@@ -86,43 +101,66 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     const all = (await client.callTool({ name: 'list_issues', arguments: {} })).structuredContent as Json;
     expect(all['total']).toBeGreaterThan(0);
     for (const i of all['items']) valid('issue', i);
-    const broken = (await client.callTool({ name: 'list_issues', arguments: { analyzerId: 'core/reference-broken' } })).structuredContent as Json;
+    const broken = (
+      await client.callTool({ name: 'list_issues', arguments: { analyzerId: 'core/reference-broken' } })
+    ).structuredContent as Json;
     expect(broken['items'].every((i: Json) => i['analyzerId'] === 'reference-broken')).toBe(true);
-    const page = (await client.callTool({ name: 'list_issues', arguments: { limit: 1, offset: 0 } })).structuredContent as Json;
+    const page = (await client.callTool({ name: 'list_issues', arguments: { limit: 1, offset: 0 } }))
+      .structuredContent as Json;
     expect(page['items']).toHaveLength(1);
     expect(page['total']).toBe(all['total']);
   });
 
   it('get_branch projects the override scope', async () => {
-    const r = (await client.callTool({ name: 'get_branch', arguments: { path: ['.claude/skills'] } })).structuredContent as Json;
+    const r = (await client.callTool({ name: 'get_branch', arguments: { path: ['.claude/skills'] } }))
+      .structuredContent as Json;
     expect(r['branch']).toMatchObject({ rootExcluded: true, total: 2, truncated: false });
     for (const n of r['nodes']) valid('node', n);
-    expect((await rpcError(client.callTool({ name: 'get_branch', arguments: { path: ['a'], exclude: ['a'] } }))).code).toBe(-32602);
+    expect(
+      (await rpcError(client.callTool({ name: 'get_branch', arguments: { path: ['a'], exclude: ['a'] } })))
+        .code,
+    ).toBe(-32602);
   });
 
   it('rejects invalid input with -32602 and keeps serving', async () => {
     expect((await rpcError(client.callTool({ name: 'get_node', arguments: { path: 3 } }))).code).toBe(-32602);
     expect((await rpcError(client.callTool({ name: 'get_node', arguments: {} }))).code).toBe(-32602);
-    expect((await rpcError(client.callTool({ name: 'query_graph', arguments: { kind: 'x', has: 'links' } }))).code).toBe(-32602);
-    expect((await rpcError(client.callTool({ name: 'list_issues', arguments: { severity: 'fatal' } }))).code).toBe(-32602);
+    expect(
+      (await rpcError(client.callTool({ name: 'query_graph', arguments: { kind: 'x', has: 'links' } }))).code,
+    ).toBe(-32602);
+    expect(
+      (await rpcError(client.callTool({ name: 'list_issues', arguments: { severity: 'fatal' } }))).code,
+    ).toBe(-32602);
     expect((await rpcError(client.callTool({ name: 'no_such_tool', arguments: {} }))).code).toBe(-32602);
     expect((await client.callTool({ name: 'query_graph', arguments: { limit: 1 } })).isError).toBeFalsy();
   });
 
   it('lists coarse resources and one node template, and reads them all', async () => {
     const { resources } = await client.listResources();
-    expect(resources.map((r) => r.uri).sort()).toEqual(['skillmap://activity', 'skillmap://graph', 'skillmap://issues']);
+    expect(resources.map((r) => r.uri).sort()).toEqual([
+      'skillmap://activity',
+      'skillmap://graph',
+      'skillmap://issues',
+    ]);
     const { resourceTemplates } = await client.listResourceTemplates();
-    expect(resourceTemplates).toEqual([expect.objectContaining({ uriTemplate: 'skillmap://node/{+path}', mimeType: 'application/json' })]);
+    expect(resourceTemplates).toEqual([
+      expect.objectContaining({ uriTemplate: 'skillmap://node/{+path}', mimeType: 'application/json' }),
+    ]);
     const graph = await client.readResource({ uri: 'skillmap://graph' });
     valid('scanResult', JSON.parse((graph.contents[0] as { text: string }).text));
-    const issues = JSON.parse((((await client.readResource({ uri: 'skillmap://issues' })).contents[0]) as { text: string }).text) as Json;
+    const issues = JSON.parse(
+      ((await client.readResource({ uri: 'skillmap://issues' })).contents[0] as { text: string }).text,
+    ) as Json;
     expect(issues['items']).toHaveLength(issues['total']);
-    const activity = JSON.parse((((await client.readResource({ uri: 'skillmap://activity' })).contents[0]) as { text: string }).text) as Json;
+    const activity = JSON.parse(
+      ((await client.readResource({ uri: 'skillmap://activity' })).contents[0] as { text: string }).text,
+    ) as Json;
     expect(activity).toMatchObject({ since: expect.any(String), nodes: [], pairs: [] });
     const node = await client.readResource({ uri: 'skillmap://node/.claude/skills/lint/SKILL.md' });
     expect(node.contents[0]?.uri).toBe('skillmap://node/.claude/skills/lint/SKILL.md');
-    expect(JSON.parse((node.contents[0] as { text: string }).text)).toMatchObject({ item: { path: '.claude/skills/lint/SKILL.md' } });
+    expect(JSON.parse((node.contents[0] as { text: string }).text)).toMatchObject({
+      item: { path: '.claude/skills/lint/SKILL.md' },
+    });
     expect((await rpcError(client.readResource({ uri: 'skillmap://node/nope.md' }))).code).toBe(-32602);
     expect((await rpcError(client.readResource({ uri: 'skillmap://elsewhere' }))).code).toBe(-32602);
   });
@@ -142,10 +180,14 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect(listChanged).toBe(0);
 
     const before = updates.length;
-    ps.tree.write({ '.claude/skills/new/SKILL.md': '---\nname: new\ndescription: A new skill.\n---\nNew.\n' });
+    ps.tree.write({
+      '.claude/skills/new/SKILL.md': '---\nname: new\ndescription: A new skill.\n---\nNew.\n',
+    });
     await expect.poll(() => listChanged, { timeout: 10_000 }).toBe(1);
     await expect.poll(() => updates.length, { timeout: 5_000 }).toBeGreaterThan(before);
-    const added = (await client.callTool({ name: 'get_node', arguments: { path: '.claude/skills/new/SKILL.md' } })).structuredContent as Json;
+    const added = (
+      await client.callTool({ name: 'get_node', arguments: { path: '.claude/skills/new/SKILL.md' } })
+    ).structuredContent as Json;
     expect(added['item'].kind).toBe('skill');
 
     await client.unsubscribeResource({ uri: 'skillmap://graph' });
@@ -162,17 +204,36 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     const res = await fetch(`${ps.running.url}/api/activity`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-skill-map-token': ps.running.server.token },
-      body: JSON.stringify({ type: 'agent.spawn', from: '.claude/agents/reviewer.md', to: '.claude/skills/lint/SKILL.md' }),
+      body: JSON.stringify({
+        type: 'agent.spawn',
+        from: '.claude/agents/reviewer.md',
+        to: '.claude/skills/lint/SKILL.md',
+      }),
     });
     expect(res.status).toBe(202);
     await expect.poll(() => updates, { timeout: 5_000 }).toContain('skillmap://activity');
-    const activity = JSON.parse((((await client.readResource({ uri: 'skillmap://activity' })).contents[0]) as { text: string }).text) as Json;
-    expect(activity['pairs']).toEqual([{ from: '.claude/agents/reviewer.md', to: '.claude/skills/lint/SKILL.md', count: 1, lastAt: expect.any(Number) }]);
+    const activity = JSON.parse(
+      ((await client.readResource({ uri: 'skillmap://activity' })).contents[0] as { text: string }).text,
+    ) as Json;
+    expect(activity['pairs']).toEqual([
+      {
+        from: '.claude/agents/reviewer.md',
+        to: '.claude/skills/lint/SKILL.md',
+        count: 1,
+        lastAt: expect.any(Number),
+      },
+    ]);
     await client.unsubscribeResource({ uri: 'skillmap://activity' });
   });
 
   it('reports the client as connected in /api/mcp/status', async () => {
     const status = (await (await fetch(`${ps.running.url}/api/mcp/status`)).json()) as Json;
-    expect(status).toMatchObject({ kind: 'mcp-status', enabled: true, connected: true, clients: 1, url: ps.running.mcpUrl });
+    expect(status).toMatchObject({
+      kind: 'mcp-status',
+      enabled: true,
+      connected: true,
+      clients: 1,
+      url: ps.running.mcpUrl,
+    });
   });
 });

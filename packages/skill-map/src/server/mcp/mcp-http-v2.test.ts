@@ -22,20 +22,29 @@ afterAll(async () => {
 describe('MCP over Streamable HTTP, 2026-07-28 era (v2 SDK client, auto negotiation)', () => {
   it('negotiates the modern era on the same endpoint', () => {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-    expect(client.getServerCapabilities()).toMatchObject({ tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } });
+    expect(client.getServerCapabilities()).toMatchObject({
+      tools: { listChanged: true },
+      resources: { subscribe: true, listChanged: true },
+    });
     expect(client.getServerVersion()).toMatchObject({ name: 'skill-map' });
   });
 
   it('calls the map tools and reads the resources statelessly', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['get_branch', 'get_node', 'list_issues', 'query_graph']);
-    const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'skill' } })).structuredContent as Json;
+    const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'skill' } }))
+      .structuredContent as Json;
     expect(q['nodes']).toHaveLength(2);
-    const node = (await client.callTool({ name: 'get_node', arguments: { path: 'README.md' } })).structuredContent as Json;
+    const node = (await client.callTool({ name: 'get_node', arguments: { path: 'README.md' } }))
+      .structuredContent as Json;
     expect(node['item'].path).toBe('README.md');
     const r = await client.readResource({ uri: 'skillmap://node/docs/guide.md' });
-    expect(JSON.parse((r.contents[0] as { text: string }).text)).toMatchObject({ item: { path: 'docs/guide.md' } });
-    const err = await client.callTool({ name: 'get_node', arguments: { path: 'nope.md' } }).catch((e: unknown) => e);
+    expect(JSON.parse((r.contents[0] as { text: string }).text)).toMatchObject({
+      item: { path: 'docs/guide.md' },
+    });
+    const err = await client
+      .callTool({ name: 'get_node', arguments: { path: 'nope.md' } })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ProtocolError);
     expect((err as ProtocolError).code).toBe(-32602);
   });
@@ -45,7 +54,10 @@ describe('MCP over Streamable HTTP, 2026-07-28 era (v2 SDK client, auto negotiat
     let listChanged = 0;
     client.setNotificationHandler('notifications/resources/updated', (n) => void updates.push(n.params.uri));
     client.setNotificationHandler('notifications/resources/list_changed', () => void (listChanged += 1));
-    const sub = await client.listen({ resourceSubscriptions: ['skillmap://graph'], resourcesListChanged: true });
+    const sub = await client.listen({
+      resourceSubscriptions: ['skillmap://graph'],
+      resourcesListChanged: true,
+    });
     expect(sub.honoredFilter.resourceSubscriptions).toEqual(['skillmap://graph']);
 
     ps.tree.write({ 'docs/guide.md': '# Guide\nModern edit. Back to [readme](../README.md).\n' });
@@ -54,7 +66,9 @@ describe('MCP over Streamable HTTP, 2026-07-28 era (v2 SDK client, auto negotiat
     await new Promise((r) => setTimeout(r, 300));
     expect(listChanged).toBe(0);
 
-    ps.tree.write({ '.claude/agents/extra.md': '---\nname: extra\ndescription: Another agent.\n---\nExtra.\n' });
+    ps.tree.write({
+      '.claude/agents/extra.md': '---\nname: extra\ndescription: Another agent.\n---\nExtra.\n',
+    });
     await expect.poll(() => listChanged, { timeout: 10_000 }).toBe(1);
     await sub.close();
     expect(await sub.closed).toBe('local');

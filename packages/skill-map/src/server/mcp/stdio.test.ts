@@ -35,14 +35,23 @@ describe.skipIf(!existsSync(BUILT))('sm mcp over stdio (spawned, built output)',
   it('serves the map tools and live updates to a 2025-era client', async () => {
     const { root, dbPath } = await project();
     const client = new Client({ name: 'stdio-v1', version: '1' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [FIXTURE, root, dbPath], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [FIXTURE, root, dbPath], stderr: 'pipe' }),
+    );
     try {
       expect(client.getServerVersion()).toMatchObject({ name: 'skill-map', version: '9.9.9-stdio' });
-      expect(client.getServerCapabilities()).toEqual({ tools: { listChanged: true }, resources: { subscribe: true, listChanged: true } });
-      const node = (await client.callTool({ name: 'get_node', arguments: { path: 'README.md' } })).structuredContent as Json;
+      expect(client.getServerCapabilities()).toEqual({
+        tools: { listChanged: true },
+        resources: { subscribe: true, listChanged: true },
+      });
+      const node = (await client.callTool({ name: 'get_node', arguments: { path: 'README.md' } }))
+        .structuredContent as Json;
       expect(node['item'].kind).toBe('markdown');
       const updates: string[] = [];
-      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
+      client.setNotificationHandler(
+        ResourceUpdatedNotificationSchema,
+        (n) => void updates.push(n.params.uri),
+      );
       await client.subscribeResource({ uri: 'skillmap://issues' });
       await new Promise((r) => setTimeout(r, 500)); // the child's watcher finishes its first crawl
       tree?.write({ 'README.md': '# Project\nChanged. See [the guide](docs/guide.md).\n' });
@@ -55,10 +64,17 @@ describe.skipIf(!existsSync(BUILT))('sm mcp over stdio (spawned, built output)',
   it('negotiates the 2026-07-28 era with a v2 client in auto mode', async () => {
     const { root, dbPath } = await project();
     const client = new ClientV2({ name: 'stdio-v2', version: '1' }, { versionNegotiation: { mode: 'auto' } });
-    await client.connect(new StdioClientTransportV2({ command: process.execPath, args: [FIXTURE, root, dbPath], stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransportV2({
+        command: process.execPath,
+        args: [FIXTURE, root, dbPath],
+        stderr: 'pipe',
+      }),
+    );
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
-      const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'agent' } })).structuredContent as Json;
+      const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'agent' } }))
+        .structuredContent as Json;
       expect(q['nodes'].map((n: Json) => n['path'])).toEqual(['.claude/agents/reviewer.md']);
     } finally {
       await client.close();

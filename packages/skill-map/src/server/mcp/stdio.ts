@@ -71,14 +71,22 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
     (ctx) => {
       const legacy = ctx.era === 'legacy';
       const subscriptions = legacy ? new Set<string>() : undefined;
-      const { server } = createMcpServer(catalog, { version, logger, ...(subscriptions === undefined ? {} : { subscriptions }) });
+      const { server } = createMcpServer(catalog, {
+        version,
+        logger,
+        ...(subscriptions === undefined ? {} : { subscriptions }),
+      });
       const send = (fn: () => Promise<void>): void => void fn().catch(() => undefined);
       // 2025 era: only subscribed URIs. 2026 era: the SDK's listen router filters per subscription.
       const target: NotifyTarget = {
         updated: (uri) => {
-          if (subscriptions === undefined || subscriptions.has(uri)) send(() => server.sendResourceUpdated({ uri }));
+          if (subscriptions === undefined || subscriptions.has(uri))
+            send(() => server.sendResourceUpdated({ uri }));
         },
-        updatedUnder: (prefix) => subscriptions?.forEach((uri) => uri.startsWith(prefix) && send(() => server.sendResourceUpdated({ uri }))),
+        updatedUnder: (prefix) =>
+          subscriptions?.forEach(
+            (uri) => uri.startsWith(prefix) && send(() => server.sendResourceUpdated({ uri })),
+          ),
         listChanged: () => send(() => server.sendResourceListChanged()),
       };
       targets.add(target);
@@ -98,7 +106,10 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
   let watcher: FileWatcher | null = null;
   if (ownBroadcaster && deps.scanner !== undefined && (options.watch ?? true)) {
     const scans = createScanRunner(deps.scanner, deps.reader, broadcaster);
-    watcher = startFileWatcher(scans, broadcaster, logger, { scopeRoot: deps.scopeRoot, debounceMs: options.watchDebounceMs ?? 300 });
+    watcher = startFileWatcher(scans, broadcaster, logger, {
+      scopeRoot: deps.scopeRoot,
+      debounceMs: options.watchDebounceMs ?? 300,
+    });
   }
 
   let resolveClosed: () => void = () => undefined;

@@ -8,7 +8,15 @@ export function emptyBranch(scope: MapScope, cap: number): BranchResult {
   return {
     schemaVersion: 1,
     kind: 'branch',
-    branch: { paths: [...scope.includes], excluded: [...scope.excludes], rootExcluded: scope.rootExcluded, total: 0, rendered: 0, truncated: false, cap },
+    branch: {
+      paths: [...scope.includes],
+      excluded: [...scope.excludes],
+      rootExcluded: scope.rootExcluded,
+      total: 0,
+      rendered: 0,
+      truncated: false,
+      cap,
+    },
     nodes: [],
     links: [],
     issues: [],
@@ -35,7 +43,9 @@ export function projectBranchPaths(
     if (s.included) scoped.push({ path, rank: s.rank });
   }
   const seniority = scope.rootExcluded && scope.includes.length >= 2;
-  scoped.sort((a, b) => (seniority && a.rank !== b.rank ? a.rank - b.rank : a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  scoped.sort((a, b) =>
+    seniority && a.rank !== b.rank ? a.rank - b.rank : a.path < b.path ? -1 : a.path > b.path ? 1 : 0,
+  );
   const rendered = scoped.slice(0, cap).map((s) => s.path);
   const byPath = new Map(hydrate(rendered).map((n) => [n.path, n]));
   const nodes = rendered.map((p) => byPath.get(p)).filter((n): n is Node => n !== undefined);

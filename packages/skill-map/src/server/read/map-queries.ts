@@ -17,12 +17,17 @@ export const DEFAULT_QUERY_LIMIT = 100;
 /** Parses export-grammar text; grammar errors become `bad-query`. */
 export function parseQueryOrThrow(text: string): ExportQuery {
   const parsed = parseExportQuery(text);
-  if (!parsed.ok) throw badQuery(`invalid query: ${parsed.error.message}`, { query: text, reason: parsed.error.code });
+  if (!parsed.ok)
+    throw badQuery(`invalid query: ${parsed.error.message}`, { query: text, reason: parsed.error.code });
   return parsed.value;
 }
 
 /** Rebuilds `kind=… has=… path=…` from separate fields (undefined fields are left out). */
-export function queryText(fields: { kind?: string | undefined; has?: string | undefined; path?: string | undefined }): string {
+export function queryText(fields: {
+  kind?: string | undefined;
+  has?: string | undefined;
+  path?: string | undefined;
+}): string {
   const parts: string[] = [];
   if (fields.kind !== undefined) parts.push(`kind=${fields.kind}`);
   if (fields.has !== undefined) parts.push(`has=${fields.has}`);
@@ -31,17 +36,29 @@ export function queryText(fields: { kind?: string | undefined; has?: string | un
 }
 
 /** `query_graph`: the first `cap` matches closed over links and issues; cap = clamp(limit ?? 100, 1, maxRenderNodes). */
-export function queryGraph(reader: MapReader, fields: { kind?: string; has?: string; path?: string; limit?: number }): ClosedSubgraph {
+export function queryGraph(
+  reader: MapReader,
+  fields: { kind?: string; has?: string; path?: string; limit?: number },
+): ClosedSubgraph {
   const query = parseQueryOrThrow(queryText(fields));
   const cap = Math.min(reader.maxRenderNodes(), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
   return reader.queryGraph(query, cap);
 }
 
 /** `get_node` / `GET /api/nodes/:pathB64`: the bundle, with `item.body` read on demand. */
-export async function getNodeBundle(reader: MapReader, path: string, includeBody: boolean): Promise<NodeBundle> {
+export async function getNodeBundle(
+  reader: MapReader,
+  path: string,
+  includeBody: boolean,
+): Promise<NodeBundle> {
   const bundle = reader.findNode(path);
   if (bundle === null) {
-    throw notFound(reader.status().db === 'missing' ? 'Project database not found; run `sm scan` first.' : `unknown node path: ${path}`, { path });
+    throw notFound(
+      reader.status().db === 'missing'
+        ? 'Project database not found; run `sm scan` first.'
+        : `unknown node path: ${path}`,
+      { path },
+    );
   }
   if (!includeBody) return bundle;
   return { ...bundle, item: { ...bundle.item, body: await reader.readNodeBody(path) } };
@@ -51,7 +68,8 @@ export async function getNodeBundle(reader: MapReader, path: string, includeBody
 export function parseSeverities(list: readonly string[] | undefined): Severity[] | undefined {
   if (list === undefined) return undefined;
   const bad = list.find((s) => !(SEVERITIES as readonly string[]).includes(s));
-  if (bad !== undefined) throw badQuery(`unknown severity "${bad}" (expected error, warn or info)`, { severity: bad });
+  if (bad !== undefined)
+    throw badQuery(`unknown severity "${bad}" (expected error, warn or info)`, { severity: bad });
   return list as Severity[];
 }
 
@@ -63,10 +81,23 @@ export function listIssues(reader: MapReader, filter: IssueFilter, page: Page): 
 /** `get_branch` / `GET /api/branch`: scope validation, cap clamp (limit only lowers it), projection. */
 export function getBranch(
   reader: MapReader,
-  req: { includes: readonly string[]; excludes: readonly string[]; excludeRoot?: boolean | string; limit?: number },
+  req: {
+    includes: readonly string[];
+    excludes: readonly string[];
+    excludeRoot?: boolean | string;
+    limit?: number;
+  },
 ): BranchResult {
-  const scope = resolveMapScope({ paths: req.includes, exclude: req.excludes, ...(req.excludeRoot === undefined ? {} : { excludeRoot: req.excludeRoot }) });
-  if (!scope.ok) throw badQuery(scope.error.message, { reason: scope.error.code, ...(scope.error.path === undefined ? {} : { path: scope.error.path }) });
+  const scope = resolveMapScope({
+    paths: req.includes,
+    exclude: req.excludes,
+    ...(req.excludeRoot === undefined ? {} : { excludeRoot: req.excludeRoot }),
+  });
+  if (!scope.ok)
+    throw badQuery(scope.error.message, {
+      reason: scope.error.code,
+      ...(scope.error.path === undefined ? {} : { path: scope.error.path }),
+    });
   const max = reader.maxRenderNodes();
   const cap = Math.min(max, Math.max(1, req.limit ?? max));
   if (reader.status().db === 'missing') return emptyBranch(scope.value, cap);

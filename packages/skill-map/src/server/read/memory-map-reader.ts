@@ -14,8 +14,13 @@ export function analyzerMatches(stored: string, token: string): boolean {
 /** True when an issue passes an IssueFilter. */
 export function issueMatches(issue: Issue, filter: IssueFilter): boolean {
   if (filter.severities !== undefined && !filter.severities.includes(issue.severity)) return false;
-  if (filter.analyzerIds !== undefined && !filter.analyzerIds.some((t) => analyzerMatches(issue.analyzerId, t))) return false;
-  if (filter.nodes !== undefined && !issue.nodeIds.some((id) => filter.nodes?.includes(id) === true)) return false;
+  if (
+    filter.analyzerIds !== undefined &&
+    !filter.analyzerIds.some((t) => analyzerMatches(issue.analyzerId, t))
+  )
+    return false;
+  if (filter.nodes !== undefined && !issue.nodeIds.some((id) => filter.nodes?.includes(id) === true))
+    return false;
   return true;
 }
 
@@ -25,18 +30,25 @@ export function toScanMeta(scan: ScanResult): ScanMeta {
   return { ...meta, counts: { nodes: nodes.length, links: links.length, issues: issues.length } };
 }
 
-const byPathOrder = (a: { path: string }, b: { path: string }): number => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+const byPathOrder = (a: { path: string }, b: { path: string }): number =>
+  a.path < b.path ? -1 : a.path > b.path ? 1 : 0;
 
 /**
  * A MapReader over a ScanResult held in memory (`null` = no database), with the store's orderings (nodes
  * by path, links and issues in insertion order). For unit tests; production reads go through SQLite.
  */
-export function createMemoryMapReader(source: () => ScanResult | null, options: { scopeRoot: string; dbPath?: string }): MapReader {
+export function createMemoryMapReader(
+  source: () => ScanResult | null,
+  options: { scopeRoot: string; dbPath?: string },
+): MapReader {
   const scan = (): ScanResult => {
     const s = source() ?? emptyScanResult();
     return { ...s, nodes: [...s.nodes].sort(byPathOrder) };
   };
-  const closeResolved = (s: ScanResult, paths: string[]): { links: ScanResult['links']; issues: ScanResult['issues'] } => {
+  const closeResolved = (
+    s: ScanResult,
+    paths: string[],
+  ): { links: ScanResult['links']; issues: ScanResult['issues'] } => {
     const kept = new Set(paths);
     return {
       links: s.links.filter((l) => kept.has(l.source) && kept.has(l.resolvedTarget ?? l.target)),
@@ -94,6 +106,9 @@ export function createMemoryMapReader(source: () => ScanResult | null, options: 
         (paths) => closeResolved(s, paths),
       );
     },
-    readNodeBody: (path) => (source()?.nodes.find((n) => n.path === path)?.virtual === true ? Promise.resolve(null) : readNodeBodyFile(options.scopeRoot, path)),
+    readNodeBody: (path) =>
+      source()?.nodes.find((n) => n.path === path)?.virtual === true
+        ? Promise.resolve(null)
+        : readNodeBodyFile(options.scopeRoot, path),
   };
 }

@@ -18,7 +18,10 @@ afterEach(() => {
   tree.remove();
 });
 
-function setup(files: Record<string, string> = PROJECT_FILES): { dbPath: string; scan: () => Promise<unknown> } {
+function setup(files: Record<string, string> = PROJECT_FILES): {
+  dbPath: string;
+  scan: () => Promise<unknown>;
+} {
   tree = createTempTree('sm-reader-');
   tree.write(files);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
@@ -59,12 +62,17 @@ describe('createSqliteMapReader', () => {
     await scan();
     const r = reader as ClosableMapReader;
     const q = queryGraph(r, { kind: 'skill' });
-    expect(q.nodes.map((n) => n.path)).toEqual(['.claude/skills/lint/SKILL.md', '.claude/skills/test/SKILL.md']);
+    expect(q.nodes.map((n) => n.path)).toEqual([
+      '.claude/skills/lint/SKILL.md',
+      '.claude/skills/test/SKILL.md',
+    ]);
     const scope = resolveMapScope({ paths: ['.claude'] });
     if (!scope.ok) throw new Error('scope');
     const b = r.branch(scope.value, 2);
     expect(b.branch).toMatchObject({ total: 4, rendered: 2, truncated: true, cap: 2 });
-    expect(getBranch(r, { includes: ['docs'], excludes: [] }).nodes.map((n) => n.path)).toEqual(['docs/guide.md']);
+    expect(getBranch(r, { includes: ['docs'], excludes: [] }).nodes.map((n) => n.path)).toEqual([
+      'docs/guide.md',
+    ]);
     const bundle = await getNodeBundle(r, '.claude/skills/lint/SKILL.md', true);
     expect(bundle.item.body).toContain('Run the linter.');
   });
@@ -77,7 +85,10 @@ describe('createSqliteMapReader', () => {
     const all = (reader as ClosableMapReader).listIssues({}, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
     expect(all.total).toBeGreaterThanOrEqual(1_100);
     expect(all.items).toHaveLength(all.total);
-    const page = (reader as ClosableMapReader).listIssues({ analyzerIds: ['reference-broken'] }, { limit: 5, offset: 1_095 });
+    const page = (reader as ClosableMapReader).listIssues(
+      { analyzerIds: ['reference-broken'] },
+      { limit: 5, offset: 1_095 },
+    );
     expect(page.items.length).toBeGreaterThan(0);
   });
 

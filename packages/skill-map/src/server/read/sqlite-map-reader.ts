@@ -63,12 +63,21 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
   };
 
   /** The store clamps pages to 1000 rows; whole-list reads (the issues resource) walk the pages. */
-  const allIssues = (s: ScanStore, query: Parameters<ScanStore['listIssues']>[0], limit: number, offset: number): PageOf<Issue> => {
+  const allIssues = (
+    s: ScanStore,
+    query: Parameters<ScanStore['listIssues']>[0],
+    limit: number,
+    offset: number,
+  ): PageOf<Issue> => {
     if (limit <= MAX_PAGE_SIZE) return s.listIssues({ ...query, limit, offset });
     const items: Issue[] = [];
     let total = 0;
     for (let at = offset; items.length < limit; at += MAX_PAGE_SIZE) {
-      const page = s.listIssues({ ...query, limit: Math.min(MAX_PAGE_SIZE, limit - items.length), offset: at });
+      const page = s.listIssues({
+        ...query,
+        limit: Math.min(MAX_PAGE_SIZE, limit - items.length),
+        offset: at,
+      });
       total = page.total;
       items.push(...page.items);
       if (page.items.length === 0 || at + page.items.length >= total) break;
@@ -88,37 +97,82 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
     maxRenderNodes: () => current()?.readMeta()?.result.maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES,
     findNode: (path) => {
       const bundle = current()?.findNode(path) ?? null;
-      return bundle === null ? null : { item: bundle.item, links: { incoming: bundle.links.incoming, outgoing: bundle.links.outgoing }, issues: bundle.issues };
+      return bundle === null
+        ? null
+        : {
+            item: bundle.item,
+            links: { incoming: bundle.links.incoming, outgoing: bundle.links.outgoing },
+            issues: bundle.issues,
+          };
     },
     nodePaths: () => current()?.nodePaths() ?? [],
     listNodes(query, page) {
       const s = current();
       if (s === null) return { items: [], total: 0 };
-      const r = s.listNodes({ ...(query.kinds === null ? {} : { kind: query.kinds }), hasIssues: query.hasIssues, ...(query.paths === null ? {} : { pathGlobs: query.paths }), ...page });
+      const r = s.listNodes({
+        ...(query.kinds === null ? {} : { kind: query.kinds }),
+        hasIssues: query.hasIssues,
+        ...(query.paths === null ? {} : { pathGlobs: query.paths }),
+        ...page,
+      });
       return { items: r.items, total: r.total };
     },
     queryGraph(query, cap) {
       const s = current();
       if (s === null) return { nodes: [], links: [], issues: [] };
-      const nodes = s.listNodes({ ...(query.kinds === null ? {} : { kind: query.kinds }), hasIssues: query.hasIssues, ...(query.paths === null ? {} : { pathGlobs: query.paths }), limit: cap, offset: 0 }).items;
-      return { nodes, ...s.closeOver(nodes.map((n) => n.path), 'raw') };
+      const nodes = s.listNodes({
+        ...(query.kinds === null ? {} : { kind: query.kinds }),
+        hasIssues: query.hasIssues,
+        ...(query.paths === null ? {} : { pathGlobs: query.paths }),
+        limit: cap,
+        offset: 0,
+      }).items;
+      return {
+        nodes,
+        ...s.closeOver(
+          nodes.map((n) => n.path),
+          'raw',
+        ),
+      };
     },
     listLinks(filter, page) {
       const s = current();
       if (s === null) return { items: [], total: 0 };
-      const r = s.listLinks({ ...(filter.kinds === undefined ? {} : { kind: filter.kinds }), ...(filter.from === undefined ? {} : { from: filter.from }), ...(filter.to === undefined ? {} : { to: filter.to }), ...page });
+      const r = s.listLinks({
+        ...(filter.kinds === undefined ? {} : { kind: filter.kinds }),
+        ...(filter.from === undefined ? {} : { from: filter.from }),
+        ...(filter.to === undefined ? {} : { to: filter.to }),
+        ...page,
+      });
       return { items: r.items, total: r.total };
     },
     listIssues(filter, page) {
       const s = current();
       if (s === null) return { items: [], total: 0 };
-      const query = { ...(filter.severities === undefined ? {} : { severity: filter.severities }), ...(filter.analyzerIds === undefined ? {} : { analyzerId: filter.analyzerIds }), ...(filter.nodes === undefined ? {} : { node: filter.nodes }) };
+      const query = {
+        ...(filter.severities === undefined ? {} : { severity: filter.severities }),
+        ...(filter.analyzerIds === undefined ? {} : { analyzerId: filter.analyzerIds }),
+        ...(filter.nodes === undefined ? {} : { node: filter.nodes }),
+      };
       return allIssues(s, query, page.limit, page.offset);
     },
     branch(scope, cap) {
       const s = current();
-      if (s === null) return projectBranchPaths([], scope, cap, () => [], () => ({ links: [], issues: [] }));
-      return projectBranchPaths(s.nodePaths(), scope, cap, (paths) => s.nodesByPaths(paths), (paths) => s.closeOver(paths, 'resolved'));
+      if (s === null)
+        return projectBranchPaths(
+          [],
+          scope,
+          cap,
+          () => [],
+          () => ({ links: [], issues: [] }),
+        );
+      return projectBranchPaths(
+        s.nodePaths(),
+        scope,
+        cap,
+        (paths) => s.nodesByPaths(paths),
+        (paths) => s.closeOver(paths, 'resolved'),
+      );
     },
     async readNodeBody(path) {
       if (path.includes('://') || current()?.findNode(path)?.item.virtual === true) return null;

@@ -32,7 +32,18 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         onDrift: options.onDrift ?? 'refuse',
         ...(changedPaths === undefined || mode === 'full' ? {} : { changedPaths }),
         ...(opsLog === undefined ? {} : { opsLog: { log: opsLog, channel: channel ?? 'ui' } }),
-        ...(onProgress === undefined ? {} : { onProgress: (e) => onProgress({ index: e.index, total: e.total, path: e.path, kind: e.kind ?? 'file', cached: e.cached }) }),
+        ...(onProgress === undefined
+          ? {}
+          : {
+              onProgress: (e) =>
+                onProgress({
+                  index: e.index,
+                  total: e.total,
+                  path: e.path,
+                  kind: e.kind ?? 'file',
+                  cached: e.cached,
+                }),
+            }),
       });
       const s = outcome.result.stats;
       const diff = outcome.persisted?.nodes;
@@ -46,7 +57,11 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
       };
     },
     async scanFresh() {
-      const outcome = await runScan({ projectRoot: options.projectRoot, dbPath: options.dbPath, persist: false });
+      const outcome = await runScan({
+        projectRoot: options.projectRoot,
+        dbPath: options.dbPath,
+        persist: false,
+      });
       return outcome.result;
     },
   };

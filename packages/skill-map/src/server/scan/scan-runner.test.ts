@@ -9,8 +9,17 @@ import { createScanRunner } from './scan-runner.js';
 function fakePort(files: number, analysed: number): ScanPort {
   return {
     scanAndPersist({ onProgress }) {
-      for (let i = 0; i < files; i++) onProgress?.({ index: i, total: files, path: `f${i}.md`, kind: 'markdown', cached: i >= analysed });
-      return Promise.resolve({ nodes: files, links: 0, issues: 0, durationMs: 1, roots: ['.'], nodesAdded: 0, nodesRemoved: 0 });
+      for (let i = 0; i < files; i++)
+        onProgress?.({ index: i, total: files, path: `f${i}.md`, kind: 'markdown', cached: i >= analysed });
+      return Promise.resolve({
+        nodes: files,
+        links: 0,
+        issues: 0,
+        durationMs: 1,
+        roots: ['.'],
+        nodesAdded: 0,
+        nodesRemoved: 0,
+      });
     },
     scanFresh: () => Promise.reject(new Error('unused')),
   };
@@ -20,7 +29,11 @@ function progressEvents(port: ScanPort): Promise<BroadcastEvent[]> {
   const broadcaster = createBroadcaster();
   const events: BroadcastEvent[] = [];
   broadcaster.addSink((e) => void (e.type === 'scan.progress' && events.push(e)));
-  const runner = createScanRunner(port, createMemoryMapReader(() => null, { scopeRoot: '/tmp' }), broadcaster);
+  const runner = createScanRunner(
+    port,
+    createMemoryMapReader(() => null, { scopeRoot: '/tmp' }),
+    broadcaster,
+  );
   return runner.run('changed', 'watcher').then(() => {
     broadcaster.close();
     return events;

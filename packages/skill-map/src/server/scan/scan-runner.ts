@@ -14,7 +14,11 @@ export interface ScanCompleted extends ScanSummary {
 /** Runs scans one at a time and narrates them on the broadcaster. */
 export interface ScanRunner {
   /** Starts a scan now; rejects with `scan-busy` while another runs (REST: 409). */
-  run(mode: 'full' | 'changed', trigger: ScanCompleted['trigger'], changedPaths?: readonly string[]): Promise<ScanCompleted>;
+  run(
+    mode: 'full' | 'changed',
+    trigger: ScanCompleted['trigger'],
+    changedPaths?: readonly string[],
+  ): Promise<ScanCompleted>;
   /** True while a scan is running. */
   busy(): boolean;
   /** Resolves when the running scan (if any) has settled; used by shutdown to drain. */
@@ -50,7 +54,11 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
   let known: Set<string> | null = null;
   let portDiffs = false;
 
-  const execute = async (mode: 'full' | 'changed', trigger: ScanCompleted['trigger'], changedPaths?: readonly string[]): Promise<ScanCompleted> => {
+  const execute = async (
+    mode: 'full' | 'changed',
+    trigger: ScanCompleted['trigger'],
+    changedPaths?: readonly string[],
+  ): Promise<ScanCompleted> => {
     const runId = `r-scan-${Date.now().toString(36)}`;
     // Only scan ports that do not report their persist diff need the path set from before the scan.
     const before = portDiffs ? null : (known ?? new Set(reader.nodePaths()));
@@ -64,8 +72,16 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
         onProgress: throttleProgress((p) => broadcaster.publish('scan.progress', { ...p }, { runId })),
       });
     } catch (err) {
-      broadcaster.publish('scan.failed', { mode, message: err instanceof Error ? err.message : String(err) }, { runId });
-      throw new ServerError('scan-failed', `scan failed: ${err instanceof Error ? err.message : String(err)}`, { cause: err });
+      broadcaster.publish(
+        'scan.failed',
+        { mode, message: err instanceof Error ? err.message : String(err) },
+        { runId },
+      );
+      throw new ServerError(
+        'scan-failed',
+        `scan failed: ${err instanceof Error ? err.message : String(err)}`,
+        { cause: err },
+      );
     }
     const { added, removed } = nodeSetDelta(summary, before);
     const completed: ScanCompleted = { ...summary, nodesAdded: added, nodesRemoved: removed, mode, trigger };
@@ -74,7 +90,10 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
   };
 
   /** The engine's persist diff when it reports one; otherwise a diff of the sorted path lists. */
-  const nodeSetDelta = (summary: ScanSummary, previous: Set<string> | null): { added: number; removed: number } => {
+  const nodeSetDelta = (
+    summary: ScanSummary,
+    previous: Set<string> | null,
+  ): { added: number; removed: number } => {
     if (summary.nodesAdded !== undefined && summary.nodesRemoved !== undefined) {
       portDiffs = true;
       known = null;
@@ -91,7 +110,10 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
 
   return {
     run(mode, trigger, changedPaths) {
-      if (running !== null) return Promise.reject(new ServerError('scan-busy', 'a scan is already running; try again when it completes'));
+      if (running !== null)
+        return Promise.reject(
+          new ServerError('scan-busy', 'a scan is already running; try again when it completes'),
+        );
       const current = execute(mode, trigger, changedPaths).finally(() => {
         running = null;
       });

@@ -9,7 +9,10 @@ export function makeNode(path: string, kind = 'skill', extra: Partial<Node> = {}
     path,
     kind,
     provider: 'claude',
-    frontmatter: { name: path.split('/').at(-1)?.replace(/\.md$/, '') ?? path, description: `the ${kind} at ${path}` },
+    frontmatter: {
+      name: path.split('/').at(-1)?.replace(/\.md$/, '') ?? path,
+      description: `the ${kind} at ${path}`,
+    },
     bodyHash: sha(`body:${path}`),
     frontmatterHash: sha(`fm:${path}`),
     bytes: { frontmatter: 40, body: 200, total: 240 },
@@ -21,17 +24,40 @@ export function makeNode(path: string, kind = 'skill', extra: Partial<Node> = {}
 }
 
 /** A schema-valid link for tests. */
-export function makeLink(source: string, target: string, kind: Link['kind'] = 'references', extra: Partial<Link> = {}): Link {
-  return { source, target, kind, confidence: 1, sources: ['core/markdown-link'], resolvedTarget: target, ...extra };
+export function makeLink(
+  source: string,
+  target: string,
+  kind: Link['kind'] = 'references',
+  extra: Partial<Link> = {},
+): Link {
+  return {
+    source,
+    target,
+    kind,
+    confidence: 1,
+    sources: ['core/markdown-link'],
+    resolvedTarget: target,
+    ...extra,
+  };
 }
 
 /** A schema-valid issue for tests. */
-export function makeIssue(analyzerId: string, nodeIds: string[], severity: Issue['severity'] = 'warn', extra: Partial<Issue> = {}): Issue {
+export function makeIssue(
+  analyzerId: string,
+  nodeIds: string[],
+  severity: Issue['severity'] = 'warn',
+  extra: Partial<Issue> = {},
+): Issue {
   return { analyzerId, severity, nodeIds, message: `${analyzerId} on ${nodeIds.join(', ')}`, ...extra };
 }
 
 /** Wraps arrays into a ScanResult. */
-export function makeScan(nodes: Node[], links: Link[] = [], issues: Issue[] = [], extra: Partial<ScanResult> = {}): ScanResult {
+export function makeScan(
+  nodes: Node[],
+  links: Link[] = [],
+  issues: Issue[] = [],
+  extra: Partial<ScanResult> = {},
+): ScanResult {
   return {
     schemaVersion: 1,
     scannedAt: 1_700_000_000_000,
@@ -39,7 +65,14 @@ export function makeScan(nodes: Node[], links: Link[] = [], issues: Issue[] = []
     nodes,
     links,
     issues,
-    stats: { filesWalked: nodes.length, filesSkipped: 0, nodesCount: nodes.length, linksCount: links.length, issuesCount: issues.length, durationMs: 5 },
+    stats: {
+      filesWalked: nodes.length,
+      filesSkipped: 0,
+      nodesCount: nodes.length,
+      linksCount: links.length,
+      issuesCount: issues.length,
+      durationMs: 5,
+    },
     maxRenderNodes: 256,
     scanCeiling: 5000,
     scanTruncated: false,
@@ -60,8 +93,14 @@ export function sampleScan(): ScanResult {
   const links = [
     makeLink('README.md', 'docs/guide/intro.md'),
     makeLink('.claude/agents/reviewer.md', '.claude/skills/lint/SKILL.md', 'references'),
-    makeLink('.claude/commands/deploy.md', '/lint', 'invokes', { resolvedTarget: '.claude/skills/lint/SKILL.md', trigger: { originalTrigger: '/lint', normalizedTrigger: '/lint' } }),
-    makeLink('docs/guide/intro.md', 'docs/missing.md', 'references', { resolvedTarget: null, confidence: 0.25 }),
+    makeLink('.claude/commands/deploy.md', '/lint', 'invokes', {
+      resolvedTarget: '.claude/skills/lint/SKILL.md',
+      trigger: { originalTrigger: '/lint', normalizedTrigger: '/lint' },
+    }),
+    makeLink('docs/guide/intro.md', 'docs/missing.md', 'references', {
+      resolvedTarget: null,
+      confidence: 0.25,
+    }),
   ];
   const issues = [
     makeIssue('reference-broken', ['docs/guide/intro.md'], 'error', { data: { target: 'docs/missing.md' } }),

@@ -11,10 +11,14 @@ import { createMemoryLogger } from './test-server.js';
 
 /** A small Claude-layout project: skills, an agent, a command, docs, one broken link. */
 export const PROJECT_FILES: Record<string, string> = {
-  '.claude/skills/lint/SKILL.md': '---\nname: lint\ndescription: Lints the code base.\n---\n# Lint\nRun the linter. See [the guide](../../../docs/guide.md).\n',
-  '.claude/skills/test/SKILL.md': '---\nname: test\ndescription: Runs the tests.\n---\n# Test\nUse /deploy after tests pass.\n',
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews changes.\n---\nUse the lint skill: [lint](../skills/lint/SKILL.md).\n',
-  '.claude/commands/deploy.md': '---\ndescription: Deploys.\n---\nDeploy. Read [missing](../../docs/missing.md).\n',
+  '.claude/skills/lint/SKILL.md':
+    '---\nname: lint\ndescription: Lints the code base.\n---\n# Lint\nRun the linter. See [the guide](../../../docs/guide.md).\n',
+  '.claude/skills/test/SKILL.md':
+    '---\nname: test\ndescription: Runs the tests.\n---\n# Test\nUse /deploy after tests pass.\n',
+  '.claude/agents/reviewer.md':
+    '---\nname: reviewer\ndescription: Reviews changes.\n---\nUse the lint skill: [lint](../skills/lint/SKILL.md).\n',
+  '.claude/commands/deploy.md':
+    '---\ndescription: Deploys.\n---\nDeploy. Read [missing](../../docs/missing.md).\n',
   'docs/guide.md': '# Guide\nThe guide. Back to [readme](../README.md).\n',
   'README.md': '# Project\nStart with [the guide](docs/guide.md).\n',
 };
@@ -29,7 +33,9 @@ export interface ProjectServer {
 }
 
 /** Writes the project, runs a first persisted scan, and serves it on 127.0.0.1 port 0. */
-export async function startProjectServer(options: ServeOptions & { files?: Record<string, string> } = {}): Promise<ProjectServer> {
+export async function startProjectServer(
+  options: ServeOptions & { files?: Record<string, string> } = {},
+): Promise<ProjectServer> {
   const tree = createTempTree('sm-serve-');
   tree.write(options.files ?? PROJECT_FILES);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
@@ -39,8 +45,25 @@ export async function startProjectServer(options: ServeOptions & { files?: Recor
   const reader = createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger });
   const { files: _files, ...serveOptions } = options;
   const running = await runServe(
-    { port: 0, host: '127.0.0.1', mcp: true, open: false, handleSignals: false, bannerStream: null, watcher: false, ...serveOptions },
-    { scopeRoot: tree.root, dbPath, reader, config: loadConfig({ projectRoot: tree.root }), scanner, logger, version: '9.9.9-test' },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      mcp: true,
+      open: false,
+      handleSignals: false,
+      bannerStream: null,
+      watcher: false,
+      ...serveOptions,
+    },
+    {
+      scopeRoot: tree.root,
+      dbPath,
+      reader,
+      config: loadConfig({ projectRoot: tree.root }),
+      scanner,
+      logger,
+      version: '9.9.9-test',
+    },
   );
   return {
     tree,

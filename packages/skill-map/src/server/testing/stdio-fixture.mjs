@@ -9,7 +9,12 @@ import { runMcpStdio } from '../../../dist/server/mcp/stdio.js';
 const [root, dbPath] = process.argv.slice(2);
 const reader = createSqliteMapReader({ dbPath, scopeRoot: root });
 const running = runMcpStdio(
-  { reader, scopeRoot: root, scanner: createEngineScanPort({ projectRoot: root, dbPath }), version: '9.9.9-stdio' },
+  {
+    reader,
+    scopeRoot: root,
+    scanner: createEngineScanPort({ projectRoot: root, dbPath }),
+    version: '9.9.9-stdio',
+  },
   { watchDebounceMs: 50 },
 );
 await running.closed;

@@ -7,7 +7,12 @@ import { createMemoryMapReader } from '../read/memory-map-reader.js';
 /** A logger that keeps lines in memory (tests assert on them instead of printing). */
 export function createMemoryLogger(): ServerLogger & { lines: string[] } {
   const lines: string[] = [];
-  return { lines, info: (m) => lines.push(`info ${m}`), warn: (m) => lines.push(`warn ${m}`), error: (m) => lines.push(`error ${m}`) };
+  return {
+    lines,
+    info: (m) => lines.push(`info ${m}`),
+    warn: (m) => lines.push(`warn ${m}`),
+    error: (m) => lines.push(`error ${m}`),
+  };
 }
 
 /** Options of `createTestServer`. */
@@ -19,7 +24,12 @@ export interface TestServerOptions extends CreateServerOptions {
 }
 
 /** A server over an in-memory graph; `setScan` swaps the graph the reader sees. */
-export function createTestServer(options: TestServerOptions = {}): SkillMapServer & { setScan(scan: ScanResult | null): void; logger: ReturnType<typeof createMemoryLogger> } {
+export function createTestServer(
+  options: TestServerOptions = {},
+): SkillMapServer & {
+  setScan(scan: ScanResult | null): void;
+  logger: ReturnType<typeof createMemoryLogger>;
+} {
   let current: ScanResult | null = options.scan === undefined ? null : options.scan;
   const logger = createMemoryLogger();
   const scopeRoot = options.scopeRoot ?? '/tmp/skill-map-test-scope';

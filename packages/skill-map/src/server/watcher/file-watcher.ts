@@ -38,7 +38,12 @@ export function isWatchIgnored(scopeRoot: string, path: string): boolean {
  * period. The scan runner persists the result and broadcasts `scan.completed`, which the web page and the
  * MCP sink consume. A burst arriving while a scan runs is coalesced into one follow-up scan.
  */
-export function startFileWatcher(scans: ScanRunner, broadcaster: Broadcaster, logger: ServerLogger, options: FileWatcherOptions): FileWatcher {
+export function startFileWatcher(
+  scans: ScanRunner,
+  broadcaster: Broadcaster,
+  logger: ServerLogger,
+  options: FileWatcherOptions,
+): FileWatcher {
   const debounceMs = options.debounceMs ?? 300;
   let timer: NodeJS.Timeout | null = null;
   let dirty = false;

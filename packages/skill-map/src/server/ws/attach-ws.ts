@@ -13,10 +13,17 @@ const MAX_INBOUND_FRAME = 64 * 1024;
 function refuse(socket: Duplex, err: ServerError): void {
   const { status, body } = toRestError(err);
   const text = JSON.stringify(body);
-  const headers = Object.entries({ ...SECURITY_HEADERS, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)), connection: 'close' })
+  const headers = Object.entries({
+    ...SECURITY_HEADERS,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    connection: 'close',
+  })
     .map(([k, v]) => `${k}: ${v}`)
     .join('\r\n');
-  socket.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Service Unavailable'}\r\n${headers}\r\n\r\n${text}`);
+  socket.end(
+    `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Service Unavailable'}\r\n${headers}\r\n\r\n${text}`,
+  );
 }
 
 /**
@@ -24,8 +31,17 @@ function refuse(socket: Duplex, err: ServerError): void {
  * as every HTTP route runs BEFORE the handshake (a cross-site page could otherwise open a WebSocket).
  * Returns a closer that stops accepting upgrades.
  */
-export function attachWebSocket(server: Server, broadcaster: Broadcaster, isShuttingDown: () => boolean, makeShutdownError: () => ServerError): () => void {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_INBOUND_FRAME, perMessageDeflate: false });
+export function attachWebSocket(
+  server: Server,
+  broadcaster: Broadcaster,
+  isShuttingDown: () => boolean,
+  makeShutdownError: () => ServerError,
+): () => void {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_INBOUND_FRAME,
+    perMessageDeflate: false,
+  });
   const onUpgrade = (req: IncomingMessage, socket: Duplex, head: Buffer): void => {
     socket.on('error', () => socket.destroy());
     const path = (req.url ?? '/').split('?')[0];
@@ -33,7 +49,10 @@ export function attachWebSocket(server: Server, broadcaster: Broadcaster, isShut
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    const violation = checkLoopbackRequest(headerValue(req.headers, 'host'), headerValue(req.headers, 'origin'));
+    const violation = checkLoopbackRequest(
+      headerValue(req.headers, 'host'),
+      headerValue(req.headers, 'origin'),
+    );
     if (violation !== null) return refuse(socket, violation);
     if (isShuttingDown()) return refuse(socket, makeShutdownError());
     wss.handleUpgrade(req, socket, head, (ws) => {

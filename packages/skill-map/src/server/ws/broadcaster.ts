@@ -47,7 +47,11 @@ export interface Broadcaster {
   /** Admits a client, or closes it with 1013 when the cap is reached (returns false). */
   addClient(client: BroadcastClient): boolean;
   addSink(sink: BroadcastSink): () => void;
-  publish(type: string, data: Record<string, unknown>, extra?: { runId?: string; jobId?: string | null }): void;
+  publish(
+    type: string,
+    data: Record<string, unknown>,
+    extra?: { runId?: string; jobId?: string | null },
+  ): void;
   clientCount(): number;
   /** Closes every client with 1001 and stops the heartbeat. */
   close(): void;

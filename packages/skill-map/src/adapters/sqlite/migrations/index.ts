@@ -30,7 +30,10 @@ export const LATEST_SCHEMA_VERSION = MIGRATIONS.reduce((max, m) => Math.max(max,
  * sha256 over the ledger DDL and the DDL of migrations 1..`version` (the cumulative fingerprint). Two builds
  * that agree on a version number but ship different DDL for it get different fingerprints.
  */
-export function schemaFingerprint(version: number = LATEST_SCHEMA_VERSION, migrations: readonly Migration[] = MIGRATIONS): string {
+export function schemaFingerprint(
+  version: number = LATEST_SCHEMA_VERSION,
+  migrations: readonly Migration[] = MIGRATIONS,
+): string {
   const hash = createHash('sha256').update(LEDGER_DDL);
   for (const m of migrations) {
     if (m.version > version) break;

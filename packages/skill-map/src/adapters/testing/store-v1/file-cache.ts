@@ -21,9 +21,11 @@ export interface FileCacheChanges {
 /** Loads the whole per-file cache in one query (records stay as JSON text until the caller needs them). */
 export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
   const out = new Map<string, FileCacheEntry>();
-  const rows = cached(db, `SELECT path, size, mtime_ms, content_hash, cache_key, record_json FROM scan_file_cache`, 'raw').all() as Array<
-    [string, number, number, string, string, string]
-  >;
+  const rows = cached(
+    db,
+    `SELECT path, size, mtime_ms, content_hash, cache_key, record_json FROM scan_file_cache`,
+    'raw',
+  ).all() as Array<[string, number, number, string, string, string]>;
   for (const [path, size, mtimeMs, contentHash, cacheKey, recordJson] of rows) {
     out.set(path, { path, size, mtimeMs, contentHash, cacheKey, recordJson });
   }
@@ -32,10 +34,13 @@ export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
 
 /** Applies cache upserts and deletes (call inside the persist transaction). */
 export function writeFileCache(db: Db, changes: FileCacheChanges): void {
-  const upsert = cached(db, `INSERT INTO scan_file_cache (path, size, mtime_ms, content_hash, cache_key, record_json)
+  const upsert = cached(
+    db,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, content_hash, cache_key, record_json)
      VALUES (@path, @size, @mtimeMs, @contentHash, @cacheKey, @recordJson)
      ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms,
-       content_hash = excluded.content_hash, cache_key = excluded.cache_key, record_json = excluded.record_json`);
+       content_hash = excluded.content_hash, cache_key = excluded.cache_key, record_json = excluded.record_json`,
+  );
   const del = cached(db, `DELETE FROM scan_file_cache WHERE path = ?`);
   for (const e of changes.upserts) upsert.run(e);
   for (const p of changes.deletes) del.run(p);

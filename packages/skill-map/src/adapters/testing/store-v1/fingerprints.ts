@@ -22,7 +22,11 @@ const sha1 = (s: string): string => hash('sha1', s, 'base64');
 
 function plainNoSidecar(node: Node): boolean {
   const sc = node.sidecar;
-  return sc === undefined || sc === null || (sc.present === false && sc.status === null && sc.annotations === null && sc.root === null);
+  return (
+    sc === undefined ||
+    sc === null ||
+    (sc.present === false && sc.status === null && sc.annotations === null && sc.root === null)
+  );
 }
 
 /**
@@ -34,7 +38,9 @@ export function nodeFingerprint(inputs: RowInputs | undefined, node: Node): stri
   if (inputs === undefined || node.virtual === true || !plainNoSidecar(node)) return UNKNOWN_FP;
   const record = inputs.record(node.path);
   if (record === undefined) return UNKNOWN_FP;
-  return sha1(`${inputs.salt}\0${record}\0${node.modifiedAtMs ?? ''}\0${node.linksOutCount}\0${node.linksInCount}`);
+  return sha1(
+    `${inputs.salt}\0${record}\0${node.modifiedAtMs ?? ''}\0${node.linksOutCount}\0${node.linksInCount}`,
+  );
 }
 
 /**
@@ -42,7 +48,12 @@ export function nodeFingerprint(inputs: RowInputs | undefined, node: Node): stri
  * link, unique by identity) and of the resolution outcome of each kept link: identity, confidence and
  * resolved target. Pruned links are absent from the identity list, so pruning changes are covered too.
  */
-export function groupFingerprint(inputs: RowInputs | undefined, source: string, links: readonly Link[], indexes: readonly number[]): string {
+export function groupFingerprint(
+  inputs: RowInputs | undefined,
+  source: string,
+  links: readonly Link[],
+  indexes: readonly number[],
+): string {
   if (inputs === undefined) return UNKNOWN_FP;
   const record = inputs.record(source);
   if (record === undefined) return UNKNOWN_FP;

@@ -10,7 +10,15 @@ import { migrate } from '../../sqlite/migrate.js';
 import { MIGRATIONS } from '../../sqlite/migrations/index.js';
 import { cached } from '../../sqlite/statements.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
-import { closeOver, listLinks, listNodeSummaries, listNodes, nodePaths, nodesByPaths, registerGlobFunction } from './node-queries.js';
+import {
+  closeOver,
+  listLinks,
+  listNodeSummaries,
+  listNodes,
+  nodePaths,
+  nodesByPaths,
+  registerGlobFunction,
+} from './node-queries.js';
 import { findNode, listIssues, loadScan } from './scan-reader.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
@@ -40,7 +48,11 @@ export function openStoreV1(path: string, scanCeiling = 50_000): StoreV1 {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
-  migrate(db, path, MIGRATIONS.filter((m) => m.version === 1));
+  migrate(
+    db,
+    path,
+    MIGRATIONS.filter((m) => m.version === 1),
+  );
   registerGlobFunction(db);
   const n = (t: string): number => cached(db, `SELECT COUNT(*) FROM ${t}`, 'pluck').get() as number;
   return {

@@ -33,6 +33,7 @@ export interface StoredIssue {
 
 /** The persist generation stamped in `scan_meta` (0 when nothing was ever persisted). */
 export function readGeneration(db: Db): number {
-  const row = cached(db, `SELECT persist_generation AS g FROM scan_meta WHERE id = 1`).get() as { g: number } | undefined;
+  const row = cached(db, `SELECT persist_generation AS g FROM scan_meta WHERE id = 1`).get() as
+    { g: number } | undefined;
   return row?.g ?? 0;
 }

@@ -35,9 +35,14 @@ const STATE_NODE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
 
 /** True when any `state_*` row references the path (one indexed probe per table). */
 export function hasState(db: Db, path: string): boolean {
-  const probes = STATE_NODE_COLUMNS.map(([t, c]) => `EXISTS (SELECT 1 FROM ${t} WHERE ${c} = @p)`).join(' OR ');
+  const probes = STATE_NODE_COLUMNS.map(([t, c]) => `EXISTS (SELECT 1 FROM ${t} WHERE ${c} = @p)`).join(
+    ' OR ',
+  );
   const viaExec = `EXISTS (SELECT 1 FROM state_executions WHERE instr(node_ids_json, @q) > 0)`;
-  const row = cached(db, `SELECT (${probes} OR ${viaExec}) AS h`).get({ p: path, q: JSON.stringify(path) }) as { h: number };
+  const row = cached(db, `SELECT (${probes} OR ${viaExec}) AS h`).get({
+    p: path,
+    q: JSON.stringify(path),
+  }) as { h: number };
   return row.h === 1;
 }
 
@@ -105,7 +110,10 @@ export function applyRenameMove(db: Db, move: RenameMove): void {
     cached(db, `UPDATE OR IGNORE ${table} SET ${column} = ? WHERE ${column} = ?`).run(move.to, move.from);
   }
   const needle = JSON.stringify(move.from);
-  const rows = cached(db, `SELECT id, node_ids_json FROM state_executions WHERE instr(node_ids_json, ?) > 0`).all(needle) as Array<{ id: string; node_ids_json: string }>;
+  const rows = cached(
+    db,
+    `SELECT id, node_ids_json FROM state_executions WHERE instr(node_ids_json, ?) > 0`,
+  ).all(needle) as Array<{ id: string; node_ids_json: string }>;
   const update = cached(db, `UPDATE state_executions SET node_ids_json = ? WHERE id = ?`);
   for (const row of rows) {
     const ids = (JSON.parse(row.node_ids_json) as string[]).map((p) => (p === move.from ? move.to : p));

@@ -19,11 +19,36 @@ function intOrNull(v: unknown): number | null {
 
 /** Columns of a `scan_nodes` row, in the order `nodeValues` binds them. */
 export const NODE_COLUMNS = [
-  'path', 'kind', 'provider', 'title', 'description', 'stability', 'version', 'frontmatter_json', 'body_hash',
-  'frontmatter_hash', 'bytes_frontmatter', 'bytes_body', 'bytes_total', 'tokens_frontmatter', 'tokens_body',
-  'tokens_total', 'links_out_count', 'links_in_count', 'external_refs_count', 'external_refs_json', 'scanned_at',
-  'modified_at_ms', 'virtual', 'derived_from_json', 'sidecar_present', 'sidecar_status', 'annotations_json',
-  'sidecar_root_json', 'node_json', 'row_hash',
+  'path',
+  'kind',
+  'provider',
+  'title',
+  'description',
+  'stability',
+  'version',
+  'frontmatter_json',
+  'body_hash',
+  'frontmatter_hash',
+  'bytes_frontmatter',
+  'bytes_body',
+  'bytes_total',
+  'tokens_frontmatter',
+  'tokens_body',
+  'tokens_total',
+  'links_out_count',
+  'links_in_count',
+  'external_refs_count',
+  'external_refs_json',
+  'scanned_at',
+  'modified_at_ms',
+  'virtual',
+  'derived_from_json',
+  'sidecar_present',
+  'sidecar_status',
+  'annotations_json',
+  'sidecar_root_json',
+  'node_json',
+  'row_hash',
 ] as const;
 
 /** Bound values of one `scan_nodes` row (positional: cheaper to bind than named parameters). */
@@ -74,9 +99,22 @@ export function linkIdentity(link: Link): string {
 
 /** Columns of a `scan_links` row, in the order `linkValues` binds them. */
 export const LINK_COLUMNS = [
-  'link_key', 'source_path', 'target_path', 'kind', 'confidence', 'sources_json', 'original_trigger',
-  'normalized_trigger', 'location_line', 'location_column', 'location_offset', 'occurrences_json',
-  'resolved_target', 'raw', 'link_json', 'row_hash',
+  'link_key',
+  'source_path',
+  'target_path',
+  'kind',
+  'confidence',
+  'sources_json',
+  'original_trigger',
+  'normalized_trigger',
+  'location_line',
+  'location_column',
+  'location_offset',
+  'occurrences_json',
+  'resolved_target',
+  'raw',
+  'link_json',
+  'row_hash',
 ] as const;
 
 /**
@@ -127,12 +165,27 @@ export function issueContentJson(issue: Issue, keys: string[] | null): string {
 
 /** Columns of a `scan_issues` row, in the order `issueValues` binds them. */
 export const ISSUE_COLUMNS = [
-  'issue_key', 'group_key', 'analyzer_id', 'severity', 'node_ids_json', 'link_keys_json', 'message', 'detail', 'fix_json',
-  'data_json', 'data_target', 'row_hash',
+  'issue_key',
+  'group_key',
+  'analyzer_id',
+  'severity',
+  'node_ids_json',
+  'link_keys_json',
+  'message',
+  'detail',
+  'fix_json',
+  'data_json',
+  'data_target',
+  'row_hash',
 ] as const;
 
 /** Maps an issue to its `scan_issues` row. */
-export function issueValues(issue: Issue, key: string, linkKeys: string[] | null, contentJson: string): RowValues {
+export function issueValues(
+  issue: Issue,
+  key: string,
+  linkKeys: string[] | null,
+  contentJson: string,
+): RowValues {
   const target = issue.data?.['target'];
   return [
     key,

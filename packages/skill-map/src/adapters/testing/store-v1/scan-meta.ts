@@ -18,14 +18,32 @@ export interface ScanMeta {
 }
 
 const KNOWN_KEYS = new Set([
-  'schemaVersion', 'scannedAt', 'roots', 'nodes', 'links', 'issues', 'stats', 'scannedBy', 'providers',
-  'tokenizer', 'activeProvider', 'scanCeiling', 'scanTruncated', 'maxRenderNodes', 'oversizedFiles',
+  'schemaVersion',
+  'scannedAt',
+  'roots',
+  'nodes',
+  'links',
+  'issues',
+  'stats',
+  'scannedBy',
+  'providers',
+  'tokenizer',
+  'activeProvider',
+  'scanCeiling',
+  'scanTruncated',
+  'maxRenderNodes',
+  'oversizedFiles',
 ]);
 
 const json = (v: unknown): string | null => (v === undefined || v === null ? null : JSON.stringify(v));
 
 /** Upserts the `scan_meta` singleton, stamping this build's schema fingerprint and the persist generation. */
-export function writeScanMeta(db: Db, result: ScanResult, generation: number, extras: ScanMetaExtras = {}): void {
+export function writeScanMeta(
+  db: Db,
+  result: ScanResult,
+  generation: number,
+  extras: ScanMetaExtras = {},
+): void {
   const extra = Object.fromEntries(Object.entries(result).filter(([k]) => !KNOWN_KEYS.has(k)));
   const row = {
     roots_json: JSON.stringify(result.roots),
@@ -87,7 +105,11 @@ export function readScanMeta(db: Db): ScanMeta | null {
     stats: JSON.parse(r.stats_json) as ScanResult['stats'],
   };
   if (r.scanned_by_name !== null) {
-    result.scannedBy = { name: r.scanned_by_name, version: r.scanned_by_version ?? '', specVersion: r.scanned_by_spec_version ?? '' };
+    result.scannedBy = {
+      name: r.scanned_by_name,
+      version: r.scanned_by_version ?? '',
+      specVersion: r.scanned_by_spec_version ?? '',
+    };
   }
   if (r.providers_json !== null) result.providers = JSON.parse(r.providers_json) as string[];
   if (r.tokenizer !== null) result.tokenizer = r.tokenizer as NonNullable<ScanResult['tokenizer']>;
@@ -95,8 +117,14 @@ export function readScanMeta(db: Db): ScanMeta | null {
   if (r.scan_ceiling !== null) result.scanCeiling = r.scan_ceiling;
   if (r.scan_truncated === 1) result.scanTruncated = true;
   if (r.max_render_nodes !== null) result.maxRenderNodes = r.max_render_nodes;
-  if (r.oversized_files_json !== null) result.oversizedFiles = JSON.parse(r.oversized_files_json) as ScanResult['oversizedFiles'];
-  return { result, filesNotScanned: r.files_not_scanned, schemaFingerprint: r.schema_fingerprint, generation: r.persist_generation };
+  if (r.oversized_files_json !== null)
+    result.oversizedFiles = JSON.parse(r.oversized_files_json) as ScanResult['oversizedFiles'];
+  return {
+    result,
+    filesNotScanned: r.files_not_scanned,
+    schemaFingerprint: r.schema_fingerprint,
+    generation: r.persist_generation,
+  };
 }
 
 /**
@@ -104,10 +132,13 @@ export function readScanMeta(db: Db): ScanMeta | null {
  * deleted file). Nodeless synthetic targets (`sm://...`) are not orphans.
  */
 export function findOrphans(db: Db): Issue[] {
-  const rows = cached(db, `SELECT node_id AS p FROM state_jobs UNION SELECT node_id FROM state_findings UNION SELECT node_id FROM state_summaries
+  const rows = cached(
+    db,
+    `SELECT node_id AS p FROM state_jobs UNION SELECT node_id FROM state_findings UNION SELECT node_id FROM state_summaries
        UNION SELECT node_id FROM state_enrichments UNION SELECT node_id FROM state_plugin_kvs WHERE node_id <> ''
-       UNION SELECT node_path FROM state_node_favorites`, 'pluck')
-    .all() as string[];
+       UNION SELECT node_path FROM state_node_favorites`,
+    'pluck',
+  ).all() as string[];
   const missing = cached(db, `SELECT 1 FROM scan_nodes WHERE path = ?`, 'pluck');
   return rows
     .filter((p) => !p.startsWith('sm://') && missing.get(p) === undefined)

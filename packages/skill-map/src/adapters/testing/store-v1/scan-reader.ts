@@ -24,8 +24,14 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_PAGE_SIZE = 1000;
 
 /** Clamps a requested page to [1, 1000] rows (default 100) and a non-negative offset. */
-export function clampPage(limit: number | undefined, offset: number | undefined): { limit: number; offset: number } {
-  const l = limit === undefined || !Number.isFinite(limit) ? DEFAULT_PAGE_SIZE : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
+export function clampPage(
+  limit: number | undefined,
+  offset: number | undefined,
+): { limit: number; offset: number } {
+  const l =
+    limit === undefined || !Number.isFinite(limit)
+      ? DEFAULT_PAGE_SIZE
+      : Math.min(MAX_PAGE_SIZE, Math.max(1, Math.trunc(limit)));
   const o = offset === undefined || !Number.isFinite(offset) ? 0 : Math.max(0, Math.trunc(offset));
   return { limit: l, offset: o };
 }
@@ -90,10 +96,15 @@ const ISSUE_SELECT = `SELECT id, analyzer_id, severity, node_ids_json, link_keys
 export function loadScan(db: Db, scanCeiling: number): ScanResult {
   const meta = readScanMeta(db);
   if (meta === null) return emptyScanResult(scanCeiling);
-  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map((j) => JSON.parse(j) as Node);
+  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map(
+    (j) => JSON.parse(j) as Node,
+  );
   const links: Link[] = [];
   const position = new Map<string, number>();
-  for (const [key, json] of db.prepare(`SELECT link_key, link_json FROM scan_links ORDER BY id`).raw().iterate() as Iterable<[string, string]>) {
+  for (const [key, json] of db
+    .prepare(`SELECT link_key, link_json FROM scan_links ORDER BY id`)
+    .raw()
+    .iterate() as Iterable<[string, string]>) {
     position.set(key, links.length);
     links.push(JSON.parse(json) as Link);
   }
@@ -104,15 +115,26 @@ export function loadScan(db: Db, scanCeiling: number): ScanResult {
 
 /** One node with its outgoing links, incoming links (by raw or resolved target) and issues; null if unknown. */
 export function findNode(db: Db, path: string): NodeBundle | null {
-  const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as string | undefined;
+  const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as
+    string | undefined;
   if (json === undefined) return null;
   const parse = (rows: string[]): Link[] => rows.map((j) => JSON.parse(j) as Link);
-  const outgoing = parse(cached(db, `SELECT link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'pluck').all(path) as string[]);
-  const incoming = parse(
-    cached(db, `SELECT link_json FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`, 'pluck').all({ p: path }) as string[],
+  const outgoing = parse(
+    cached(db, `SELECT link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'pluck').all(
+      path,
+    ) as string[],
   );
-  const rows = cached(db, `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`)
-    .all(path) as IssueRowOut[];
+  const incoming = parse(
+    cached(
+      db,
+      `SELECT link_json FROM scan_links WHERE target_path = @p OR resolved_target = @p ORDER BY id`,
+      'pluck',
+    ).all({ p: path }) as string[],
+  );
+  const rows = cached(
+    db,
+    `${ISSUE_SELECT} WHERE id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = ?) ORDER BY id`,
+  ).all(path) as IssueRowOut[];
   return { item: JSON.parse(json) as Node, links: { incoming, outgoing }, issues: issuesFromRows(db, rows) };
 }
 
@@ -128,7 +150,12 @@ export interface IssueQuery {
 }
 
 /** `column IN (@name0, @name1...)`, binding each value into `params`. */
-export function inList(column: string, name: string, values: readonly string[], params: Record<string, unknown>): string {
+export function inList(
+  column: string,
+  name: string,
+  values: readonly string[],
+  params: Record<string, unknown>,
+): string {
   const names = values.map((v, i) => {
     params[`${name}${i}`] = v;
     return `@${name}${i}`;
@@ -152,10 +179,17 @@ export function listIssues(db: Db, q: IssueQuery): Page<Issue> {
   const where: string[] = [];
   if (q.severity?.length) where.push(inList('severity', 's', q.severity, params));
   if (q.analyzerId?.length) where.push(analyzerClause(q.analyzerId, params));
-  if (q.node?.length) where.push(`id IN (SELECT issue_id FROM scan_issue_nodes WHERE ${inList('node_path', 'n', q.node, params)})`);
+  if (q.node?.length)
+    where.push(
+      `id IN (SELECT issue_id FROM scan_issue_nodes WHERE ${inList('node_path', 'n', q.node, params)})`,
+    );
   const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const { limit, offset } = clampPage(q.limit, q.offset);
   const total = cached(db, `SELECT COUNT(*) FROM scan_issues${clause}`, 'pluck').get(params) as number;
-  const rows = cached(db, `${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({ ...params, limit, offset }) as IssueRowOut[];
+  const rows = cached(db, `${ISSUE_SELECT}${clause} ORDER BY id LIMIT @limit OFFSET @offset`).all({
+    ...params,
+    limit,
+    offset,
+  }) as IssueRowOut[];
   return { items: issuesFromRows(db, rows), total };
 }

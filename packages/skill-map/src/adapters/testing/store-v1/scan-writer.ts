@@ -3,7 +3,13 @@ import type { Link, Node, ScanResult } from '../../domain.js';
 import { jsonEqual, jsonEqualExcept } from '../../json-equal.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
-import { fpMatches, groupFingerprint, nodeFingerprint, packNodeHash, unpackNodeHash } from './fingerprints.js';
+import {
+  fpMatches,
+  groupFingerprint,
+  nodeFingerprint,
+  packNodeHash,
+  unpackNodeHash,
+} from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
 import { readGeneration } from './persist-index.js';
 import type { IndexedRow, PersistIndex, StoredIssue } from './persist-index.js';
@@ -12,7 +18,17 @@ import type { PrevRow, RowDiffSpec, RowGroups } from './row-diff.js';
 import { applyRenameMove, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
 import {
-  ISSUE_COLUMNS, LINK_COLUMNS, NODE_COLUMNS, issueContentJson, issueIdentity, issueLinkKeys, issueValues, linkIdentity, linkValues, nodeValues, rowHash,
+  ISSUE_COLUMNS,
+  LINK_COLUMNS,
+  NODE_COLUMNS,
+  issueContentJson,
+  issueIdentity,
+  issueLinkKeys,
+  issueValues,
+  linkIdentity,
+  linkValues,
+  nodeValues,
+  rowHash,
 } from './rows.js';
 import { findOrphans, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
@@ -87,18 +103,34 @@ function statements(db: Db): Statements {
   const marks = (n: number): string => new Array<string>(n).fill('?').join(', ');
   const sets = (cols: readonly string[]): string => cols.map((c) => `${c} = ?`).join(', ');
   return {
-    insertNode: cached(db, `INSERT INTO scan_nodes (${NODE_COLUMNS.join(', ')}) VALUES (${marks(NODE_COLUMNS.length)})`),
+    insertNode: cached(
+      db,
+      `INSERT INTO scan_nodes (${NODE_COLUMNS.join(', ')}) VALUES (${marks(NODE_COLUMNS.length)})`,
+    ),
     updateNode: cached(db, `UPDATE scan_nodes SET ${sets(NODE_COLUMNS)} WHERE path = ?`),
     setNodeHash: cached(db, `UPDATE scan_nodes SET row_hash = ? WHERE path = ?`),
     nodeJson: cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck'),
     deleteNode: cached(db, `DELETE FROM scan_nodes WHERE path = ?`),
-    vanished: cached(db, `SELECT body_hash, frontmatter_hash, frontmatter_json FROM scan_nodes WHERE path = ?`),
-    insertLink: cached(db, `INSERT INTO scan_links (${LINK_COLUMNS.join(', ')}) VALUES (${marks(LINK_COLUMNS.length)})`),
+    vanished: cached(
+      db,
+      `SELECT body_hash, frontmatter_hash, frontmatter_json FROM scan_nodes WHERE path = ?`,
+    ),
+    insertLink: cached(
+      db,
+      `INSERT INTO scan_links (${LINK_COLUMNS.join(', ')}) VALUES (${marks(LINK_COLUMNS.length)})`,
+    ),
     updateLink: cached(db, `UPDATE scan_links SET ${sets(LINK_COLUMNS)} WHERE id = ?`),
     deleteLink: cached(db, `DELETE FROM scan_links WHERE id = ?`),
     deleteLinksOf: cached(db, `DELETE FROM scan_links WHERE source_path = ?`),
-    linksOf: cached(db, `SELECT id, link_key, link_json FROM scan_links WHERE source_path = ? ORDER BY id`, 'raw'),
-    insertIssue: cached(db, `INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`),
+    linksOf: cached(
+      db,
+      `SELECT id, link_key, link_json FROM scan_links WHERE source_path = ? ORDER BY id`,
+      'raw',
+    ),
+    insertIssue: cached(
+      db,
+      `INSERT INTO scan_issues (${ISSUE_COLUMNS.join(', ')}) VALUES (${marks(ISSUE_COLUMNS.length)})`,
+    ),
     updateIssue: cached(db, `UPDATE scan_issues SET ${sets(ISSUE_COLUMNS)} WHERE id = ?`),
     insertMember: cached(db, `INSERT OR IGNORE INTO scan_issue_nodes (issue_id, node_path) VALUES (?, ?)`),
     deleteMembers: cached(db, `DELETE FROM scan_issue_nodes WHERE issue_id = ?`),
@@ -176,7 +208,10 @@ const isNodePath = (s: PersistState, path: string): boolean => nodeAt(s, path) !
 
 function nodeHash(s: PersistState, node: Node): string {
   const indexes = s.layout.groups.get(node.path) ?? NO_LINKS;
-  return packNodeHash(nodeFingerprint(s.inputs, node), groupFingerprint(s.inputs, node.path, s.result.links, indexes));
+  return packNodeHash(
+    nodeFingerprint(s.inputs, node),
+    groupFingerprint(s.inputs, node.path, s.result.links, indexes),
+  );
 }
 
 function insertLink(s: PersistState, i: number): number {
@@ -214,18 +249,34 @@ function diffGroupFromDb(s: PersistState, source: string, indexes: readonly numb
 }
 
 function vanishedFromDb(st: Statements, path: string): VanishedNode | null {
-  const row = st.vanished.get(path) as { body_hash: string; frontmatter_hash: string; frontmatter_json: string | null } | undefined;
+  const row = st.vanished.get(path) as
+    { body_hash: string; frontmatter_hash: string; frontmatter_json: string | null } | undefined;
   if (!row) return null;
   const fm = row.frontmatter_json === null ? {} : (JSON.parse(row.frontmatter_json) as object);
-  return { path, bodyHash: row.body_hash, frontmatterHash: row.frontmatter_hash, hasFrontmatter: Object.keys(fm).length > 0 };
+  return {
+    path,
+    bodyHash: row.body_hash,
+    frontmatterHash: row.frontmatter_hash,
+    hasFrontmatter: Object.keys(fm).length > 0,
+  };
 }
 
 function vanishedFromValue(path: string, v: Node): VanishedNode {
-  return { path, bodyHash: v.bodyHash, frontmatterHash: v.frontmatterHash, hasFrontmatter: Object.keys(v.frontmatter ?? {}).length > 0 };
+  return {
+    path,
+    bodyHash: v.bodyHash,
+    frontmatterHash: v.frontmatterHash,
+    hasFrontmatter: Object.keys(v.frontmatter ?? {}).length > 0,
+  };
 }
 
 /** Removes vanished nodes (and, in the cold path, their links), carrying state over a detected rename. */
-function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefined]>, added: Node[], withLinks: boolean): RenameMove[] {
+function removeVanished(
+  s: PersistState,
+  gone: Iterable<[string, Node | undefined]>,
+  added: Node[],
+  withLinks: boolean,
+): RenameMove[] {
   const vanished: VanishedNode[] = [];
   for (const [path, value] of gone) {
     if (added.length > 0 && hasState(s.db, path)) {
@@ -252,7 +303,11 @@ function removeVanished(s: PersistState, gone: Iterable<[string, Node | undefine
 function persistCold(s: PersistState, empty: boolean): RenameMove[] {
   const { st, result } = s;
   const stored = new Map<string, string>();
-  if (!empty) for (const [path, hash] of cached(s.db, `SELECT path, row_hash FROM scan_nodes`, 'raw').all() as Array<[string, string]>) stored.set(path, hash);
+  if (!empty)
+    for (const [path, hash] of cached(s.db, `SELECT path, row_hash FROM scan_nodes`, 'raw').all() as Array<
+      [string, string]
+    >)
+      stored.set(path, hash);
   const added: Node[] = [];
   // Sources whose links must be diffed against their rows; run in link-list order so inserted rows keep it.
   const pending: string[] = [];
@@ -292,21 +347,31 @@ function persistCold(s: PersistState, empty: boolean): RenameMove[] {
     pending.sort((a, b) => first(a) - first(b));
     for (const source of pending) diffGroupFromDb(s, source, s.layout.groups.get(source) ?? NO_LINKS);
   }
-  return removeVanished(s, [...stored.keys()].map((p): [string, undefined] => [p, undefined]), added, true);
+  return removeVanished(
+    s,
+    [...stored.keys()].map((p): [string, undefined] => [p, undefined]),
+    added,
+    true,
+  );
 }
 
-const sameTrigger = (a: Link, b: Link): boolean => (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
+const sameTrigger = (a: Link, b: Link): boolean =>
+  (a.trigger?.normalizedTrigger ?? '') === (b.trigger?.normalizedTrigger ?? '');
 
 const LINK_DIFF: RowDiffSpec<Link> = {
   group: (l) => l.source,
   identity: linkIdentity,
-  sameIdentity: (a, b) => a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b),
+  sameIdentity: (a, b) =>
+    a.source === b.source && a.target === b.target && a.kind === b.kind && sameTrigger(a, b),
   equal: jsonEqual,
   hash: (l) => rowHash(JSON.stringify(l)),
 };
 
 /** Persist with the previous persist's in-memory index: rows are compared structurally, nothing is read back. */
-function persistWarm(s: PersistState, index: PersistIndex): { renames: RenameMove[]; links: RowGroups<Link>; keys: string[] } {
+function persistWarm(
+  s: PersistState,
+  index: PersistIndex,
+): { renames: RenameMove[]; links: RowGroups<Link>; keys: string[] } {
   const { st, result } = s;
   const added: Node[] = [];
   const written = new Set<string>();
@@ -351,14 +416,18 @@ function persistWarm(s: PersistState, index: PersistIndex): { renames: RenameMov
   return { renames, links: diff.next, keys: diff.keys };
 }
 
-const sameNodes = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((v, i) => v === b[i]);
+const sameNodes = (a: readonly string[], b: readonly string[]): boolean =>
+  a.length === b.length && a.every((v, i) => v === b[i]);
 
 const ISSUE_DIFF: RowDiffSpec<StoredIssue> = {
   group: (s) => s.issue.nodeIds[0] ?? '',
   identity: (s) => issueIdentity(s.issue),
   sameIdentity: (a, b) =>
-    a.issue.analyzerId === b.issue.analyzerId && a.issue.severity === b.issue.severity && a.issue.message === b.issue.message &&
-    a.issue.data?.target === b.issue.data?.target && sameNodes(a.issue.nodeIds, b.issue.nodeIds),
+    a.issue.analyzerId === b.issue.analyzerId &&
+    a.issue.severity === b.issue.severity &&
+    a.issue.message === b.issue.message &&
+    a.issue.data?.target === b.issue.data?.target &&
+    sameNodes(a.issue.nodeIds, b.issue.nodeIds),
   equal: (a, b) => jsonEqualExcept(a.issue, b.issue, 'linkIndices') && jsonEqual(a.linkKeys, b.linkKeys),
   hash: (s) => rowHash(issueContentJson(s.issue, s.linkKeys)),
 };
@@ -368,7 +437,11 @@ type IssueRow = [number, string, string, string];
 /** The persisted issues as the cold diff compares them (id, group, key, content hash); a few thousand rows. */
 function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
   const groups: RowGroups<StoredIssue> = new Map();
-  for (const [id, group, key, hash] of cached(db, `SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`, 'raw').all() as IssueRow[]) {
+  for (const [id, group, key, hash] of cached(
+    db,
+    `SELECT id, group_key, issue_key, row_hash FROM scan_issues ORDER BY id`,
+    'raw',
+  ).all() as IssueRow[]) {
     const row: PrevRow<StoredIssue> = { id, key, hash };
     const list = groups.get(group);
     if (list) list.push(row);
@@ -377,9 +450,16 @@ function loadIssueIndex(db: Db): RowGroups<StoredIssue> {
   return groups;
 }
 
-function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>, keyOf: (index: number) => string | undefined): RowGroups<StoredIssue> {
+function writeIssues(
+  s: PersistState,
+  prev: RowGroups<StoredIssue>,
+  keyOf: (index: number) => string | undefined,
+): RowGroups<StoredIssue> {
   const { st } = s;
-  const stored = s.result.issues.map((issue): StoredIssue => ({ issue, linkKeys: issueLinkKeys(issue, keyOf) }));
+  const stored = s.result.issues.map((issue): StoredIssue => ({
+    issue,
+    linkKeys: issueLinkKeys(issue, keyOf),
+  }));
   const diff = diffRows(prev, stored, ISSUE_DIFF);
   for (const op of diff.ops) {
     const { issue, linkKeys: keys } = op.value;
@@ -405,7 +485,10 @@ function writeIssues(s: PersistState, prev: RowGroups<StoredIssue>, keyOf: (inde
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
 function buildLinkIndex(s: PersistState): RowGroups<Link> {
   const ids = new Map<string, number>();
-  for (const [id, key] of cached(s.db, `SELECT id, link_key FROM scan_links`, 'raw').all() as Array<[number, string]>) ids.set(key, id);
+  for (const [id, key] of cached(s.db, `SELECT id, link_key FROM scan_links`, 'raw').all() as Array<
+    [number, string]
+  >)
+    ids.set(key, id);
   const groups: RowGroups<Link> = new Map();
   for (const [source, indexes] of s.layout.groups) {
     groups.set(
@@ -430,7 +513,9 @@ const SCAN_TABLES = ['scan_nodes', 'scan_links', 'scan_issues', 'scan_issue_node
  */
 function dropScanIndexes(db: Db): () => void {
   const list = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SCAN_TABLES.map(() => '?').join(', ')}) ORDER BY name`)
+    .prepare(
+      `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN (${SCAN_TABLES.map(() => '?').join(', ')}) ORDER BY name`,
+    )
     .raw()
     .all(...SCAN_TABLES) as Array<[string, string]>;
   for (const [name] of list) db.exec(`DROP INDEX "${name.replace(/"/g, '""')}"`);
@@ -441,7 +526,11 @@ function dropScanIndexes(db: Db): () => void {
 
 function zoneEmpty(db: Db): boolean {
   return (
-    cached(db, `SELECT EXISTS (SELECT 1 FROM scan_nodes) OR EXISTS (SELECT 1 FROM scan_links) OR EXISTS (SELECT 1 FROM scan_issues)`, 'pluck').get() === 0
+    cached(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM scan_nodes) OR EXISTS (SELECT 1 FROM scan_links) OR EXISTS (SELECT 1 FROM scan_issues)`,
+      'pluck',
+    ).get() === 0
   );
 }
 
@@ -493,10 +582,19 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     writeScanMeta(db, result, nextGeneration, opts.extras);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
-    if (!keepIndex) return { next: { generation: DETACHED_GENERATION, nodes: new Map(), links: new Map(), issues: new Map() }, renames };
+    if (!keepIndex)
+      return {
+        next: { generation: DETACHED_GENERATION, nodes: new Map(), links: new Map(), issues: new Map() },
+        renames,
+      };
     const nodes: PersistIndex['nodes'] = new Map();
     for (const node of result.nodes) nodes.set(node.path, { value: node });
-    const next: PersistIndex = { generation: nextGeneration, nodes, links: links ?? buildLinkIndex(s), issues };
+    const next: PersistIndex = {
+      generation: nextGeneration,
+      nodes,
+      links: links ?? buildLinkIndex(s),
+      issues,
+    };
     return { next, renames };
   });
   const { next, renames } = run.immediate();

@@ -20,10 +20,14 @@ export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void
   app.post('/api/activity', async (c) => {
     // Security: only a local process that can read .skill-map/serve.json may report activity.
     if (!tokenMatches(c.req.header('x-skill-map-token'), ctx.token)) {
-      throw new ServerError('token-mismatch', 'missing or wrong x-skill-map-token (read it from .skill-map/serve.json)');
+      throw new ServerError(
+        'token-mismatch',
+        'missing or wrong x-skill-map-token (read it from .skill-map/serve.json)',
+      );
     }
     const parsed = ActivityBodySchema.safeParse(await readJsonBody(c));
-    if (!parsed.success) throw badQuery(`invalid activity event: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
+    if (!parsed.success)
+      throw badQuery(`invalid activity event: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
     const events: ActivityEvent[] = 'events' in parsed.data ? parsed.data.events : [parsed.data];
     for (const event of events) {
       const stats = ctx.activity.record(event);

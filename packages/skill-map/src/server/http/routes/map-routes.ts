@@ -1,6 +1,12 @@
 import type { Hono } from 'hono';
 import { badQuery, ServerError } from '../../errors.js';
-import { getBranch, getNodeBundle, listIssues, parseQueryOrThrow, parseSeverities } from '../../read/map-queries.js';
+import {
+  getBranch,
+  getNodeBundle,
+  listIssues,
+  parseQueryOrThrow,
+  parseSeverities,
+} from '../../read/map-queries.js';
 import type { AppContext, AppEnv } from '../app-context.js';
 import { listEnvelope, singleEnvelope } from '../envelope.js';
 import { boolParam, csvList, decodePathB64, parseOptionalLimit, parsePage } from '../request-params.js';
@@ -9,10 +15,12 @@ import { readJsonBody } from '../read-json-body.js';
 /** Read routes over the persisted map: scan, nodes, links, issues, branch, graph. */
 export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.get('/api/scan', async (c) => {
-    if (boolParam('meta', c.req.query('meta')) === true) return c.json(singleEnvelope('scan-meta', ctx.reader.scanMeta()));
+    if (boolParam('meta', c.req.query('meta')) === true)
+      return c.json(singleEnvelope('scan-meta', ctx.reader.scanMeta()));
     if (boolParam('fresh', c.req.query('fresh')) === true) {
       const scanner = ctx.scanner;
-      if (scanner?.scanFresh === undefined) throw new ServerError('scan-unavailable', 'fresh scans are not available in this server');
+      if (scanner?.scanFresh === undefined)
+        throw new ServerError('scan-unavailable', 'fresh scans are not available in this server');
       return c.json(singleEnvelope('scan', await scanner.scanFresh()));
     }
     return c.json(singleEnvelope('scan', ctx.reader.loadScanResult()));
@@ -20,9 +28,11 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
 
   app.post('/api/scan', async (c) => {
     const body = await readJsonBody(c, { optional: true });
-    const mode = body === undefined ? 'changed' : (body as { mode?: unknown }).mode ?? 'changed';
-    if (mode !== 'full' && mode !== 'changed') throw badQuery('mode must be "full" or "changed"', { mode: JSON.stringify(mode) ?? null });
-    if (ctx.scans === null) throw new ServerError('scan-unavailable', 'this server was started without a scan engine');
+    const mode = body === undefined ? 'changed' : ((body as { mode?: unknown }).mode ?? 'changed');
+    if (mode !== 'full' && mode !== 'changed')
+      throw badQuery('mode must be "full" or "changed"', { mode: JSON.stringify(mode) ?? null });
+    if (ctx.scans === null)
+      throw new ServerError('scan-unavailable', 'this server was started without a scan engine');
     return c.json(singleEnvelope('scan-summary', await ctx.scans.run(mode, 'rest')));
   });
 
@@ -36,7 +46,14 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const query = parseQueryOrThrow(tokens.join(' '));
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
     const result = ctx.reader.listNodes(query, page);
-    return c.json(listEnvelope('nodes', result.items, result.total, { kind: kinds ?? null, hasIssues: query.hasIssues, path: paths ?? null, ...page }));
+    return c.json(
+      listEnvelope('nodes', result.items, result.total, {
+        kind: kinds ?? null,
+        hasIssues: query.hasIssues,
+        path: paths ?? null,
+        ...page,
+      }),
+    );
   });
 
   app.get('/api/nodes/:pathB64', async (c) => {
@@ -51,8 +68,22 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const from = c.req.query('from');
     const to = c.req.query('to');
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
-    const result = ctx.reader.listLinks({ ...(kinds === undefined ? {} : { kinds }), ...(from === undefined ? {} : { from }), ...(to === undefined ? {} : { to }) }, page);
-    return c.json(listEnvelope('links', result.items, result.total, { kind: kinds ?? null, from: from ?? null, to: to ?? null, ...page }));
+    const result = ctx.reader.listLinks(
+      {
+        ...(kinds === undefined ? {} : { kinds }),
+        ...(from === undefined ? {} : { from }),
+        ...(to === undefined ? {} : { to }),
+      },
+      page,
+    );
+    return c.json(
+      listEnvelope('links', result.items, result.total, {
+        kind: kinds ?? null,
+        from: from ?? null,
+        to: to ?? null,
+        ...page,
+      }),
+    );
   });
 
   app.get('/api/issues', (c) => {
@@ -60,9 +91,20 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const analyzerIds = csvList(c.req.queries('analyzerId'));
     const nodes = csvList(c.req.queries('node'));
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
-    const filter = { ...(severities === undefined ? {} : { severities }), ...(analyzerIds === undefined ? {} : { analyzerIds }), ...(nodes === undefined ? {} : { nodes }) };
+    const filter = {
+      ...(severities === undefined ? {} : { severities }),
+      ...(analyzerIds === undefined ? {} : { analyzerIds }),
+      ...(nodes === undefined ? {} : { nodes }),
+    };
     const result = listIssues(ctx.reader, filter, page);
-    return c.json(listEnvelope('issues', result.items, result.total, { severity: severities ?? null, analyzerId: analyzerIds ?? null, node: nodes ?? null, ...page }));
+    return c.json(
+      listEnvelope('issues', result.items, result.total, {
+        severity: severities ?? null,
+        analyzerId: analyzerIds ?? null,
+        node: nodes ?? null,
+        ...page,
+      }),
+    );
   });
 
   app.get('/api/branch', (c) => {
@@ -80,8 +122,13 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
 
   app.get('/api/graph', (c) => {
     const format = c.req.query('format') ?? 'ascii';
-    if (!ctx.formatter.formats().includes(format)) throw badQuery(`unknown format "${format}" (expected one of ${ctx.formatter.formats().join(', ')})`, { format });
+    if (!ctx.formatter.formats().includes(format))
+      throw badQuery(`unknown format "${format}" (expected one of ${ctx.formatter.formats().join(', ')})`, {
+        format,
+      });
     const text = ctx.formatter.format(ctx.reader.loadScanResult(), format);
-    return c.body(text, 200, { 'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8' });
+    return c.body(text, 200, {
+      'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    });
   });
 }

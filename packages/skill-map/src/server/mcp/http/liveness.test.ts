@@ -10,7 +10,11 @@ interface FakeTarget extends SweepTarget {
   pings: number;
 }
 
-function target(name: string, now: number, opts: { answers?: boolean; stream?: boolean; delayMs?: number } = {}): FakeTarget {
+function target(
+  name: string,
+  now: number,
+  opts: { answers?: boolean; stream?: boolean; delayMs?: number } = {},
+): FakeTarget {
   const t: FakeTarget = {
     name,
     answers: opts.answers ?? true,
@@ -41,7 +45,11 @@ describe('liveness sweep', () => {
     const alive = target('alive', now);
     const gone = target('gone', now, { answers: false });
     const reaped: string[] = [];
-    const sweep = createLivenessSweep(() => [alive, gone], (t) => reaped.push(t.name), { pingDeadlineMs: 20, graceMs: 0, sweepIntervalMs: 0, now: () => now });
+    const sweep = createLivenessSweep(
+      () => [alive, gone],
+      (t) => reaped.push(t.name),
+      { pingDeadlineMs: 20, graceMs: 0, sweepIntervalMs: 0, now: () => now },
+    );
     const responders = await sweep.sweep();
     expect(responders.map((t) => t.name)).toEqual(['alive']);
     expect(reaped).toEqual([]); // grace 0, yet one miss is not enough
@@ -54,7 +62,11 @@ describe('liveness sweep', () => {
     let now = 0;
     const quietButPosting = target('posting', now, { stream: false });
     const reaped: string[] = [];
-    const sweep = createLivenessSweep(() => [quietButPosting], (t) => reaped.push(t.name), { pingDeadlineMs: 10, graceMs: 30_000, sweepIntervalMs: 0, now: () => now });
+    const sweep = createLivenessSweep(
+      () => [quietButPosting],
+      (t) => reaped.push(t.name),
+      { pingDeadlineMs: 10, graceMs: 30_000, sweepIntervalMs: 0, now: () => now },
+    );
     await sweep.sweep(); // first miss at t=0
     now = 20_000;
     quietButPosting.lastSeen = 19_000; // it keeps sending requests over POST
@@ -72,7 +84,11 @@ describe('liveness sweep', () => {
     let now = 0;
     const flaky = target('flaky', now, { answers: false });
     const reaped: string[] = [];
-    const sweep = createLivenessSweep(() => [flaky], (t) => reaped.push(t.name), { pingDeadlineMs: 5, graceMs: 100, sweepIntervalMs: 0, now: () => now });
+    const sweep = createLivenessSweep(
+      () => [flaky],
+      (t) => reaped.push(t.name),
+      { pingDeadlineMs: 5, graceMs: 100, sweepIntervalMs: 0, now: () => now },
+    );
     await sweep.sweep();
     now = 90;
     flaky.answers = true;
@@ -91,7 +107,11 @@ describe('liveness sweep', () => {
 
   it('shares one in-flight pass between concurrent callers and is bounded by the deadline', async () => {
     const slow = target('slow', 0, { answers: false });
-    const sweep = createLivenessSweep(() => [slow, target('a', 0), target('b', 0)], () => undefined, { pingDeadlineMs: 150, graceMs: 0, sweepIntervalMs: 0 });
+    const sweep = createLivenessSweep(
+      () => [slow, target('a', 0), target('b', 0)],
+      () => undefined,
+      { pingDeadlineMs: 150, graceMs: 0, sweepIntervalMs: 0 },
+    );
     const started = Date.now();
     const [a, b] = await Promise.all([sweep.sweep(), sweep.sweep()]);
     expect(a).toBe(b);
@@ -102,7 +122,11 @@ describe('liveness sweep', () => {
 
   it('runs unattended on its timer', async () => {
     const t = target('t', 0);
-    const sweep = createLivenessSweep(() => [t], () => undefined, { pingDeadlineMs: 10, sweepIntervalMs: 20 });
+    const sweep = createLivenessSweep(
+      () => [t],
+      () => undefined,
+      { pingDeadlineMs: 10, sweepIntervalMs: 20 },
+    );
     await expect.poll(() => t.pings, { timeout: 2_000 }).toBeGreaterThanOrEqual(2);
     sweep.stop();
   });

@@ -21,7 +21,13 @@ export function readBoundedBody(req: IncomingMessage, maxBytes: number): Promise
       chunks.push(chunk);
     };
     req.on('data', onData);
-    req.once('end', () => resolve({ tooLarge: false, text: chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8') }));
+    req.once('end', () =>
+      resolve({
+        tooLarge: false,
+        text:
+          chunks.length === 1 ? (chunks[0]?.toString('utf8') ?? '') : Buffer.concat(chunks).toString('utf8'),
+      }),
+    );
     req.once('error', reject);
   });
 }

@@ -59,9 +59,14 @@ export class SessionManager implements NotifyTarget {
     options: SessionManagerOptions = {},
   ) {
     this.maxSessions = Math.max(1, options.maxSessions ?? 32);
-    this.liveness = createLivenessSweep(() => [...this.sessions.values()], (s) => this.drop(s, 'reaped'), options);
+    this.liveness = createLivenessSweep(
+      () => [...this.sessions.values()],
+      (s) => this.drop(s, 'reaped'),
+      options,
+    );
     const keepAliveMs = options.keepAliveMs ?? 15_000;
-    this.keepAlive = keepAliveMs > 0 ? setInterval(() => this.forEach((s) => s.transport.keepAlive()), keepAliveMs) : null;
+    this.keepAlive =
+      keepAliveMs > 0 ? setInterval(() => this.forEach((s) => s.transport.keepAlive()), keepAliveMs) : null;
     this.keepAlive?.unref();
   }
 
@@ -77,7 +82,12 @@ export class SessionManager implements NotifyTarget {
   /** POST /mcp (2025 era); `body` is the parsed JSON. */
   handlePost(req: IncomingMessage, res: ServerResponse, body: unknown): void {
     if (!acceptsBoth(headerValue(req.headers, 'accept') ?? '')) {
-      return writeJsonRpcError(res, 406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+      return writeJsonRpcError(
+        res,
+        406,
+        -32000,
+        'Not Acceptable: Client must accept both application/json and text/event-stream',
+      );
     }
     const batch = Array.isArray(body);
     const messages: unknown[] = batch ? body : [body];
@@ -87,10 +97,21 @@ export class SessionManager implements NotifyTarget {
     const init = messages.find((m) => 'method' in m && m.method === 'initialize' && 'id' in m);
     const sessionId = headerValue(req.headers, 'mcp-session-id');
     if (init !== undefined) {
-      if (messages.length > 1) return writeJsonRpcError(res, 400, -32600, 'Invalid Request: Only one initialization request is allowed');
+      if (messages.length > 1)
+        return writeJsonRpcError(
+          res,
+          400,
+          -32600,
+          'Invalid Request: Only one initialization request is allowed',
+        );
       if (sessionId !== undefined) {
         const known = this.sessions.has(sessionId);
-        return writeJsonRpcError(res, known ? 400 : 404, known ? -32600 : -32001, known ? 'Invalid Request: Server already initialized' : 'Session not found');
+        return writeJsonRpcError(
+          res,
+          known ? 400 : 404,
+          known ? -32600 : -32001,
+          known ? 'Invalid Request: Server already initialized' : 'Session not found',
+        );
       }
       return this.open(res, messages, batch);
     }
@@ -106,7 +127,8 @@ export class SessionManager implements NotifyTarget {
     }
     const session = this.lookup(req, res);
     if (session === null) return;
-    if (!session.transport.openStandalone(res)) writeJsonRpcError(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
+    if (!session.transport.openStandalone(res))
+      writeJsonRpcError(res, 409, -32000, 'Conflict: Only one SSE stream is allowed per session');
   }
 
   /** DELETE /mcp: ends the session (200); later use of its id is a 404. */
@@ -132,7 +154,8 @@ export class SessionManager implements NotifyTarget {
   /** `resources/updated` for each subscribed URI under `prefix`, per session. */
   updatedUnder(prefix: string): void {
     this.forEach((s) => {
-      for (const uri of s.subscriptions) if (uri.startsWith(prefix)) void s.handle.server.sendResourceUpdated({ uri }).catch(() => undefined);
+      for (const uri of s.subscriptions)
+        if (uri.startsWith(prefix)) void s.handle.server.sendResourceUpdated({ uri }).catch(() => undefined);
     });
   }
 
@@ -156,7 +179,16 @@ export class SessionManager implements NotifyTarget {
     const transport = new SessionTransport(id);
     const handle = this.makeServer(subscriptions);
     const now = this.liveness.now();
-    const session: LegacySession = { id, transport, handle, subscriptions, createdAt: now, lastSeen: now, missedSince: null, misses: 0 };
+    const session: LegacySession = {
+      id,
+      transport,
+      handle,
+      subscriptions,
+      createdAt: now,
+      lastSeen: now,
+      missedSince: null,
+      misses: 0,
+    };
     transport.onclose = () => {
       if (this.sessions.get(id) === session) this.sessions.delete(id);
     };
@@ -184,7 +216,12 @@ export class SessionManager implements NotifyTarget {
     }
     const version = headerValue(req.headers, 'mcp-protocol-version');
     if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
-      writeJsonRpcError(res, 400, -32000, `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`);
+      writeJsonRpcError(
+        res,
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      );
       return null;
     }
     session.lastSeen = this.liveness.now(); // a routed request: the session is not silent

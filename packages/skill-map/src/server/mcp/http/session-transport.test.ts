@@ -20,7 +20,11 @@ let cancelled = 0;
 /** A catalog with two test tools: one that reports progress, one that waits until aborted. */
 function catalog(): McpCatalog {
   const scan = sampleScan();
-  const c = new McpCatalog({ reader: createMemoryMapReader(() => scan, { scopeRoot: '/tmp' }), activity: createActivityStore(), logger });
+  const c = new McpCatalog({
+    reader: createMemoryMapReader(() => scan, { scopeRoot: '/tmp' }),
+    activity: createActivityStore(),
+    logger,
+  });
   c.addTool(
     defineTool({
       name: 'count',
@@ -64,7 +68,11 @@ afterEach(async () => {
 
 async function start(): Promise<string> {
   const cat = catalog();
-  const m = new SessionManager((subscriptions) => createMcpServer(cat, { version: '1', logger, subscriptions }), logger, { sweepIntervalMs: 0 });
+  const m = new SessionManager(
+    (subscriptions) => createMcpServer(cat, { version: '1', logger, subscriptions }),
+    logger,
+    { sweepIntervalMs: 0 },
+  );
   manager = m;
   http = createServer((req, res) => {
     let body = '';
@@ -84,7 +92,9 @@ describe('SessionTransport', () => {
     const client = new Client({ name: 't', version: '1' });
     await client.connect(new StreamableHTTPClientTransport(new URL(await start())));
     const seen: number[] = [];
-    const r = await client.callTool({ name: 'count', arguments: { to: 3 } }, undefined, { onprogress: (p) => void seen.push(p.progress) });
+    const r = await client.callTool({ name: 'count', arguments: { to: 3 } }, undefined, {
+      onprogress: (p) => void seen.push(p.progress),
+    });
     expect(seen).toEqual([1, 2, 3]);
     expect(r.structuredContent).toEqual({ counted: 3 });
     await client.close();
@@ -95,16 +105,32 @@ describe('SessionTransport', () => {
     const init = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },
+      }),
     });
     const sid = init.headers.get('mcp-session-id') ?? '';
     const r = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sid },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'count', arguments: { to: 2 } } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sid,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'count', arguments: { to: 2 } },
+      }),
     });
     expect(r.headers.get('content-type')).toBe('application/json');
-    expect(((await r.json()) as { result: { structuredContent: unknown } }).result.structuredContent).toEqual({ counted: 2 });
+    expect(((await r.json()) as { result: { structuredContent: unknown } }).result.structuredContent).toEqual(
+      { counted: 2 },
+    );
   });
 
   it('cancels the running handler when the client hangs up mid-request', async () => {
@@ -112,7 +138,12 @@ describe('SessionTransport', () => {
     const init = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } } }),
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },
+      }),
     });
     const sid = init.headers.get('mcp-session-id') ?? '';
     const abort = new AbortController();
@@ -120,8 +151,17 @@ describe('SessionTransport', () => {
     const pending = fetch(url, {
       method: 'POST',
       signal: abort.signal,
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sid },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'park', arguments: {} } }),
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-session-id': sid,
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'park', arguments: {} },
+      }),
     }).catch(() => null);
     await new Promise((r) => setTimeout(r, 100));
     abort.abort();
@@ -134,7 +174,18 @@ describe('SessionTransport', () => {
     const r = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'r', version: '1' } } }]),
+      body: JSON.stringify([
+        {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-03-26',
+            capabilities: {},
+            clientInfo: { name: 'r', version: '1' },
+          },
+        },
+      ]),
     });
     const body = (await r.json()) as Array<{ id: number }>;
     expect(Array.isArray(body)).toBe(true);

@@ -1,5 +1,11 @@
 import type { ServerResponse } from 'node:http';
-import type { JSONRPCMessage, MessageExtraInfo, RequestId, Transport, TransportSendOptions } from '@modelcontextprotocol/server';
+import type {
+  JSONRPCMessage,
+  MessageExtraInfo,
+  RequestId,
+  Transport,
+  TransportSendOptions,
+} from '@modelcontextprotocol/server';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 
 /** One POST exchange waiting for the responses of its requests. */
@@ -13,8 +19,10 @@ interface Exchange {
   sse: boolean;
 }
 
-const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId } => 'id' in m && ('result' in m || 'error' in m);
-const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } => 'method' in m && 'id' in m;
+const isResponse = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId } =>
+  'id' in m && ('result' in m || 'error' in m);
+const isRequest = (m: JSONRPCMessage): m is JSONRPCMessage & { id: RequestId; method: string } =>
+  'method' in m && 'id' in m;
 
 /** SSE response headers (plus the security headers every answer carries). */
 export function sseHeaders(sessionId: string): Record<string, string> {
@@ -158,7 +166,11 @@ export class SessionTransport implements Transport {
     for (const id of ex.pending) {
       if (this.exchanges.get(id) !== ex) continue;
       this.exchanges.delete(id);
-      this.onmessage?.({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: 'client disconnected' } });
+      this.onmessage?.({
+        jsonrpc: '2.0',
+        method: 'notifications/cancelled',
+        params: { requestId: id, reason: 'client disconnected' },
+      });
     }
     ex.pending.clear();
   }

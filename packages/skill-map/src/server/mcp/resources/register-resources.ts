@@ -35,7 +35,8 @@ export function registerResources(catalog: McpCatalog): void {
     uri: GRAPH_URI,
     name: 'graph',
     title: 'Project graph',
-    description: 'The full persisted ScanResult of the project (nodes, links, issues, stats); the same payload as GET /api/scan.',
+    description:
+      'The full persisted ScanResult of the project (nodes, links, issues, stats); the same payload as GET /api/scan.',
     read: (deps) => deps.reader.loadScanResult(),
   });
   catalog.addResource({
@@ -49,14 +50,16 @@ export function registerResources(catalog: McpCatalog): void {
     uri: ACTIVITY_URI,
     name: 'activity',
     title: 'Live activity',
-    description: 'Live execution stats since this server started: {since, nodes, pairs}. In memory; resets each boot.',
+    description:
+      'Live execution stats since this server started: {since, nodes, pairs}. In memory; resets each boot.',
     read: (deps) => deps.activity.snapshot(),
   });
   catalog.addTemplate({
     uriTemplate: `${NODE_URI_PREFIX}{+path}`,
     name: 'node',
     title: 'One node',
-    description: 'One node with its incoming/outgoing links and issues (the get_node bundle). {+path} is the node path; slashes stay as they are.',
+    description:
+      'One node with its incoming/outgoing links and issues (the get_node bundle). {+path} is the node path; slashes stay as they are.',
     match: (uri) => {
       const path = nodePathOfUri(uri);
       return path === null ? null : { path };

@@ -16,5 +16,7 @@ export const getNodeTool = defineTool({
     includeBody: z.boolean().optional().describe('Read the file body on demand.'),
   }),
   annotations: { ...READ_ONLY, title: 'Get one node' },
-  run: async (args, deps) => ({ ...(await getNodeBundle(deps.reader, args.path, args.includeBody === true)) }),
+  run: async (args, deps) => ({
+    ...(await getNodeBundle(deps.reader, args.path, args.includeBody === true)),
+  }),
 });

@@ -3,7 +3,10 @@ import { listIssues, parseSeverities } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
 const csv = (v: string | undefined): string[] | undefined => {
-  const list = v?.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const list = v
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   return list === undefined || list.length === 0 ? undefined : list;
 };
 
@@ -20,7 +23,12 @@ export const listIssuesTool = defineTool({
     severity: z.string().optional().describe('Comma-separated severities: error, warn, info.'),
     analyzerId: z.string().optional().describe('Comma-separated analyzer ids, short or qualified.'),
     node: z.string().optional().describe('Comma-separated node paths.'),
-    limit: z.number().int().min(1).optional().describe('Page size, 1..1000 (larger values are clamped), default 100.'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Page size, 1..1000 (larger values are clamped), default 100.'),
     offset: z.number().int().min(0).optional().describe('Items to skip, default 0.'),
   }),
   annotations: { ...READ_ONLY, title: 'List issues' },
@@ -28,7 +36,11 @@ export const listIssuesTool = defineTool({
     const severities = parseSeverities(csv(args.severity));
     const analyzerIds = csv(args.analyzerId);
     const nodes = csv(args.node);
-    const filter = { ...(severities === undefined ? {} : { severities }), ...(analyzerIds === undefined ? {} : { analyzerIds }), ...(nodes === undefined ? {} : { nodes }) };
+    const filter = {
+      ...(severities === undefined ? {} : { severities }),
+      ...(analyzerIds === undefined ? {} : { analyzerIds }),
+      ...(nodes === undefined ? {} : { nodes }),
+    };
     const page = { limit: Math.min(1000, args.limit ?? 100), offset: args.offset ?? 0 };
     return { ...listIssues(deps.reader, filter, page) };
   },

@@ -16,7 +16,12 @@ export const queryGraphTool = defineTool({
     kind: z.string().optional().describe('Comma-separated node kinds (exact, case-sensitive).'),
     has: z.string().optional().describe('Only "issues" is supported.'),
     path: z.string().optional().describe('Comma-separated anchored path globs, e.g. ".claude/skills/**".'),
-    limit: z.number().int().min(1).optional().describe('Maximum nodes (default 100, capped at the scan render cap).'),
+    limit: z
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Maximum nodes (default 100, capped at the scan render cap).'),
   }),
   annotations: { ...READ_ONLY, title: 'Query the skill graph' },
   run: (args, deps) => ({ ...queryGraph(deps.reader, args) }),
