@@ -4,11 +4,13 @@
 // printed next to a bare node:http JSON-RPC echo measured in the same run by the same client (a ratio).
 //
 //   node bench/mcp/run.mjs [--nodes 10000] [--calls 5000] [--long 100000] [--sessions 1000]   (after npm run build)
+//   BENCH_SERVER_FLAGS="--trace-gc" node --expose-gc bench/mcp/run.mjs     (extra node flags for the server child)
 //
 // The server runs in a forked child (so its RSS is its own); this process is the client. The hot-path
 // numbers use a minimal keep-alive HTTP client so they measure the server, not an SDK client; the v1 SDK
 // client figure is printed alongside as the ceiling a real host sees on this machine.
 import { fork } from 'node:child_process';
+import { setMaxListeners } from 'node:events';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -205,7 +207,7 @@ try {
   );
 
   const child = fork(fileURLToPath(import.meta.url), ['--server', root, dbPath, String(SESSIONS + 8)], {
-    execArgv: ['--expose-gc'],
+    execArgv: ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = () => new Promise((resolve) => child.once('message', resolve));
@@ -355,6 +357,8 @@ try {
   const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
   const { StreamableHTTPClientTransport } =
     await import('@modelcontextprotocol/sdk/client/streamableHttp.js');
+  // The v1 client adds an abort listener per call to one long-lived signal; it is only the client's figure.
+  setMaxListeners(0);
   const c = new Client({ name: 'bench-v1', version: '1' });
   await c.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
   for (let i = 0; i < 300; i++)

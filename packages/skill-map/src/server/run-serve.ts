@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { formatBanner } from './banner.js';
+import { tuneHeapForServing } from './heap-tuning.js';
 import { createServer } from './create-server.js';
 import type { SkillMapServer } from './create-server.js';
 import { ServerError } from './errors.js';
@@ -75,6 +76,7 @@ function openInBrowser(url: string): void {
  */
 export async function runServe(options: ServeOptions, deps: ServerDeps): Promise<RunningServer> {
   const resolved = resolveServeOptions(options, deps.config, deps.scanner !== undefined);
+  tuneHeapForServing();
   const logger = deps.logger ?? createStderrLogger();
   const version = deps.version ?? PACKAGE_VERSION;
   const app = createServer(

@@ -8,8 +8,9 @@ import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { ServerLogger } from '../ports.js';
 import type { McpCatalog } from './mcp-catalog.js';
-import { UnknownToolError } from './mcp-catalog.js';
 import { toProtocolError } from './mcp-errors.js';
+import { runToolCall } from './tool-call.js';
+import type { ToolCallParams } from './tool-call.js';
 
 /** Exactly what the contract advertises: no prompts, no logging, no completions. */
 export const MCP_CAPABILITIES: ServerCapabilities = {
@@ -45,12 +46,6 @@ export interface McpServerHandle {
   close(): Promise<void>;
 }
 
-function rethrow(err: unknown, logger: ServerLogger): never {
-  if (err instanceof UnknownToolError)
-    throw new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
-  throw toProtocolError(err, logger);
-}
-
 /**
  * Builds one MCP protocol instance (the SDK's low-level `Server`) over the shared catalog. Transports
  * (lean HTTP sessions, the 2026 per-request entry, stdio) call this factory and know nothing about tools.
@@ -73,40 +68,17 @@ export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOpt
   server.fallbackRequestHandler = async (request, ctx) => {
     if (request.method !== 'tools/call')
       throw new ProtocolError(ProtocolErrorCode.MethodNotFound, 'Method not found');
-    const params = (request.params ?? {}) as {
-      name?: unknown;
-      arguments?: unknown;
-      _meta?: { progressToken?: unknown };
-    };
-    if (typeof params.name !== 'string')
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        'Invalid tools/call request: params.name must be a string',
-      );
-    if (
-      params.arguments !== undefined &&
-      (typeof params.arguments !== 'object' || params.arguments === null || Array.isArray(params.arguments))
-    ) {
-      throw new ProtocolError(
-        ProtocolErrorCode.InvalidParams,
-        'Invalid tools/call request: params.arguments must be an object',
-      );
-    }
-    const progressToken = params._meta?.progressToken;
-    try {
-      return await catalog.callTool(params.name, params.arguments, {
-        signal: ctx.mcpReq.signal,
-        progress: async (progress, message) => {
-          if (typeof progressToken !== 'string' && typeof progressToken !== 'number') return;
-          await ctx.mcpReq.notify({
-            method: 'notifications/progress',
-            params: { progressToken, progress, ...(message === undefined ? {} : { message }) },
-          });
-        },
-      });
-    } catch (err) {
-      return rethrow(err, logger);
-    }
+    const progressToken = (request.params as ToolCallParams | undefined)?._meta?.progressToken;
+    return runToolCall(catalog, request.params, logger, {
+      signal: ctx.mcpReq.signal,
+      progress: async (progress, message) => {
+        if (typeof progressToken !== 'string' && typeof progressToken !== 'number') return;
+        await ctx.mcpReq.notify({
+          method: 'notifications/progress',
+          params: { progressToken, progress, ...(message === undefined ? {} : { message }) },
+        });
+      },
+    });
   };
   server.setRequestHandler('resources/list', () => ({ resources: catalog.listResources() }));
   server.setRequestHandler('resources/templates/list', () => ({
@@ -116,7 +88,7 @@ export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOpt
     try {
       return await catalog.readResource(request.params.uri);
     } catch (err) {
-      return rethrow(err, logger);
+      throw toProtocolError(err, logger);
     }
   });
 

@@ -1,5 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { classifyInboundRequest, createMcpHandler } from '@modelcontextprotocol/server';
+import {
+  classifyInboundRequest,
+  createMcpHandler,
+  SUPPORTED_PROTOCOL_VERSIONS,
+} from '@modelcontextprotocol/server';
 import type { ActivityStore } from '../activity/activity-store.js';
 import { ServerError } from '../errors.js';
 import type { McpMount } from '../http/app-context.js';
@@ -18,6 +22,8 @@ import { createMcpSink } from './mcp-sink.js';
 import type { NotifyTarget } from './mcp-sink.js';
 import { registerResources } from './resources/register-resources.js';
 import { registerTools } from './tools/register-tools.js';
+import { runToolCall } from './tool-call.js';
+import type { ToolCallContext } from './define-tool.js';
 
 /**
  * Bodies on `/mcp` above this are refused with 413 before parsing (decision: the reference leaves `/mcp`
@@ -61,6 +67,12 @@ export function createMapCatalog(deps: {
   return catalog;
 }
 
+/** A direct call carries no progress token (those go through the protocol core) and is never cancelled. */
+const DIRECT_CALL_CONTEXT: ToolCallContext = {
+  signal: new AbortController().signal,
+  progress: () => Promise.resolve(),
+};
+
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 /**
@@ -78,6 +90,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     (subscriptions) => createMcpServer(catalog, { version, logger, subscriptions }),
     logger,
     options,
+    (params) => runToolCall(catalog, params, logger, DIRECT_CALL_CONTEXT),
   );
   const modern = createMcpHandler(() => createMcpServer(catalog, { version, logger }).server, {
     legacy: 'reject',
@@ -117,6 +130,8 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     } catch {
       return writeJsonRpcError(res, 400, -32700, 'Parse error: Invalid JSON');
     }
+    if (isPlainLegacyRequest(body, headerValue(req.headers, 'mcp-protocol-version')))
+      return sessions.handlePost(req, res, body);
     const outcome = classifyInboundRequest({
       httpMethod: 'POST',
       body,
@@ -162,6 +177,23 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
       await modern.close();
     },
   };
+}
+
+/**
+ * True for the everyday 2025-era request: one JSON-RPC request (not `initialize`) with no `_meta` in its
+ * params and no 2026-era version header. The SDK's classifier gives exactly "legacy" for this shape, so
+ * it is routed without running the classifier's schema checks on every call.
+ */
+function isPlainLegacyRequest(body: unknown, versionHeader: string | undefined): boolean {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+  const m = body as Record<string, unknown>;
+  if (m['jsonrpc'] !== '2.0' || typeof m['method'] !== 'string' || m['method'] === 'initialize') return false;
+  if (typeof m['id'] !== 'number' && typeof m['id'] !== 'string') return false;
+  if (versionHeader !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(versionHeader)) return false;
+  const params = m['params'];
+  if (params === undefined) return true;
+  if (typeof params !== 'object' || params === null || Array.isArray(params)) return false;
+  return (params as Record<string, unknown>)['_meta'] === undefined;
 }
 
 function optionalHeader<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

@@ -1,6 +1,7 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { isServerError } from '../errors.js';
+import { UnknownToolError } from './mcp-catalog.js';
 import type { ServerLogger } from '../ports.js';
 
 /**
@@ -11,6 +12,8 @@ import type { ServerLogger } from '../ports.js';
  */
 export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolError {
   if (err instanceof ProtocolError) return err;
+  if (err instanceof UnknownToolError)
+    return new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
   if (err instanceof z.ZodError) {
     return new ProtocolError(
       ProtocolErrorCode.InvalidParams,

@@ -97,6 +97,26 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect(err.code).toBe(-32602);
   });
 
+  it('answers a tools/call alike through the direct path and the protocol core (progress token)', async () => {
+    // A call without _meta takes the lean transport's direct path; one with a progress token goes through the
+    // SDK protocol core. Both run the same dispatch, so results and errors must be identical.
+    const viaCore = { onprogress: () => undefined };
+    const args = { name: 'get_node', arguments: { path: '.claude/skills/lint/SKILL.md' } };
+    const direct = await client.callTool(args);
+    const core = await client.callTool(args, undefined, viaCore);
+    expect(core).toEqual(direct);
+    for (const bad of [
+      { name: 'get_node', arguments: { path: 'nope.md' } },
+      { name: 'get_node', arguments: { path: 3 } },
+      { name: 'no_such_tool', arguments: {} },
+    ]) {
+      const a = await rpcError(client.callTool(bad));
+      const b = await rpcError(client.callTool(bad, undefined, viaCore));
+      expect([b.code, b.message, b.data]).toEqual([a.code, a.message, a.data]);
+      expect(a.code).toBe(-32602);
+    }
+  });
+
   it('list_issues filters and pages in the store', async () => {
     const all = (await client.callTool({ name: 'list_issues', arguments: {} })).structuredContent as Json;
     expect(all['total']).toBeGreaterThan(0);

@@ -24,9 +24,7 @@ export interface TestServerOptions extends CreateServerOptions {
 }
 
 /** A server over an in-memory graph; `setScan` swaps the graph the reader sees. */
-export function createTestServer(
-  options: TestServerOptions = {},
-): SkillMapServer & {
+export function createTestServer(options: TestServerOptions = {}): SkillMapServer & {
   setScan(scan: ScanResult | null): void;
   logger: ReturnType<typeof createMemoryLogger>;
 } {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { SUPPORTED_PROTOCOL_VERSIONS } from '@modelcontextprotocol/server';
-import type { JSONRPCMessage } from '@modelcontextprotocol/server';
+import type { JSONRPCMessage, JSONRPCRequest, Result } from '@modelcontextprotocol/server';
 import { headerValue } from '../../http/loopback-gate.js';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 import type { ServerLogger } from '../../ports.js';
@@ -42,6 +42,13 @@ function isJsonRpcMessage(m: unknown): m is JSONRPCMessage {
   return idOk && ('result' in o || 'error' in o);
 }
 
+/** A `tools/call` request whose params carry no `_meta` (what the direct path may answer). */
+function isPlainToolCall(m: JSONRPCMessage): m is JSONRPCRequest {
+  if (!('method' in m) || m.method !== 'tools/call' || !('id' in m)) return false;
+  const params = m.params;
+  return params === undefined || params['_meta'] === undefined;
+}
+
 /**
  * Stateful 2025-era sessions over the lean transport: routing (404 unknown session, 400 missing id,
  * 406/409/415 per the Streamable HTTP rules), the session cap with oldest eviction, the liveness sweep,
@@ -57,6 +64,13 @@ export class SessionManager implements NotifyTarget {
     private readonly makeServer: (subscriptions: Set<string>) => McpServerHandle,
     private readonly logger: ServerLogger,
     options: SessionManagerOptions = {},
+    /**
+     * Serves a plain `tools/call` (no `_meta`: no progress token, no envelope) without the protocol core.
+     * Must run the same dispatch as the core's handler (`runToolCall`); it only skips the core's generic
+     * per-message work (schema checks, an AbortController, context objects), which on a hot map tool costs
+     * more than the tool itself and keeps the young generation busy.
+     */
+    private readonly directToolCall?: (params: unknown) => Promise<Result>,
   ) {
     this.maxSessions = Math.max(1, options.maxSessions ?? 32);
     this.liveness = createLivenessSweep(
@@ -117,6 +131,11 @@ export class SessionManager implements NotifyTarget {
     }
     const session = this.lookup(req, res);
     if (session === null) return;
+    const only = messages[0];
+    if (!batch && this.directToolCall !== undefined && only !== undefined && isPlainToolCall(only)) {
+      const direct = this.directToolCall;
+      return session.transport.answerDirect(res, only.id, () => direct(only.params));
+    }
     session.transport.handlePost(res, messages, batch);
   }
 

@@ -1,8 +1,10 @@
 import type { ServerResponse } from 'node:http';
+import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import type {
   JSONRPCMessage,
   MessageExtraInfo,
   RequestId,
+  Result,
   Transport,
   TransportSendOptions,
 } from '@modelcontextprotocol/server';
@@ -34,6 +36,13 @@ export function sseHeaders(sessionId: string): Record<string, string> {
     'x-accel-buffering': 'no',
     'mcp-session-id': sessionId,
   };
+}
+
+/** A thrown error as a JSON-RPC error object, the way the protocol core encodes it. */
+function errorObject(err: unknown): { code: number; message: string; data?: unknown } {
+  if (!(err instanceof ProtocolError))
+    return { code: ProtocolErrorCode.InternalError, message: 'Internal error' };
+  return { code: err.code, message: err.message, ...(err.data === undefined ? {} : { data: err.data }) };
 }
 
 function sseFrame(message: JSONRPCMessage): string {
@@ -83,6 +92,27 @@ export class SessionTransport implements Transport {
     for (const id of ids) this.exchanges.set(id, exchange);
     res.once('close', () => this.abandon(exchange));
     for (const m of messages) this.onmessage?.(m);
+  }
+
+  /**
+   * Answers one request on this session without the protocol core: `run` computes the result (or throws a
+   * ProtocolError), and the answer goes out through the same exchange bookkeeping as any other response.
+   */
+  answerDirect(res: ServerResponse, id: RequestId, run: () => Promise<Result>): void {
+    const exchange: Exchange = {
+      res,
+      ids: [id],
+      pending: new Set([id]),
+      responses: [],
+      batch: false,
+      sse: false,
+    };
+    this.exchanges.set(id, exchange);
+    res.once('close', () => this.abandon(exchange));
+    run().then(
+      (result) => this.send({ jsonrpc: '2.0', id, result }),
+      (err: unknown) => this.send({ jsonrpc: '2.0', id, error: errorObject(err) }),
+    );
   }
 
   /** Opens the session's GET stream; false when one is already open (the caller answers 409). */
