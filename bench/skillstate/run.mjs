@@ -2,24 +2,15 @@
 // npm run bench:skillstate: the stdio server's cold start and patch throughput, each next to a floor measured
 // in the same run on the same machine (ratios, because machines are noisy).
 import { execFileSync, spawn } from 'node:child_process';
-import {
-  closeSync,
-  readSync,
-  fsyncSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { median, ms, quantile, table, verdict } from '../lib/stats.mjs';
+import { FLOOR_BODY, floorWrite } from './floor.mjs';
 
 const BIN = fileURLToPath(new URL('../../packages/skillstate-mcp/bin/skillstate-mcp.js', import.meta.url));
+const IDEAL = fileURLToPath(new URL('./ideal-server.mjs', import.meta.url));
 const STARTS = Number(process.env.BENCH_STARTS ?? 30);
 const PATCHES = Number(process.env.BENCH_PATCHES ?? 2000);
 const INIT = `${JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '0' } } })}\n`;
@@ -65,27 +56,11 @@ async function coldStart(project) {
   return { bare: median(bare), server: median(server) };
 }
 
-/** The floor: what any correct writer must do per patch, with nothing else around it. */
+/** The floor loop: `n` floor writes in this process, as ops/s. */
 function floorLoop(dir, n) {
   const target = join(dir, 'floor.json');
-  const lock = `${target}.lock`;
-  const body = JSON.stringify({ version: 1, state: { goal: 'x'.repeat(64), progress: [1, 2, 3] } }, null, 2);
   const t0 = performance.now();
-  for (let i = 0; i < n; i++) {
-    const lfd = openSync(lock, 'wx');
-    writeSync(lfd, String(process.pid));
-    closeSync(lfd);
-    const temp = `${target}.tmp.${i}`;
-    const fd = openSync(temp, 'wx');
-    writeSync(fd, body);
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(temp, target);
-    const dfd = openSync(dirname(target), 'r');
-    fsyncSync(dfd);
-    closeSync(dfd);
-    unlinkSync(lock);
-  }
+  for (let i = 0; i < n; i++) floorWrite(target, FLOOR_BODY, i);
   return n / ((performance.now() - t0) / 1000);
 }
 
@@ -93,11 +68,11 @@ function floorLoop(dir, n) {
  * A long-lived server answering sequential calls over two FIFOs the client reads and writes with blocking
  * syscalls: a lean client, so the figure is the server's round trip rather than the client's event loop.
  */
-function startPatchServer(project) {
-  const fifoIn = join(project, 'bench.in');
-  const fifoOut = join(project, 'bench.out');
+function startPatchServer(project, script = BIN) {
+  const fifoIn = join(project, `bench-${basename(script)}.in`);
+  const fifoOut = join(project, `bench-${basename(script)}.out`);
   execFileSync('mkfifo', [fifoIn, fifoOut]);
-  const child = spawn('sh', ['-c', `exec "${process.execPath}" "${BIN}" < "${fifoIn}" > "${fifoOut}"`], {
+  const child = spawn('sh', ['-c', `exec "${process.execPath}" "${script}" < "${fifoIn}" > "${fifoOut}"`], {
     cwd: project,
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -153,19 +128,25 @@ function startPatchServer(project) {
 /** Alternates batches of floor and server work so that disk and CPU noise hits both alike. */
 async function patchThroughput(project, floorDir, total) {
   const server = startPatchServer(project);
+  const ideal = startPatchServer(floorDir, IDEAL);
   const pingMs = server.ping(2000);
   const batch = 100;
   const latencies = [];
   let floorMs = 0;
   let serverMs = 0;
+  let idealMs = 0;
   floorLoop(floorDir, batch);
   server.run(batch, []);
+  ideal.run(batch, []);
   for (let done = 0; done < total; done += batch) {
     floorMs += (batch / floorLoop(floorDir, batch)) * 1000;
     serverMs += server.run(batch, latencies);
+    idealMs += ideal.run(batch, []);
   }
   await server.stop();
-  return { floorOps: total / (floorMs / 1000), serverOps: total / (serverMs / 1000), latencies, pingMs };
+  await ideal.stop();
+  const ops = (spent) => total / (spent / 1000);
+  return { floorOps: ops(floorMs), serverOps: ops(serverMs), idealOps: ops(idealMs), latencies, pingMs };
 }
 
 const project = makeProject();
@@ -191,6 +172,11 @@ try {
     ['floor: lock + atomic write + unlink', `${floorOps.toFixed(0)} ops/s`],
     ['skillstate-mcp state.patch', `${patches.serverOps.toFixed(0)} ops/s`],
     ['ratio', `${patchRatio.toFixed(2)}x  (target >= 0.80x: ${verdict(patchRatio >= 0.8)})`],
+    [
+      'ideal stdio server (floor work per line)',
+      `${patches.idealOps.toFixed(0)} ops/s = ${(patches.idealOps / floorOps).toFixed(2)}x the floor: the ceiling over stdio here`,
+    ],
+    ['skillstate-mcp vs that ceiling', `${(patches.serverOps / patches.idealOps).toFixed(2)}x`],
     ['latency p50', ms(quantile(patches.latencies, 0.5))],
     ['latency p99', ms(quantile(patches.latencies, 0.99))],
     ['for scale: a ping round trip', ms(patches.pingMs)],
