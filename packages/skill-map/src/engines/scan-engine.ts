@@ -10,8 +10,8 @@ import type { SkippedEntry, TruncationInfo, WalkOptions, WalkResult } from '../a
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
-import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
+import { lendStore } from './warm-store.js';
 import type { ScanResult } from '../adapters/domain.js';
 import type { OpsChannel, OpsLog } from '../adapters/ops-log.js';
 import * as kernel from '../kernel/index.js';
@@ -130,14 +130,6 @@ function graphDigest(
     )
     .update(walk.allPaths.join('\n'))
     .digest('base64');
-}
-
-function openStore(opts: ScanOptions, dbPath: string): ScanStore | null {
-  const store =
-    opts.persist === false
-      ? tryOpenScanStoreForRead(dbPath)
-      : openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
-  return store !== null && opts.wrapStore ? opts.wrapStore(store) : store;
 }
 
 function previousFiles(opts: ScanOptions, store: ScanStore | null): Map<string, CachedFile> {
@@ -358,16 +350,20 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   const t: ScanTimings = { open: 0, cacheLoad: 0, walk: 0, files: 0, graph: 0, persist: 0, total: 0 };
   const config = opts.config ?? loadConfig({ projectRoot: opts.projectRoot });
   const dbPath = opts.dbPath ?? opts.warm?.dbPath ?? defaultDbPath(opts.projectRoot);
-  const store = openStore(opts, dbPath);
+  const lent = lendStore(opts, dbPath);
+  const store = lent.store;
   t.open = performance.now() - t0;
+  let failed = true;
   try {
-    return await Promise.resolve(execute(opts, config, store, t, t0));
+    const outcome = await Promise.resolve(execute(opts, config, store, t, t0));
+    failed = false;
+    return outcome;
   } catch (err) {
     if (isAdapterError(err)) throw err;
     throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, {
       cause: err,
     });
   } finally {
-    store?.close();
+    lent.release(failed);
   }
 }

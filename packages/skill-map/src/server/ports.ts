@@ -40,6 +40,8 @@ export interface ScanPort {
   }): Promise<ScanSummary>;
   /** A fresh in-memory scan that is NOT persisted (`GET /api/scan?fresh=1`); optional. */
   scanFresh?(): Promise<ScanResult>;
+  /** Releases what the port keeps between scans (an open database connection). */
+  close?(): void;
 }
 
 /** The layered configuration (defaults < project < project-local < override); `LoadedConfig` fits. */

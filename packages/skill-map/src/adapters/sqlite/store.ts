@@ -58,6 +58,11 @@ export interface ScanStore {
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;
+  /**
+   * The schema cookie and `user_version` together: they change whenever any connection alters the schema or
+   * stamps another version (a migration, a newer skill-map, a reset).
+   */
+  schemaStamp(): string;
   close(): void;
 }
 
@@ -130,6 +135,8 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     refreshAnnotationsMirror: (path, annotations) =>
       write(() => refreshAnnotationsMirror(db, path, annotations)),
     deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),
+    schemaStamp: () =>
+      `${String(db.pragma('schema_version', { simple: true }))}:${String(db.pragma('user_version', { simple: true }))}`,
     close: () => h.close(),
   };
 }

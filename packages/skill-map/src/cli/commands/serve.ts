@@ -91,6 +91,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     await running.closed;
   } finally {
     reader.close();
+    scanner.close?.();
   }
   return {};
 }

@@ -1,4 +1,4 @@
-import { createScanWarmState, runScan } from '../../engines/index.js';
+import { closeWarmStore, createScanWarmState, runScan } from '../../engines/index.js';
 import type { OpsLog } from '../../adapters/ops-log.js';
 import type { ScanPort } from '../ports.js';
 
@@ -55,6 +55,9 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         roots: outcome.result.roots,
         ...(diff === undefined ? {} : { nodesAdded: diff.inserted, nodesRemoved: diff.deleted }),
       };
+    },
+    close() {
+      closeWarmStore(warm);
     },
     async scanFresh() {
       const outcome = await runScan({

@@ -73,6 +73,7 @@ export async function startProjectServer(
     async stop() {
       await running.close();
       reader.close();
+      scanner.close?.();
       tree.remove();
     },
   };
