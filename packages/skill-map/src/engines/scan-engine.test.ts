@@ -171,6 +171,30 @@ describe('runScan: watcher hints', () => {
     const fallback = await scan({ warm, changedPaths: ['docs'] });
     expect(fallback.walkMode).toBe('full');
   });
+
+  it('decides the lens again only when the paths or the settings changed', async () => {
+    let detections = 0;
+    const counting: KernelPort = {
+      ...spy,
+      detectLens: (paths, settings) => {
+        detections++;
+        return spy.detectLens(paths, settings);
+      },
+    };
+    const warm = createScanWarmState(defaultDbPath(tree.root));
+    await scan({ warm, kernel: counting });
+    writeFileSync(tree.abs('README.md'), '# Project\nAn edit.\n');
+    const edited = await scan({ warm, kernel: counting, changedPaths: ['README.md'] });
+    expect(edited.walkMode).toBe('refreshed');
+    expect(detections).toBe(1);
+    tree.write({ 'AGENTS.md': '# Agents\n' });
+    const added = await scan({ warm, kernel: counting, changedPaths: ['AGENTS.md'] });
+    expect(detections).toBe(2);
+    expect(added.walkMode).toBe('refreshed');
+    const config = loadConfig({ projectRoot: tree.root, overrides: { 'scan.roots': ['./docs/'] } });
+    await scan({ warm, kernel: counting, config, changedPaths: ['README.md'] });
+    expect(detections).toBe(3);
+  });
 });
 
 describe('runScan: carry-over, limits and postures', () => {

@@ -142,6 +142,24 @@ function lensPaths(walk: WalkResult): string[] {
   return [...walk.allPaths, ...walk.dirs.map((d) => `${d}/`)];
 }
 
+/**
+ * The lens of this walk. A watcher's in-place refresh keeps the previous path lists, so with the same kernel
+ * and settings the previous decision is still the answer (the kernel's detection is a pure function of them).
+ */
+function lensFor(
+  warm: ScanWarmState | undefined,
+  k: KernelPort,
+  walk: WalkResult,
+  view: ScanConfigView,
+): LensDecision {
+  const key = [k, walk.allPaths, walk.dirs, JSON.stringify(view.settings)];
+  const hit = warm?.lens;
+  if (hit && hit.key.length === key.length && hit.key.every((v, i) => v === key[i])) return hit.lens;
+  const lens = k.detectLens(lensPaths(walk), view.settings);
+  if (warm) warm.lens = { key, lens };
+  return lens;
+}
+
 /** Candidate filter limited to the configured `scan.roots` (the walk itself always starts at the scope root). */
 function candidateFilter(k: KernelPort, roots: readonly string[]): (path: string) => boolean {
   const prefixes = roots.map((r) => r.replace(/^\.\/?/, '').replace(/\/+$/, ''));
@@ -270,7 +288,7 @@ function execute(
   mark = performance.now();
   const scannedAt = (opts.now ?? Date.now)();
   const { walk, refreshed } = walkPhase(opts, k, fs, view);
-  const lens = k.detectLens(lensPaths(walk), view.settings);
+  const lens = lensFor(opts.warm, k, walk, view);
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
   mark = performance.now();

@@ -2,6 +2,7 @@ import type { WalkResult } from '../adapters/fs/walk-types.js';
 import type { PersistIndex } from '../adapters/sqlite/persist-index.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { FileRecord, GraphState } from '../kernel/index.js';
+import type { LensDecision } from './kernel-port.js';
 
 /** What the engine remembers about one file between scans: the stat facts and the kernel record (its content hash and cache key inside). */
 export interface CachedFile {
@@ -24,11 +25,21 @@ export interface ScanWarmState {
   lastWalk: WalkResult | undefined;
   /** The kernel's incremental graph state of the last scan (consumed by the next one). */
   graph: GraphState | null;
+  /** The last lens decision and what it was decided from (the same path lists and settings give the same lens). */
+  lens: { readonly key: readonly unknown[]; readonly lens: LensDecision } | null;
   /** The write store kept open between scans, with the file identity and schema stamp it was opened on. */
   store: { readonly store: ScanStore; readonly identity: string | null; readonly schema: string } | null;
 }
 
 /** A fresh, empty warm state bound to one database path. */
 export function createScanWarmState(dbPath: string): ScanWarmState {
-  return { dbPath, files: null, persistIndex: undefined, lastWalk: undefined, graph: null, store: null };
+  return {
+    dbPath,
+    files: null,
+    persistIndex: undefined,
+    lastWalk: undefined,
+    graph: null,
+    lens: null,
+    store: null,
+  };
 }

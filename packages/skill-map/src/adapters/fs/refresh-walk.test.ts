@@ -41,6 +41,17 @@ describe('refreshWalk', () => {
     expect(shape(refreshed)).toEqual(shape(full()));
   });
 
+  it('answers edits to known files in place, sharing the unchanged path lists, and matches a full walk', () => {
+    const before = full();
+    writeFileSync(tree.abs('a/one.md'), 'one, longer now');
+    writeFileSync(tree.abs('b/three.md'), 'three, longer too');
+    const refreshed = refreshWalk(before, ['a/one.md', tree.abs('b/three.md')], opts);
+    expect(shape(refreshed)).toEqual(shape(full()));
+    expect(refreshed?.allPaths).toBe(before.allPaths);
+    expect(refreshed?.files).not.toBe(before.files);
+    expect(before.files.find((f) => f.path === 'a/one.md')?.size).toBe(1);
+  });
+
   it('reports a refreshed file that became oversized or vanished like the walk does', () => {
     const before = full();
     writeFileSync(tree.abs('a/one.md'), 'x'.repeat(50));

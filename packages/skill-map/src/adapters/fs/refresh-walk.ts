@@ -60,6 +60,46 @@ interface Draft {
   skipped: Map<string, SkippedEntry>;
 }
 
+/** What one changed path is now, as far as the walk is concerned. */
+type Inspected =
+  | Fallback
+  | { kind: 'gone' }
+  | { kind: 'excluded' }
+  | { kind: 'present'; candidate: WalkedFile | SkippedEntry | null };
+
+function inspect(
+  opts: WalkOptions,
+  fs: FsPort,
+  previous: WalkResult,
+  hasDir: (dir: string) => boolean,
+  rel: string,
+): Inspected {
+  const abs = resolve(previous.root, rel);
+  const slash = rel.lastIndexOf('/');
+  const parent = slash === -1 ? '' : rel.slice(0, slash);
+  if (parent !== '' && !hasDir(parent)) return FALLBACK;
+  let real: string;
+  try {
+    real = fs.realpath(abs);
+    if (fs.stat(abs).isDirectory()) return FALLBACK;
+  } catch (err) {
+    if (errnoCode(err) !== 'ENOENT') return FALLBACK;
+    return hasDir(rel) ? FALLBACK : { kind: 'gone' };
+  }
+  // Symlinked files (or ancestors) need the walk's containment and loop rules.
+  if (real !== resolve(fs.realpath(previous.root), rel)) return FALLBACK;
+  if (isIgnored(layersFor(opts, fs, previous.root, rel), rel, false)) return { kind: 'excluded' };
+  if (!opts.isCandidate(rel)) return { kind: 'present', candidate: null };
+  const outcome = readCandidate(
+    fs,
+    abs,
+    rel,
+    opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
+    opts.shouldRead,
+  );
+  return { kind: 'present', candidate: outcome.ok ? outcome.file : outcome.skipped };
+}
+
 function applyOne(
   opts: WalkOptions,
   fs: FsPort,
@@ -68,40 +108,61 @@ function applyOne(
   draft: Draft,
   rel: string,
 ): Fallback | null {
-  const abs = resolve(previous.root, rel);
-  const slash = rel.lastIndexOf('/');
-  const parent = slash === -1 ? '' : rel.slice(0, slash);
-  if (parent !== '' && !dirs.has(parent)) return FALLBACK;
+  const seen = inspect(opts, fs, previous, (d) => dirs.has(d), rel);
+  if ('fallback' in seen) return seen;
   draft.files.delete(rel);
   draft.skipped.delete(rel);
-  let real: string;
-  try {
-    real = fs.realpath(abs);
-    if (fs.stat(abs).isDirectory()) return FALLBACK;
-  } catch (err) {
-    if (errnoCode(err) !== 'ENOENT') return FALLBACK;
-    if (dirs.has(rel)) return FALLBACK;
-    draft.all.delete(rel);
-    return null;
-  }
-  // Symlinked files (or ancestors) need the walk's containment and loop rules.
-  if (real !== resolve(fs.realpath(previous.root), rel)) return FALLBACK;
-  if (isIgnored(layersFor(opts, fs, previous.root, rel), rel, false)) {
+  if (seen.kind !== 'present') {
     draft.all.delete(rel);
     return null;
   }
   draft.all.add(rel);
-  if (!opts.isCandidate(rel)) return null;
-  const outcome = readCandidate(
-    fs,
-    abs,
-    rel,
-    opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
-    opts.shouldRead,
-  );
-  if (outcome.ok) draft.files.set(rel, outcome.file);
-  else draft.skipped.set(rel, outcome.skipped);
+  const c = seen.candidate;
+  if (c === null) return null;
+  if ('reason' in c) draft.skipped.set(rel, c);
+  else draft.files.set(rel, c);
   return null;
+}
+
+/** Index of `rel` in a path-sorted file list, or -1. */
+function indexOfFile(files: readonly WalkedFile[], rel: string): number {
+  let lo = 0;
+  let hi = files.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const p = files[mid]!.path;
+    if (p === rel) return mid;
+    if (p < rel) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return -1;
+}
+
+/**
+ * The common watcher case, edits to files the previous walk already read, answered without rebuilding the
+ * path sets: the file list is copied with the edited entries replaced, everything else is shared. Null when
+ * any path was added, removed, skipped or excluded (the general refresh handles those).
+ */
+function refreshInPlace(
+  previous: WalkResult,
+  rels: readonly string[],
+  opts: WalkOptions,
+  fs: FsPort,
+  started: number,
+): WalkResult | null {
+  const replaced: Array<[number, WalkedFile]> = [];
+  for (const rel of rels) {
+    const at = indexOfFile(previous.files, rel);
+    if (at === -1) return null;
+    const seen = inspect(opts, fs, previous, () => true, rel);
+    if ('fallback' in seen || seen.kind !== 'present') return null;
+    const c = seen.candidate;
+    if (c === null || 'reason' in c) return null;
+    replaced.push([at, c]);
+  }
+  const files = previous.files.slice();
+  for (const [at, file] of replaced) files[at] = file;
+  return { ...previous, files, warnings: [], durationMs: performance.now() - started };
 }
 
 function byPath(a: string, b: string): number {
@@ -121,18 +182,21 @@ export function refreshWalk(
   const started = performance.now();
   if (previous.truncation.scanTruncated || resolve(opts.root) !== previous.root) return null;
   const fs = opts.fs ?? NODE_FS;
+  const rels: string[] = [];
+  for (const path of new Set(changedPaths)) {
+    const rel = toRel(previous.root, path);
+    if (rel === null || needsFullWalk(rel)) return null;
+    if (!rel.startsWith('.skill-map/')) rels.push(rel);
+  }
+  const inPlace = refreshInPlace(previous, rels, opts, fs, started);
+  if (inPlace !== null) return inPlace;
   const draft: Draft = {
     files: new Map(previous.files.map((f) => [f.path, f])),
     all: new Set(previous.allPaths),
     skipped: new Map(previous.skipped.filter((s) => s.reason !== 'unlistable-dir').map((s) => [s.path, s])),
   };
   const dirs = new Set(previous.dirs);
-  for (const path of new Set(changedPaths)) {
-    const rel = toRel(previous.root, path);
-    if (rel === null || needsFullWalk(rel)) return null;
-    if (rel.startsWith('.skill-map/')) continue;
-    if (applyOne(opts, fs, previous, dirs, draft, rel) !== null) return null;
-  }
+  for (const rel of rels) if (applyOne(opts, fs, previous, dirs, draft, rel) !== null) return null;
   const maxScan = opts.maxScan ?? DEFAULT_MAX_SCAN;
   if (draft.files.size >= maxScan) return null;
   const skipped = [...draft.skipped.values()].sort((a, b) => byPath(a.path, b.path));
