@@ -67,11 +67,20 @@ export function createMapCatalog(deps: {
   return catalog;
 }
 
-/** A direct call carries no progress token (those go through the protocol core) and is never cancelled. */
-const DIRECT_CALL_CONTEXT: ToolCallContext = {
-  signal: new AbortController().signal,
-  progress: () => Promise.resolve(),
-};
+/**
+ * The context of a direct call: no progress token (those calls go through the protocol core), and a signal of
+ * its own, made only if the tool asks for one (listeners on a shared signal would pile up forever).
+ */
+function directCallContext(): ToolCallContext {
+  let controller: AbortController | undefined;
+  return {
+    get signal() {
+      controller ??= new AbortController();
+      return controller.signal;
+    },
+    progress: () => Promise.resolve(),
+  };
+}
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
@@ -90,7 +99,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     (subscriptions) => createMcpServer(catalog, { version, logger, subscriptions }),
     logger,
     options,
-    (params) => runToolCall(catalog, params, logger, DIRECT_CALL_CONTEXT),
+    (params) => runToolCall(catalog, params, logger, directCallContext()),
   );
   const modern = createMcpHandler(() => createMcpServer(catalog, { version, logger }).server, {
     legacy: 'reject',
