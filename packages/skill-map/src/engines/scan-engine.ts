@@ -3,100 +3,28 @@ import { loadConfig } from '../adapters/config/layered-config.js';
 import type { LoadedConfig } from '../adapters/config/layered-config.js';
 import { AdapterError, isAdapterError } from '../adapters/errors.js';
 import { NODE_FS } from '../adapters/fs/fs-port.js';
-import type { FsPort } from '../adapters/fs/fs-port.js';
-import { refreshWalk } from '../adapters/fs/refresh-walk.js';
-import { walkProject } from '../adapters/fs/walk.js';
-import type { SkippedEntry, TruncationInfo, WalkOptions, WalkResult } from '../adapters/fs/walk-types.js';
+import type { SkippedEntry, WalkResult } from '../adapters/fs/walk-types.js';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
+import type { ScanOptions, ScanOutcome, ScanTimings } from './scan-types.js';
 import { lendStore } from './warm-store.js';
+import { lensFor, walkPhase } from './walk-phase.js';
 import type { ScanResult } from '../adapters/domain.js';
-import type { OpsChannel, OpsLog } from '../adapters/ops-log.js';
 import * as kernel from '../kernel/index.js';
 import type { GraphContext } from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
-import type { FilePassInput, FilePassOutput, ScanFileEvent } from './file-pass.js';
+import type { FilePassInput, FilePassOutput } from './file-pass.js';
 import { rowInputsFor } from './row-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import type { ScanConfigView } from './scan-settings.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
-/** `incremental` (default) and `changed` reuse the per-file cache; `full` re-analyses every file. */
-export type ScanMode = 'incremental' | 'changed' | 'full';
-
-/** Options of `runScan`: the one scan entry point of the CLI, the REST route and the watcher. */
-export interface ScanOptions {
-  /** Absolute project (scope) root. */
-  readonly projectRoot: string;
-  /** Default `<projectRoot>/.skill-map/skill-map.db`. */
-  readonly dbPath?: string;
-  readonly mode?: ScanMode;
-  /** The layered config; loaded from `projectRoot` when absent. */
-  readonly config?: LoadedConfig;
-  /** False: an in-memory scan that reads the cache but writes nothing (`GET /api/scan?fresh=1`). Default true. */
-  readonly persist?: boolean;
-  /** Drift-owning callers pass `rebuild` once the user agreed; the default refuses with `DB_SCHEMA_DRIFT`. */
-  readonly onDrift?: 'refuse' | 'rebuild';
-  /** Keep between scans in long-running processes (see `createScanWarmState`). */
-  readonly warm?: ScanWarmState;
-  /**
-   * Files a watcher saw change since the last scan with the same `warm` state (scan-root-relative or
-   * absolute). The engine then re-stats only those instead of walking the tree; anything it cannot apply
-   * safely (directories, ignore/settings files, symlinks) falls back to a full walk. The graph is always
-   * rebuilt whole.
-   */
-  readonly changedPaths?: readonly string[];
-  readonly onProgress?: (event: ScanFileEvent) => void;
-  /** When given, a persisted scan appends one `scan` line (`target: '*'`) on this channel. */
-  readonly opsLog?: { readonly log: OpsLog; readonly channel: OpsChannel };
-  readonly scannedBy?: ScannedByLike;
-  /** mtimes newer than `now - racyWindowMs` are not trusted for the stat shortcut next time. Default 1000. */
-  readonly racyWindowMs?: number;
-  readonly now?: () => number;
-  /**
-   * False: a persist without a warm index compares every row's JSON instead of trusting the row
-   * fingerprints (diagnostics and the equivalence tests; same rows written, slower). Default true.
-   */
-  readonly rowFingerprints?: boolean;
-  readonly fs?: FsPort;
-  readonly kernel?: KernelPort;
-  /** Tests and diagnostics: wraps the opened store (e.g. to persist into a second store as well). */
-  readonly wrapStore?: (store: ScanStore) => ScanStore;
-}
-
-/** Milliseconds spent per phase. */
-export interface ScanTimings {
-  open: number;
-  cacheLoad: number;
-  walk: number;
-  files: number;
-  graph: number;
-  persist: number;
-  total: number;
-}
-
-/** What a scan returns besides the ScanResult. */
-export interface ScanOutcome {
-  /** The graph, including rename/orphan issues stamped while persisting. */
-  readonly result: ScanResult;
-  readonly lens: LensDecision;
-  readonly truncation: TruncationInfo;
-  /** Every file left out, with its reason (walk and read phases). */
-  readonly skipped: SkippedEntry[];
-  readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
-  /** `refreshed` when `changedPaths` let the engine skip the full walk. */
-  readonly walkMode: 'full' | 'refreshed';
-  /** Rows written per table; null for an in-memory scan. */
-  readonly persisted: Pick<PersistReport, 'nodes' | 'links' | 'issues' | 'renames'> | null;
-  /** Truncation, config, lens and database advisories for the CLI to print (stderr). */
-  readonly warnings: string[];
-  readonly timings: ScanTimings;
-}
+export type { ScanMode, ScanOptions, ScanOutcome, ScanTimings } from './scan-types.js';
 
 /**
  * The engine's row inputs plus the record token (the cache entry object, which the file pass keeps as is while a
@@ -136,60 +64,6 @@ function previousFiles(opts: ScanOptions, store: ScanStore | null): Map<string, 
   if (opts.warm?.files) return opts.warm.files;
   if (store === null || opts.mode === 'full') return new Map();
   return loadCachedFiles(store);
-}
-
-function lensPaths(walk: WalkResult): string[] {
-  return [...walk.allPaths, ...walk.dirs.map((d) => `${d}/`)];
-}
-
-/**
- * The lens of this walk. A watcher's in-place refresh keeps the previous path lists, so with the same kernel
- * and settings the previous decision is still the answer (the kernel's detection is a pure function of them).
- */
-function lensFor(
-  warm: ScanWarmState | undefined,
-  k: KernelPort,
-  walk: WalkResult,
-  view: ScanConfigView,
-): LensDecision {
-  const key = [k, walk.allPaths, walk.dirs, JSON.stringify(view.settings)];
-  const hit = warm?.lens;
-  if (hit && hit.key.length === key.length && hit.key.every((v, i) => v === key[i])) return hit.lens;
-  const lens = k.detectLens(lensPaths(walk), view.settings);
-  if (warm) warm.lens = { key, lens };
-  return lens;
-}
-
-/** Candidate filter limited to the configured `scan.roots` (the walk itself always starts at the scope root). */
-function candidateFilter(k: KernelPort, roots: readonly string[]): (path: string) => boolean {
-  const prefixes = roots.map((r) => r.replace(/^\.\/?/, '').replace(/\/+$/, ''));
-  if (prefixes.includes('')) return k.isCandidatePath;
-  return (p) => prefixes.some((r) => p === r || p.startsWith(`${r}/`)) && k.isCandidatePath(p);
-}
-
-function walkPhase(
-  opts: ScanOptions,
-  k: KernelPort,
-  fs: FsPort,
-  view: ScanConfigView,
-): { walk: WalkResult; refreshed: boolean } {
-  const walkOpts: WalkOptions = {
-    root: opts.projectRoot,
-    fs,
-    isCandidate: candidateFilter(k, view.settings.roots ?? ['.']),
-    shouldRead: () => false,
-    maxFileSizeBytes: view.maxFileSizeBytes,
-    maxScan: view.maxScan,
-    respectGitignore: view.respectGitignore,
-    ignorePatterns: view.ignorePatterns,
-    followExternalSymlinks: view.followExternalSymlinks,
-  };
-  const last = opts.warm?.lastWalk;
-  const refreshed =
-    last && opts.changedPaths && opts.mode !== 'full' ? refreshWalk(last, opts.changedPaths, walkOpts) : null;
-  const walk = refreshed ?? walkProject(walkOpts);
-  if (opts.warm) opts.warm.lastWalk = walk;
-  return { walk, refreshed: refreshed !== null };
 }
 
 interface GraphInput {

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
-import type { ScanOptions } from './scan-engine.js';
+import type { ScanOptions } from './scan-types.js';
 import type { ScanWarmState } from './warm-state.js';
 
 /** A store lent to one scan; `release` closes it, or hands it back to the warm state for the next scan. */
