@@ -62,4 +62,13 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: NODE_GLOBALS },
   },
+  {
+    // The skillstate-mcp bin front is CommonJS (packages/skillstate-mcp/bin/package.json).
+    files: ['packages/skillstate-mcp/bin/*.js'],
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: { ...NODE_GLOBALS, require: 'readonly', __dirname: 'readonly' },
+    },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
 );

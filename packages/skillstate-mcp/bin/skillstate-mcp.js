@@ -1,12 +1,27 @@
 #!/usr/bin/env node
-import { statSync } from 'node:fs';
+'use strict';
+// CommonJS on purpose (bin/package.json): a leading `initialize` is answered by a CommonJS bundle of the
+// handshake gate before Node's ESM loader starts, and the server loads as ESM behind the open gate. The
+// bundled build is used unless it is missing or older than the last `tsc -b` of this package (tsc rewrites
+// .tsbuildinfo whenever it emits); the plain tsc output opens the gate itself.
+const { statSync } = require('node:fs');
+const { join } = require('node:path');
+const { pathToFileURL } = require('node:url');
 
-// Prefer the bundled build (faster start) unless it is missing or older than the last `tsc -b` of this package
-// (tsc rewrites .tsbuildinfo whenever it emits, even when the entry file itself did not change).
-const mtime = (rel) => statSync(new URL(rel, import.meta.url), { throwIfNoEntry: false })?.mtimeMs ?? -1;
-const entry =
-  mtime('../dist/bundle/bin.js') >= mtime('../dist/.tsbuildinfo')
-    ? '../dist/bundle/bin.js'
-    : '../dist/bin.js';
-const { main } = await import(entry);
-await main();
+const at = (rel) => join(__dirname, rel);
+const mtime = (rel) => statSync(at(rel), { throwIfNoEntry: false })?.mtimeMs ?? -1;
+const built = mtime('../dist/.tsbuildinfo');
+const bundled =
+  mtime('../dist/bundle/bin.js') >= built && mtime('../dist/bundle/early-handshake.cjs') >= built;
+
+const fail = (err) => {
+  process.stderr.write(`skillstate-mcp: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+};
+if (bundled) {
+  const { openHandshakeGate } = require('../dist/bundle/early-handshake.cjs');
+  const input = openHandshakeGate(process.stdin, process.stdout);
+  import(pathToFileURL(at('../dist/bundle/bin.js')).href).then((m) => m.main(input), fail);
+} else {
+  import(pathToFileURL(at('../dist/bin.js')).href).then((m) => m.main(), fail);
+}
