@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile, isCandidatePath } from './analyze-file.js';
 import { cacheKey, createFileContext, KERNEL_CACHE_VERSION } from './context.js';
-import { expandRecord, type ExpandedRecord } from './record-format.js';
+import { expandRecord, type ExpandedRecord } from './record-expand.js';
 import type { LensDecision, ScanSettings } from './types.js';
 import { sha256Hex } from './util/sha256.js';
 

@@ -18,16 +18,8 @@ export type {
 export { analyzeFile, isCandidatePath } from './analyze-file.js';
 export { buildGraph } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
-export {
-  EMPTY_SHA256,
-  expandLink,
-  expandNode,
-  expandRecord,
-  isSelfContainedRecord,
-  recordRole,
-  type ExpandedLink,
-  type ExpandedRecord,
-} from './record-format.js';
+export { EMPTY_SHA256, expandNode, isSelfContainedRecord, recordRole } from './record-format.js';
+export { expandLink, expandRecord, type ExpandedLink, type ExpandedRecord } from './record-expand.js';
 export { detectLens, findPluginRoots } from './lens.js';
 export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';
 export { KernelError, type KernelErrorCode, type Result } from './errors.js';

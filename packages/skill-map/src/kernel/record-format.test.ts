@@ -4,7 +4,8 @@ import { analyzeFile } from './analyze-file.js';
 import { buildGraph } from './build-graph.js';
 import { createFileContext } from './context.js';
 import { detectLens } from './lens.js';
-import { EMPTY_SHA256, expandRecord, isSelfContainedRecord } from './record-format.js';
+import { expandRecord } from './record-expand.js';
+import { EMPTY_SHA256, isSelfContainedRecord } from './record-format.js';
 import type { FileRecord, LensDecision, RawLink } from './types.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');

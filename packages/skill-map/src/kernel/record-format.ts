@@ -1,10 +1,10 @@
 // The compact FileRecord format: what a record leaves out and how readers restore it. analyzeFile writes records with
 // the encoder side (link-collector.ts, node-file.ts); buildGraph reads them with the helpers below (inlined by hand on
-// its hot path, with the same rules). `expandRecord` gives the full, self-describing view (tests, debugging).
-import type { LinkKind, LinkOccurrence, LinkTrigger, Node, SourceLocation } from '@skill-map/spec';
+// its hot path, with the same rules). `expandRecord` (record-expand.ts) gives the full, self-describing view (tests, debugging).
+import type { LinkKind, LinkOccurrence, Node, SizeTriple, SourceLocation } from '@skill-map/spec';
 import { BUILTIN_EXTRACTORS } from './extractors/registry.js';
 import { KIND_IDENTIFIERS } from './providers/provider.js';
-import type { FileRecord, FileRole, NodeIdentifier, ParsedSidecar, RawLink, RecordNode } from './types.js';
+import type { FileRecord, FileRole, NodeIdentifier, RawLink, RecordNode } from './types.js';
 import { normalizeTrigger } from './util/normalize-trigger.js';
 import { basename, dirname, stem } from './util/posix-path.js';
 
@@ -163,20 +163,30 @@ export function identifiersOf(
   return out;
 }
 
+/** A record node's byte sizes as the spec's `bytes` triple. */
+export function sizeTriple(node: RecordNode): SizeTriple {
+  const head = node.headBytes ?? 0;
+  return { frontmatter: head, body: node.bytes - head, total: node.bytes };
+}
+
 /**
  * The spec node of a record (link counts 0, no sidecar overlay), with keys in the order analyzeFile always produced:
  * path, kind, provider, bodyHash, frontmatterHash, bytes, modifiedAtMs, counts, then frontmatter and externalRefs.
+ * `bytes` may be passed in (the graph shares one triple per record across rebuilds).
  */
-export function expandNode(path: string, contentHash: string, node: RecordNode): Node {
-  const total = node.bytes;
-  const head = node.headBytes ?? 0;
+export function expandNode(
+  path: string,
+  contentHash: string,
+  node: RecordNode,
+  bytes: SizeTriple = sizeTriple(node),
+): Node {
   const out: Node = {
     path,
     kind: node.kind,
     provider: node.provider ?? DEFAULT_NODE_PROVIDER,
     bodyHash: node.bodyHash ?? contentHash,
     frontmatterHash: node.frontmatterHash ?? EMPTY_SHA256,
-    bytes: { frontmatter: head, body: total - head, total },
+    bytes,
     modifiedAtMs: node.modifiedAtMs,
     linksOutCount: 0,
     linksInCount: 0,
@@ -185,80 +195,6 @@ export function expandNode(path: string, contentHash: string, node: RecordNode):
   if (node.frontmatter !== undefined) out.frontmatter = node.frontmatter;
   if (node.externalRefs !== undefined) out.externalRefs = node.externalRefs;
   return out;
-}
-
-/** A {@link RawLink} with every field spelled out (the pre-compact shape), for tests and debugging. */
-export interface ExpandedLink {
-  source: string;
-  target: string;
-  kind: LinkKind;
-  sources: string[];
-  trigger: LinkTrigger | null;
-  location: SourceLocation;
-  raw: string;
-  occurrences: LinkOccurrence[];
-  pathStyle: boolean;
-  fallbackTarget: string | null;
-  bareDest: string | null;
-  resolveKinds: string[] | null;
-  speculative: boolean;
-}
-
-/** A {@link FileRecord} with every default and derived field spelled out. */
-export interface ExpandedRecord {
-  path: string;
-  contentHash: string;
-  cacheKey: string;
-  role: FileRole;
-  node: Node | null;
-  identifiers: NodeIdentifier[];
-  virtualNodes: Node[];
-  links: ExpandedLink[];
-  issues: FileRecord['issues'] & {};
-  sidecar: ParsedSidecar | null;
-  pluginNames: string[];
-}
-
-/** Expands one raw link of the record at `source`. */
-export function expandLink(source: string, link: RawLink): ExpandedLink {
-  const dir = linkBaseDir(source);
-  const pathStyle = rawLinkPathStyle(link);
-  const trigger = rawLinkTrigger(link, pathStyle);
-  const location = rawLinkLocation(link);
-  return {
-    source,
-    target: link.target,
-    kind: rawLinkKind(link),
-    sources: rawLinkSources(link),
-    trigger:
-      trigger === null ? null : { originalTrigger: trigger, normalizedTrigger: normalizeTrigger(trigger) },
-    location,
-    raw: rawLinkRaw(link, dir, pathStyle),
-    occurrences: rawLinkOccurrences(link, trigger, location),
-    pathStyle,
-    fallbackTarget: rawLinkFallback(link, dir, pathStyle),
-    bareDest: rawLinkBare(link, dir, pathStyle),
-    resolveKinds: link.resolveKinds ?? null,
-    speculative: link.speculative === true,
-  };
-}
-
-/** The full view of a record: defaults filled in, node expanded, identifiers and link fields derived. */
-export function expandRecord(record: FileRecord): ExpandedRecord {
-  const node = record.node === null ? null : expandNode(record.path, record.contentHash, record.node);
-  return {
-    path: record.path,
-    contentHash: record.contentHash,
-    cacheKey: record.cacheKey,
-    role: recordRole(record),
-    node,
-    identifiers: node === null ? [] : identifiersOf(record.path, node.kind, node.frontmatter),
-    virtualNodes: record.virtualNodes ?? [],
-    links: (record.links ?? []).map((l) => expandLink(record.path, l)),
-    issues: record.issues ?? [],
-    sidecar: record.sidecar ?? null,
-    pluginNames: record.pluginNames ?? [],
-  };
 }
 
 /** True when two links share an identity: kind, target and normalised trigger. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from '../analyze-file.js';
 import { createFileContext } from '../context.js';
-import { expandRecord, type ExpandedRecord } from '../record-format.js';
+import { expandRecord, type ExpandedRecord } from '../record-expand.js';
 import type { LensDecision, ScanSettings } from '../types.js';
 import { BUILTIN_EXTRACTORS, activeExtractors } from './registry.js';
 

@@ -5,7 +5,7 @@
 // Kept in a WeakMap: records are never mutated (by contract, the kernel's and the caller's), and a record nobody holds
 // any more takes its entry with it.
 import type { LinkOccurrence, LinkTrigger, SizeTriple } from '@skill-map/spec';
-import { identifiersOf, linkBaseDir } from '../record-format.js';
+import { identifiersOf, linkBaseDir, sizeTriple } from '../record-format.js';
 import type { FileRecord, NodeIdentifier } from '../types.js';
 import { normalizeTrigger } from '../util/normalize-trigger.js';
 
@@ -62,8 +62,7 @@ export function prepareRecord(record: FileRecord): PreparedRecord {
   let bytes: SizeTriple | null = null;
   let identifiers: NodeIdentifier[] = [];
   if (node !== null) {
-    const head = node.headBytes ?? 0;
-    bytes = { frontmatter: head, body: node.bytes - head, total: node.bytes };
+    bytes = sizeTriple(node);
     identifiers = identifiersOf(record.path, node.kind, node.frontmatter);
   }
   prepared = { dir: linkBaseDir(record.path), occurrences: null, triggers: null, identifiers, bytes };
