@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { fileIdentity } from '../adapters/fs/file-identity.js';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { ScanOptions } from './scan-types.js';
@@ -8,16 +8,6 @@ import type { ScanWarmState } from './warm-state.js';
 export interface LentStore {
   readonly store: ScanStore | null;
   release(failed: boolean): void;
-}
-
-/** Which file is at `path` now: inode plus birth time (inodes are reused after a delete). Null when absent. */
-function fileIdentity(path: string): string | null {
-  try {
-    const st = statSync(path);
-    return `${st.ino}:${st.birthtimeMs}`;
-  } catch {
-    return null;
-  }
 }
 
 function openFor(opts: ScanOptions, dbPath: string): ScanStore | null {

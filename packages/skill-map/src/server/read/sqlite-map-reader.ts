@@ -1,7 +1,6 @@
-import { statSync } from 'node:fs';
 import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
-import { MAX_PAGE_SIZE, tryOpenScanStoreForRead } from '../../adapters/index.js';
+import { fileIdentity, MAX_PAGE_SIZE, tryOpenScanStoreForRead } from '../../adapters/index.js';
 import type { ScanStore } from '../../adapters/index.js';
 import type { ServerLogger } from '../ports.js';
 import { projectBranchPaths } from './branch-projection.js';
@@ -39,12 +38,8 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
     identity = '';
   };
   const current = (): ScanStore | null => {
-    let id: string;
-    try {
-      // Inode numbers are reused after a delete, so the birth time tells a rebuilt file apart.
-      const st = statSync(dbPath);
-      id = `${st.ino}:${st.birthtimeMs}`;
-    } catch {
+    const id = fileIdentity(dbPath);
+    if (id === null) {
       drop();
       return null;
     }
