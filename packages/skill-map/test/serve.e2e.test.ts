@@ -329,6 +329,7 @@ describe('sm serve --mcp as a process', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
   });
 
+  // The official suite's CLI (0.1.13 is the last release that runs on Node 20), against the spawned `sm serve`.
   const require = createRequire(import.meta.url);
   const conformanceBin = join(
     dirname(require.resolve('@modelcontextprotocol/conformance/package.json')),
