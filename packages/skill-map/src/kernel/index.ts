@@ -18,6 +18,8 @@ export type {
 export { analyzeFile, isCandidatePath } from './analyze-file.js';
 export { buildGraph } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
+export { patchRecords, type RecordChange, type RecordPatch } from './graph/record-patch.js';
+export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';
 export { EMPTY_SHA256, expandNode, isSelfContainedRecord, recordRole } from './record-format.js';
 export { expandLink, expandRecord, type ExpandedLink, type ExpandedRecord } from './record-expand.js';
 export { detectLens, findPluginRoots } from './lens.js';

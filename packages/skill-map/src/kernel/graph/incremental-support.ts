@@ -24,17 +24,14 @@ export function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<strin
   return true;
 }
 
-/** True when `next` replaces `prev` (same path) without changing what other records' links resolve against. */
-export function sameGraphIdentity(
-  prev: FileRecord,
-  next: FileRecord,
-  graph: Assembled,
-  index: number,
-): boolean {
+/**
+ * True when `next` replaces `prev` (same path) as the same kind of node with the same names: nothing another record
+ * resolves against changes (no virtual nodes or plugin names involved either).
+ */
+export function sameRecordIdentity(prev: FileRecord, next: FileRecord): boolean {
   const a = prev.node;
   const b = next.node;
   if (a === null || b === null || recordRole(prev) !== 'node' || recordRole(next) !== 'node') return false;
-  if (graph.recordNodes[index] === undefined || graph.suppressions.has(next.path)) return false;
   if (a.kind !== b.kind || a.provider !== b.provider) return false;
   if (prev.virtualNodes !== undefined || next.virtualNodes !== undefined) return false;
   if (prev.pluginNames !== undefined || next.pluginNames !== undefined) return false;
@@ -44,6 +41,17 @@ export function sameGraphIdentity(
   for (let i = 0; i < ia.length; i++)
     if (ia[i]!.handle !== ib[i]!.handle || ia[i]!.via !== ib[i]!.via) return false;
   return true;
+}
+
+/** {@link sameRecordIdentity}, and the record's node was kept in `graph` (index `index`) with no sidecar suppressions. */
+export function sameGraphIdentity(
+  prev: FileRecord,
+  next: FileRecord,
+  graph: Assembled,
+  index: number,
+): boolean {
+  if (graph.recordNodes[index] === undefined || graph.suppressions.has(next.path)) return false;
+  return sameRecordIdentity(prev, next);
 }
 
 /** Index of the first element of the sorted `list` (by `key`) that is >= `value`. */

@@ -54,7 +54,7 @@ export interface IncrementalGraph {
 const MAX_CHANGED = 256;
 
 /** Analyzers that look at links only (re-run on the changed runs; node-stability is re-run whole when it applies). */
-const LINK_ANALYZERS = new Set([
+export const LINK_ANALYZERS: ReadonlySet<string> = new Set([
   'core/reference-broken',
   'core/name-reserved',
   'core/link-kind-conflict',

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
+import { describe, expect, it } from 'vitest';
+import { analyzeFile } from '../analyze-file.js';
+import { buildGraph } from '../build-graph.js';
+import { createFileContext } from '../context.js';
+import { detectLens } from '../lens.js';
+import type { FileRecord, GraphContext } from '../types.js';
+import { buildGraphIncremental } from './incremental.js';
+import { patchRecords, type RecordPatch } from './record-patch.js';
+import { resolutionIndexOfState } from './resolution-index.js';
+
+const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+
+const BASE: Record<string, string> = {
+  '.claude/skills/pdf/SKILL.md':
+    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
+  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
+  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
+  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
+  '.claude/commands/review.md': 'Review the diff.\n',
+  '.claude/commands/help.md': 'A command named like a built-in.\n',
+  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
+  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
+  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
+  'docs/c.md': 'C.\n',
+  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
+};
+
+const SNIPPETS = [
+  ' [x](a.md)',
+  ' [gone](nope.md)',
+  ' [self](c.md)',
+  ' run /deploy',
+  ' run /help',
+  ' ask @reviewer',
+  ' ask @nobody',
+  ' see `docs/a.md`',
+  ' see `x/y.md`',
+  ' [a](a.md) [a](a.md)',
+  ' [k](../docs/a.md) and `docs/a.md`',
+  '\n---\nnot frontmatter\n',
+];
+
+/** Links of one source keep their order; sources, nodes and issues are compared as sets. */
+function canonical(r: Pick<ScanResult, 'nodes' | 'links' | 'issues'>): unknown {
+  const position = r.links.map((link, i) => {
+    let n = 0;
+    for (let j = 0; j < i; j++) if (r.links[j]!.source === link.source) n++;
+    return `${link.source}#${n}`;
+  });
+  const bySource = new Map<string, string[]>();
+  for (const link of r.links) {
+    const list = bySource.get(link.source) ?? [];
+    list.push(JSON.stringify(link));
+    bySource.set(link.source, list);
+  }
+  return {
+    nodes: r.nodes.map((n) => JSON.stringify(n)).sort(),
+    links: [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    issues: r.issues
+      .map((i) => JSON.stringify({ ...i, linkIndices: i.linkIndices?.map((x) => position[x]) }))
+      .sort(),
+  };
+}
+
+/** What the store does with a patch: drop the record's links and its link-level and own issues, add the new ones. */
+function applyPatch(
+  before: ScanResult,
+  prev: FileRecord,
+  patch: RecordPatch,
+): Pick<ScanResult, 'nodes' | 'links' | 'issues'> {
+  const path = prev.path;
+  const removed = new Set<number>();
+  const delta = new Map<string, number>();
+  const bump = (to: string | null | undefined, by: number): void => {
+    if (to) delta.set(to, (delta.get(to) ?? 0) + by);
+  };
+  const links: Link[] = [];
+  const moved = new Map<number, number>();
+  before.links.forEach((link, i) => {
+    if (link.source === path) {
+      removed.add(i);
+      bump(link.resolvedTarget, -1);
+    } else {
+      moved.set(i, links.length);
+      links.push(link);
+    }
+  });
+  const offset = links.length;
+  for (const link of patch.links) {
+    bump(link.resolvedTarget, 1);
+    links.push(link);
+  }
+  const own = new Set((prev.issues ?? []).map((i) => JSON.stringify(i)));
+  const issues: Issue[] = [];
+  for (const issue of before.issues) {
+    if (issue.linkIndices?.some((i) => removed.has(i)) || own.has(JSON.stringify(issue))) continue;
+    issues.push(
+      issue.linkIndices ? { ...issue, linkIndices: issue.linkIndices.map((i) => moved.get(i)!) } : issue,
+    );
+  }
+  for (const issue of patch.issues)
+    issues.push(
+      issue.linkIndices ? { ...issue, linkIndices: issue.linkIndices.map((i) => i + offset) } : issue,
+    );
+  const nodes = before.nodes.map((n): Node => {
+    if (n.path === path) return { ...patch.nodes[0]!, linksInCount: n.linksInCount + (delta.get(path) ?? 0) };
+    const d = delta.get(n.path) ?? 0;
+    return d === 0 ? n : { ...n, linksInCount: n.linksInCount + d };
+  });
+  return { nodes, links, issues };
+}
+
+describe('patchRecords', () => {
+  const settings = {};
+  const lens = detectLens(Object.keys(BASE), settings);
+  const fileCtx = createFileContext(lens, settings, { hash: sha });
+  const analyze = (path: string, text: string): FileRecord =>
+    analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
+  const ctx: GraphContext = { lens, settings, existingPaths: new Set(Object.keys(BASE)) };
+
+  it('gives, merged into the stored graph, exactly a full build after every one-file edit', () => {
+    let checked = 0;
+    for (const [path, text] of Object.entries(BASE)) {
+      for (const snippet of SNIPPETS) {
+        const records = new Map(Object.entries(BASE).map(([p, t]) => [p, analyze(p, t)]));
+        const before = buildGraphIncremental([...records.values()], ctx, null);
+        const index = JSON.parse(JSON.stringify(resolutionIndexOfState(before.state))) as ReturnType<
+          typeof resolutionIndexOfState
+        >;
+        const prev = records.get(path)!;
+        const next = analyze(path, text + snippet);
+        records.set(path, next);
+        const patch = patchRecords(index, [{ prev, next }], ctx);
+        if (patch === null) continue;
+        checked++;
+        const full = buildGraph([...records.values()], ctx);
+        expect(canonical(applyPatch(before.result, prev, patch)), `${path} +${snippet}`).toEqual(
+          canonical(full),
+        );
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+
+  it('refuses changes that alter what other records resolve against, and other contexts', () => {
+    const records = Object.entries(BASE).map(([p, t]) => analyze(p, t));
+    const index = resolutionIndexOfState(buildGraphIncremental(records, ctx, null).state);
+    const prev = records.find((r) => r.path === '.claude/agents/helper.md')!;
+    const renamed = analyze(prev.path, '---\nname: assistant\n---\nHelps.\n');
+    expect(patchRecords(index, [{ prev, next: renamed }], ctx)).toBeNull();
+    const edited = analyze(prev.path, '---\nname: helper\n---\nHelps more.\n');
+    expect(patchRecords(index, [{ prev, next: edited }], ctx)).not.toBeNull();
+    expect(patchRecords(index, [{ prev, next: edited }], { ...ctx, settings: { strict: true } })).toBeNull();
+    expect(patchRecords({ ...index, overlays: true }, [{ prev, next: edited }], ctx)).toBeNull();
+  });
+});
