@@ -53,9 +53,8 @@ function hostsLine(outcome: ScanOutcome): string {
 
 /** The stdout summary of a scan. */
 export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown: string): string {
-  const r = outcome.result;
-  const s = r.stats;
-  const severities = formatSeverities(output, severityCounts(r.issues));
+  const s = outcome.summary.stats;
+  const severities = formatSeverities(output, outcome.summary.issues);
   const f = outcome.files;
   const reused = f.reusedByStat + f.reusedByHash;
   const skipped = skippedByReason(outcome);

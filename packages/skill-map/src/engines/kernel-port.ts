@@ -6,6 +6,8 @@ import type {
   createFileContext,
   detectLens,
   isCandidatePath,
+  patchRecords,
+  resolutionIndexOfState,
 } from '../kernel/index.js';
 
 export type { LensDecision } from '../kernel/index.js';
@@ -22,4 +24,7 @@ export interface KernelPort {
   readonly buildGraph: typeof buildGraph;
   /** The warm path's graph build (re-resolves only what changed when it can); optional for test doubles. */
   readonly buildGraphIncremental?: typeof buildGraphIncremental;
+  /** A new process's in-place patch of a few changed records (optional for test doubles: they always build). */
+  readonly patchRecords?: typeof patchRecords;
+  readonly resolutionIndexOfState?: typeof resolutionIndexOfState;
 }

@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
 import { loadConfig } from '../adapters/config/layered-config.js';
 import type { LoadedConfig } from '../adapters/config/layered-config.js';
 import { AdapterError, isAdapterError } from '../adapters/errors.js';
 import { NODE_FS } from '../adapters/fs/fs-port.js';
-import type { SkippedEntry, WalkResult } from '../adapters/fs/walk-types.js';
+import type { WalkResult } from '../adapters/fs/walk-types.js';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
 import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
@@ -13,18 +12,19 @@ import { lendStore } from './warm-store.js';
 import { lensFor, walkPhase } from './walk-phase.js';
 import type { ScanResult } from '../adapters/domain.js';
 import * as kernel from '../kernel/index.js';
-import type { GraphContext } from '../kernel/index.js';
-import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
 import { rowInputsFor } from './row-inputs.js';
+import { mayPatchInPlace, patchInPlace } from './patch-phase.js';
+import { patchedOutcome, severityCounts, warningsOf } from './scan-outcome.js';
+import { graphContextOf, graphDigest } from './graph-inputs.js';
+import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
-import type { ScanConfigView } from './scan-settings.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
-export type { ScanMode, ScanOptions, ScanOutcome, ScanTimings } from './scan-types.js';
+export type { ScanMode, ScanOptions, ScanOutcome, ScanSummary, ScanTimings } from './scan-types.js';
 
 /**
  * The engine's row inputs plus the record token (the cache entry object, which the file pass keeps as is while a
@@ -44,38 +44,15 @@ function withGraph(
   };
 }
 
-/** What nodes and links are a function of besides the records: walked paths, scan roots, lens, settings (via the salt). */
-function graphDigest(
-  salt: string,
-  cacheKey: string,
-  lens: LensDecision,
-  view: ScanConfigView,
-  walk: WalkResult,
-): string {
-  return createHash('sha1')
-    .update(
-      `${salt}\0${cacheKey}\0${JSON.stringify(lens)}\0${JSON.stringify(view.settings.roots ?? ['.'])}\0`,
-    )
-    .update(walk.allPaths.join('\n'))
-    .digest('base64');
-}
-
 function previousFiles(opts: ScanOptions, store: ScanStore | null): Map<string, CachedFile> {
   if (opts.warm?.files) return opts.warm.files;
   if (store === null || opts.mode === 'full') return new Map();
   return loadCachedFiles(store);
 }
 
-interface GraphInput {
+interface GraphInput extends GraphContextInput {
   readonly k: KernelPort;
-  readonly view: ScanConfigView;
-  readonly walk: WalkResult;
   readonly pass: FilePassOutput;
-  readonly lens: LensDecision;
-  readonly skipped: SkippedEntry[];
-  readonly scannedAt: number;
-  readonly durationMs: number;
-  readonly scannedBy: ScannedByLike | undefined;
 }
 
 /**
@@ -84,30 +61,23 @@ interface GraphInput {
  * just their links and shares every unchanged node and link object with the previous result (which the warm
  * persist then skips by identity); otherwise it is a full build.
  */
-function graphPhase(g: GraphInput, warm: ScanWarmState | undefined): ScanResult {
-  const { walk, view } = g;
-  const oversized = g.skipped
-    .filter((s) => s.reason === 'oversized')
-    .map((s) => ({ path: s.path, bytes: s.bytes ?? 0 }));
-  const ctx: GraphContext = {
-    lens: g.lens,
-    settings: view.settings,
-    roots: view.settings.roots ?? ['.'],
-    existingPaths: new Set(walk.allPaths),
-    scannedAt: g.scannedAt,
-    durationMs: Math.round(g.durationMs),
-    filesWalked: walk.filesWalked,
-    filesSkipped: walk.filesSkipped + g.pass.skipped.length,
-    oversizedFiles: oversized,
-    scanCeiling: view.maxScan,
-    scanTruncated: walk.truncation.scanTruncated,
-    maxRenderNodes: view.maxRenderNodes,
-    ...(g.scannedBy ? { scannedBy: g.scannedBy } : {}),
-    ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
-  };
+function graphPhase(
+  g: GraphInput,
+  warm: ScanWarmState | undefined,
+  withIndex: boolean,
+): { built: ScanResult; index: string | undefined } {
+  const { walk } = g;
+  const ctx = graphContextOf(g);
   let built: ScanResult;
+  let index: string | undefined;
   const incremental = g.k.buildGraphIncremental;
-  if (warm !== undefined && incremental !== undefined) {
+  const indexOf = g.k.resolutionIndexOfState;
+  if (warm === undefined && withIndex && incremental !== undefined && indexOf !== undefined) {
+    // A new process: keep the resolution index, so the next one can patch a few changed files in place.
+    const next = incremental(g.pass.records, ctx, null);
+    built = next.result;
+    index = JSON.stringify(indexOf(next.state));
+  } else if (warm !== undefined && incremental !== undefined) {
     // The previous state is consumed: drop it first, so a failed build leaves none behind.
     const previous = warm.graph;
     warm.graph = null;
@@ -119,7 +89,7 @@ function graphPhase(g: GraphInput, warm: ScanWarmState | undefined): ScanResult 
   }
   // A fresh stats object: an incremental result must not write into anything it shares with the previous one.
   built.stats = { ...built.stats, filesNotScanned: walk.truncation.filesNotScanned };
-  return built;
+  return { built, index };
 }
 
 function persistPhase(
@@ -129,8 +99,10 @@ function persistPhase(
   walk: WalkResult,
   pass: FilePassOutput,
   inputs: RowInputs,
+  resolutionIndex: string | undefined,
 ): PersistReport {
   const report = store.persistScan(built, {
+    ...(resolutionIndex === undefined ? {} : { resolutionIndex }),
     ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
     ...(opts.rowFingerprints === false ? {} : { inputs }),
     keepIndex: opts.warm !== undefined,
@@ -157,7 +129,9 @@ function execute(
   const view = scanConfigFrom(config);
   let mark = performance.now();
   const cacheFromStore = store !== null && !opts.warm?.files;
-  const previous = previousFiles(opts, store);
+  const base = mayPatchInPlace(opts, store, k) ? store.patchBase() : null;
+  // With a stored resolution index the records are loaded only if the in-place patch does not apply.
+  let previous = base?.indexJson ? null : previousFiles(opts, store);
   t.cacheLoad = performance.now() - mark;
   mark = performance.now();
   const scannedAt = (opts.now ?? Date.now)();
@@ -165,6 +139,16 @@ function execute(
   const lens = lensFor(opts.warm, k, walk, view);
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
+  if (previous === null) {
+    const patched =
+      base === null || store === null
+        ? null
+        : patchInPlace({ opts, store, base, k, fs, view, walk, lens, ctx, scannedAt, t, t0 });
+    if (patched !== null) return patchedOutcome(opts, store as ScanStore, config, walk, lens, patched, t, t0);
+    mark = performance.now();
+    previous = previousFiles(opts, store);
+    t.cacheLoad += performance.now() - mark;
+  }
   mark = performance.now();
   const passInput: FilePassInput = {
     files: walk.files,
@@ -181,9 +165,21 @@ function execute(
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];
-  const built = graphPhase(
-    { k, view, walk, pass, lens, skipped, scannedAt, durationMs: mark - t0, scannedBy: opts.scannedBy },
+  const { built, index } = graphPhase(
+    {
+      k,
+      view,
+      walk,
+      pass,
+      lens,
+      skipped,
+      readSkipped: pass.skipped.length,
+      scannedAt,
+      durationMs: mark - t0,
+      scannedBy: opts.scannedBy,
+    },
     opts.warm,
+    cacheFromStore && opts.persist !== false,
   );
   t.graph = performance.now() - mark;
   mark = performance.now();
@@ -201,7 +197,7 @@ function execute(
           recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full',
         }
       : undefined;
-    report = persistPhase(opts, store, built, walk, pass, withGraph(inputs, pass.next, graph));
+    report = persistPhase(opts, store, built, walk, pass, withGraph(inputs, pass.next, graph), index);
   }
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;
@@ -210,6 +206,8 @@ function execute(
   result.stats.durationMs = Math.round(t.total);
   return {
     result,
+    summary: { stats: result.stats, issues: severityCounts(result.issues) },
+    patchedInPlace: false,
     lens,
     truncation: walk.truncation,
     skipped,
@@ -221,12 +219,7 @@ function execute(
       issues: report.issues,
       renames: report.renames,
     },
-    warnings: [
-      ...walk.warnings,
-      ...config.warnings,
-      ...lens.warnings,
-      ...(store?.advisory ? [store.advisory.message] : []),
-    ],
+    warnings: warningsOf(walk, config, lens, store),
     timings: t,
   };
 }

@@ -49,6 +49,12 @@ export interface ScanOptions {
   readonly rowFingerprints?: boolean;
   readonly fs?: FsPort;
   readonly kernel?: KernelPort;
+  /**
+   * The caller reads `summary`, not `result` (the CLI's plain output). A new process may then patch a few changed
+   * files into the stored scan in place instead of rebuilding the whole graph; `result` is loaded from the database
+   * on first access in that case.
+   */
+  readonly summaryOnly?: boolean;
   /** Tests and diagnostics: wraps the opened store (e.g. to persist into a second store as well). */
   readonly wrapStore?: (store: ScanStore) => ScanStore;
 }
@@ -64,8 +70,17 @@ export interface ScanTimings {
   total: number;
 }
 
+/** The counts a scan reports: the result's stats and its issues per severity. */
+export interface ScanSummary {
+  readonly stats: ScanResult['stats'];
+  readonly issues: { readonly error: number; readonly warn: number; readonly info: number };
+}
+
 /** What a scan returns besides the ScanResult. */
 export interface ScanOutcome {
+  readonly summary: ScanSummary;
+  /** True when the stored scan was patched in place (see `ScanOptions.summaryOnly`). */
+  readonly patchedInPlace: boolean;
   /** The graph, including rename/orphan issues stamped while persisting. */
   readonly result: ScanResult;
   readonly lens: LensDecision;

@@ -33,6 +33,24 @@ export function forEachFileCacheRow(
   for (const r of rows) each(r[0], r[1], r[2], r[3]);
 }
 
+/** The stat facts of every cache row (no record text is read). */
+export function fileCacheStats(db: Db): Map<string, { size: number; mtimeMs: number }> {
+  const out = new Map<string, { size: number; mtimeMs: number }>();
+  for (const [path, size, mtimeMs] of cached(
+    db,
+    `SELECT path, size, mtime_ms FROM scan_file_cache`,
+    'raw',
+  ).iterate() as IterableIterator<[string, number, number]>)
+    out.set(path, { size, mtimeMs });
+  return out;
+}
+
+/** The cached record text of one file. */
+export function fileRecordJson(db: Db, path: string): string | undefined {
+  return cached(db, `SELECT record_json FROM scan_file_cache WHERE path = ?`, 'pluck').get(path) as
+    string | undefined;
+}
+
 /** Loads the whole per-file cache in one query (records stay as JSON text until the caller needs them). */
 export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
   const out = new Map<string, FileCacheEntry>();

@@ -169,11 +169,12 @@ describe('openDatabase: missing database', () => {
 describe('openDatabase: drift postures', () => {
   it('refuses to WRITE a database written by a newer schema, with what happened and what to do', () => {
     seed();
-    raw((db) => db.pragma('user_version = 3'));
+    const newer = LATEST_SCHEMA_VERSION + 1;
+    raw((db) => db.pragma(`user_version = ${newer}`));
     const err = caught(() => openScanStore({ path: dbPath, posture: 'write' }));
     expect(isAdapterError(err, 'DB_SCHEMA_NEWER')).toBe(true);
     expect((err as Error).message).toBe(
-      `this database was written by a newer skill-map (schema 3, this build knows ${LATEST_SCHEMA_VERSION}); upgrade skill-map, ` +
+      `this database was written by a newer skill-map (schema ${newer}, this build knows ${LATEST_SCHEMA_VERSION}); upgrade skill-map, ` +
         `or delete ${dbPath} and run \`sm scan\` to rebuild it (jobs, findings and other state are lost)`,
     );
     // Even a drift-owning open does not destroy a newer database.
@@ -184,10 +185,12 @@ describe('openDatabase: drift postures', () => {
 
   it('degrades a READ of a newer-schema database: data it can read plus an advisory', () => {
     seed();
-    raw((db) => db.pragma('user_version = 3'));
+    raw((db) => db.pragma(`user_version = ${LATEST_SCHEMA_VERSION + 1}`));
     const store = tryOpenScanStoreForRead(dbPath);
     expect(store?.advisory?.kind).toBe('newer-schema');
-    expect(store?.advisory?.message).toMatch(/newer skill-map \(schema 3.*showing what this build can read/);
+    expect(store?.advisory?.message).toMatch(
+      new RegExp(`newer skill-map \\(schema ${LATEST_SCHEMA_VERSION + 1}.*showing what this build can read`),
+    );
     expect(store?.loadScan().nodes.map((n) => n.path)).toEqual(['a.md', 'b.md']);
     store?.close();
   });

@@ -55,6 +55,11 @@ export interface PersistOptions {
    * Default true.
    */
   readonly keepIndex?: boolean;
+  /**
+   * The kernel's resolution index of this result (JSON text), stored stamped with this persist's generation so a
+   * new process can patch a few changed files in place. Without it the stored index goes stale.
+   */
+  readonly resolutionIndex?: string;
 }
 
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
@@ -91,6 +96,14 @@ function readPersistMeta(db: Db): { generation: number; salt: string | null; gra
     'raw',
   ).get() as [number, string | null, string | null] | undefined;
   return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null, graph: row?.[2] ?? null };
+}
+
+function writeResolutionIndex(db: Db, generation: number, json: string): void {
+  cached(
+    db,
+    `INSERT INTO scan_resolution_index (id, generation, index_json) VALUES (1, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, index_json = excluded.index_json`,
+  ).run(generation, json);
 }
 
 /** A placeholder index (no caller will diff against it; its generation never matches). */
@@ -163,6 +176,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     const nextGeneration = meta.generation + 1;
     const salt = opts.inputs?.salt ?? meta.salt;
     writeScanMeta(db, result, nextGeneration, opts.extras, salt, opts.inputs?.graph?.digest ?? null);
+    if (opts.resolutionIndex !== undefined) writeResolutionIndex(db, nextGeneration, opts.resolutionIndex);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
     if (!keepIndex)

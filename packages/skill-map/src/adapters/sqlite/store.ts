@@ -5,7 +5,7 @@ import { AdapterError } from '../errors.js';
 import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
 import type { SuppressionKey } from './annotations.js';
-import { forEachFileCacheRow, loadFileCache } from './file-cache.js';
+import { fileCacheStats, fileRecordJson, forEachFileCacheRow, loadFileCache } from './file-cache.js';
 import type { FileCacheEntry } from './file-cache.js';
 import {
   closeOver,
@@ -24,6 +24,8 @@ import { findNode, listIssues, loadScan } from './scan-reader.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
 import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
+import { issueSeverityCounts, persistPatch, readPatchBase } from './persist-patch.js';
+import type { PatchBase, PatchPersistInput, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
 import type { Issue, Link, Node } from '../domain.js';
@@ -56,6 +58,14 @@ export interface ScanStore {
   /** Every per-file cache row, in one query, without building entry objects. */
   forEachFileCacheRow(each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void;
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
+  /** What a patch in place is checked against (generation, salt, graph digest, current resolution index). */
+  patchBase(): PatchBase | null;
+  /** The stat facts of every per-file cache row, without the records. */
+  fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
+  fileRecordJson(path: string): string | undefined;
+  /** Applies a kernel record patch in place; null when it no longer applies (nothing written). */
+  persistPatch(input: PatchPersistInput): PatchReport | null;
+  issueSeverityCounts(): { error: number; warn: number; info: number };
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;
   /**
@@ -132,6 +142,16 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
         h.enableWal();
         return report;
       }),
+    patchBase: () => read(null, () => readPatchBase(db)),
+    fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
+    fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
+    persistPatch: (input) =>
+      write(() => {
+        const report = persistPatch(db, input);
+        h.enableWal();
+        return report;
+      }),
+    issueSeverityCounts: () => read({ error: 0, warn: 0, info: 0 }, () => issueSeverityCounts(db)),
     refreshAnnotationsMirror: (path, annotations) =>
       write(() => refreshAnnotationsMirror(db, path, annotations)),
     deleteSuppressedIssues: (key) => write(() => deleteSuppressedIssues(db, key)),

@@ -5,7 +5,7 @@ import type { ScanMode, ScanOutcome } from '../../engines/index.js';
 import { CliError } from '../errors.js';
 import { createProgressBar } from '../progress.js';
 import { displayPath } from '../read-store.js';
-import { printScanDiagnostics, renderScanSummary, severityCounts, skippedByReason } from '../render-scan.js';
+import { printScanDiagnostics, renderScanSummary, skippedByReason } from '../render-scan.js';
 import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -34,7 +34,7 @@ function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown
     skipped: { count: outcome.skipped.length, byReason: skippedByReason(outcome), entries: outcome.skipped },
     truncation: outcome.truncation,
     persisted: outcome.persisted,
-    issues: severityCounts(outcome.result.issues),
+    issues: outcome.summary.issues,
     warnings: outcome.warnings,
     timings: outcome.timings,
     result: outcome.result,
@@ -61,13 +61,15 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       onProgress: (e) => bar.update(e),
       opsLog: { log: opsLog, channel: 'cli' },
       scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+      // The plain summary needs only counts: a few changed files can then be patched into the stored scan in place.
+      summaryOnly: !output.jsonMode,
     });
   } finally {
     bar.done();
     await opsLog.flush();
   }
   printScanDiagnostics(output, outcome);
-  const errors = severityCounts(outcome.result.issues).error;
+  const errors = outcome.summary.issues.error;
   if (output.jsonMode) output.json(toJson(ctx, mode, outcome));
   else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
   if (errors > 0)

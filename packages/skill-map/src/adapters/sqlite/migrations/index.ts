@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { MIGRATION_001_INITIAL } from './001-initial.js';
 import { MIGRATION_002_COMPACT_SCAN_ZONE } from './002-compact-scan-zone.js';
+import { MIGRATION_003_RESOLUTION_INDEX } from './003-resolution-index.js';
 
 /** One numbered, up-only schema migration. */
 export interface Migration {
@@ -21,6 +22,7 @@ export const LEDGER_DDL = `CREATE TABLE IF NOT EXISTS config_schema_versions (
 export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 1, name: '001-initial', sql: MIGRATION_001_INITIAL },
   { version: 2, name: '002-compact-scan-zone', sql: MIGRATION_002_COMPACT_SCAN_ZONE },
+  { version: 3, name: '003-resolution-index', sql: MIGRATION_003_RESOLUTION_INDEX },
 ]);
 
 /** The highest schema version this build can write. */

@@ -1,0 +1,252 @@
+// The in-place persist of a kernel record patch (a scan in a new process that re-resolved a few changed files against
+// the stored resolution index): the changed sources' links and their link-level and own issues are replaced, their
+// node rows rewritten, the incoming link counts of the nodes their old and new links reach adjusted. The rows end up
+// as a full persist of the same scan would leave them (the equivalence tests compare both).
+import type { Database as Db } from 'better-sqlite3';
+import type { Issue, Link, Node, ScanResult } from '../domain.js';
+import { writeFileCache } from './file-cache.js';
+import type { FileCacheChanges } from './file-cache.js';
+import { nodeRecord } from './fingerprints.js';
+import type { RowInputs } from './fingerprints.js';
+import { decodeLink, encodeLink } from './link-codec.js';
+import { EMPTY_GROUP, Layout } from './persist-layout.js';
+import { counts } from './persist-state.js';
+import type { DiffCounts } from './persist-state.js';
+import { statements } from './persist-statements.js';
+import {
+  issueContentJson,
+  issueIdentity,
+  issueLinkIds,
+  issueLinkKeys,
+  issueValues,
+  nodeValues,
+} from './rows.js';
+import { findOrphans, readScanMeta, writeScanMeta } from './scan-meta.js';
+import type { ScanMetaExtras } from './scan-meta.js';
+import { cached } from './statements.js';
+
+/** What the store needs to know before a patch: the stored generation, salt, graph digest and resolution index. */
+export interface PatchBase {
+  readonly generation: number;
+  readonly salt: string | null;
+  readonly graphDigest: string | null;
+  /** The stored resolution index (JSON text), only when it was written at the current generation. */
+  readonly indexJson: string | null;
+}
+
+export function readPatchBase(db: Db): PatchBase | null {
+  const row = cached(
+    db,
+    `SELECT m.persist_generation, m.row_salt, m.graph_digest,
+            (SELECT index_json FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
+       FROM scan_meta m WHERE m.id = 1`,
+    'raw',
+  ).get() as [number, string | null, string | null, string | null] | undefined;
+  if (row === undefined) return null;
+  return { generation: row[0], salt: row[1], graphDigest: row[2], indexJson: row[3] };
+}
+
+/** One changed file of the patch: its path and the issues its previous record emitted itself. */
+export interface PatchedFile {
+  readonly path: string;
+  readonly previousOwnIssues: readonly Issue[];
+}
+
+/** Inputs of `persistPatch`. */
+export interface PatchPersistInput {
+  /** The generation the patch was computed against; another writer since then refuses it (null). */
+  readonly generation: number;
+  readonly files: readonly PatchedFile[];
+  /** The changed nodes (incoming counts still to add), their links (runs in path order) and new issues. */
+  readonly nodes: readonly Node[];
+  readonly links: readonly Link[];
+  readonly issues: readonly Issue[];
+  /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
+  readonly inputs: RowInputs;
+  /** `scan_meta` facts of this scan (the counts are the store's own, adjusted by the patch). */
+  readonly meta: Pick<ScanResult, 'scannedAt' | 'scannedBy' | 'stats'>;
+  readonly extras: ScanMetaExtras;
+  readonly cache: FileCacheChanges;
+}
+
+/** What a patch persist wrote. */
+export interface PatchReport {
+  readonly nodes: DiffCounts;
+  readonly links: DiffCounts;
+  readonly issues: DiffCounts;
+  readonly meta: Omit<ScanResult, 'nodes' | 'links' | 'issues'>;
+}
+
+type IssueRow = [id: number, key: string, linkIdsJson: string | null];
+
+/** Thrown inside the transaction to roll back whatever the patch wrote so far. */
+class PatchRefused extends Error {}
+
+const refuse = (): never => {
+  throw new PatchRefused('patch refused');
+};
+
+/** Repeats of one identity within a group of new issues are suffixed `\0#2`, `\0#3`... as a full persist keys them. */
+function issueKeys(issues: readonly Issue[]): string[] {
+  const seen = new Map<string, number>();
+  return issues.map((issue) => {
+    const base = issueIdentity(issue);
+    const group = `${issue.nodeIds[0] ?? ''}\0${base}`;
+    const n = (seen.get(group) ?? 0) + 1;
+    seen.set(group, n);
+    return n === 1 ? base : `${base}\0#${n}`;
+  });
+}
+
+/**
+ * Applies the patch in one transaction. Null (nothing written) when the database moved since the patch was
+ * computed, or when a row it would write collides with one it keeps: the caller then runs a full scan.
+ */
+export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
+  const st = statements(db);
+  const c = { nodes: counts(), links: counts(), issues: counts() };
+  const run = db.transaction((): PatchReport => {
+    const base = readPatchBase(db);
+    const stored = readScanMeta(db);
+    if (base === null || stored === null) return refuse();
+    if (base.generation !== p.generation || base.indexJson === null) refuse();
+    const orphanRows = cached(db, `SELECT COUNT(*) FROM scan_issues WHERE analyzer_id = 'orphan'`, 'pluck');
+    if (findOrphans(db).length !== (orphanRows.get() as number)) refuse();
+    // 1. Links: the old rows of each changed source go, the new ones come in list order.
+    const delta = new Map<string, number>();
+    const bump = (to: string | null | undefined, by: number): void => {
+      if (to !== null && to !== undefined) delta.set(to, (delta.get(to) ?? 0) + by);
+    };
+    const oldLinkIds = new Set<number>();
+    for (const f of p.files) {
+      // Decoded: a resolved target equal to the raw target is stored as NULL.
+      for (const row of st.linksOf.all(f.path) as Array<[number, ...unknown[]]>) {
+        oldLinkIds.add(row[0]);
+        bump(decodeLink(row, 1).resolvedTarget, -1);
+      }
+      c.links.deleted += st.deleteLinksOf.run(f.path).changes;
+    }
+    const ids = p.links.map((link) => {
+      bump(link.resolvedTarget, 1);
+      c.links.inserted += 1;
+      return Number(st.insertLink.run(encodeLink(link)).lastInsertRowid);
+    });
+    // 2. Nodes: the changed ones rewritten with their fingerprint, the counts of the others moved.
+    const layout = new Layout(p.links, true);
+    const inCount = cached(db, `SELECT links_in_count FROM scan_nodes WHERE path = ?`, 'pluck');
+    for (const node of p.nodes) {
+      const before = inCount.get(node.path) as number | undefined;
+      if (before === undefined) return refuse();
+      const next: Node = { ...node, linksInCount: before + (delta.get(node.path) ?? 0) };
+      delta.delete(node.path);
+      const record = nodeRecord(p.inputs, next);
+      const digest = record === null ? null : layout.digest(layout.groups.get(next.path) ?? EMPTY_GROUP);
+      st.updateNode.run(...nodeValues(next, JSON.stringify(next), { record, digest }), next.path);
+      c.nodes.updated += 1;
+    }
+    const setIn = cached(db, `UPDATE scan_nodes SET node_json = ?, links_in_count = ? WHERE path = ?`);
+    for (const [path, d] of delta) {
+      if (d === 0) continue;
+      const json = st.nodeJson.get(path) as string | undefined;
+      if (json === undefined) return refuse();
+      const node = JSON.parse(json) as Node;
+      node.linksInCount += d;
+      setIn.run(JSON.stringify(node), node.linksInCount, path);
+      c.nodes.updated += 1;
+    }
+    // 3. Issues: the old link-level ones of those sources and the old records' own ones go, the new ones come.
+    const groupRows = cached(
+      db,
+      `SELECT id, issue_key, link_ids_json FROM scan_issues WHERE group_key = ?`,
+      'raw',
+    );
+    const own = new Map<string, Set<string>>();
+    for (const f of p.files) {
+      own.set(f.path, own.get(f.path) ?? new Set());
+      for (const issue of f.previousOwnIssues) {
+        const group = issue.nodeIds[0] ?? '';
+        const set = own.get(group) ?? new Set<string>();
+        set.add(issueIdentity(issue));
+        own.set(group, set);
+      }
+    }
+    const kept = new Set<string>();
+    for (const [group, identities] of own) {
+      for (const [id, key, linkIdsJson] of groupRows.all(group) as IssueRow[]) {
+        const linked =
+          linkIdsJson !== null && (JSON.parse(linkIdsJson) as number[]).some((x) => oldLinkIds.has(x));
+        const hash = key.indexOf('\0#');
+        if (linked || identities.has(hash < 0 ? key : key.slice(0, hash))) {
+          st.deleteIssue.run(id);
+          c.issues.deleted += 1;
+        } else kept.add(`${group}\0${key}`);
+      }
+    }
+    const keys = issueKeys(p.issues);
+    const keyOf = (i: number): string | undefined => {
+      const link = p.links[i];
+      if (link === undefined) return undefined;
+      const group = layout.groups.get(link.source)!;
+      return layout.keys(group)[group.position(i)];
+    };
+    for (let n = 0; n < p.issues.length; n += 1) {
+      const issue = p.issues[n]!;
+      const key = keys[n]!;
+      if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`)) refuse();
+      const content = issueContentJson(issue, issueLinkKeys(issue, keyOf));
+      const values = issueValues(
+        issue,
+        key,
+        issueLinkIds(issue, (i) => ids[i]),
+        content,
+      );
+      const id = Number(st.insertIssue.run(values).lastInsertRowid);
+      for (const path of new Set(issue.nodeIds)) st.insertMember.run(id, path);
+      c.issues.inserted += 1;
+    }
+    // 4. Meta (same salt and graph digest: the patch changed nothing they cover), index stamp, file cache.
+    const s = stored.result.stats;
+    const meta: Omit<ScanResult, 'nodes' | 'links' | 'issues'> = {
+      ...stored.result,
+      scannedAt: p.meta.scannedAt,
+      ...(p.meta.scannedBy ? { scannedBy: p.meta.scannedBy } : {}),
+      stats: {
+        ...p.meta.stats,
+        nodesCount: s.nodesCount,
+        linksCount: s.linksCount + c.links.inserted - c.links.deleted,
+        issuesCount: s.issuesCount + c.issues.inserted - c.issues.deleted,
+        issuesSuppressed: s.issuesSuppressed ?? 0,
+      },
+    };
+    const generation = base.generation + 1;
+    writeScanMeta(
+      db,
+      { ...meta, nodes: [], links: [], issues: [] },
+      generation,
+      p.extras,
+      base.salt,
+      base.graphDigest,
+    );
+    cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    writeFileCache(db, p.cache);
+    return { ...c, meta };
+  });
+  try {
+    return run.immediate();
+  } catch (err) {
+    if (err instanceof PatchRefused) return null;
+    throw err;
+  }
+}
+
+/** Issues per severity, counted in SQL. */
+export function issueSeverityCounts(db: Db): { error: number; warn: number; info: number } {
+  const out = { error: 0, warn: 0, info: 0 };
+  for (const [severity, n] of cached(
+    db,
+    `SELECT severity, COUNT(*) FROM scan_issues GROUP BY severity`,
+    'raw',
+  ).all() as Array<[keyof typeof out, number]>)
+    out[severity] = n;
+  return out;
+}
