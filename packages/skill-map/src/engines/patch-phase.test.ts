@@ -1,0 +1,228 @@
+import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import type { ScanResult } from '@skill-map/spec';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
+import { createTempTree } from '../adapters/testing/temp-tree.js';
+import type { TempTree } from '../adapters/testing/temp-tree.js';
+import { runScan } from './scan-engine.js';
+import type { ScanOptions, ScanOutcome } from './scan-engine.js';
+import { createScanWarmState } from './warm-state.js';
+
+let tree: TempTree;
+
+const PROJECT: Record<string, string> = {
+  '.claude/skills/pdf/SKILL.md':
+    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
+  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
+  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
+  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
+  '.claude/commands/review.md': 'Review the diff.\n',
+  '.claude/commands/help.md': 'Named like a built-in.\n',
+  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
+  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
+  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
+  'docs/c.md': 'C.\n',
+  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
+};
+
+/** Link snippets (relative ones resolve from `docs/`; elsewhere they are broken, which is part of the test). */
+const SNIPPETS = [
+  ' [x](a.md)',
+  ' [c](c.md) [guide](guide.md)',
+  ' [gone](nope.md) [gone](nope.md)',
+  ' run /deploy and /help',
+  ' run /review',
+  ' ask @reviewer or @nobody',
+  ' ask @helper',
+  ' see `docs/a.md` and `x/y.md`',
+  ' see `docs/c.md`',
+  ' [k](../docs/b.md) and `docs/guide.md`',
+  ' https://example.com/page',
+];
+
+/** Deterministic pseudo-random numbers (a test must fail the same way twice). */
+function rng(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return Math.floor((s / 2 ** 32) * n);
+  };
+}
+
+beforeEach(() => {
+  tree = createTempTree('sm-patch-');
+  tree.write(PROJECT);
+});
+afterEach(() => tree.remove());
+
+const scan = (extra: Partial<ScanOptions> = {}): Promise<ScanOutcome> =>
+  runScan({ projectRoot: tree.root, summaryOnly: true, ...extra });
+
+function stored(): ScanResult {
+  const store = tryOpenScanStoreForRead(`${tree.root}/.skill-map/skill-map.db`)!;
+  try {
+    return store.loadScan();
+  } finally {
+    store.close();
+  }
+}
+
+/** Nodes and issues as sets, links per source in order, issues naming their links by (source, position). */
+function canonical(r: Pick<ScanResult, 'nodes' | 'links' | 'issues'>): unknown {
+  const seen = new Map<string, number>();
+  const position = r.links.map((l) => {
+    const n = seen.get(l.source) ?? 0;
+    seen.set(l.source, n + 1);
+    return `${l.source}#${n}`;
+  });
+  const bySource = new Map<string, string[]>();
+  for (const l of r.links) bySource.set(l.source, [...(bySource.get(l.source) ?? []), JSON.stringify(l)]);
+  return {
+    nodes: r.nodes.map((n) => JSON.stringify(n)).sort(),
+    links: [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    issues: r.issues
+      .map((i) => JSON.stringify({ ...i, linkIndices: i.linkIndices?.map((x) => position[x]) }))
+      .sort(),
+  };
+}
+
+/** The stored rows a persist fingerprints and keys (ids aside), sorted. */
+function rowFacts(root: string): unknown {
+  const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
+  try {
+    const all = (sql: string): string[] =>
+      (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
+    return {
+      nodes: all(
+        `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest, node_json FROM scan_nodes`,
+      ),
+      issues: all(`SELECT group_key, issue_key, row_hash, analyzer_id, severity FROM scan_issues`),
+      cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The rows a full scan of a copy of the project (same files, same mtimes, fresh database) writes. */
+async function fullScanOfCopy(): Promise<unknown> {
+  const copy = createTempTree('sm-patch-copy-');
+  try {
+    cpSync(tree.root, copy.root, { recursive: true, preserveTimestamps: true });
+    rmSync(`${copy.root}/.skill-map`, { recursive: true, force: true });
+    await runScan({ projectRoot: copy.root, racyWindowMs: -60_000 });
+    return rowFacts(copy.root);
+  } finally {
+    copy.remove();
+  }
+}
+
+/** What a full build of the same files gives (an in-memory scan: it reads the cache, builds every record). */
+async function fullBuild(): Promise<ScanResult> {
+  return (await runScan({ projectRoot: tree.root, persist: false })).result;
+}
+
+describe('in-place patch of a scan in a new process', () => {
+  it('leaves the database as a full scan would, after each of many one-file edits', async () => {
+    // Every mtime trusted: only the rewritten file is read again (the racy window would re-read all of them).
+    const trusted = { racyWindowMs: -60_000 };
+    // Whole-second mtimes, so a copy of the tree carries exactly the same ones.
+    const stamp = (path: string, step: number): void =>
+      utimesSync(tree.abs(path), 1.7e9 + step, 1.7e9 + step);
+    for (const path of Object.keys(PROJECT)) stamp(path, 0);
+    expect((await scan(trusted)).patchedInPlace).toBe(false);
+    let patched = 0;
+    const docs = Object.keys(PROJECT);
+    const pick = rng(7);
+    for (let step = 0; step < 40; step++) {
+      // Rewrite one file with its original text plus a random handful of links: links come and go, so incoming
+      // counts of other nodes move both ways.
+      const path = docs[pick(docs.length)]!;
+      const extra = Array.from({ length: pick(4) }, () => SNIPPETS[pick(SNIPPETS.length)]!).join('');
+      writeFileSync(tree.abs(path), `${PROJECT[path]!}${extra}\n`);
+      stamp(path, step + 1);
+      const out = await scan(trusted);
+      if (!out.patchedInPlace) continue;
+      patched++;
+      const full = await fullBuild();
+      expect(canonical(stored()), `step ${step}: ${path}`).toEqual(canonical(full));
+      expect(out.summary.stats.linksCount).toBe(full.links.length);
+      expect(out.summary.stats.issuesCount).toBe(full.issues.length);
+      expect(out.summary.issues.error).toBe(full.issues.filter((i) => i.severity === 'error').length);
+      expect(out.files.reusedByStat).toBe(docs.length - 1);
+    }
+    expect(patched).toBeGreaterThan(30);
+    // Row for row (fingerprints, issue keys and hashes, cache) what a full scan of the same files writes.
+    expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+    // The patched rows carry the fingerprints a full persist computes: a full diff against them writes nothing.
+    const check = await runScan({ projectRoot: tree.root, ...trusted });
+    expect(check.patchedInPlace).toBe(false);
+    expect(check.persisted).toMatchObject({
+      nodes: { inserted: 0, updated: 0, deleted: 0 },
+      links: { inserted: 0, updated: 0, deleted: 0 },
+      issues: { inserted: 0, updated: 0, deleted: 0 },
+    });
+  });
+
+  it('patches nothing-changed rescans too, and loads the full result only when asked', async () => {
+    // Trust every mtime (the files were written a moment ago): nothing is even read the second time.
+    await scan({ racyWindowMs: -60_000 });
+    const out = await scan({ racyWindowMs: -60_000 });
+    expect(out.patchedInPlace).toBe(true);
+    expect(out.files).toMatchObject({ analyzed: 0, reusedByStat: 12 });
+    expect(out.persisted?.nodes).toEqual({ inserted: 0, updated: 0, deleted: 0 });
+    expect(canonical(out.result)).toEqual(canonical(await fullBuild()));
+  });
+
+  it('falls back to the full scan when a change reaches beyond the changed file', async () => {
+    await scan();
+    const cases: Array<[string, () => void]> = [
+      [
+        'a renamed agent',
+        () => writeFileSync(tree.abs('.claude/agents/helper.md'), '---\nname: aide\n---\nHi.\n'),
+      ],
+      ['a new file', () => writeFileSync(tree.abs('docs/d.md'), 'D [a](a.md)\n')],
+      ['a deleted file', () => unlinkSync(tree.abs('docs/c.md'))],
+      ['a sidecar', () => writeFileSync(tree.abs('docs/a.sm'), 'annotations:\n  stability: deprecated\n')],
+      [
+        'another setting',
+        () => writeFileSync(tree.abs('.skill-map/settings.json'), '{"ignoredReferences":["nope.md"]}'),
+      ],
+    ];
+    for (const [what, change] of cases) {
+      change();
+      const out = await scan();
+      expect(out.patchedInPlace, what).toBe(false);
+      expect(canonical(stored()), what).toEqual(canonical(await fullBuild()));
+    }
+    // With the sidecar in place every later scan builds the whole graph (its annotations reach other nodes).
+    appendFileSync(tree.abs('docs/b.md'), ' more');
+    expect((await scan()).patchedInPlace).toBe(false);
+  });
+
+  it('does not trust an index another writer made stale, and refreshes it with the next full scan', async () => {
+    await scan();
+    // A long-running process persists without rewriting the index.
+    const warm = createScanWarmState(`${tree.root}/.skill-map/skill-map.db`);
+    appendFileSync(tree.abs('docs/b.md'), ' [c](c.md)');
+    await runScan({ projectRoot: tree.root, warm });
+    warm.store?.store.close();
+    appendFileSync(tree.abs('docs/b.md'), ' [guide](guide.md)');
+    expect((await scan()).patchedInPlace).toBe(false);
+    appendFileSync(tree.abs('docs/b.md'), ' [a](a.md)');
+    expect((await scan()).patchedInPlace).toBe(true);
+    expect(canonical(stored())).toEqual(canonical(await fullBuild()));
+  });
+
+  it('never patches a full scan, a JSON-mode scan or an in-memory one', async () => {
+    await scan();
+    appendFileSync(tree.abs('docs/a.md'), ' [b](b.md)');
+    expect((await scan({ mode: 'full' })).patchedInPlace).toBe(false);
+    appendFileSync(tree.abs('docs/a.md'), ' [c](c.md)');
+    expect((await scan({ summaryOnly: false })).patchedInPlace).toBe(false);
+    appendFileSync(tree.abs('docs/a.md'), ' [guide](guide.md)');
+    expect((await scan({ persist: false })).patchedInPlace).toBe(false);
+  });
+});
