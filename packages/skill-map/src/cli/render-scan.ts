@@ -67,7 +67,7 @@ export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown:
     `  hosts     ${hostsLine(outcome)}`,
     `  files     ${s.filesWalked} walked, ${f.accepted} mapped (${f.analyzed} analysed, ${reused} unchanged)`,
     `  skipped   ${outcome.skipped.length}${skippedText === '' ? '' : ` (${skippedText})`}`,
-    `  database  ${dbShown}${n === undefined ? '' : ` (nodes +${n.inserted} ~${n.updated} -${n.deleted})`}`,
+    `  database  ${dbShown}${n === undefined ? '' : ` (nodes +${n.inserted} ~${n.updated} -${n.deleted}${outcome.patchedInPlace ? ', patched in place' : ''})`}`,
   ];
   if (outcome.truncation.scanTruncated) {
     lines.push(

@@ -34,6 +34,7 @@ function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown
     skipped: { count: outcome.skipped.length, byReason: skippedByReason(outcome), entries: outcome.skipped },
     truncation: outcome.truncation,
     persisted: outcome.persisted,
+    patchedInPlace: outcome.patchedInPlace,
     issues: outcome.summary.issues,
     warnings: outcome.warnings,
     timings: outcome.timings,
