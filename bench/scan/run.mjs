@@ -90,13 +90,19 @@ async function inProcess(root, edit) {
   };
 }
 
-/** Engine phases of one `runScan` in a fresh process (no CLI): where a process-level figure goes. */
-function enginePhases(root, fresh) {
+/** One `runScan` in a fresh process (no CLI); `summaryOnly` lets it patch in place, as plain `sm scan` does. */
+function engineRun(root, summaryOnly) {
+  const script = `import { runScan } from ${JSON.stringify(ENGINES.href)}; const o = await runScan({ projectRoot: ${JSON.stringify(root)}, summaryOnly: ${summaryOnly} }); process.stdout.write(JSON.stringify({ t: o.timings, patched: o.patchedInPlace }));`;
+  const run = timeProcess(['--input-type=module', '-e', script], root);
+  return { ms: run.ms, ...JSON.parse(run.stdout) };
+}
+
+/** Engine phases of one `runScan` in a fresh process: where a process-level figure goes. */
+function enginePhases(root, fresh, summaryOnly = false) {
   if (fresh) removeDb(root);
-  const script = `import { runScan } from ${JSON.stringify(ENGINES.href)}; const o = await runScan({ projectRoot: ${JSON.stringify(root)} }); process.stdout.write(JSON.stringify(o.timings));`;
-  const t = JSON.parse(timeProcess(['--input-type=module', '-e', script], root).stdout);
+  const { t, patched } = engineRun(root, summaryOnly);
   const r = (k) => Math.round(t[k]);
-  return `open ${r('open')} · cache ${r('cacheLoad')} · walk ${r('walk')} · files ${r('files')} · graph ${r('graph')} · persist ${r('persist')} = ${r('total')} ms`;
+  return `open ${r('open')} · cache ${r('cacheLoad')} · walk ${r('walk')} · files ${r('files')} · graph ${r('graph')} · persist ${r('persist')} = ${r('total')} ms${patched ? ' (patched in place)' : ''}`;
 }
 
 const x = (value, floor) => `${(value / floor).toFixed(1)}x floor`;
@@ -111,12 +117,22 @@ async function benchSize(nodes) {
   const edit = editor(root, project.docs);
   const { floor, cold, rss } = coldAndFloor(root);
   const warm = Array.from({ length: RUNS }, () => sm(root, ['scan', '-q']).ms);
+  let patched = 0;
   const changed = Array.from({ length: RUNS }, () => {
     edit();
-    return sm(root, ['scan', '--changed', '-q']).ms;
+    const run = sm(root, ['scan', '--changed']);
+    if (run.stdout.includes('patched in place')) patched += 1;
+    return run.ms;
+  });
+  // The same edit without the in-place patch: every record loaded, the whole graph built, the rows diffed.
+  const rebuilt = Array.from({ length: RUNS }, () => {
+    edit();
+    return engineRun(root, false).ms;
   });
   const hot = await inProcess(root, edit);
   const phasesWarm = enginePhases(root, false);
+  edit();
+  const phasesPatched = enginePhases(root, false, true);
   const phasesCold = enginePhases(root, true);
   const f = median(floor);
   const s = hot.first.result.stats;
@@ -139,8 +155,9 @@ async function benchSize(nodes) {
     row(
       'one file changed, sm scan --changed (process)',
       changed,
-      `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}`,
+      `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}  [${patched}/${changed.length} patched in place]`,
     ),
+    row('  same edit, full rebuild (engine in a process)', rebuilt, `  ${x(median(rebuilt), f)}  (baseline)`),
     row(
       'one file changed, in-process warm state',
       hot.totals,
@@ -148,6 +165,7 @@ async function benchSize(nodes) {
     ),
     ['engine phases, fresh process, cold', phasesCold],
     ['engine phases, fresh process, no change', phasesWarm],
+    ['engine phases, fresh process, one file changed', phasesPatched],
     [
       'peak RSS of the cold scan',
       `${peak.toFixed(0).padStart(5)} MB  target <300 MB: ${verdict(peak < 300)}`,
