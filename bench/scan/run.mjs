@@ -12,6 +12,7 @@ import { generateProject } from './generate.mjs';
 const BIN = fileURLToPath(new URL('../../packages/skill-map/bin/sm.js', import.meta.url));
 const ENGINES = new URL('../../packages/skill-map/dist/engines/index.js', import.meta.url);
 const FLOOR = fileURLToPath(new URL('./floor.mjs', import.meta.url));
+const SQLITE_FLOOR = fileURLToPath(new URL('./sqlite-floor.mjs', import.meta.url));
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IN_PROCESS_RUNS = Number(process.env.BENCH_IN_PROCESS_RUNS ?? 15);
@@ -116,6 +117,9 @@ async function benchSize(nodes) {
   const project = generateProject(root, nodes);
   const edit = editor(root, project.docs);
   const { floor, cold, rss } = coldAndFloor(root);
+  const dbFloor = JSON.parse(
+    timeProcess([SQLITE_FLOOR, join(root, '.skill-map', 'skill-map.db')], root).stdout,
+  ).ms;
   const warm = Array.from({ length: RUNS }, () => sm(root, ['scan', '-q']).ms);
   let patched = 0;
   const changed = Array.from({ length: RUNS }, () => {
@@ -142,6 +146,10 @@ async function benchSize(nodes) {
   );
   table([
     row('I/O floor (walk+read+sha256, process)', floor),
+    [
+      '  + SQLite write floor of its rows',
+      `${ms(dbFloor).padStart(8)}  = ${ms(f + dbFloor)}, ${x(f + dbFloor, f)}: a scan that parsed nothing and built no graph`,
+    ],
     row(
       'cold sm scan (process, fresh DB)',
       cold,
