@@ -139,12 +139,11 @@ function execute(
   const lens = lensFor(opts.warm, k, walk, view);
   const ctx = k.createFileContext(lens, view.settings, { hash: sha256 });
   t.walk = performance.now() - mark;
+  if (previous === null && base !== null && store !== null) {
+    const patched = patchInPlace({ opts, store, base, k, fs, view, walk, lens, ctx, scannedAt, t, t0 });
+    if (patched !== null) return patchedOutcome(opts, store, config, walk, lens, patched, t, t0);
+  }
   if (previous === null) {
-    const patched =
-      base === null || store === null
-        ? null
-        : patchInPlace({ opts, store, base, k, fs, view, walk, lens, ctx, scannedAt, t, t0 });
-    if (patched !== null) return patchedOutcome(opts, store as ScanStore, config, walk, lens, patched, t, t0);
     mark = performance.now();
     previous = previousFiles(opts, store);
     t.cacheLoad += performance.now() - mark;
