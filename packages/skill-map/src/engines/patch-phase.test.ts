@@ -176,6 +176,27 @@ describe('in-place patch of a scan in a new process', () => {
     expect(canonical(out.result)).toEqual(canonical(await fullBuild()));
   });
 
+  it("stamps this scan's own facts (time, tokenizer) into the patched scan metadata", async () => {
+    await scan({ now: () => 1_000 });
+    writeFileSync(tree.abs('.skill-map/settings.json'), '{"tokenizer":"o200k_base"}');
+    appendFileSync(tree.abs('docs/c.md'), ' [a](a.md)');
+    const out = await scan({ now: () => 2_000 });
+    expect(out.patchedInPlace).toBe(true);
+    const { nodes: _n, links: _l, issues: _i, ...meta } = stored();
+    const { nodes: _fn, links: _fl, issues: _fi, ...expected } = await fullBuild();
+    expect(meta).toMatchObject({ scannedAt: 2_000, tokenizer: 'o200k_base' });
+    for (const key of [
+      'providers',
+      'activeProvider',
+      'roots',
+      'scanCeiling',
+      'maxRenderNodes',
+      'scannedBy',
+    ] as const)
+      expect(meta[key], key).toEqual(expected[key]);
+    expect({ ...meta.stats, durationMs: 0 }).toEqual({ ...expected.stats, durationMs: 0 });
+  });
+
   it('falls back to the full scan when a change reaches beyond the changed file', async () => {
     await scan();
     const cases: Array<[string, () => void]> = [

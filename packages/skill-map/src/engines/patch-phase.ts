@@ -6,8 +6,9 @@ import type { FsPort } from '../adapters/fs/fs-port.js';
 import type { WalkResult, WalkedFile } from '../adapters/fs/walk-types.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { PatchBase } from '../adapters/sqlite/persist-patch.js';
-import { isResolutionIndex } from '../kernel/index.js';
-import type { FileContext, FileRecord, RecordChange } from '../kernel/index.js';
+import { composeResult, isResolutionIndex } from '../kernel/index.js';
+import type { FileContext, FileRecord, GraphContext, RecordChange } from '../kernel/index.js';
+import type { ScanResult } from '../adapters/domain.js';
 import { runFilePass } from './file-pass.js';
 import { graphContextOf, graphDigest } from './graph-inputs.js';
 import type { KernelPort, LensDecision } from './kernel-port.js';
@@ -98,6 +99,21 @@ function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, Ca
   return out;
 }
 
+/** This scan's result around no graph (its echo fields and walk facts); the store fills the counts in. */
+function metaOf(
+  ctx: GraphContext,
+  walk: WalkResult,
+  durationMs: number,
+): Omit<ScanResult, 'nodes' | 'links' | 'issues'> {
+  const {
+    nodes: _n,
+    links: _l,
+    issues: _i,
+    ...meta
+  } = composeResult({ ...ctx, durationMs: Math.round(durationMs) }, walk.files.length, [], [], [], 0);
+  return { ...meta, stats: { ...meta.stats, filesNotScanned: walk.truncation.filesNotScanned } };
+}
+
 /** Patches the stored scan in place, or returns null (nothing written) for the caller to run the full scan. */
 export function patchInPlace(p: PatchInput): PatchOutcome | null {
   const { opts, store, base, k, view, walk, lens, ctx } = p;
@@ -157,22 +173,7 @@ export function patchInPlace(p: PatchInput): PatchOutcome | null {
     links: patch.links,
     issues: patch.issues,
     inputs: rowInputsFor(pass.next, lens, view.settings, build),
-    meta: {
-      scannedAt: p.scannedAt,
-      ...(opts.scannedBy ? { scannedBy: opts.scannedBy } : {}),
-      stats: {
-        filesWalked: graphCtx.filesWalked ?? 0,
-        filesSkipped: graphCtx.filesSkipped ?? 0,
-        filesOversized: graphCtx.oversizedFiles?.length ?? 0,
-        nodesCount: 0,
-        linksCount: 0,
-        issuesCount: 0,
-        durationMs: Math.round(performance.now() - p.t0),
-        filesAnalyzed: walk.files.length,
-        issuesSuppressed: 0,
-        filesNotScanned: walk.truncation.filesNotScanned,
-      },
-    },
+    meta: metaOf(graphCtx, walk, performance.now() - p.t0),
     extras: { filesNotScanned: walk.truncation.filesNotScanned },
     cache: { upserts: pass.upserts, deletes: [] },
   });

@@ -16,7 +16,7 @@ export type {
   SourceFile,
 } from './types.js';
 export { analyzeFile, isCandidatePath } from './analyze-file.js';
-export { buildGraph } from './build-graph.js';
+export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export { patchRecords, type RecordChange, type RecordPatch } from './graph/record-patch.js';
 export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';

@@ -63,8 +63,8 @@ export interface PatchPersistInput {
   readonly issues: readonly Issue[];
   /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
   readonly inputs: RowInputs;
-  /** `scan_meta` facts of this scan (the counts are the store's own, adjusted by the patch). */
-  readonly meta: Pick<ScanResult, 'scannedAt' | 'scannedBy' | 'stats'>;
+  /** This scan's result without nodes, links and issues; its counts are replaced by the store's, adjusted. */
+  readonly meta: Omit<ScanResult, 'nodes' | 'links' | 'issues'>;
   readonly extras: ScanMetaExtras;
   readonly cache: FileCacheChanges;
 }
@@ -207,9 +207,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     // 4. Meta (same salt and graph digest: the patch changed nothing they cover), index stamp, file cache.
     const s = stored.result.stats;
     const meta: Omit<ScanResult, 'nodes' | 'links' | 'issues'> = {
-      ...stored.result,
-      scannedAt: p.meta.scannedAt,
-      ...(p.meta.scannedBy ? { scannedBy: p.meta.scannedBy } : {}),
+      ...p.meta,
       stats: {
         ...p.meta.stats,
         nodesCount: s.nodesCount,
