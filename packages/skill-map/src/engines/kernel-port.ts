@@ -1,5 +1,5 @@
 import type { ScannedBy } from '@skill-map/spec';
-import type {
+import {
   analyzeFile,
   buildGraph,
   buildGraphIncremental,
@@ -28,3 +28,18 @@ export interface KernelPort {
   readonly patchRecords?: typeof patchRecords;
   readonly resolutionIndexOfState?: typeof resolutionIndexOfState;
 }
+
+/**
+ * The real kernel, named function by function: a bundle then carries only what a scan calls (a namespace import
+ * used as a value would pull in the whole kernel, formatters and query grammar included).
+ */
+export const KERNEL: KernelPort = {
+  isCandidatePath,
+  detectLens,
+  createFileContext,
+  analyzeFile,
+  buildGraph,
+  buildGraphIncremental,
+  patchRecords,
+  resolutionIndexOfState,
+};

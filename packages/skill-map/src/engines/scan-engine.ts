@@ -11,7 +11,7 @@ import type { ScanOptions, ScanOutcome, ScanTimings } from './scan-types.js';
 import { lendStore } from './warm-store.js';
 import { lensFor, walkPhase } from './walk-phase.js';
 import type { ScanResult } from '../adapters/domain.js';
-import * as kernel from '../kernel/index.js';
+import { KERNEL } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
@@ -124,7 +124,7 @@ function execute(
   t: ScanTimings,
   t0: number,
 ): ScanOutcome {
-  const k = opts.kernel ?? kernel;
+  const k: KernelPort = opts.kernel ?? KERNEL;
   const fs = opts.fs ?? NODE_FS;
   const view = scanConfigFrom(config);
   let mark = performance.now();
