@@ -2,7 +2,7 @@ import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import Database from 'better-sqlite3';
 import type { ScanResult } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
+import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
 import { createTempTree } from '../adapters/testing/temp-tree.js';
 import type { TempTree } from '../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
@@ -235,6 +235,42 @@ describe('in-place patch of a scan in a new process', () => {
     appendFileSync(tree.abs('docs/b.md'), ' [a](a.md)');
     expect((await scan()).patchedInPlace).toBe(true);
     expect(canonical(stored())).toEqual(canonical(await fullBuild()));
+  });
+
+  it('writes nothing when the database moved after the patch was computed', async () => {
+    await scan();
+    const before = rowFacts(tree.root);
+    const store = openScanStore({ path: `${tree.root}/.skill-map/skill-map.db`, posture: 'write' });
+    try {
+      const base = store.patchBase()!;
+      expect(base.indexJson).not.toBeNull();
+      const patch = {
+        generation: base.generation - 1,
+        files: [{ path: 'docs/a.md', previousOwnIssues: [] }],
+        nodes: [],
+        links: [],
+        issues: [],
+        inputs: { salt: base.salt ?? '', record: () => undefined, identity: () => undefined },
+        meta: { ...stored(), nodes: undefined, links: undefined, issues: undefined },
+        extras: {},
+        cache: { upserts: [], deletes: [] },
+      };
+      expect(store.persistPatch(patch)).toBeNull();
+    } finally {
+      store.close();
+    }
+    expect(rowFacts(tree.root)).toEqual(before);
+  });
+
+  it('builds in full when state appeared for a path that is not a node (its orphan issue is due)', async () => {
+    await scan();
+    const db = new Database(`${tree.root}/.skill-map/skill-map.db`);
+    db.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES ('ghost.md', 1)`).run();
+    db.close();
+    appendFileSync(tree.abs('docs/c.md'), ' [a](a.md)');
+    const out = await scan();
+    expect(out.patchedInPlace).toBe(false);
+    expect(stored().issues.some((i) => i.analyzerId === 'orphan' && i.nodeIds[0] === 'ghost.md')).toBe(true);
   });
 
   it('never patches a full scan, a JSON-mode scan or an in-memory one', async () => {
