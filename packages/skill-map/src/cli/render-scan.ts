@@ -1,13 +1,5 @@
 import type { ScanOutcome } from '../engines/index.js';
-import type { Issue } from '@skill-map/spec';
 import type { Output } from './io.js';
-
-/** Counts per severity, in the fixed order error, warn, info. */
-export function severityCounts(issues: readonly Issue[]): { error: number; warn: number; info: number } {
-  const counts = { error: 0, warn: 0, info: 0 };
-  for (const i of issues) counts[i.severity] += 1;
-  return counts;
-}
 
 /** `15 error, 1 warn, 9 info` (zero counts left out), coloured by severity. */
 export function formatSeverities(

@@ -11,3 +11,4 @@ export { closeWarmStore } from './warm-store.js';
 export type { ScanFileEvent } from './file-pass.js';
 export type { KernelPort } from './kernel-port.js';
 export { scanConfigFrom, type ScanConfigView } from './scan-settings.js';
+export { severityCounts } from './scan-outcome.js';

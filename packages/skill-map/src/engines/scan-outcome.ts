@@ -35,6 +35,7 @@ export function warningsOf(
   ];
 }
 
+/** Counts per severity, in the fixed order error, warn, info. */
 export function severityCounts(issues: readonly Issue[]): ScanSummary['issues'] {
   const counts = { error: 0, warn: 0, info: 0 };
   for (const i of issues) counts[i.severity] += 1;

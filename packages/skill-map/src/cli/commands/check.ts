@@ -5,7 +5,8 @@ import { CliError } from '../errors.js';
 import { readIssues } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import { renderIssues } from '../render-list.js';
-import { formatSeverities, severityCounts } from '../render-scan.js';
+import { severityCounts } from '../../engines/index.js';
+import { formatSeverities } from '../render-scan.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
