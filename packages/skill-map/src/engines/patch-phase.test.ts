@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import type { ScanResult } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
+import type { ScanStore } from '../adapters/sqlite/store.js';
 import { createTempTree } from '../adapters/testing/temp-tree.js';
 import type { TempTree } from '../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
@@ -223,18 +224,64 @@ describe('in-place patch of a scan in a new process', () => {
     expect((await scan()).patchedInPlace).toBe(false);
   });
 
-  it('does not trust an index another writer made stale, and refreshes it with the next full scan', async () => {
-    await scan();
-    // A long-running process persists without rewriting the index.
+  it('patches after a long-running process wrote, as long as that process never wrote after another writer', async () => {
+    const trusted = { racyWindowMs: -60_000 };
+    // Whole-second mtimes, so a copy of the tree carries exactly the same ones.
+    let clock = 0;
+    const stamp = (path: string): void => utimesSync(tree.abs(path), 1.7e9 + clock, 1.7e9 + clock++);
+    const edit = (path: string, text: string): void => {
+      appendFileSync(tree.abs(path), text);
+      stamp(path);
+    };
+    for (const path of Object.keys(PROJECT)) stamp(path);
+    await scan(trusted);
+    // A long-running process (sm serve): its boot scan and its rescans keep the stored index current.
     const warm = createScanWarmState(`${tree.root}/.skill-map/skill-map.db`);
-    appendFileSync(tree.abs('docs/b.md'), ' [c](c.md)');
-    await runScan({ projectRoot: tree.root, warm });
-    warm.store?.store.close();
-    appendFileSync(tree.abs('docs/b.md'), ' [guide](guide.md)');
+    const rescan = async (path: string, text: string): Promise<void> => {
+      edit(path, text);
+      await runScan({ projectRoot: tree.root, warm, changedPaths: [path], ...trusted });
+    };
+    try {
+      await runScan({ projectRoot: tree.root, warm, ...trusted });
+      await rescan('docs/b.md', ' [c](c.md)');
+      await rescan('docs/b.md', ' [guide](guide.md)');
+      edit('docs/a.md', ' [b](b.md)');
+      expect((await scan(trusted)).patchedInPlace).toBe(true);
+      expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+      // The process's next persist follows another writer, with records it had before: from then on it stores no
+      // graph digest (its rows may be older than the cache), and scans in new processes build in full.
+      await rescan('docs/b.md', ' [a](a.md)');
+      edit('docs/c.md', ' [a](a.md)');
+      expect((await scan(trusted)).patchedInPlace).toBe(false);
+      await rescan('docs/b.md', ' more');
+      await rescan('docs/b.md', ' and more');
+      edit('docs/c.md', ' [b](b.md)');
+      expect((await scan(trusted)).patchedInPlace).toBe(false);
+      expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+    } finally {
+      warm.store?.store.close();
+    }
+  });
+
+  it('does not vouch for rows written from a cache another writer changed meanwhile', async () => {
+    await scan();
+    const dbPath = `${tree.root}/.skill-map/skill-map.db`;
+    // Another process persists between this scan's read of the cache and its own persist.
+    const interleaved = (store: ScanStore): ScanStore => ({
+      ...store,
+      persistScan: (result, options) => {
+        const other = new Database(dbPath);
+        other.prepare(`UPDATE scan_meta SET persist_generation = persist_generation + 1`).run();
+        other.close();
+        return store.persistScan(result, options);
+      },
+    });
+    appendFileSync(tree.abs('docs/a.md'), ' [b](b.md)');
+    expect((await scan({ summaryOnly: false, wrapStore: interleaved })).patchedInPlace).toBe(false);
+    appendFileSync(tree.abs('docs/c.md'), ' [a](a.md)');
     expect((await scan()).patchedInPlace).toBe(false);
-    appendFileSync(tree.abs('docs/b.md'), ' [a](a.md)');
+    appendFileSync(tree.abs('docs/c.md'), ' [b](b.md)');
     expect((await scan()).patchedInPlace).toBe(true);
-    expect(canonical(stored())).toEqual(canonical(await fullBuild()));
   });
 
   it('writes nothing when the database moved after the patch was computed', async () => {

@@ -5,14 +5,15 @@ import { NODE_FS } from '../adapters/fs/fs-port.js';
 import type { WalkResult } from '../adapters/fs/walk-types.js';
 import { defaultDbPath } from '../adapters/sqlite/open-database.js';
 import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
-import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
+import type { IndexWrite, PersistReport } from '../adapters/sqlite/scan-writer.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { ScanOptions, ScanOutcome, ScanTimings } from './scan-types.js';
 import { lendStore } from './warm-store.js';
 import { lensFor, walkPhase } from './walk-phase.js';
 import type { ScanResult } from '../adapters/domain.js';
 import { KERNEL } from './kernel-port.js';
-import type { KernelPort } from './kernel-port.js';
+import type { KernelPort, LensDecision } from './kernel-port.js';
+import type { ScanConfigView } from './scan-settings.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
 import { rowInputsFor } from './row-inputs.js';
@@ -65,31 +66,46 @@ function graphPhase(
   g: GraphInput,
   warm: ScanWarmState | undefined,
   withIndex: boolean,
-): { built: ScanResult; index: string | undefined } {
+): { built: ScanResult; index: IndexWrite | undefined } {
   const { walk } = g;
   const ctx = graphContextOf(g);
   let built: ScanResult;
-  let index: string | undefined;
+  let index: IndexWrite | undefined;
   const incremental = g.k.buildGraphIncremental;
   const indexOf = g.k.resolutionIndexOfState;
-  if (warm === undefined && withIndex && incremental !== undefined && indexOf !== undefined) {
-    // A new process: keep the resolution index, so the next one can patch a few changed files in place.
-    const next = incremental(g.pass.records, ctx, null);
-    built = next.result;
-    index = JSON.stringify(indexOf(next.state));
-  } else if (warm !== undefined && incremental !== undefined) {
+  if (incremental !== undefined && (warm !== undefined || withIndex)) {
     // The previous state is consumed: drop it first, so a failed build leaves none behind.
-    const previous = warm.graph;
-    warm.graph = null;
+    const previous = warm?.graph ?? null;
+    if (warm) warm.graph = null;
     const next = incremental(g.pass.records, ctx, previous);
-    warm.graph = next.state;
+    if (warm) warm.graph = next.state;
     built = next.result;
+    // Kept with the rows, so a new process can patch a few changed files in place (computed only if written).
+    if (indexOf !== undefined)
+      index = { json: () => JSON.stringify(indexOf(next.state)), unchanged: next.mode === 'patch' };
   } else {
     built = g.k.buildGraph(g.pass.records, ctx);
   }
   // A fresh stats object: an incremental result must not write into anything it shares with the previous one.
   built.stats = { ...built.stats, filesNotScanned: walk.truncation.filesNotScanned };
   return { built, index };
+}
+
+/** The warm path's graph digest, reused while the walk's path list and everything else it covers are the same. */
+function warmDigest(
+  warm: ScanWarmState,
+  salt: string,
+  cacheKey: string,
+  lens: LensDecision,
+  view: ScanConfigView,
+  walk: WalkResult,
+): string {
+  const key = [walk.allPaths, salt, cacheKey, lens, view.settings] as const;
+  const hit = warm.digest;
+  if (hit !== null && hit.key.every((v, i) => v === key[i])) return hit.value;
+  const value = graphDigest(salt, cacheKey, lens, view, walk);
+  warm.digest = { key, value };
+  return value;
 }
 
 function persistPhase(
@@ -99,10 +115,14 @@ function persistPhase(
   walk: WalkResult,
   pass: FilePassOutput,
   inputs: RowInputs,
-  resolutionIndex: string | undefined,
+  resolutionIndex: IndexWrite | undefined,
+  warmGraphDigest: string | undefined,
+  cacheGeneration: number | undefined,
 ): PersistReport {
   const report = store.persistScan(built, {
+    ...(cacheGeneration === undefined ? {} : { cacheGeneration }),
     ...(resolutionIndex === undefined ? {} : { resolutionIndex }),
+    ...(warmGraphDigest === undefined ? {} : { warmGraphDigest }),
     ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
     ...(opts.rowFingerprints === false ? {} : { inputs }),
     keepIndex: opts.warm !== undefined,
@@ -131,6 +151,7 @@ function execute(
   const cacheFromStore = store !== null && !opts.warm?.files;
   const base = mayPatchInPlace(opts, store, k) ? store.patchBase() : null;
   // With a stored resolution index the records are loaded only if the in-place patch does not apply.
+  let cacheGeneration = cacheFromStore ? (base ?? store.patchBase())?.generation : undefined;
   let previous = base?.indexJson ? null : previousFiles(opts, store);
   t.cacheLoad = performance.now() - mark;
   mark = performance.now();
@@ -145,6 +166,7 @@ function execute(
   }
   if (previous === null) {
     mark = performance.now();
+    cacheGeneration = store?.patchBase()?.generation;
     previous = previousFiles(opts, store);
     t.cacheLoad += performance.now() - mark;
   }
@@ -196,7 +218,24 @@ function execute(
           recordsUnchanged: pass.upserts.length === 0 && pass.deletes.length === 0 && opts.mode !== 'full',
         }
       : undefined;
-    report = persistPhase(opts, store, built, walk, pass, withGraph(inputs, pass.next, graph), index);
+    const warmGraph =
+      opts.warm?.inSync === true
+        ? warmDigest(opts.warm, inputs.salt, ctx.cacheKey, lens, view, walk)
+        : undefined;
+    report = persistPhase(
+      opts,
+      store,
+      built,
+      walk,
+      pass,
+      withGraph(inputs, pass.next, graph),
+      index,
+      warmGraph,
+      cacheGeneration,
+    );
+    // Records straight from the store's cache, or a persist right after this process's own: still in sync.
+    if (opts.warm)
+      opts.warm.inSync = (cacheFromStore && report.cacheCurrent) || (opts.warm.inSync && report.inMemory);
   }
   if (opts.warm && (report !== null || opts.warm.files === null)) opts.warm.files = pass.next;
   t.persist = performance.now() - mark;

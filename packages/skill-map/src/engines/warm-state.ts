@@ -27,6 +27,14 @@ export interface ScanWarmState {
   graph: GraphState | null;
   /** The last lens decision and what it was decided from (the same path lists and settings give the same lens). */
   lens: { readonly key: readonly unknown[]; readonly lens: LensDecision } | null;
+  /**
+   * True while the records in `files` are exactly the per-file cache in the database: loaded from it, and every
+   * persist since diffed against this process's own previous one. Once another writer got in between, the rows
+   * may have been written from records older than the cache's, so no graph digest is stored any more.
+   */
+  inSync: boolean;
+  /** The last graph digest and what it was computed from (the same path list object and inputs give the same one). */
+  digest: { readonly key: readonly unknown[]; readonly value: string } | null;
   /** The write store kept open between scans, with the file identity and schema stamp it was opened on. */
   store: { readonly store: ScanStore; readonly identity: string | null; readonly schema: string } | null;
 }
@@ -40,6 +48,8 @@ export function createScanWarmState(dbPath: string): ScanWarmState {
     lastWalk: undefined,
     graph: null,
     lens: null,
+    inSync: false,
+    digest: null,
     store: null,
   };
 }

@@ -34,6 +34,10 @@ export interface PersistReport {
   readonly issues: DiffCounts;
   readonly renames: RenameMove[];
   readonly durationMs: number;
+  /** The diff ran against the previous persist's in-memory index: no other writer since that persist. */
+  readonly inMemory: boolean;
+  /** No other writer persisted since the scan read the per-file cache (true when `cacheGeneration` was not given). */
+  readonly cacheCurrent: boolean;
 }
 
 /** Options of `persistScan`. */
@@ -56,10 +60,29 @@ export interface PersistOptions {
    */
   readonly keepIndex?: boolean;
   /**
-   * The kernel's resolution index of this result (JSON text), stored stamped with this persist's generation so a
-   * new process can patch a few changed files in place. Without it the stored index goes stale.
+   * The kernel's resolution index of this result, stored stamped with this persist's generation so a new process
+   * can patch a few changed files in place; written only with a graph digest (see `warmGraphDigest`). Without it
+   * the stored index goes stale.
    */
-  readonly resolutionIndex?: string;
+  readonly resolutionIndex?: IndexWrite;
+  /**
+   * The graph digest of this result when it comes from a long-running process's warm state: stored only if this
+   * persist diffs against that process's own previous persist (no other writer since), so the rows and the
+   * per-file cache are exactly what the digest and the index describe.
+   */
+  readonly warmGraphDigest?: string;
+  /**
+   * The persist generation the scan read its per-file cache at. When another writer persisted since, the rows this
+   * persist writes may come from older records than the cache now holds: the graph digest is then not stored.
+   */
+  readonly cacheGeneration?: number;
+}
+
+/** A resolution index to store: its JSON (computed only when written) and whether it equals the previous one's. */
+export interface IndexWrite {
+  readonly json: () => string;
+  /** The graph's names and paths are those of the previous persist's graph: a current stored index is re-stamped. */
+  readonly unchanged: boolean;
 }
 
 /** After a cold persist: the in-memory index the next persist in this process diffs against. */
@@ -98,12 +121,29 @@ function readPersistMeta(db: Db): { generation: number; salt: string | null; gra
   return { generation: row?.[0] ?? 0, salt: row?.[1] ?? null, graph: row?.[2] ?? null };
 }
 
-function writeResolutionIndex(db: Db, generation: number, json: string): void {
+/**
+ * Stores the resolution index at `next`: re-stamps the stored one when it was current at `previous` and the graph's
+ * names and paths did not change since (a warm persist after the kernel's patch), else writes it whole.
+ */
+function storeResolutionIndex(
+  db: Db,
+  previous: number,
+  next: number,
+  index: IndexWrite,
+  warm: boolean,
+): void {
+  if (warm && index.unchanged) {
+    const restamped = cached(
+      db,
+      `UPDATE scan_resolution_index SET generation = ? WHERE id = 1 AND generation = ?`,
+    ).run(next, previous).changes;
+    if (restamped === 1) return;
+  }
   cached(
     db,
     `INSERT INTO scan_resolution_index (id, generation, index_json) VALUES (1, ?, ?)
        ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, index_json = excluded.index_json`,
-  ).run(generation, json);
+  ).run(next, index.json());
 }
 
 /** A placeholder index (no caller will diff against it; its generation never matches). */
@@ -175,8 +215,16 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
     rebuild?.();
     const nextGeneration = meta.generation + 1;
     const salt = opts.inputs?.salt ?? meta.salt;
-    writeScanMeta(db, result, nextGeneration, opts.extras, salt, opts.inputs?.graph?.digest ?? null);
-    if (opts.resolutionIndex !== undefined) writeResolutionIndex(db, nextGeneration, opts.resolutionIndex);
+    const fresh = opts.cacheGeneration === undefined || opts.cacheGeneration === meta.generation;
+    const digest =
+      warm !== undefined
+        ? (opts.warmGraphDigest ?? null)
+        : fresh
+          ? (opts.inputs?.graph?.digest ?? null)
+          : null;
+    writeScanMeta(db, result, nextGeneration, opts.extras, salt, digest);
+    if (digest !== null && opts.resolutionIndex !== undefined)
+      storeResolutionIndex(db, meta.generation, nextGeneration, opts.resolutionIndex, warm !== undefined);
     if (opts.clearCache) clearFileCache(db);
     if (opts.cache) writeFileCache(db, opts.cache);
     if (!keepIndex)
@@ -189,15 +237,25 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
           issues: new Map(),
         },
         renames,
+        inMemory: warm !== undefined,
+        cacheCurrent: fresh,
       };
     if (warm !== undefined)
       return {
         next: { generation: nextGeneration, salt, nodes: warm.nodes, links: warm.links, issues },
         renames,
+        inMemory: true,
+        cacheCurrent: fresh,
       };
-    return { next: buildIndex(s, nextGeneration, salt, issues), renames };
+    return {
+      next: buildIndex(s, nextGeneration, salt, issues),
+      renames,
+      inMemory: false,
+      cacheCurrent: fresh,
+    };
   });
-  const { next, renames } = run.immediate();
+  const { next, renames, inMemory, cacheCurrent } = run.immediate();
   poisoned.delete(next);
-  return { result, index: next, ...c, renames, durationMs: performance.now() - started };
+  const durationMs = performance.now() - started;
+  return { result, index: next, ...c, renames, durationMs, inMemory, cacheCurrent };
 }
