@@ -127,6 +127,24 @@ describe.skipIf(!isBuilt())('sm serve and sm mcp (built bin)', () => {
     expect(existsSync(`${root}/.skill-map/serve.json`)).toBe(false);
   });
 
+  it('a scan by sm serve leaves the stored index current: the next sm scan patches in place', async () => {
+    const t = project();
+    child = spawnSm(['serve', '--port', '0', '--no-open', '--no-watcher'], { cwd: t.root });
+    const [, url] = await waitFor(child.stderr, /api {3}(http:\/\/127\.0\.0\.1:\d+)\/api\/health/);
+    t.write({ 'docs/b.md': '# B\nBack to [a](../.claude/skills/a/SKILL.md).\n' });
+    const rescan = await fetch(`${url}/api/scan`, { method: 'POST' });
+    expect(rescan.status).toBe(200);
+    const code = exited(child);
+    child.kill('SIGTERM');
+    expect(await code).toBe(0);
+    t.write({
+      'docs/b.md':
+        '# B\nBack to [a](../.claude/skills/a/SKILL.md), twice: [a](../.claude/skills/a/SKILL.md).\n',
+    });
+    const scan = runSm(['scan'], { cwd: t.root });
+    expect(scan.stdout).toContain('patched in place');
+  });
+
   it('sm serve refuses a non-loopback host (exit 2) and a missing --db (exit 5)', () => {
     const root = project().root;
     const host = runSm(['serve', '--host', '0.0.0.0', '--port', '0', '--no-open'], { cwd: root });

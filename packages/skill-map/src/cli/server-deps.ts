@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { createOpsLog } from '../adapters/index.js';
 import { createEngineScanPort, createSqliteMapReader } from '../server/index.js';
 import type { ClosableMapReader, ScanPort, ServerLogger } from '../server/index.js';
+import { SPEC_VERSION } from '@skill-map/spec';
 import { CliError } from './errors.js';
+import { CLI_VERSION } from './version-info.js';
 import type { CliStream } from './io.js';
 import type { VerbContext } from './verbs.js';
 
@@ -36,6 +38,7 @@ export function createServerPorts(
     dbPath,
     opsLog: createOpsLog({ projectRoot: root }),
     onDrift,
+    scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
   });
   return { reader, scanner };
 }

@@ -1,4 +1,5 @@
 import { closeWarmStore, createScanWarmState, runScan } from '../../engines/index.js';
+import type { ScannedBy } from '@skill-map/spec';
 import type { OpsLog } from '../../adapters/ops-log.js';
 import type { ScanPort } from '../ports.js';
 
@@ -13,6 +14,11 @@ export interface EngineScanPortOptions {
    * a server cannot ask before deleting jobs and findings, so rebuilding is the CLI's call at boot (`--yes`).
    */
   onDrift?: 'refuse' | 'rebuild';
+  /**
+   * Who scans (`ScanResult.scannedBy`). The same identity as `sm scan` keeps the rows' fingerprints comparable
+   * between the server and the CLI (they are salted with it).
+   */
+  scannedBy?: ScannedBy;
 }
 
 /**
@@ -30,6 +36,7 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         mode: mode === 'full' ? 'full' : 'changed',
         warm,
         onDrift: options.onDrift ?? 'refuse',
+        ...(options.scannedBy === undefined ? {} : { scannedBy: options.scannedBy }),
         ...(changedPaths === undefined || mode === 'full' ? {} : { changedPaths }),
         ...(opsLog === undefined ? {} : { opsLog: { log: opsLog, channel: channel ?? 'ui' } }),
         ...(onProgress === undefined
