@@ -5,6 +5,7 @@ import type { SkippedEntry, WalkResult } from '../adapters/fs/walk-types.js';
 import type { GraphContext } from '../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { ScanConfigView } from './scan-settings.js';
+import type { ScanWarmState } from './warm-state.js';
 
 /** What nodes and links are a function of besides the records: walked paths, scan roots, lens, settings (via the salt). */
 export function graphDigest(
@@ -57,4 +58,21 @@ export function graphContextOf(g: GraphContextInput): GraphContext {
     ...(g.scannedBy ? { scannedBy: g.scannedBy } : {}),
     ...(view.tokenizer ? { tokenizer: view.tokenizer } : {}),
   };
+}
+
+/** The warm path's graph digest, reused while the walk's path list and everything else it covers are the same. */
+export function warmDigest(
+  warm: ScanWarmState,
+  salt: string,
+  cacheKey: string,
+  lens: LensDecision,
+  view: ScanConfigView,
+  walk: WalkResult,
+): string {
+  const key = [walk.allPaths, salt, cacheKey, lens, view.settings] as const;
+  const hit = warm.digest;
+  if (hit !== null && hit.key.every((v, i) => v === key[i])) return hit.value;
+  const value = graphDigest(salt, cacheKey, lens, view, walk);
+  warm.digest = { key, value };
+  return value;
 }

@@ -12,14 +12,13 @@ import { lendStore } from './warm-store.js';
 import { lensFor, walkPhase } from './walk-phase.js';
 import type { ScanResult } from '../adapters/domain.js';
 import { KERNEL } from './kernel-port.js';
-import type { KernelPort, LensDecision } from './kernel-port.js';
-import type { ScanConfigView } from './scan-settings.js';
+import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
 import { rowInputsFor } from './row-inputs.js';
 import { mayPatchInPlace, patchInPlace } from './patch-phase.js';
 import { patchedOutcome, severityCounts, warningsOf } from './scan-outcome.js';
-import { graphContextOf, graphDigest } from './graph-inputs.js';
+import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
 import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadCachedFiles } from './cache-rows.js';
@@ -91,40 +90,29 @@ function graphPhase(
   return { built, index };
 }
 
-/** The warm path's graph digest, reused while the walk's path list and everything else it covers are the same. */
-function warmDigest(
-  warm: ScanWarmState,
-  salt: string,
-  cacheKey: string,
-  lens: LensDecision,
-  view: ScanConfigView,
-  walk: WalkResult,
-): string {
-  const key = [walk.allPaths, salt, cacheKey, lens, view.settings] as const;
-  const hit = warm.digest;
-  if (hit !== null && hit.key.every((v, i) => v === key[i])) return hit.value;
-  const value = graphDigest(salt, cacheKey, lens, view, walk);
-  warm.digest = { key, value };
-  return value;
+/** What the persist stores besides the result. */
+interface PersistInput {
+  readonly walk: WalkResult;
+  readonly pass: FilePassOutput;
+  readonly inputs: RowInputs;
+  readonly index: IndexWrite | undefined;
+  readonly warmGraphDigest: string | undefined;
+  readonly cacheGeneration: number | undefined;
 }
 
 function persistPhase(
   opts: ScanOptions,
   store: ScanStore,
   built: ScanResult,
-  walk: WalkResult,
-  pass: FilePassOutput,
-  inputs: RowInputs,
-  resolutionIndex: IndexWrite | undefined,
-  warmGraphDigest: string | undefined,
-  cacheGeneration: number | undefined,
+  p: PersistInput,
 ): PersistReport {
+  const { walk, pass } = p;
   const report = store.persistScan(built, {
-    ...(cacheGeneration === undefined ? {} : { cacheGeneration }),
-    ...(resolutionIndex === undefined ? {} : { resolutionIndex }),
-    ...(warmGraphDigest === undefined ? {} : { warmGraphDigest }),
+    ...(p.cacheGeneration === undefined ? {} : { cacheGeneration: p.cacheGeneration }),
+    ...(p.index === undefined ? {} : { resolutionIndex: p.index }),
+    ...(p.warmGraphDigest === undefined ? {} : { warmGraphDigest: p.warmGraphDigest }),
     ...(opts.warm?.persistIndex ? { index: opts.warm.persistIndex } : {}),
-    ...(opts.rowFingerprints === false ? {} : { inputs }),
+    ...(opts.rowFingerprints === false ? {} : { inputs: p.inputs }),
     keepIndex: opts.warm !== undefined,
     extras: { filesNotScanned: walk.truncation.filesNotScanned },
     cache: { upserts: pass.upserts, deletes: pass.deletes },
@@ -222,17 +210,14 @@ function execute(
       opts.warm?.inSync === true
         ? warmDigest(opts.warm, inputs.salt, ctx.cacheKey, lens, view, walk)
         : undefined;
-    report = persistPhase(
-      opts,
-      store,
-      built,
+    report = persistPhase(opts, store, built, {
       walk,
       pass,
-      withGraph(inputs, pass.next, graph),
+      inputs: withGraph(inputs, pass.next, graph),
       index,
-      warmGraph,
+      warmGraphDigest: warmGraph,
       cacheGeneration,
-    );
+    });
     // Records straight from the store's cache, or a persist right after this process's own: still in sync.
     if (opts.warm)
       opts.warm.inSync = (cacheFromStore && report.cacheCurrent) || (opts.warm.inSync && report.inMemory);
