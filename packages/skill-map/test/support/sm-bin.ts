@@ -71,11 +71,17 @@ export function importFlag(source: string): string[] {
   return ['--import', `data:text/javascript,${encodeURIComponent(source)}`];
 }
 
-/** Node flags that print `IMPORT <url>` on stderr for every module the child resolves. */
+/**
+ * Node flags that print `IMPORT <url>` on stderr for every ES module the child resolves and `IMPORT <id>` for every
+ * CommonJS module it requires (better-sqlite3 is loaded with `require`).
+ */
 export function traceImportsFlags(): string[] {
   const hook = `import { writeSync } from 'node:fs'; export async function resolve(s, c, next) { const r = await next(s, c); writeSync(2, 'IMPORT ' + r.url + '\\n'); return r; }`;
   return importFlag(
-    `import { register } from 'node:module'; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`,
+    `import { register } from 'node:module'; import Module from 'node:module'; import { writeSync } from 'node:fs';
+     register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});
+     const load = Module._load;
+     Module._load = function (request, ...rest) { writeSync(2, 'IMPORT ' + request + '\\n'); return load.call(this, request, ...rest); };`,
   );
 }
 

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import Database from 'better-sqlite3';
+import { Database } from './driver.js';
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
 import { inspectSchema, migrate } from './migrate.js';

@@ -1,4 +1,4 @@
-import { SqliteError } from 'better-sqlite3';
+import { SqliteError } from './driver.js';
 import { emptyScanResult } from '../domain.js';
 import type { ScanResult } from '../domain.js';
 import { AdapterError } from '../errors.js';
