@@ -12,7 +12,7 @@ import type { ScanResult } from '../adapters/domain.js';
 import { runFilePass } from './file-pass.js';
 import { graphContextOf, graphDigest } from './graph-inputs.js';
 import type { KernelPort, LensDecision } from './kernel-port.js';
-import { rowInputsFor } from './row-inputs.js';
+import { rowInputsFor, scanBuild } from './row-inputs.js';
 import type { ScanConfigView } from './scan-settings.js';
 import type { ScanOptions, ScanTimings } from './scan-types.js';
 import type { CachedFile } from './warm-state.js';
@@ -118,7 +118,7 @@ function metaOf(
 export function patchInPlace(p: PatchInput): PatchOutcome | null {
   const { opts, store, base, k, view, walk, lens, ctx } = p;
   if (base.indexJson === null || k.patchRecords === undefined) return null;
-  const build = opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '';
+  const build = scanBuild(opts.scannedBy);
   const salt = rowInputsFor(new Map(), lens, view.settings, build).salt;
   if (salt !== base.salt || graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
     return null;

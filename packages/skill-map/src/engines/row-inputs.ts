@@ -41,6 +41,13 @@ export function recordIdentity(r: FileRecord): number | undefined {
   return ((hi ^ (k >>> 12)) & 0xfffff) * 0x100000000 + ((lo ^ k) >>> 0);
 }
 
+/** The build the row salt names: `name@version` of whoever scans, or empty. */
+export function scanBuild(
+  scannedBy: { readonly name: string; readonly version: string } | undefined,
+): string {
+  return scannedBy ? `${scannedBy.name}@${scannedBy.version}` : '';
+}
+
 /**
  * The row inputs the store fingerprints (see `RowInputs`): each node path's record identity (`recordIdentity`),
  * for records whose node and links are a function of that record alone, salted with

@@ -15,7 +15,7 @@ import { KERNEL } from './kernel-port.js';
 import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
-import { rowInputsFor } from './row-inputs.js';
+import { rowInputsFor, scanBuild } from './row-inputs.js';
 import { mayPatchInPlace, patchInPlace } from './patch-phase.js';
 import { patchedOutcome, severityCounts, warningsOf } from './scan-outcome.js';
 import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
@@ -194,12 +194,7 @@ function execute(
   mark = performance.now();
   let report: PersistReport | null = null;
   if (opts.persist !== false && store !== null) {
-    const inputs = rowInputsFor(
-      pass.next,
-      lens,
-      view.settings,
-      opts.scannedBy ? `${opts.scannedBy.name}@${opts.scannedBy.version}` : '',
-    );
+    const inputs = rowInputsFor(pass.next, lens, view.settings, scanBuild(opts.scannedBy));
     const graph = cacheFromStore
       ? {
           digest: graphDigest(inputs.salt, ctx.cacheKey, lens, view, walk),
