@@ -87,6 +87,40 @@ async function start(): Promise<string> {
   return `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
 }
 
+/** POSTs one JSON-RPC message (or batch) the way a raw HTTP client does, in the given session if any. */
+function post(url: string, body: unknown, sid?: string, signal?: AbortSignal): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    ...(signal ? { signal } : {}),
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      ...(sid === undefined ? {} : { 'mcp-session-id': sid }),
+    },
+    body: JSON.stringify(body),
+  });
+}
+
+const initialize = (protocolVersion: string) => ({
+  jsonrpc: '2.0',
+  id: 1,
+  method: 'initialize',
+  params: { protocolVersion, capabilities: {}, clientInfo: { name: 'r', version: '1' } },
+});
+
+/** Opens a session with a raw initialize and returns its id. */
+async function openSession(url: string): Promise<string> {
+  const init = await post(url, initialize('2025-06-18'));
+  return init.headers.get('mcp-session-id') ?? '';
+}
+
+const callTool = (name: string, args: Record<string, unknown>) => ({
+  jsonrpc: '2.0',
+  id: 2,
+  method: 'tools/call',
+  params: { name, arguments: args },
+});
+
 describe('SessionTransport', () => {
   it('upgrades a POST answer to SSE when the handler emits progress before its result', async () => {
     const client = new Client({ name: 't', version: '1' });
@@ -102,31 +136,8 @@ describe('SessionTransport', () => {
 
   it('sends no progress when the caller gave no progressToken (plain JSON answer)', async () => {
     const url = await start();
-    const init = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },
-      }),
-    });
-    const sid = init.headers.get('mcp-session-id') ?? '';
-    const r = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': sid,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'count', arguments: { to: 2 } },
-      }),
-    });
+    const sid = await openSession(url);
+    const r = await post(url, callTool('count', { to: 2 }), sid);
     expect(r.headers.get('content-type')).toBe('application/json');
     expect(((await r.json()) as { result: { structuredContent: unknown } }).result.structuredContent).toEqual(
       { counted: 2 },
@@ -135,34 +146,10 @@ describe('SessionTransport', () => {
 
   it('cancels the running handler when the client hangs up mid-request', async () => {
     const url = await start();
-    const init = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 1,
-        method: 'initialize',
-        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'r', version: '1' } },
-      }),
-    });
-    const sid = init.headers.get('mcp-session-id') ?? '';
+    const sid = await openSession(url);
     const abort = new AbortController();
     const before = cancelled;
-    const pending = fetch(url, {
-      method: 'POST',
-      signal: abort.signal,
-      headers: {
-        'content-type': 'application/json',
-        accept: 'application/json, text/event-stream',
-        'mcp-session-id': sid,
-      },
-      body: JSON.stringify({
-        jsonrpc: '2.0',
-        id: 2,
-        method: 'tools/call',
-        params: { name: 'park', arguments: {} },
-      }),
-    }).catch(() => null);
+    const pending = post(url, callTool('park', {}), sid, abort.signal).catch(() => null);
     await new Promise((r) => setTimeout(r, 100));
     abort.abort();
     await pending;
@@ -171,22 +158,7 @@ describe('SessionTransport', () => {
 
   it('answers a single-element batch initialize with an array', async () => {
     const url = await start();
-    const r = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-      body: JSON.stringify([
-        {
-          jsonrpc: '2.0',
-          id: 1,
-          method: 'initialize',
-          params: {
-            protocolVersion: '2025-03-26',
-            capabilities: {},
-            clientInfo: { name: 'r', version: '1' },
-          },
-        },
-      ]),
-    });
+    const r = await post(url, [initialize('2025-03-26')]);
     const body = (await r.json()) as Array<{ id: number }>;
     expect(Array.isArray(body)).toBe(true);
     expect(body[0]?.id).toBe(1);
