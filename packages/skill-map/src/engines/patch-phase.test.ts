@@ -9,39 +9,9 @@ import type { TempTree } from '../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
 import type { ScanOptions, ScanOutcome } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
+import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../kernel/testing/harness-project.js';
 
 let tree: TempTree;
-
-const PROJECT: Record<string, string> = {
-  '.claude/skills/pdf/SKILL.md':
-    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
-  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
-  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
-  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
-  '.claude/commands/review.md': 'Review the diff.\n',
-  '.claude/commands/help.md': 'Named like a built-in.\n',
-  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
-  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
-  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
-  'docs/c.md': 'C.\n',
-  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
-};
-
-/** Link snippets (relative ones resolve from `docs/`; elsewhere they are broken, which is part of the test). */
-const SNIPPETS = [
-  ' [x](a.md)',
-  ' [c](c.md) [guide](guide.md)',
-  ' [gone](nope.md) [gone](nope.md)',
-  ' run /deploy and /help',
-  ' run /review',
-  ' ask @reviewer or @nobody',
-  ' ask @helper',
-  ' see `docs/a.md` and `x/y.md`',
-  ' see `docs/c.md`',
-  ' [k](../docs/b.md) and `docs/guide.md`',
-  ' https://example.com/page',
-];
 
 /** Deterministic pseudo-random numbers (a test must fail the same way twice). */
 function rng(seed: number): (n: number) => number {
@@ -54,7 +24,7 @@ function rng(seed: number): (n: number) => number {
 
 beforeEach(() => {
   tree = createTempTree('sm-patch-');
-  tree.write(PROJECT);
+  tree.write(HARNESS_PROJECT);
 });
 afterEach(() => tree.remove());
 
@@ -68,25 +38,6 @@ function stored(): ScanResult {
   } finally {
     store.close();
   }
-}
-
-/** Nodes and issues as sets, links per source in order, issues naming their links by (source, position). */
-function canonical(r: Pick<ScanResult, 'nodes' | 'links' | 'issues'>): unknown {
-  const seen = new Map<string, number>();
-  const position = r.links.map((l) => {
-    const n = seen.get(l.source) ?? 0;
-    seen.set(l.source, n + 1);
-    return `${l.source}#${n}`;
-  });
-  const bySource = new Map<string, string[]>();
-  for (const l of r.links) bySource.set(l.source, [...(bySource.get(l.source) ?? []), JSON.stringify(l)]);
-  return {
-    nodes: r.nodes.map((n) => JSON.stringify(n)).sort(),
-    links: [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
-    issues: r.issues
-      .map((i) => JSON.stringify({ ...i, linkIndices: i.linkIndices?.map((x) => position[x]) }))
-      .sort(),
-  };
 }
 
 /** The stored rows a persist fingerprints and keys (ids aside), sorted. */
@@ -132,23 +83,25 @@ describe('in-place patch of a scan in a new process', () => {
     // Whole-second mtimes, so a copy of the tree carries exactly the same ones.
     const stamp = (path: string, step: number): void =>
       utimesSync(tree.abs(path), 1.7e9 + step, 1.7e9 + step);
-    for (const path of Object.keys(PROJECT)) stamp(path, 0);
+    for (const path of Object.keys(HARNESS_PROJECT)) stamp(path, 0);
     expect((await scan(trusted)).patchedInPlace).toBe(false);
     let patched = 0;
-    const docs = Object.keys(PROJECT);
+    const docs = Object.keys(HARNESS_PROJECT);
     const pick = rng(7);
     for (let step = 0; step < 40; step++) {
       // Rewrite one file with its original text plus a random handful of links: links come and go, so incoming
       // counts of other nodes move both ways.
       const path = docs[pick(docs.length)]!;
-      const extra = Array.from({ length: pick(4) }, () => SNIPPETS[pick(SNIPPETS.length)]!).join('');
-      writeFileSync(tree.abs(path), `${PROJECT[path]!}${extra}\n`);
+      const extra = Array.from({ length: pick(4) }, () => LINK_SNIPPETS[pick(LINK_SNIPPETS.length)]!).join(
+        '',
+      );
+      writeFileSync(tree.abs(path), `${HARNESS_PROJECT[path]!}${extra}\n`);
       stamp(path, step + 1);
       const out = await scan(trusted);
       if (!out.patchedInPlace) continue;
       patched++;
       const full = await fullBuild();
-      expect(canonical(stored()), `step ${step}: ${path}`).toEqual(canonical(full));
+      expect(canonicalGraph(stored()), `step ${step}: ${path}`).toEqual(canonicalGraph(full));
       expect(out.summary.stats.linksCount).toBe(full.links.length);
       expect(out.summary.stats.issuesCount).toBe(full.issues.length);
       expect(out.summary.issues.error).toBe(full.issues.filter((i) => i.severity === 'error').length);
@@ -174,7 +127,7 @@ describe('in-place patch of a scan in a new process', () => {
     expect(out.patchedInPlace).toBe(true);
     expect(out.files).toMatchObject({ analyzed: 0, reusedByStat: 12 });
     expect(out.persisted?.nodes).toEqual({ inserted: 0, updated: 0, deleted: 0 });
-    expect(canonical(out.result)).toEqual(canonical(await fullBuild()));
+    expect(canonicalGraph(out.result)).toEqual(canonicalGraph(await fullBuild()));
   });
 
   it("stamps this scan's own facts (time, tokenizer) into the patched scan metadata", async () => {
@@ -217,7 +170,7 @@ describe('in-place patch of a scan in a new process', () => {
       change();
       const out = await scan();
       expect(out.patchedInPlace, what).toBe(false);
-      expect(canonical(stored()), what).toEqual(canonical(await fullBuild()));
+      expect(canonicalGraph(stored()), what).toEqual(canonicalGraph(await fullBuild()));
     }
     // With the sidecar in place every later scan builds the whole graph (its annotations reach other nodes).
     appendFileSync(tree.abs('docs/b.md'), ' more');
@@ -233,7 +186,7 @@ describe('in-place patch of a scan in a new process', () => {
       appendFileSync(tree.abs(path), text);
       stamp(path);
     };
-    for (const path of Object.keys(PROJECT)) stamp(path);
+    for (const path of Object.keys(HARNESS_PROJECT)) stamp(path);
     await scan(trusted);
     // A long-running process (sm serve): its boot scan and its rescans keep the stored index current.
     const warm = createScanWarmState(`${tree.root}/.skill-map/skill-map.db`);

@@ -9,61 +9,9 @@ import type { FileRecord, GraphContext } from '../types.js';
 import { buildGraphIncremental } from './incremental.js';
 import { patchRecords, type RecordPatch } from './record-patch.js';
 import { resolutionIndexOfState } from './resolution-index.js';
+import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../testing/harness-project.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
-
-const BASE: Record<string, string> = {
-  '.claude/skills/pdf/SKILL.md':
-    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
-  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
-  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
-  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
-  '.claude/commands/review.md': 'Review the diff.\n',
-  '.claude/commands/help.md': 'A command named like a built-in.\n',
-  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
-  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
-  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
-  'docs/c.md': 'C.\n',
-  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
-};
-
-const SNIPPETS = [
-  ' [x](a.md)',
-  ' [gone](nope.md)',
-  ' [self](c.md)',
-  ' run /deploy',
-  ' run /help',
-  ' ask @reviewer',
-  ' ask @nobody',
-  ' see `docs/a.md`',
-  ' see `x/y.md`',
-  ' [a](a.md) [a](a.md)',
-  ' [k](../docs/a.md) and `docs/a.md`',
-  '\n---\nnot frontmatter\n',
-];
-
-/** Links of one source keep their order; sources, nodes and issues are compared as sets. */
-function canonical(r: Pick<ScanResult, 'nodes' | 'links' | 'issues'>): unknown {
-  const position = r.links.map((link, i) => {
-    let n = 0;
-    for (let j = 0; j < i; j++) if (r.links[j]!.source === link.source) n++;
-    return `${link.source}#${n}`;
-  });
-  const bySource = new Map<string, string[]>();
-  for (const link of r.links) {
-    const list = bySource.get(link.source) ?? [];
-    list.push(JSON.stringify(link));
-    bySource.set(link.source, list);
-  }
-  return {
-    nodes: r.nodes.map((n) => JSON.stringify(n)).sort(),
-    links: [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
-    issues: r.issues
-      .map((i) => JSON.stringify({ ...i, linkIndices: i.linkIndices?.map((x) => position[x]) }))
-      .sort(),
-  };
-}
 
 /** What the store does with a patch: drop the record's links and its link-level and own issues, add the new ones. */
 function applyPatch(
@@ -115,17 +63,17 @@ function applyPatch(
 
 describe('patchRecords', () => {
   const settings = {};
-  const lens = detectLens(Object.keys(BASE), settings);
+  const lens = detectLens(Object.keys(HARNESS_PROJECT), settings);
   const fileCtx = createFileContext(lens, settings, { hash: sha });
   const analyze = (path: string, text: string): FileRecord =>
     analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
-  const ctx: GraphContext = { lens, settings, existingPaths: new Set(Object.keys(BASE)) };
+  const ctx: GraphContext = { lens, settings, existingPaths: new Set(Object.keys(HARNESS_PROJECT)) };
 
   it('gives, merged into the stored graph, exactly a full build after every one-file edit', () => {
     let checked = 0;
-    for (const [path, text] of Object.entries(BASE)) {
-      for (const snippet of SNIPPETS) {
-        const records = new Map(Object.entries(BASE).map(([p, t]) => [p, analyze(p, t)]));
+    for (const [path, text] of Object.entries(HARNESS_PROJECT)) {
+      for (const snippet of LINK_SNIPPETS) {
+        const records = new Map(Object.entries(HARNESS_PROJECT).map(([p, t]) => [p, analyze(p, t)]));
         const before = buildGraphIncremental([...records.values()], ctx, null);
         const index = JSON.parse(JSON.stringify(resolutionIndexOfState(before.state))) as ReturnType<
           typeof resolutionIndexOfState
@@ -137,8 +85,8 @@ describe('patchRecords', () => {
         if (patch === null) continue;
         checked++;
         const full = buildGraph([...records.values()], ctx);
-        expect(canonical(applyPatch(before.result, prev, patch)), `${path} +${snippet}`).toEqual(
-          canonical(full),
+        expect(canonicalGraph(applyPatch(before.result, prev, patch)), `${path} +${snippet}`).toEqual(
+          canonicalGraph(full),
         );
       }
     }
@@ -146,7 +94,7 @@ describe('patchRecords', () => {
   });
 
   it('refuses changes that alter what other records resolve against, and other contexts', () => {
-    const records = Object.entries(BASE).map(([p, t]) => analyze(p, t));
+    const records = Object.entries(HARNESS_PROJECT).map(([p, t]) => analyze(p, t));
     const index = resolutionIndexOfState(buildGraphIncremental(records, ctx, null).state);
     const prev = records.find((r) => r.path === '.claude/agents/helper.md')!;
     const renamed = analyze(prev.path, '---\nname: assistant\n---\nHelps.\n');
