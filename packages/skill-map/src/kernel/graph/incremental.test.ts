@@ -7,6 +7,7 @@ import { createFileContext } from '../context.js';
 import { detectLens } from '../lens.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import { buildGraphIncremental, type GraphState } from './incremental.js';
+import { HARNESS_PROJECT } from '../testing/harness-project.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -23,23 +24,20 @@ function rng(seed: number): {
   return { next, int: (n) => Math.floor(next() * n), pick: (xs) => xs[Math.floor(next() * xs.length)]! };
 }
 
-const BASE: Record<string, string> = {
-  '.claude/skills/pdf/SKILL.md':
-    '---\nname: pdf\ndescription: PDFs\n---\nUse /review then see [guide](../../../docs/guide.md).\n',
-  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md`.\n',
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews\n---\nAsk @helper, run /deploy.\n',
-  '.claude/agents/helper.md': '---\nname: helper\n---\nHelps. /missing-cmd\n',
-  '.claude/commands/deploy.md': 'Deploy after `/review`. See [a](../../docs/a.md).\n',
-  '.claude/commands/review.md': 'Review the diff.\n',
+/** The shared harness without its built-in-named command, with two sidecars after review.md (same order as ever). */
+const SIDECARS: Record<string, string> = {
   '.claude/commands/deploy.sm': 'annotations:\n  stability: deprecated\n',
   '.claude/agents/helper.sm':
     'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /missing-cmd\n',
-  'docs/guide.md': 'Guide: [a](a.md), [b](b.md), [gone](gone.md), `docs/a.md`.\n',
-  'docs/a.md': 'A. [guide](guide.md) [self](a.md)\n',
-  'docs/b.md': 'B. [a](./a.md) and [a again](a.md#x). @reviewer\n',
-  'docs/c.md': 'C.\n',
-  'CLAUDE.md': 'Memory. @docs/guide.md and [b](docs/b.md).\n',
 };
+const BASE: Record<string, string> = Object.fromEntries(
+  Object.entries(HARNESS_PROJECT).flatMap(([path, text]): Array<[string, string]> => {
+    if (path === '.claude/commands/help.md') return [];
+    return path === '.claude/commands/review.md'
+      ? [[path, text], ...Object.entries(SIDECARS)]
+      : [[path, text]];
+  }),
+);
 const DOCS = Object.keys(BASE).filter((p) => p.endsWith('.md'));
 const SNIPPETS = [
   (r: ReturnType<typeof rng>) =>
