@@ -60,19 +60,16 @@ export function graphContextOf(g: GraphContextInput): GraphContext {
   };
 }
 
-/** The warm path's graph digest, reused while the walk's path list and everything else it covers are the same. */
-export function warmDigest(
-  warm: ScanWarmState,
-  salt: string,
-  cacheKey: string,
-  lens: LensDecision,
-  view: ScanConfigView,
-  walk: WalkResult,
-): string {
-  const key = [walk.allPaths, salt, cacheKey, lens, view.settings] as const;
+/**
+ * The warm path's graph digest, reused while what it covers is the same: the walk's path list (the same array while
+ * a watcher refreshes the walk in place), the salt and cache key, the lens object and the scan roots.
+ */
+export function warmDigest(warm: ScanWarmState, ...args: Parameters<typeof graphDigest>): string {
+  const [salt, cacheKey, lens, view, walk] = args;
+  const key = [walk.allPaths, salt, cacheKey, lens, JSON.stringify(view.settings.roots ?? ['.'])];
   const hit = warm.digest;
   if (hit !== null && hit.key.every((v, i) => v === key[i])) return hit.value;
-  const value = graphDigest(salt, cacheKey, lens, view, walk);
+  const value = graphDigest(...args);
   warm.digest = { key, value };
   return value;
 }
