@@ -243,7 +243,7 @@ describe('in-place patch of a scan in a new process', () => {
     const store = openScanStore({ path: `${tree.root}/.skill-map/skill-map.db`, posture: 'write' });
     try {
       const base = store.patchBase()!;
-      expect(base.indexJson).not.toBeNull();
+      expect(base.indexCurrent).toBe(true);
       const patch = {
         generation: base.generation - 1,
         files: [{ path: 'docs/a.md', previousOwnIssues: [] }],

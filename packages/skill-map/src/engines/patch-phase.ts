@@ -117,7 +117,7 @@ function metaOf(
 /** Patches the stored scan in place, or returns null (nothing written) for the caller to run the full scan. */
 export function patchInPlace(p: PatchInput): PatchOutcome | null {
   const { opts, store, base, k, view, walk, lens, ctx } = p;
-  if (base.indexJson === null || k.patchRecords === undefined) return null;
+  if (!base.indexCurrent || k.patchRecords === undefined) return null;
   const build = scanBuild(opts.scannedBy);
   const salt = rowInputsFor(new Map(), lens, view.settings, build).salt;
   if (salt !== base.salt || graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
@@ -141,9 +141,11 @@ export function patchInPlace(p: PatchInput): PatchOutcome | null {
   p.t.files = performance.now() - mark;
   if (pass.skipped.length > 0 || pass.records.length !== changed.length) return null;
   mark = performance.now();
+  const indexJson = store.resolutionIndex(base.generation);
+  if (indexJson === undefined) return null;
   let index: unknown;
   try {
-    index = JSON.parse(base.indexJson);
+    index = JSON.parse(indexJson);
   } catch {
     return null;
   }

@@ -139,8 +139,8 @@ function execute(
   const cacheFromStore = store !== null && !opts.warm?.files;
   const base = mayPatchInPlace(opts, store, k) ? store.patchBase() : null;
   // With a stored resolution index the records are loaded only if the in-place patch does not apply.
-  let cacheGeneration = cacheFromStore ? (base ?? store.patchBase())?.generation : undefined;
-  let previous = base?.indexJson ? null : previousFiles(opts, store);
+  let cacheGeneration = cacheFromStore ? (base?.generation ?? store.generation()) : undefined;
+  let previous = base?.indexCurrent === true ? null : previousFiles(opts, store);
   t.cacheLoad = performance.now() - mark;
   mark = performance.now();
   const scannedAt = (opts.now ?? Date.now)();
@@ -154,7 +154,7 @@ function execute(
   }
   if (previous === null) {
     mark = performance.now();
-    cacheGeneration = store?.patchBase()?.generation;
+    cacheGeneration = store?.generation();
     previous = previousFiles(opts, store);
     t.cacheLoad += performance.now() - mark;
   }

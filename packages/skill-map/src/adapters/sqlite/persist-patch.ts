@@ -25,25 +25,42 @@ import { findOrphans, readScanMeta, writeScanMeta } from './scan-meta.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
 
-/** What the store needs to know before a patch: the stored generation, salt, graph digest and resolution index. */
+/** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
 export interface PatchBase {
   readonly generation: number;
   readonly salt: string | null;
   readonly graphDigest: string | null;
-  /** The stored resolution index (JSON text), only when it was written at the current generation. */
-  readonly indexJson: string | null;
+  /** A resolution index was written (or re-stamped) at the current generation. */
+  readonly indexCurrent: boolean;
 }
 
 export function readPatchBase(db: Db): PatchBase | null {
   const row = cached(
     db,
     `SELECT m.persist_generation, m.row_salt, m.graph_digest,
-            (SELECT index_json FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
+            EXISTS (SELECT 1 FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
        FROM scan_meta m WHERE m.id = 1`,
     'raw',
-  ).get() as [number, string | null, string | null, string | null] | undefined;
+  ).get() as [number, string | null, string | null, number] | undefined;
   if (row === undefined) return null;
-  return { generation: row[0], salt: row[1], graphDigest: row[2], indexJson: row[3] };
+  return { generation: row[0], salt: row[1], graphDigest: row[2], indexCurrent: row[3] === 1 };
+}
+
+/** The stored resolution index (JSON text) when it is current at `generation`. */
+export function readResolutionIndex(db: Db, generation: number): string | undefined {
+  return cached(
+    db,
+    `SELECT index_json FROM scan_resolution_index WHERE id = 1 AND generation = ?`,
+    'pluck',
+  ).get(generation) as string | undefined;
+}
+
+/** The persist generation of the stored scan (0 before the first scan). */
+export function readGeneration(db: Db): number {
+  return (
+    (cached(db, `SELECT persist_generation FROM scan_meta WHERE id = 1`, 'pluck').get() as
+      number | undefined) ?? 0
+  );
 }
 
 /** One changed file of the patch: its path and the issues its previous record emitted itself. */
@@ -109,7 +126,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     const base = readPatchBase(db);
     const stored = readScanMeta(db);
     if (base === null || stored === null) return refuse();
-    if (base.generation !== p.generation || base.indexJson === null) refuse();
+    if (base.generation !== p.generation || !base.indexCurrent) refuse();
     const orphanRows = cached(db, `SELECT COUNT(*) FROM scan_issues WHERE analyzer_id = 'orphan'`, 'pluck');
     if (findOrphans(db).length !== (orphanRows.get() as number)) refuse();
     // 1. Links: the old rows of each changed source go, the new ones come in list order.

@@ -24,7 +24,13 @@ import { findNode, listIssues, loadScan } from './scan-reader.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
 import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
-import { issueSeverityCounts, persistPatch, readPatchBase } from './persist-patch.js';
+import {
+  issueSeverityCounts,
+  persistPatch,
+  readGeneration,
+  readPatchBase,
+  readResolutionIndex,
+} from './persist-patch.js';
 import type { PatchBase, PatchPersistInput, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
@@ -58,8 +64,12 @@ export interface ScanStore {
   /** Every per-file cache row, in one query, without building entry objects. */
   forEachFileCacheRow(each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void;
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
-  /** What a patch in place is checked against (generation, salt, graph digest, current resolution index). */
+  /** What a patch in place is checked against (generation, salt, graph digest, whether the index is current). */
   patchBase(): PatchBase | null;
+  /** The stored resolution index (JSON) if it is current at `generation`. */
+  resolutionIndex(generation: number): string | undefined;
+  /** The persist generation of the stored scan (0 before the first). */
+  generation(): number;
   /** The stat facts of every per-file cache row, without the records. */
   fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
   fileRecordJson(path: string): string | undefined;
@@ -143,6 +153,8 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
         return report;
       }),
     patchBase: () => read(null, () => readPatchBase(db)),
+    resolutionIndex: (generation) => read(undefined, () => readResolutionIndex(db, generation)),
+    generation: () => read(0, () => readGeneration(db)),
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
     persistPatch: (input) =>
