@@ -8,6 +8,17 @@ function isRecord(v: unknown): v is FileRecord {
   return typeof r.contentHash === 'string' && typeof r.cacheKey === 'string';
 }
 
+/** One cache row's record, or null when its text does not parse into a record (the file is then analysed again). */
+export function parseCachedRecord(json: string): FileRecord | null {
+  let record: unknown;
+  try {
+    record = JSON.parse(json);
+  } catch {
+    return null;
+  }
+  return isRecord(record) ? record : null;
+}
+
 /**
  * Loads the persisted per-file cache (one query) and parses every record up front: the graph stage needs all of
  * them anyway. A row that does not parse into a record is left out, so its file is simply analysed again.
@@ -15,13 +26,8 @@ function isRecord(v: unknown): v is FileRecord {
 export function loadCachedFiles(store: ScanStore): Map<string, CachedFile> {
   const out = new Map<string, CachedFile>();
   store.forEachFileCacheRow((path, size, mtimeMs, recordJson) => {
-    let record: unknown;
-    try {
-      record = JSON.parse(recordJson);
-    } catch {
-      return;
-    }
-    if (isRecord(record)) out.set(path, { size, mtimeMs, record });
+    const record = parseCachedRecord(recordJson);
+    if (record !== null) out.set(path, { size, mtimeMs, record });
   });
   return out;
 }

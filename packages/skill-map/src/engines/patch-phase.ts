@@ -7,8 +7,9 @@ import type { WalkResult, WalkedFile } from '../adapters/fs/walk-types.js';
 import type { ScanStore } from '../adapters/sqlite/store.js';
 import type { PatchBase } from '../adapters/sqlite/persist-patch.js';
 import { composeResult, isResolutionIndex } from '../kernel/index.js';
-import type { FileContext, FileRecord, GraphContext, RecordChange } from '../kernel/index.js';
+import type { FileContext, GraphContext, RecordChange } from '../kernel/index.js';
 import type { ScanResult } from '../adapters/domain.js';
+import { parseCachedRecord } from './cache-rows.js';
 import { runFilePass } from './file-pass.js';
 import { graphContextOf, graphDigest } from './graph-inputs.js';
 import type { KernelPort, LensDecision } from './kernel-port.js';
@@ -58,12 +59,6 @@ export interface PatchOutcome {
   readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
 }
 
-function isRecord(v: unknown): v is FileRecord {
-  if (typeof v !== 'object' || v === null) return false;
-  const r = v as { contentHash?: unknown; cacheKey?: unknown; path?: unknown };
-  return typeof r.contentHash === 'string' && typeof r.cacheKey === 'string' && typeof r.path === 'string';
-}
-
 /** The walked files whose stat differs from their cache row; null when the cached file set is not the walk's. */
 function changedFiles(store: ScanStore, walk: WalkResult): WalkedFile[] | null {
   const stats = store.fileCacheStats();
@@ -85,14 +80,8 @@ function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, Ca
   const out = new Map<string, CachedFile>();
   for (const f of files) {
     const json = p.store.fileRecordJson(f.path);
-    if (json === undefined) return null;
-    let record: unknown;
-    try {
-      record = JSON.parse(json);
-    } catch {
-      return null;
-    }
-    if (!isRecord(record) || record.cacheKey !== p.ctx.cacheKey) return null;
+    const record = json === undefined ? null : parseCachedRecord(json);
+    if (record === null || record.cacheKey !== p.ctx.cacheKey) return null;
     // Size -1: never reused by stat, so the file is read and compared by content hash.
     out.set(f.path, { size: -1, mtimeMs: -1, record });
   }

@@ -22,6 +22,12 @@ export function suffixed(bases: readonly string[]): string[] {
   return out;
 }
 
+/** The identity a (possibly suffixed) key was made from. */
+export function unsuffixed(key: string): string {
+  const at = key.indexOf('\0#');
+  return at < 0 ? key : key.slice(0, at);
+}
+
 /** The links of one source in the new list. */
 export class Group implements DigestState {
   /** `[start, end)` of the list while the group is contiguous (the kernel emits each source's links together). */

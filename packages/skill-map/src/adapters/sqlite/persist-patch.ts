@@ -9,7 +9,7 @@ import type { FileCacheChanges } from './file-cache.js';
 import { nodeRecord } from './fingerprints.js';
 import type { RowInputs } from './fingerprints.js';
 import { decodeLink, encodeLink } from './link-codec.js';
-import { EMPTY_GROUP, Layout } from './persist-layout.js';
+import { EMPTY_GROUP, Layout, suffixed, unsuffixed } from './persist-layout.js';
 import { counts } from './persist-state.js';
 import type { DiffCounts } from './persist-state.js';
 import { statements } from './persist-statements.js';
@@ -103,16 +103,21 @@ const refuse = (): never => {
   throw new PatchRefused('patch refused');
 };
 
-/** Repeats of one identity within a group of new issues are suffixed `\0#2`, `\0#3`... as a full persist keys them. */
+/** Identity keys of new issues: repeats within a group (first node) suffixed as a full persist keys them. */
 function issueKeys(issues: readonly Issue[]): string[] {
-  const seen = new Map<string, number>();
-  return issues.map((issue) => {
-    const base = issueIdentity(issue);
-    const group = `${issue.nodeIds[0] ?? ''}\0${base}`;
-    const n = (seen.get(group) ?? 0) + 1;
-    seen.set(group, n);
-    return n === 1 ? base : `${base}\0#${n}`;
+  const groups = new Map<string, number[]>();
+  issues.forEach((issue, n) => {
+    const group = issue.nodeIds[0] ?? '';
+    const members = groups.get(group);
+    if (members === undefined) groups.set(group, [n]);
+    else members.push(n);
   });
+  const keys = new Array<string>(issues.length);
+  for (const members of groups.values()) {
+    const suffixedKeys = suffixed(members.map((n) => issueIdentity(issues[n]!)));
+    members.forEach((n, j) => (keys[n] = suffixedKeys[j]!));
+  }
+  return keys;
 }
 
 /**
@@ -192,8 +197,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
       for (const [id, key, linkIdsJson] of groupRows.all(group) as IssueRow[]) {
         const linked =
           linkIdsJson !== null && (JSON.parse(linkIdsJson) as number[]).some((x) => oldLinkIds.has(x));
-        const hash = key.indexOf('\0#');
-        if (linked || identities.has(hash < 0 ? key : key.slice(0, hash))) {
+        if (linked || identities.has(unsuffixed(key))) {
           st.deleteIssue.run(id);
           c.issues.deleted += 1;
         } else kept.add(`${group}\0${key}`);
