@@ -24,7 +24,7 @@ import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
 import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
-import { flagPairRuns, type PairRuns } from './pair-runs.js';
+import type { PairRuns } from './pair-runs.js';
 import { contextKey, lowerBound, runOf, sameGraphIdentity, sameSet } from './incremental-support.js';
 import { prepareRecord } from './prepared.js';
 import type { PathOracle } from './resolve.js';
@@ -196,10 +196,7 @@ function patch(
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
   for (const { run, start, resolver } of freshRuns) {
-    for (const j of resolver.broken) view.broken.push(start + j);
-    for (const j of resolver.selfLoops) view.selfLoops.push(start + j);
-    for (const j of resolver.reservedLinks) view.reservedLinks.push(start + j);
-    flagPairRuns(links, start, start + resolver.n, run, pairs);
+    resolver.flagRun(links, start, run, view, pairs);
   }
   // 2. Nodes: the changed ones rebuilt, the ones whose incoming count moved cloned with the new count.
   const nodes = res0.nodes.slice();

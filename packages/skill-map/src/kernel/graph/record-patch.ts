@@ -11,7 +11,7 @@ import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { LINK_ANALYZERS } from './incremental.js';
 import { contextKey, sameRecordIdentity } from './incremental-support.js';
 import { createIssueSink } from './issue-sink.js';
-import { flagPairRuns, type PairRuns } from './pair-runs.js';
+import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
@@ -75,12 +75,9 @@ export function patchRecords(
       resolver.add(record, prepared, g.byPath.get(record.path)!, false);
       const start = links.length;
       for (let j = 0; j < resolver.n; j++) links.push(resolver.links[j]!);
-      for (const j of resolver.broken) view.broken.push(start + j);
-      for (const j of resolver.selfLoops) view.selfLoops.push(start + j);
-      for (const j of resolver.reservedLinks) view.reservedLinks.push(start + j);
       out = resolver.n;
       if (resolver.n > 0) {
-        flagPairRuns(links, start, links.length, bounds.length - 1, pairs);
+        resolver.flagRun(links, start, bounds.length - 1, view, pairs);
         bounds.push(links.length);
         runs.push([record.path, start, links.length]);
       }

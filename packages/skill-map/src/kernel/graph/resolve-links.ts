@@ -14,6 +14,13 @@ import { flagPairRuns, type PairRuns } from './pair-runs.js';
 import { singleSources, triggerObject, type PreparedRecord } from './prepared.js';
 import { resolvePath, resolveTrigger, type Outcome, type PathOracle, type ResolvedLinks } from './resolve.js';
 
+/** The per-link flags analyzers read (indices into one link list). */
+export interface LinkFlags {
+  readonly broken: number[];
+  readonly selfLoops: number[];
+  readonly reservedLinks: number[];
+}
+
 /**
  * Resolves records' raw links into Link objects, appending to its arrays (`links[0..n)` and the index lists analyzers
  * use). Each Link shares its raw link's prepared, read-only parts (occurrences and location, trigger, a single
@@ -41,6 +48,17 @@ export class LinkResolver {
     this.resolution = resolutionMap(lens);
     this.reserved = g.reservedPaths.size > 0 ? g.reservedPaths : null;
     this.links = new Array<Link>(capacity);
+  }
+
+  /**
+   * For a resolver that resolved one record (one run): adds its flagged links to `flags`, shifted to where its links
+   * start in `links`, and flags its run (index `run`) for the pair analyzers.
+   */
+  flagRun(links: readonly Link[], start: number, run: number, flags: LinkFlags, pairs: PairRuns): void {
+    for (const j of this.broken) flags.broken.push(start + j);
+    for (const j of this.selfLoops) flags.selfLoops.push(start + j);
+    for (const j of this.reservedLinks) flags.reservedLinks.push(start + j);
+    flagPairRuns(links, start, start + this.n, run, pairs);
   }
 
   /**
