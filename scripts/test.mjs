@@ -1,9 +1,20 @@
 #!/usr/bin/env node
 // Runs the whole Vitest suite and ends with one closing line, `N passed, N failed`, for people and CI alike.
+//
+// The count is of tests, and a suite that could not run counts all of its tests as failed: a file whose
+// `beforeAll` threw reports its tests as skipped, and a file that failed to load reports none at all (its tests
+// are then counted from its source, at least one). Suites that need something outside the clone (a folder of
+// real corpora, a Chromium binary) are skipped without it, and one line before the closing one names them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+
+/** Top-level suite title prefixes of the suites that need something outside the clone, and how to supply it. */
+const NEEDS = {
+  corpus: 'set SM_CORPORA to a folder of agent-harness corpora (.ci/run uses ../shared/corpora)',
+  browser: 'install Chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH',
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'vitest-report-'));
 const report = join(dir, 'report.json');
@@ -19,17 +30,52 @@ const run = spawnSync(
   ],
   { stdio: 'inherit' },
 );
+
+/** Tests a file that failed to load would have run, counted from its source; at least one. */
+function countDeclaredTests(file) {
+  try {
+    const source = readFileSync(file, 'utf8');
+    return Math.max(1, (source.match(/^\s*(?:it|test)(?:\.\w+)*\s*\(/gm) ?? []).length);
+  } catch {
+    return 1;
+  }
+}
+
 let passed = 0;
 let failed = 0;
+const notRun = new Map();
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed = results.numPassedTests;
-  failed =
-    results.numFailedTests +
-    (results.numFailedTestSuites > 0 && results.numFailedTests === 0 ? results.numFailedTestSuites : 0);
+  for (const file of results.testResults) {
+    const tests = file.assertionResults;
+    passed += tests.filter((t) => t.status === 'passed').length;
+    const failedTests = tests.filter((t) => t.status === 'failed').length;
+    if (file.status === 'failed' && failedTests === 0) {
+      // The suite itself failed (a hook threw, or the file did not load): none of its tests ran.
+      failed +=
+        tests.length > 0
+          ? tests.filter((t) => t.status !== 'passed').length || 1
+          : countDeclaredTests(file.name);
+    } else {
+      failed += failedTests;
+    }
+    for (const t of tests) {
+      const top = t.ancestorTitles[0] ?? '';
+      const need = Object.keys(NEEDS).find((prefix) => top.startsWith(`${prefix}:`));
+      if (need === undefined || (t.status !== 'skipped' && t.status !== 'pending')) continue;
+      const suites = notRun.get(need) ?? new Set();
+      suites.add(`${relative(process.cwd(), file.name)} › ${top}`);
+      notRun.set(need, suites);
+    }
+  }
+  if (passed + failed === 0 && run.status !== 0) failed = 1;
 } catch {
   failed = Math.max(failed, 1);
 }
 rmSync(dir, { recursive: true, force: true });
+for (const [need, suites] of notRun) {
+  const noun = suites.size === 1 ? 'suite' : 'suites';
+  console.log(`not run: ${suites.size} ${need} ${noun} (${NEEDS[need]}): ${[...suites].join('; ')}`);
+}
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);

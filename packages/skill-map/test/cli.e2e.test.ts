@@ -1,4 +1,5 @@
-// The BUILT `sm` bin as a child process: real corpora read in place, bad input, a newer-schema database.
+// The BUILT `sm` bin as a child process: real corpora read in place (from SM_CORPORA, skipped without it), bad
+// input, a newer-schema database.
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,12 +8,14 @@ import Database from 'better-sqlite3';
 import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { corporaDir } from '../src/adapters/testing/corpora.js';
 import { createTempTree, permissionsAreBypassed } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
 import { isCandidatePath, scanSources } from '../src/kernel/index.js';
 import { denyReadFlags, isBuilt, listing, runSm } from './support/sm-bin.js';
 
-const CORPORA = new URL('../../../../shared/corpora/', import.meta.url).pathname;
+const CORPORA = corporaDir();
+const withCorpora = describe.skipIf(!isBuilt() || CORPORA === undefined);
 const validator = createSpecValidator();
 
 /** The figures `packages/skill-map/src/kernel/corpus.test.ts` asserts for the kernel alone. */
@@ -72,7 +75,7 @@ function schemaErrors(doc: { nodes: Node[]; links: Link[]; issues: Issue[] }): s
   return [...check('node', doc.nodes), ...check('link', doc.links), ...check('issue', doc.issues)];
 }
 
-describe.skipIf(!isBuilt())('sm on the real corpora, read in place (built bin)', () => {
+withCorpora('corpus: sm on the real corpora, read in place (built bin)', () => {
   let tmp: string;
   beforeAll(() => {
     tmp = mkdtempSync(join(tmpdir(), 'sm-e2e-corpora-'));
@@ -81,7 +84,7 @@ describe.skipIf(!isBuilt())('sm on the real corpora, read in place (built bin)',
 
   for (const [name, expected] of Object.entries(EXPECTED)) {
     it(`${name}: scan with --root and --db elsewhere, then export a closed pdf subgraph; the corpus is untouched`, () => {
-      const root = join(CORPORA, name);
+      const root = join(CORPORA ?? '', name);
       const before = listing(root);
       const db = join(tmp, `${name}.db`);
       const scan = runSm(['scan', '--root', root, '--db', db, '--json'], { cwd: tmp });
