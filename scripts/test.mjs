@@ -75,7 +75,9 @@ try {
 rmSync(dir, { recursive: true, force: true });
 for (const [need, suites] of notRun) {
   const noun = suites.size === 1 ? 'suite' : 'suites';
-  console.log(`not run: ${suites.size} ${need} ${noun} (${NEEDS[need]}): ${[...suites].join('; ')}`);
+  console.log(
+    `not run: ${suites.size} ${need} ${noun}: ${[...suites].join('; ')}. To run them, ${NEEDS[need]}.`,
+  );
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 ? 0 : 1);
