@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // npm run demo:skillstate — a scripted skillstate session against a copy of examples/demo-project:
-// `skillstate init` registers the server, then an MCP client (the official SDK) launches exactly the registered
-// command and works through a procedure the way an agent would. Nothing outside a temp folder is touched.
+// the copy depends on @skillstate/mcp (linked to this workspace, as `npm i -D` would install it), `skillstate init`
+// registers the server, then an MCP client (the official SDK) launches exactly the registered command and works
+// through a procedure the way an agent would. Nothing outside a temp folder is touched.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +28,19 @@ async function call(client, name, args = {}) {
 
 try {
   cpSync(join(root, 'examples/demo-project'), project, { recursive: true });
+  // A project that lists @skillstate/mcp as a dependency: init registers `npx --no-install skillstate-mcp`.
+  writeFileSync(
+    join(project, 'package.json'),
+    `${JSON.stringify({ name: 'acme-release-kit', private: true, devDependencies: { '@skillstate/mcp': '*' } }, null, 2)}\n`,
+  );
+  mkdirSync(join(project, 'node_modules/@skillstate'), { recursive: true });
+  mkdirSync(join(project, 'node_modules/.bin'));
+  symlinkSync(
+    join(root, 'packages/skillstate-mcp'),
+    join(project, 'node_modules/@skillstate/mcp'),
+    'junction',
+  );
+  symlinkSync('../@skillstate/mcp/bin/skillstate-mcp.js', join(project, 'node_modules/.bin/skillstate-mcp'));
   step(`skillstate init --host claude   (in ${project})`);
   const out = execFileSync(
     process.execPath,
@@ -45,6 +59,7 @@ try {
     command: entry.command,
     args: entry.args,
     cwd: project,
+    env: { ...process.env, npm_config_update_notifier: 'false' },
     stderr: 'inherit',
   });
   const client = new Client({ name: 'skillstate-demo', version: '1.0.0' });

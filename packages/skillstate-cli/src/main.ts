@@ -6,7 +6,7 @@ import { runInstall } from './commands/install.js';
 import { runUninstall } from './commands/uninstall.js';
 import type { CliContext } from './context.js';
 import { EXIT, toExit } from './errors.js';
-import { defaultServerCommand } from './server-command.js';
+import { defaultServerCommand, projectServerCommand } from './server-command.js';
 import type { ServerCommand } from './server-command.js';
 import { USAGE } from './usage.js';
 
@@ -36,8 +36,9 @@ function contextFrom(cwd: string, io: MainIo): CliContext {
   };
 }
 
-function server(words: string[] | undefined, ctx: CliContext): ServerCommand {
-  if (words === undefined) return defaultServerCommand(ctx.execPath);
+/** `--command` when given, else the default of the scope (`fallback`). */
+function server(words: string[] | undefined, fallback: () => ServerCommand): ServerCommand {
+  if (words === undefined) return fallback();
   const [command = '', ...args] = words;
   return { command, args };
 }
@@ -58,9 +59,18 @@ function run(argv: readonly string[], ctx: CliContext): number {
         ctx.out(USAGE.trimEnd());
         return EXIT.ok;
       case 'init':
-        return runInit({ ...inv, server: server(inv.serverCommand, ctx) }, ctx);
+        return runInit(
+          { ...inv, server: server(inv.serverCommand, () => projectServerCommand(ctx.cwd)) },
+          ctx,
+        );
       case 'install':
-        return runInstall({ dryRun: inv.dryRun, server: server(inv.serverCommand, ctx) }, ctx);
+        return runInstall(
+          {
+            dryRun: inv.dryRun,
+            server: server(inv.serverCommand, () => defaultServerCommand(ctx.execPath)),
+          },
+          ctx,
+        );
       case 'uninstall':
         return runUninstall(inv, ctx);
     }

@@ -26,7 +26,9 @@ Options:
   --spec <file>         Procedure spec to copy to skill-spec.json when that file does not exist
                         (default: the generic procedure spec).
   --command "<cmd> [args...]"
-                        Command hosts run to start the server (quotes allowed). Default: this
+                        Command hosts run to start the server (quotes allowed). Default for
+                        init: \`npx --no-install skillstate-mcp\` when package.json depends on
+                        @skillstate/mcp, else \`npx -y @skillstate/mcp@^3\`; for install: this
                         node binary and this installation's skillstate-mcp.
   --remove-state        Also delete .skillstate/ (state, checkpoints, agent copies).
   --machine             Uninstall the machine-wide Codex registration instead of the project.

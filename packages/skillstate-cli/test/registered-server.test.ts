@@ -1,7 +1,16 @@
-// Acceptance: the command each host config registers really starts this installation's server, which
-// reads and writes the project's state. Runs the built bins (`npx tsc -b` first) as separate processes.
+// Acceptance: the command each host config registers really starts a server that reads and writes the
+// project's state, and project files (which are committed) name nothing specific to this machine. Runs the
+// built bins (`npx tsc -b` first) as separate processes.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +20,7 @@ import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 const CLI_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'skillstate.js');
+const MCP_PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'skillstate-mcp');
 
 interface Registered {
   command: string;
@@ -31,8 +41,23 @@ beforeEach(() => {
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 function env(): Record<string, string> {
-  const base: Record<string, string> = { ...getDefaultEnvironment(), HOME: home };
-  return base;
+  // No npm update check: it would ask the registry, and nothing here may download.
+  return { ...getDefaultEnvironment(), HOME: home, npm_config_update_notifier: 'false' };
+}
+
+/** Makes the project depend on @skillstate/mcp, installed (linked) the way npm would install it. */
+function dependOnServer(): void {
+  writeFileSync(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'p', private: true, devDependencies: { '@skillstate/mcp': '*' } }),
+  );
+  mkdirSync(join(project, 'node_modules', '@skillstate'), { recursive: true });
+  mkdirSync(join(project, 'node_modules', '.bin'));
+  symlinkSync(MCP_PACKAGE_DIR, join(project, 'node_modules', '@skillstate', 'mcp'), 'dir');
+  symlinkSync(
+    join('..', '@skillstate', 'mcp', 'bin', 'skillstate-mcp.js'),
+    join(project, 'node_modules', '.bin', 'skillstate-mcp'),
+  );
 }
 
 function skillstate(...argv: string[]): string {
@@ -58,7 +83,7 @@ function registered(entry: Record<string, unknown>): Registered {
   return { command: entry['command'] as string, args: entry['args'] as string[] };
 }
 
-const HOSTS: [string, () => Registered][] = [
+const PROJECT_HOSTS: [string, () => Registered][] = [
   [
     'claude (.mcp.json)',
     () => {
@@ -89,46 +114,83 @@ const HOSTS: [string, () => Registered][] = [
       return { command: command ?? '', args };
     },
   ],
-  [
-    'codex (~/.codex/config.toml)',
-    () => {
-      skillstate('init', '--host', 'codex');
-      skillstate('install');
-      const doc = parseToml(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')) as Json;
-      const entry = entryOf(doc, 'mcp_servers');
-      expect(entry['enabled']).toBe(true);
-      return registered(entry);
-    },
-  ],
 ];
+
+function registerCodex(): Registered {
+  skillstate('init', '--host', 'codex');
+  skillstate('install');
+  const doc = parseToml(readFileSync(join(home, '.codex', 'config.toml'), 'utf8')) as Json;
+  const entry = entryOf(doc, 'mcp_servers');
+  expect(entry['enabled']).toBe(true);
+  return registered(entry);
+}
 
 function textOf(result: Awaited<ReturnType<Client['callTool']>>): string {
   const content = result.content as { type: string; text?: string }[];
   return content.map((c) => c.text ?? '').join('');
 }
 
-describe('the registered command starts this installation’s server', () => {
-  it.each(HOSTS)('%s', async (_host, register) => {
-    const { command, args } = register();
+/** Starts `command args` in the project as a host would, then patches and reads the state through it. */
+async function drive({ command, args }: Registered): Promise<void> {
+  const statePath = join(project, '.skillstate', 'skillstate.json');
+  expect(readJson(statePath)).toEqual({ version: 1, state: {} });
+  const transport = new StdioClientTransport({ command, args, cwd: project, env: env(), stderr: 'pipe' });
+  const client = new Client({ name: 'skillstate-cli-acceptance', version: '1.0.0' });
+  await client.connect(transport);
+  try {
+    const patched = await client.callTool({ name: 'state.patch', arguments: { patch: { goal: 'x' } } });
+    expect(patched.isError ?? false, textOf(patched)).toBe(false);
+    const got = await client.callTool({ name: 'state.get', arguments: {} });
+    expect(JSON.parse(textOf(got))).toMatchObject({ goal: 'x' });
+  } finally {
+    await client.close();
+  }
+  expect(readJson(statePath).state).toMatchObject({ goal: 'x' });
+}
+
+const PROJECT_FILES = ['.mcp.json', join('.cursor', 'mcp.json'), 'opencode.json'];
+
+describe('project files register a command that works for anyone who clones the project', () => {
+  it.each(PROJECT_HOSTS)(
+    '%s: `npx --no-install skillstate-mcp` when the project depends on @skillstate/mcp, and it runs',
+    async (_host, register) => {
+      dependOnServer();
+      const server = register();
+      expect(server).toEqual({ command: 'npx', args: ['--no-install', 'skillstate-mcp'] });
+      await drive(server);
+    },
+  );
+
+  it.each(PROJECT_HOSTS)(
+    "%s: the server README's `npx -y @skillstate/mcp@^3` otherwise",
+    (_host, register) => {
+      expect(register()).toEqual({ command: 'npx', args: ['-y', '@skillstate/mcp@^3'] });
+    },
+  );
+
+  it('writes no path of this machine into any project file, and --command still overrides', () => {
+    skillstate('init', '--host', 'claude,cursor,opencode');
+    for (const file of PROJECT_FILES) {
+      const text = readFileSync(join(project, file), 'utf8');
+      expect(text).not.toContain(process.execPath);
+      expect(text).not.toContain(root);
+      expect(text).not.toContain('skillstate-mcp.js');
+    }
+    skillstate('init', '--host', 'claude', '--command', 'my-server --flag');
+    expect(registered(entryOf(readJson(join(project, '.mcp.json')), 'mcpServers'))).toEqual({
+      command: 'my-server',
+      args: ['--flag'],
+    });
+  });
+});
+
+describe('the machine-level Codex entry starts this installation’s server', () => {
+  it('codex (~/.codex/config.toml) keeps the absolute node and bin paths', async () => {
+    const { command, args } = registerCodex();
     expect(command).toBe(process.execPath);
     expect(args).toHaveLength(1);
     expect(isAbsolute(args[0] ?? '')).toBe(true);
     expect(existsSync(args[0] ?? '')).toBe(true);
-
-    const statePath = join(project, '.skillstate', 'skillstate.json');
-    expect(readJson(statePath)).toEqual({ version: 1, state: {} });
-
-    const transport = new StdioClientTransport({ command, args, cwd: project, env: env(), stderr: 'pipe' });
-    const client = new Client({ name: 'skillstate-cli-acceptance', version: '1.0.0' });
-    await client.connect(transport);
-    try {
-      const patched = await client.callTool({ name: 'state.patch', arguments: { patch: { goal: 'x' } } });
-      expect(patched.isError ?? false, textOf(patched)).toBe(false);
-      const got = await client.callTool({ name: 'state.get', arguments: {} });
-      expect(JSON.parse(textOf(got))).toMatchObject({ goal: 'x' });
-    } finally {
-      await client.close();
-    }
-    expect(readJson(statePath).state).toMatchObject({ goal: 'x' });
+    await drive({ command, args });
   });
 });

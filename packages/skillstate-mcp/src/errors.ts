@@ -1,6 +1,6 @@
 // The error type of this package and the ONE place where errors become wire shapes: JSON-RPC error bodies at
 // the protocol boundary, `isError` tool results at the tool boundary. Every message is redacted on the way out.
-import { isSkillstateError, redactSecrets } from '@skillstate/core';
+import { isSkillstateError, redactSecrets, redactValue } from '@skillstate/core';
 import { RPC_CODES } from './jsonrpc.js';
 import type { JsonRpcErrorBody } from './jsonrpc.js';
 
@@ -67,9 +67,27 @@ export interface McpToolResult {
   isError?: boolean;
 }
 
-/** Builds a tool result from already-serialised text. Security: the text is redacted. */
+/**
+ * Builds a tool result from plain text (a message, never serialised JSON: use {@link jsonResult} for that).
+ * Security: the text is redacted.
+ */
 export function textResult(text: string, isError = false): McpToolResult {
   const result: McpToolResult = { content: [{ type: 'text', text: redactSecrets(text) }] };
+  if (isError) result.isError = true;
+  return result;
+}
+
+/**
+ * Serialises a JSON value for the wire with its values redacted one by one, never the serialised text, so
+ * the result is always valid JSON with every field present.
+ */
+export function redactedJson(value: unknown): string {
+  return JSON.stringify(redactValue(value));
+}
+
+/** Builds a tool result whose text is `value` as JSON. Security: every string (and key) is redacted. */
+export function jsonResult(value: unknown, isError = false): McpToolResult {
+  const result: McpToolResult = { content: [{ type: 'text', text: redactedJson(value) }] };
   if (isError) result.isError = true;
   return result;
 }

@@ -3,6 +3,7 @@ import { isPlainObject } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import type { ActivityTracker } from './activity.js';
 import type { Era } from './era.js';
+import { assertConfined } from './confinement.js';
 import { McpServerError } from './errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import { CAPABILITIES, initializeResult } from './handshake.js';
@@ -61,7 +62,9 @@ function objectParams(params: unknown): Record<string, unknown> {
   return params;
 }
 
+/** The `uri` of a resource request; location arguments are refused as they are for tools. */
 function requireUri(params: unknown): string {
+  if (isPlainObject(params)) assertConfined(params);
   const uri = isPlainObject(params) ? params['uri'] : undefined;
   if (typeof uri !== 'string') throw new McpServerError('INVALID_PARAMS', 'Invalid params: uri required');
   return uri;

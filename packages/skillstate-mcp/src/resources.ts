@@ -1,7 +1,7 @@
 // The three resources: the state envelope, the spec, and the summary projection.
-import { buildSummary, redactSecrets, toEnvelope } from '@skillstate/core';
+import { buildSummary, toEnvelope } from '@skillstate/core';
 import type { SkillSpec } from '@skillstate/core';
-import { McpServerError, NOT_INITIALIZED_TEXT } from './errors.js';
+import { McpServerError, NOT_INITIALIZED_TEXT, redactedJson } from './errors.js';
 import type { StateAccess } from './state-access.js';
 
 /** URI of the full `{version, state}` envelope of the server's default scope. */
@@ -63,9 +63,9 @@ function contentOf(uri: string, spec: SkillSpec, state: StateAccess): unknown {
 /**
  * Reads one resource. The spec is pure configuration and always readable; the state-backed resources are
  * inert until init and fail (never fall back to defaults) when the state file is unusable.
- * Security: the text is redacted.
+ * Security: the content is redacted value by value, so the text is always valid JSON.
  */
 export function readResource(uri: string, spec: SkillSpec, state: StateAccess): { contents: unknown[] } {
-  const text = redactSecrets(JSON.stringify(contentOf(uri, spec, state)));
+  const text = redactedJson(contentOf(uri, spec, state));
   return { contents: [{ uri, mimeType: 'application/json', text }] };
 }

@@ -66,13 +66,13 @@ export class StateAccess {
   }
 
   /**
-   * Resolves a call's target from its `root`, `name` and `agent` arguments, falling back to the server's own.
-   * Security: the file is confined to its root (`resolveStatePath` refuses `..` escapes).
+   * Resolves a call's target from its `agent` argument, falling back to the server's default scope.
+   * Security: the directory and file name are always the launch-time ones (`assertConfined` refuses any
+   * argument that tries to name another), and a sanitised agent id can only pick `agents/<id>/` below it.
    */
-  target(args: Record<string, unknown>): StateTarget {
-    const root = typeof args['root'] === 'string' ? args['root'] : this.#options.root;
-    const name = typeof args['name'] === 'string' ? args['name'] : this.#options.name;
-    const rawAgent = args['agent'];
+  target(args: { agent?: unknown }): StateTarget {
+    const { root, name } = this.#options;
+    const rawAgent = args.agent;
     const agent =
       typeof rawAgent === 'string' && rawAgent !== '' ? resolveAgentId(rawAgent) : this.#options.agent;
     const statePath = resolveStatePath(root, agent === '' ? name : `agents/${agent}/${name}`);

@@ -133,9 +133,9 @@ describe('v1 SDK client over stdio', () => {
         field: 'goal',
       },
     });
-    expect(await tool('state.rollback', { checkpointId: '../x' })).toMatchObject({
+    expect(await tool('state.rollback', { checkpointId: '9-nope' })).toMatchObject({
       isError: true,
-      text: 'Error: Checkpoint not found: ../x',
+      text: 'Error: Checkpoint not found or unreadable: 9-nope',
     });
     expect(await tool('state.finalize', { status: 'done' })).toMatchObject({ isError: true });
     expect(await tool('nope')).toMatchObject({ isError: true, text: 'Error: Unknown tool: nope' });

@@ -16,14 +16,18 @@ const CLAUDE_MCP = `{
   "mcpServers": {
     "skillstate": {
       "type": "stdio",
-      "command": "${FAKE_NODE}",
+      "command": "npx",
       "args": [
-        "${MCP_BIN}"
+        "-y",
+        "@skillstate/mcp@^3"
       ]
     }
   }
 }
 `;
+
+/** What a project without an `@skillstate/mcp` dependency gets: the server README's form. */
+const NPX = { command: 'npx', args: ['-y', '@skillstate/mcp@^3'] };
 
 function everything(): Record<string, string> {
   return tree(sb.root);
@@ -42,7 +46,7 @@ describe('skillstate init', () => {
       version: 2,
       scope: 'project',
       statePath: '.skillstate/skillstate.json',
-      server: { command: FAKE_NODE, args: [MCP_BIN] },
+      server: NPX,
       hosts: { claude: { mcp: { configPath: '.mcp.json', format: 'claude-mcp-json' } } },
     });
     expect(manifest.files['.mcp.json']).toMatchObject({
@@ -56,7 +60,7 @@ describe('skillstate init', () => {
   it('registers Cursor in .cursor/mcp.json as {command, args}', async () => {
     expect((await sb.run(['init', '--host=cursor'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/.cursor/mcp.json'))).toEqual({
-      mcpServers: { skillstate: { command: FAKE_NODE, args: [MCP_BIN] } },
+      mcpServers: { skillstate: NPX },
     });
     expect(existsSync(join(sb.project, '.mcp.json'))).toBe(false);
   });
@@ -64,7 +68,7 @@ describe('skillstate init', () => {
   it('creates opencode.json with mcp.skillstate and no plugin entry', async () => {
     expect((await sb.run(['init', '--host', 'opencode'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/opencode.json'))).toEqual({
-      mcp: { skillstate: { type: 'local', command: [FAKE_NODE, MCP_BIN], enabled: true } },
+      mcp: { skillstate: { type: 'local', command: ['npx', '-y', '@skillstate/mcp@^3'], enabled: true } },
     });
   });
 
@@ -165,13 +169,13 @@ describe('skillstate init', () => {
   });
 
   it('replaces a differing skillstate entry, keeping other servers, and says so', async () => {
-    const npx = {
+    const machineSpecific = {
       mcpServers: {
         other: { command: 'x' },
-        skillstate: { type: 'stdio', command: 'npx', args: ['-y', '@skillstate/mcp@^3'] },
+        skillstate: { type: 'stdio', command: FAKE_NODE, args: [MCP_BIN] },
       },
     };
-    sb.write('project/.mcp.json', JSON.stringify(npx, null, 2));
+    sb.write('project/.mcp.json', JSON.stringify(machineSpecific, null, 2));
     const r = await sb.run(['init', '--host', 'claude']);
     expect(r.stdout).toContain(
       'replaced .mcp.json (claude: a different mcpServers.skillstate entry was replaced with ours)',
@@ -179,7 +183,7 @@ describe('skillstate init', () => {
     expect(JSON.parse(sb.read('project/.mcp.json'))).toEqual({
       mcpServers: {
         other: { command: 'x' },
-        skillstate: { type: 'stdio', command: FAKE_NODE, args: [MCP_BIN] },
+        skillstate: { type: 'stdio', ...NPX },
       },
     });
   });

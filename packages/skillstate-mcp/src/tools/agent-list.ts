@@ -8,7 +8,7 @@ import {
   resolveStatePath,
   sessionStaleness,
 } from '@skillstate/core';
-import { defineTool, ok, READ_ONLY, TARGET_PROPERTIES } from './define-tool.js';
+import { defineTool, ok, READ_ONLY } from './define-tool.js';
 
 function lastModified(path: string): string | null {
   try {
@@ -44,17 +44,16 @@ function describeAgent(root: string, name: string, id: string, now: number): Rec
   return entry;
 }
 
-/** agent.list: every sub-agent under `<root>/agents/`, sorted by id. */
+/** agent.list: every sub-agent under `<state directory>/agents/`, sorted by id. */
 export const agentList = defineTool({
   name: 'agent.list',
   description:
     'List sub-agents (agents/<id>/ under the state directory) with their session status, staleness and a light summary (top-level keys and size).',
-  inputSchema: { type: 'object', properties: { root: TARGET_PROPERTIES.root, name: TARGET_PROPERTIES.name } },
+  inputSchema: { type: 'object', properties: {} },
   annotations: READ_ONLY,
   requiresState: true,
-  handler(args, ctx) {
-    const root = typeof args['root'] === 'string' ? args['root'] : ctx.state.root;
-    const name = typeof args['name'] === 'string' ? args['name'] : ctx.state.name;
+  handler(_args, ctx) {
+    const { root, name } = ctx.state;
     let ids: string[];
     try {
       ids = readdirSync(join(resolve(root), 'agents'), { withFileTypes: true })

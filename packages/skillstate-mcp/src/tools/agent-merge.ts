@@ -1,6 +1,6 @@
 import { mergeState, topChanges, writeSessionMeta, writeStateFileSync } from '@skillstate/core';
 import { McpServerError } from '../errors.js';
-import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { ADDITIVE_WRITE, defineTool, ok } from './define-tool.js';
 import { AGENT_PROPERTY, requireAgent } from './agent-argument.js';
 import { MERGED_AT_KEY, mergePolicyPatch } from './merge-policy.js';
 import type { KeepPolicy } from './merge-policy.js';
@@ -18,8 +18,6 @@ export const agentMerge = defineTool({
     properties: {
       agent: AGENT_PROPERTY,
       keep: { type: 'string', enum: ['main', 'sub'], description: 'Who wins a conflict. Default main.' },
-      root: TARGET_PROPERTIES.root,
-      name: TARGET_PROPERTIES.name,
     },
     required: ['agent'],
   },
@@ -28,9 +26,8 @@ export const agentMerge = defineTool({
   async handler(args, ctx) {
     const agent = requireAgent(args);
     const keep: KeepPolicy = args['keep'] === 'sub' ? 'sub' : 'main';
-    const place = { root: args['root'], name: args['name'] };
-    const main = ctx.state.target(place);
-    const sub = ctx.state.target({ ...place, agent });
+    const main = ctx.state.defaultTarget();
+    const sub = ctx.state.target({ agent });
     if (main.statePath === sub.statePath) {
       throw new McpServerError('INVALID_ARGUMENT', `cannot merge agent ${agent} into itself`);
     }

@@ -68,14 +68,18 @@ describe('agent.list', () => {
     });
   });
 
-  it('honours a root argument', async () => {
+  it('refuses a root argument with -32602 and never lists the other directory', async () => {
     h = harness();
     const other = tempProject();
     try {
       mkdirSync(join(other.root, 'agents', 'z'), { recursive: true });
-      expect(
-        (await h.tool('agent.list', { root: other.root })).json.agents.map((a: { id: string }) => a.id),
-      ).toEqual(['z']);
+      const reply = await h.rpc({
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'agent.list', arguments: { root: other.root } },
+      });
+      expect(reply.error).toMatchObject({ code: -32602, data: { argument: 'root' } });
+      expect(JSON.stringify(reply)).not.toContain('"z"');
     } finally {
       other.cleanup();
     }

@@ -60,15 +60,11 @@ export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint:
 /** Annotations of a tool that writes without destroying anything. */
 export const ADDITIVE_WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false };
 
-/** The arguments that pick a state file, shared by the state tools. */
+/** The argument that picks a state scope, shared by the state tools (the directory is the server's own). */
 export const TARGET_PROPERTIES = {
-  root: {
-    type: 'string',
-    description: 'State directory. Defaults to the one the server resolved at launch.',
-  },
-  name: { type: 'string', description: 'State file name inside root. Defaults to skillstate.json.' },
   agent: {
     type: 'string',
-    description: 'Sub-agent id ([A-Za-z0-9_-], at most 64): use agents/<id>/ instead of the main state.',
+    description:
+      'Sub-agent id ([A-Za-z0-9_-], at most 64): use agents/<id>/ under the state directory instead of the main state.',
   },
 } as const;

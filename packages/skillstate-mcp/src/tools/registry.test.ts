@@ -74,14 +74,20 @@ describe('inert until init', () => {
     expect(h.project.files()).toEqual([]);
   });
 
-  it('is not bypassed by a root argument pointing elsewhere', async () => {
+  it('is not bypassed by a root argument pointing elsewhere: the argument is refused, nothing is written', async () => {
     h = harness({ init: false });
     const other = tempProject();
     try {
       other.init();
-      expect((await h.tool('state.patch', { root: other.root, patch: { goal: 'x' } })).text).toBe(
-        NOT_INITIALIZED_TEXT,
-      );
+      const before = other.files();
+      const reply = await h.rpc({
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'state.patch', arguments: { root: other.root, patch: { goal: 'x' } } },
+      });
+      expect(reply.error).toMatchObject({ code: -32602, data: { argument: 'root' } });
+      expect(other.files()).toEqual(before);
+      expect(h.project.files()).toEqual([]);
     } finally {
       other.cleanup();
     }

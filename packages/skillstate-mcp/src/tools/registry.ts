@@ -1,4 +1,11 @@
-import { McpServerError, NOT_INITIALIZED_TEXT, textResult, toToolErrorResult } from '../errors.js';
+import { assertConfined } from '../confinement.js';
+import {
+  jsonResult,
+  McpServerError,
+  NOT_INITIALIZED_TEXT,
+  textResult,
+  toToolErrorResult,
+} from '../errors.js';
 import type { McpToolResult } from '../errors.js';
 import { agentList } from './agent-list.js';
 import { agentMerge } from './agent-merge.js';
@@ -49,9 +56,10 @@ export interface ToolRegistry {
 }
 
 /**
- * Registers tools by name. `call` applies the inert gate first (even to unknown names: an uninitialised
- * project reveals nothing), then runs the handler; a thrown error becomes an `isError` result here and only
- * here. Every result text is redacted by `textResult`.
+ * Registers tools by name. `call` first refuses arguments that try to pick another location (a JSON-RPC
+ * -32602, thrown), then applies the inert gate (even to unknown names: an uninitialised project reveals
+ * nothing), then runs the handler; a thrown error becomes an `isError` result here and only here, except an
+ * INVALID_PARAMS one, which stays a protocol error. Every result is redacted (`jsonResult` value by value).
  */
 export function registerTools(tools: readonly ToolDefinition[] = ALL_TOOLS): ToolRegistry {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -65,14 +73,16 @@ export function registerTools(tools: readonly ToolDefinition[] = ALL_TOOLS): Too
     list: () => listing,
     async call(name, args, ctx) {
       const tool = byName.get(name);
+      assertConfined(args);
       if ((tool === undefined || tool.requiresState) && ctx.state.isInert()) {
         return textResult(NOT_INITIALIZED_TEXT, true);
       }
       try {
         if (tool === undefined) throw new McpServerError('UNKNOWN_TOOL', `Unknown tool: ${name}`);
         const outcome = await tool.handler(args, ctx);
-        return textResult(JSON.stringify(outcome.value), outcome.isError === true);
+        return jsonResult(outcome.value, outcome.isError === true);
       } catch (err) {
+        if (err instanceof McpServerError && err.code === 'INVALID_PARAMS') throw err;
         return toToolErrorResult(err);
       }
     },

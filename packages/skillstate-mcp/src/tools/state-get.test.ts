@@ -33,12 +33,15 @@ describe('state.get', () => {
     expect((await h.tool('state.get', { agent: 'w1' })).json).toMatchObject({ goal: '', meta: {} });
   });
 
-  it('refuses a name that escapes the root', async () => {
+  it('refuses a name argument with -32602 naming it', async () => {
     h = harness();
-    expect(await h.tool('state.get', { name: '../outside.json' })).toMatchObject({
-      text: 'Error: Path traversal blocked: ../outside.json',
-      isError: true,
-    });
+    expect(
+      await h.rpc({
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'state.get', arguments: { name: '../outside.json' } },
+      }),
+    ).toMatchObject({ error: { code: -32602, data: { argument: 'name' } } });
   });
 
   it('refuses an invalid agent id', async () => {

@@ -63,13 +63,14 @@ describe('state.patch', () => {
     expect(h.project.files()).toEqual(before);
   });
 
-  it('validates before resolving the target: an invalid patch with a bad name reports the patch', async () => {
+  it('refuses a name argument before anything else, even with an invalid patch', async () => {
     h = harness();
-    expect((await h.tool('state.patch', { patch: { nope: 1 }, name: '../x' })).json).toEqual({
-      valid: false,
-      error: 'Unknown key: nope',
-      field: 'nope',
+    const reply = await h.rpc({
+      id: 1,
+      method: 'tools/call',
+      params: { name: 'state.patch', arguments: { patch: { nope: 1 }, name: '../x' } },
     });
+    expect(reply.error).toMatchObject({ code: -32602, data: { argument: 'name' } });
   });
 
   it('refuses a patch that is not an object', async () => {

@@ -37,9 +37,13 @@ describe('state.rollback', () => {
     expect((await h.tool('state.rollback')).text).toBe(
       'Error: No checkpoints found: create one with state.checkpoint first',
     );
-    expect((await h.tool('state.rollback', { checkpointId: '../x' })).text).toBe(
-      'Error: Checkpoint not found: ../x',
-    );
+    expect(
+      await h.rpc({
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'state.rollback', arguments: { checkpointId: '../x' } },
+      }),
+    ).toMatchObject({ error: { code: -32602, data: { argument: 'checkpointId' } } });
     expect((await h.tool('state.rollback', { checkpointId: '9-nope' })).text).toBe(
       'Error: Checkpoint not found or unreadable: 9-nope',
     );

@@ -1,4 +1,5 @@
 import {
+  CHECKPOINT_ID_PATTERN,
   createInitialState,
   listCheckpoints,
   preserveUnreadableFile,
@@ -7,12 +8,20 @@ import {
   SkillstateError,
 } from '@skillstate/core';
 import type { JsonObject } from '@skillstate/core';
+import { invalidArgument } from '../confinement.js';
 import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
 import type { ToolContext } from './define-tool.js';
 import type { StateTarget } from '../state-access.js';
 
+/** A given checkpoint id is a bare id; one that is not a string or reads as a path is a -32602. */
 function pickCheckpoint(args: Record<string, unknown>, stateDir: string): string {
-  if (typeof args['checkpointId'] === 'string') return args['checkpointId'];
+  const given = args['checkpointId'];
+  if (given !== undefined) {
+    if (typeof given !== 'string' || !CHECKPOINT_ID_PATTERN.test(given) || /^\.+$/.test(given)) {
+      throw invalidArgument('checkpointId', 'must be a checkpoint id as state.checkpoint returns it');
+    }
+    return given;
+  }
   const last = listCheckpoints(stateDir).at(-1);
   if (last === undefined) {
     throw new SkillstateError(

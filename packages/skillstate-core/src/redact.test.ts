@@ -1,0 +1,109 @@
+import { describe, expect, it } from 'vitest';
+import { REDACTED, redactSecrets, redactValue } from './redact.js';
+
+// Token-shaped fixtures are assembled at run time, so no literal in this file looks like a live credential.
+const alnum = (n: number) => 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zC'.repeat(4).slice(0, n);
+const GITHUB = ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_'].map((p) => p + alnum(36));
+const FINE_GRAINED = `github_pat_11${alnum(20)}_${alnum(59)}`;
+const SLACK = ['xoxb', 'xoxp', 'xoxa', 'xoxr', 'xoxs'].map(
+  (p) => `${p}-123456789012-1234567890123-${alnum(24)}`,
+);
+const AWS_KEY_ID = `AKIA${'IOSFODNN7EXAMPLE'}`;
+const AWS_TEMP_KEY_ID = `ASIA${'Y34FZKBOKMUTVV7A'}`;
+const AWS_SECRET = `wJalrXUtnFEMI/K7MDENG/bPxRfiCY${'EXAMPLEKEY'}`;
+const JWT = `eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.${alnum(43)}`;
+const GOOGLE = `AIza${'SyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY'}`;
+
+describe('redactSecrets: token shapes', () => {
+  it.each([
+    ...GITHUB.map((t) => ['GitHub', t]),
+    ['GitHub fine-grained', FINE_GRAINED],
+    ...SLACK.map((t) => ['Slack', t]),
+    ['AWS access key id', AWS_KEY_ID],
+    ['AWS temporary access key id', AWS_TEMP_KEY_ID],
+    ['JWT', JWT],
+    ['Google API key', GOOGLE],
+    ['sk- key', 'sk-abc123secret'],
+  ])('redacts a %s inside text', (_kind, token) => {
+    expect(redactSecrets(`before ${token} after`)).toBe(`before ${REDACTED} after`);
+  });
+
+  it('redacts an AWS secret access key written next to its name, keeping the name', () => {
+    expect(redactSecrets(`aws_secret_access_key = ${AWS_SECRET}`)).toBe(
+      `aws_secret_access_key = ${REDACTED}`,
+    );
+    expect(redactSecrets(`{"SecretAccessKey": "${AWS_SECRET}"}`)).toBe(`{"SecretAccessKey": "${REDACTED}"}`);
+  });
+
+  it('keeps the older shapes and the Bearer scheme', () => {
+    const text = [
+      '-----BEGIN RSA PRIVATE KEY-----\nabc\n-----END RSA PRIVATE KEY-----',
+      'ghp_abcDEF123_x',
+      'Authorization: Bearer abcdefgh.ijk',
+    ].join(' | ');
+    expect(redactSecrets(text)).toBe(`${REDACTED} | ${REDACTED} | Authorization: Bearer ${REDACTED}`);
+  });
+
+  it('leaves non-secrets alone: git SHAs, UUIDs, ordinary words and near-miss prefixes', () => {
+    const text = [
+      'commit 9fceb02d0ae598e95dc970b74767f19372d61af8',
+      'id 123e4567-e89b-12d3-a456-426614174000',
+      'a 40-character base64-ish word without a key name: wJalrXUtnFEMIK7MDENGbPxRfiCYEXAMPLEKEYab',
+      'task-list Bearer short AKIA123 eyJhbGci ghost_writer xoxo AIzaShort github_pattern',
+      'the secret_access_key field is documented here',
+    ].join('\n');
+    expect(redactSecrets(text)).toBe(text);
+  });
+});
+
+describe('redactValue', () => {
+  it('keeps every field and valid JSON when one value holds BEGIN and another END of a private key', () => {
+    const state = {
+      a: '-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC',
+      between: 'keep me',
+      list: [1, 'also kept', { deep: true }],
+      z: 'qhkiG9w0BAQEFAASC\n-----END PRIVATE KEY-----',
+      after: 42,
+    };
+    const out = JSON.parse(JSON.stringify(redactValue(state))) as Record<string, unknown>;
+    expect(out).toEqual({
+      a: REDACTED,
+      between: 'keep me',
+      list: [1, 'also kept', { deep: true }],
+      z: REDACTED,
+      after: 42,
+    });
+  });
+
+  it('redacts string leaves at any depth and leaves other values as they are', () => {
+    expect(redactValue({ n: 1, b: false, x: null, deep: [{ t: `token ${GITHUB[1]}` }] })).toEqual({
+      n: 1,
+      b: false,
+      x: null,
+      deep: [{ t: `token ${REDACTED}` }],
+    });
+  });
+
+  it('redacts the whole value under a secret-naming key, whatever its shape', () => {
+    expect(
+      redactValue({ aws_secret_access_key: AWS_SECRET, AWS_SECRET_ACCESS_KEY: 'short', sha: AWS_SECRET }),
+    ).toEqual({
+      aws_secret_access_key: REDACTED,
+      AWS_SECRET_ACCESS_KEY: REDACTED,
+      sha: AWS_SECRET,
+    });
+  });
+
+  it('redacts secret-shaped keys without collapsing two of them into one field', () => {
+    const out = redactValue({ [GITHUB[0] ?? '']: 1, [GITHUB[1] ?? '']: 2, [REDACTED]: 3 }) as object;
+    expect(Object.values(out)).toEqual([1, 2, 3]);
+    expect(JSON.stringify(out)).not.toContain('gh');
+  });
+
+  it('keeps a __proto__ key as an ordinary field', () => {
+    const value = JSON.parse('{"__proto__":{"polluted":"sk-abc123"}}') as unknown;
+    const out = redactValue(value) as Record<string, unknown>;
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(JSON.stringify(out)).toBe(`{"__proto__":{"polluted":"${REDACTED}"}}`);
+  });
+});
