@@ -23,7 +23,14 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
 
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
-    const violation = checkLoopbackRequest(c.req.header('host'), c.req.header('origin'));
+    const violation = checkLoopbackRequest({
+      host: c.req.header('host'),
+      origin: c.req.header('origin'),
+      method: c.req.method,
+      fetchSite: c.req.header('sec-fetch-site'),
+      fetchMode: c.req.header('sec-fetch-mode'),
+      fetchDest: c.req.header('sec-fetch-dest'),
+    });
     if (violation !== null) throw violation;
     if (ctx.shuttingDown()) throw new ServerError('shutting-down', 'the server is shutting down');
     await next();
