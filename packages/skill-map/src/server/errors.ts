@@ -18,6 +18,7 @@ export type ServerErrorCode =
   | 'payload-too-large'
   | 'unsupported-media-type'
   | 'not-found'
+  | 'path-outside-root'
   | 'method-not-allowed'
   // State.
   | 'scan-busy'

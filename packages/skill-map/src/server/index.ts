@@ -41,6 +41,6 @@ export type {
 export { createEngineScanPort, type EngineScanPortOptions } from './scan/engine-scan-port.js';
 export { readServeInfo, serveInfoPath, type ServeInfo } from './serve-info.js';
 export { formatBanner, mcpRecipes } from './banner.js';
-export { API_BODY_LIMIT_BYTES } from './http/app.js';
+export { API_BODY_LIMIT_BYTES } from './http/read-json-body.js';
 export { MCP_BODY_LIMIT_BYTES, type McpEndpointOptions } from './mcp/mcp-endpoint.js';
 export { MCP_CAPABILITIES, MCP_SERVER_NAME } from './mcp/create-mcp-server.js';

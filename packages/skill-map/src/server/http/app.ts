@@ -1,49 +1,55 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { isServerError, ServerError } from '../errors.js';
 import type { AppContext, AppEnv } from './app-context.js';
+import { allowedMethods } from './allowed-methods.js';
 import { errorEnvelope, toRestError } from './envelope.js';
 import { checkLoopbackRequest } from './loopback-gate.js';
 import { placeholderPage } from './placeholder-page.js';
+import { checkDeclaredLength } from './read-json-body.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
 import { registerMapRoutes } from './routes/map-routes.js';
 import { registerSystemRoutes } from './routes/system-routes.js';
 import { securityHeaders } from './security-headers.js';
 
-/** Request bodies on `/api/*` above this are refused with 413 `payload-too-large`. */
-export const API_BODY_LIMIT_BYTES = 1024 * 1024;
-
 /**
  * Builds the Hono app. Middleware order: security headers (outermost, so every answer carries them) →
- * loopback gate on every route → shutdown guard → 1 MiB body limit on `/api/*` → routes → `/api/*` 404
- * → the page. `/mcp` is dispatched before Hono (request-listener.ts) and runs the same gate. One error handler maps every failure to the REST envelope.
+ * loopback gate on every route → shutdown guard → 1 MiB declared-length limit on `/api/*` → routes → `/api/*`
+ * 405 with `Allow` (a known path, another method) or 404 → the page. `/mcp` is dispatched before Hono (request-listener.ts) and runs the same gate. One error handler maps every failure to the REST envelope.
  */
 export function createApp(ctx: AppContext): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.use('*', securityHeaders());
   app.use('*', async (c, next) => {
-    const violation = checkLoopbackRequest(c.req.header('host'), c.req.header('origin'));
+    const violation = checkLoopbackRequest({
+      host: c.req.header('host'),
+      origin: c.req.header('origin'),
+      method: c.req.method,
+      fetchSite: c.req.header('sec-fetch-site'),
+      fetchMode: c.req.header('sec-fetch-mode'),
+      fetchDest: c.req.header('sec-fetch-dest'),
+    });
     if (violation !== null) throw violation;
     if (ctx.shuttingDown()) throw new ServerError('shutting-down', 'the server is shutting down');
     await next();
   });
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: API_BODY_LIMIT_BYTES,
-      onError: () => {
-        throw new ServerError('payload-too-large', `request body exceeds ${API_BODY_LIMIT_BYTES} bytes`, {
-          details: { limit: API_BODY_LIMIT_BYTES },
-        });
-      },
-    }),
-  );
+  // A declared length over the limit is refused here; bodies without one (chunked) are bounded where they are read.
+  app.use('/api/*', async (c, next) => {
+    checkDeclaredLength(c.req.header('content-length'));
+    await next();
+  });
 
   registerSystemRoutes(app, ctx);
   registerMapRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
-  app.all('/api/*', (c) => c.json(errorEnvelope('not-found', `no route ${c.req.method} ${c.req.path}`), 404));
+  app.all('/api/*', (c) => {
+    const allow = allowedMethods(app.routes, c.req.path);
+    if (allow.length === 0)
+      return c.json(errorEnvelope('not-found', `no route ${c.req.method} ${c.req.path}`), 404);
+    c.header('allow', allow.join(', '));
+    const message = `${c.req.method} is not allowed on ${c.req.path} (allowed: ${allow.join(', ')})`;
+    return c.json(errorEnvelope('method-not-allowed', message, { allow }), 405);
+  });
 
   // `/mcp` never reaches Hono when MCP is on (see request-listener.ts); here it is a plain 404.
   app.get('*', (c) => {

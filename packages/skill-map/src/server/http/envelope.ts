@@ -49,6 +49,7 @@ export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
   'payload-too-large': 413,
   'unsupported-media-type': 415,
   'not-found': 404,
+  'path-outside-root': 403,
   'method-not-allowed': 405,
   'scan-busy': 409,
   'scan-failed': 500,

@@ -24,17 +24,46 @@ export function hostnameOfHostHeader(value: string): string | null {
   return v.slice(0, colon);
 }
 
+/** The request facts the gate reads (header values, first one when repeated). */
+export interface GateRequest {
+  host?: string | undefined;
+  origin?: string | undefined;
+  method?: string | undefined;
+  /** `Sec-Fetch-Site` / `Sec-Fetch-Mode` / `Sec-Fetch-Dest`: browser fetch metadata (unforgeable by a page). */
+  fetchSite?: string | undefined;
+  fetchMode?: string | undefined;
+  fetchDest?: string | undefined;
+  /** True for a WebSocket handshake (`/ws`). */
+  websocket?: boolean;
+}
+
+/** The gate's view of a Node request. */
+export function gateRequestOf(
+  headers: Record<string, string | string[] | undefined>,
+  method: string | undefined,
+  websocket = false,
+): GateRequest {
+  return {
+    host: headerValue(headers, 'host'),
+    origin: headerValue(headers, 'origin'),
+    method,
+    fetchSite: headerValue(headers, 'sec-fetch-site'),
+    fetchMode: headerValue(headers, 'sec-fetch-mode'),
+    fetchDest: headerValue(headers, 'sec-fetch-dest'),
+    websocket,
+  };
+}
+
 /**
  * Security: the first-stage gate against DNS rebinding and cross-site requests, applied to EVERY route
  * (`/`, `/api/*`, `/ws`, `/mcp`). The Host hostname must be loopback (port ignored: the port is
  * OS-assigned with `--port 0`, and a rebinding attack controls the name, not the port); a missing Host
  * is tolerated (HTTP/1.0 tools). Origin, when present and not empty or `null`, must be an http(s) URL
- * with a loopback hostname; non-browser clients (most MCP hosts) send none. Returns the violation, or null.
+ * with a loopback hostname; non-browser clients (most MCP hosts) send none. Then the browser rule
+ * (`checkBrowserRequest`). Returns the violation, or null.
  */
-export function checkLoopbackRequest(
-  host: string | undefined,
-  origin: string | undefined,
-): ServerError | null {
+export function checkLoopbackRequest(req: GateRequest): ServerError | null {
+  const { host, origin } = req;
   if (host !== undefined && host !== '') {
     const name = hostnameOfHostHeader(host);
     if (name === null || !LOOPBACK_HOSTNAMES.has(name)) {
@@ -51,7 +80,46 @@ export function checkLoopbackRequest(
         `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`,
       );
   }
-  return null;
+  return checkBrowserRequest(req);
+}
+
+/**
+ * Security: a missing or `null` Origin is accepted from non-browser clients only. A browser marks its
+ * requests with fetch metadata (`Sec-Fetch-Site`, with `Sec-Fetch-Mode`), which no page can forge; such a request
+ * passes when it is same-origin (a page served by this server), carries a loopback Origin, or is a top-level
+ * GET/HEAD navigation (the address bar, a followed link: the page that linked cannot read the answer).
+ * Anything else from a browser (a `file://` page's fetch or form post, a sandboxed frame, a subresource of a
+ * foreign page) is refused. Browsers send no fetch metadata on a WebSocket handshake but always send Origin,
+ * so `Origin: null` is refused on `/ws` outright.
+ */
+export function checkBrowserRequest(req: GateRequest): ServerError | null {
+  const opaque = req.origin === undefined || req.origin === '' || req.origin === 'null';
+  if (!opaque) return null; // a loopback origin (a foreign one was refused above)
+  if (req.websocket === true && req.origin === 'null') {
+    return refusal(req, 'a WebSocket from an opaque origin (a file:// page, a sandboxed frame)');
+  }
+  const site = req.fetchSite?.toLowerCase();
+  const mode = req.fetchMode?.toLowerCase();
+  // Not a browser. `Sec-Fetch-Mode` alone does not mark one: Node's fetch (MCP SDK clients) sends `cors` on
+  // every request, while every browser that sends fetch metadata sends `Sec-Fetch-Site` with it.
+  if (site === undefined) return null;
+  if (site === 'same-origin') return null;
+  const method = (req.method ?? 'GET').toUpperCase();
+  const dest = req.fetchDest?.toLowerCase();
+  const topLevelNavigation =
+    mode === 'navigate' &&
+    (method === 'GET' || method === 'HEAD') &&
+    (dest === undefined || dest === 'document');
+  if (topLevelNavigation) return null;
+  return refusal(req, `a ${site} browser request (Sec-Fetch-Site: ${site}, Sec-Fetch-Mode: ${mode ?? '-'})`);
+}
+
+function refusal(req: GateRequest, what: string): ServerError {
+  const origin = req.origin === undefined || req.origin === '' ? 'A missing Origin' : 'Origin "null"';
+  return new ServerError(
+    'origin-not-allowed',
+    `${origin} is not allowed for ${what}: from a browser, only pages served by skill-map itself may call it.`,
+  );
 }
 
 /** True for an http(s) origin whose hostname is loopback (unparseable origins are not). */

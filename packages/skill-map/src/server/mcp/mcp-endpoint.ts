@@ -7,7 +7,7 @@ import {
 import type { ActivityStore } from '../activity/activity-store.js';
 import { ServerError } from '../errors.js';
 import type { McpMount } from '../http/app-context.js';
-import { checkLoopbackRequest, headerValue } from '../http/loopback-gate.js';
+import { checkLoopbackRequest, gateRequestOf, headerValue } from '../http/loopback-gate.js';
 import type { ServerLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
@@ -159,10 +159,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     sessions,
     async handleNode(req, res) {
       // Security: the same loopback gate as every Hono route, before anything else is read.
-      const violation = checkLoopbackRequest(
-        headerValue(req.headers, 'host'),
-        headerValue(req.headers, 'origin'),
-      );
+      const violation = checkLoopbackRequest(gateRequestOf(req.headers, req.method));
       if (violation !== null) return writeRestError(res, violation);
       if (closed) return writeRestError(res, new ServerError('shutting-down', 'the server is shutting down'));
       try {

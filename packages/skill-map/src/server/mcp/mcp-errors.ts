@@ -32,6 +32,11 @@ export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolErr
           err.message,
           err.details === null ? undefined : { ...err.details },
         );
+      case 'path-outside-root':
+        return new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, {
+          code: err.code,
+          ...(err.details === null ? {} : err.details),
+        });
       case 'db-drift':
         return new ProtocolError(ProtocolErrorCode.InternalError, err.message, { code: err.code });
       default:

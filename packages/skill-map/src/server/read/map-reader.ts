@@ -79,7 +79,8 @@ export interface MapReader {
   branch(scope: MapScope, cap: number): BranchResult;
   /**
    * The node's file body without its leading YAML frontmatter, or null when unreadable (missing file,
-   * virtual node, a path escaping the scope root, a symlink).
+   * virtual node, a path escaping the scope root lexically, a file symlink). Throws `path-outside-root` when
+   * the file's real folder (symlinks resolved) or a file symlink's target lies outside the project.
    */
   readNodeBody(path: string): Promise<string | null>;
 }

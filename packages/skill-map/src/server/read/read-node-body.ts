@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { lstat, open, realpath } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { isServerError, ServerError } from '../errors.js';
 
 /** Bodies above this size are not read on demand (the scanner skips such files too). */
 export const MAX_BODY_BYTES = 1024 * 1024;
@@ -12,25 +13,58 @@ export function stripFrontmatter(text: string): string {
   return text.replace(FRONTMATTER, '');
 }
 
+/** True when `path` is `root` itself or lies under it (both already resolved). */
+function isInside(root: string, path: string): boolean {
+  const rel = relative(root, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+function outsideRoot(nodePath: string): ServerError {
+  return new ServerError(
+    'path-outside-root',
+    `the file of ${nodePath} resolves outside the project (a symlink points out of it): its body is not read`,
+    { details: { path: nodePath } },
+  );
+}
+
 /**
- * Reads a node's file body for `get_node {includeBody}` / `?include=body`; null when it cannot or must not
- * be read. Security: the path must resolve INSIDE the scope root (no `..`, no absolute paths, no scheme
- * such as `mcp://`), and the final component is opened with O_NOFOLLOW so a symlink planted after the
- * scan cannot redirect the read outside the project.
+ * Reads a node's file body for `get_node {includeBody}` / `?include=body`; null when it cannot be read (vanished,
+ * not a regular file, too large, permission, a file symlink). Security: the path must resolve INSIDE the scope
+ * root (no `..`, no absolute paths, no scheme such as `mcp://`), and so must its folder once every symlink on the
+ * way is resolved (a directory symlink repointed out of the project after the scan); the file itself is opened
+ * with O_NOFOLLOW. A path that leads out of the project throws `path-outside-root`, and the opened file is
+ * checked to still be the one that was confined (a folder swapped between the check and the open).
  */
 export async function readNodeBodyFile(scopeRoot: string, nodePath: string): Promise<string | null> {
   if (nodePath.includes('://') || isAbsolute(nodePath) || nodePath.includes('\0')) return null;
   const root = resolve(scopeRoot);
   const full = resolve(root, nodePath);
-  const rel = relative(root, full);
-  if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel)) return null;
+  if (full === root || !isInside(root, full)) return null;
+  let realRoot: string;
+  let realDir: string;
+  try {
+    [realRoot, realDir] = await Promise.all([realpath(root), realpath(dirname(full))]);
+  } catch {
+    return null; // vanished or dangling: no body
+  }
+  if (!isInside(realRoot, realDir)) throw outsideRoot(nodePath);
+  const target = join(realDir, basename(full));
   let handle;
   try {
-    handle = await open(full, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-    const info = await handle.stat();
+    const link = await lstat(target);
+    if (link.isSymbolicLink()) {
+      // Never followed (O_NOFOLLOW); one that leads out of the project is refused by name.
+      const dest = await realpath(target).catch(() => null);
+      if (dest !== null && !isInside(realRoot, dest)) throw outsideRoot(nodePath);
+      return null;
+    }
+    handle = await open(target, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    const [info, dirNow] = await Promise.all([handle.stat(), realpath(realDir)]);
+    if (dirNow !== realDir || info.ino !== link.ino || info.dev !== link.dev) throw outsideRoot(nodePath);
     if (!info.isFile() || info.size > MAX_BODY_BYTES) return null;
     return stripFrontmatter(await handle.readFile('utf8'));
-  } catch {
+  } catch (err) {
+    if (isServerError(err)) throw err;
     // Expected failures (vanished file, permission, symlink refused by O_NOFOLLOW) read as "no body".
     return null;
   } finally {

@@ -34,16 +34,17 @@ export interface ProjectServer {
 
 /** Writes the project, runs a first persisted scan, and serves it on 127.0.0.1 port 0. */
 export async function startProjectServer(
-  options: ServeOptions & { files?: Record<string, string> } = {},
+  options: ServeOptions & { files?: Record<string, string>; prepare?: (root: string) => void } = {},
 ): Promise<ProjectServer> {
   const tree = createTempTree('sm-serve-');
   tree.write(options.files ?? PROJECT_FILES);
+  options.prepare?.(tree.root);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
   const scanner = createEngineScanPort({ projectRoot: tree.root, dbPath });
   await scanner.scanAndPersist({ mode: 'full' });
   const logger = createMemoryLogger();
   const reader = createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger });
-  const { files: _files, ...serveOptions } = options;
+  const { files: _files, prepare: _prepare, ...serveOptions } = options;
   const running = await runServe(
     {
       port: 0,

@@ -3,7 +3,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ServerError } from '../errors.js';
 import { toRestError } from '../http/envelope.js';
-import { checkLoopbackRequest, headerValue } from '../http/loopback-gate.js';
+import { checkLoopbackRequest, gateRequestOf } from '../http/loopback-gate.js';
 import { SECURITY_HEADERS } from '../http/security-headers.js';
 import type { Broadcaster } from './broadcaster.js';
 
@@ -49,10 +49,7 @@ export function attachWebSocket(
       socket.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
       return;
     }
-    const violation = checkLoopbackRequest(
-      headerValue(req.headers, 'host'),
-      headerValue(req.headers, 'origin'),
-    );
+    const violation = checkLoopbackRequest(gateRequestOf(req.headers, req.method, true));
     if (violation !== null) return refuse(socket, violation);
     if (isShuttingDown()) return refuse(socket, makeShutdownError());
     wss.handleUpgrade(req, socket, head, (ws) => {

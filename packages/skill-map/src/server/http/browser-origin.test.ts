@@ -1,0 +1,119 @@
+// Point 2 of the hardening issue: a `file://` page opened in a real Chromium sends `Origin: null` with
+// `Sec-Fetch-Site: cross-site` (and, on a WebSocket handshake, `Origin: null` and no fetch metadata). It must not
+// read `/api/*`, trigger a rescan, reach `/mcp` or take a `/ws` slot; the page `sm serve` itself serves must keep
+// working. Drives the Debian chromium binary through playwright-core (never downloads a browser); without a
+// chromium binary the suite is skipped with one line.
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startProjectServer } from '../testing/project-server.js';
+import type { ProjectServer } from '../testing/project-server.js';
+
+const CANDIDATES = [
+  process.env['SKILL_MAP_CHROMIUM'],
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+].filter((p): p is string => p !== undefined && p !== '');
+const executablePath = CANDIDATES.find((p) => existsSync(p));
+if (executablePath === undefined) {
+  console.log(
+    `browser-origin.test.ts: skipped, no chromium binary found (looked at ${CANDIDATES.join(', ')}; set SKILL_MAP_CHROMIUM)`,
+  );
+}
+const describeBrowser = executablePath === undefined ? describe.skip : describe;
+
+/** HTTP statuses of the page's requests as the browser received them (CORS hides them from the page). */
+async function recordStatuses(page: Page): Promise<Map<string, number>> {
+  const urls = new Map<string, string>();
+  const statuses = new Map<string, number>();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, `${e.request.method} ${e.request.url}`));
+  cdp.on('Network.responseReceivedExtraInfo', (e) => {
+    const url = urls.get(e.requestId);
+    if (url !== undefined) statuses.set(url, e.statusCode);
+  });
+  return statuses;
+}
+
+describeBrowser('browser requests from a file:// page (Origin: null)', () => {
+  let s: ProjectServer;
+  let browser: Browser;
+  let dir: string;
+
+  beforeAll(async () => {
+    s = await startProjectServer({ mcp: true });
+    browser = await chromium.launch({ executablePath: executablePath as string });
+    dir = mkdtempSync(join(tmpdir(), 'sm-file-page-'));
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.stop();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('cannot read /api, trigger a rescan, reach /mcp or open /ws', async () => {
+    const base = s.running.url;
+    const page = await browser.newPage();
+    const statuses = await recordStatuses(page);
+    const file = join(dir, 'attack.html');
+    writeFileSync(
+      file,
+      `<!doctype html><script>
+window.done = (async () => {
+  const r = {};
+  const go = (p, init) => fetch('${base}' + p, init).then(() => 'answered', (e) => String(e));
+  r.health = await go('/api/health', { mode: 'no-cors' });
+  r.scan = await go('/api/scan', { method: 'POST', mode: 'no-cors' });
+  r.mcp = await go('/mcp', { method: 'POST', mode: 'no-cors', body: '{}' });
+  r.ws = await new Promise((done) => {
+    const ws = new WebSocket('${base.replace('http', 'ws')}/ws');
+    ws.onopen = () => { done('open'); ws.close(); };
+    ws.onerror = () => done('refused');
+  });
+  return r;
+})();
+</script>`,
+    );
+    await page.goto(pathToFileURL(file).href);
+    const result = await page.evaluate(() => (globalThis as unknown as { done: Promise<unknown> }).done);
+    expect(result).toMatchObject({ ws: 'refused' });
+    expect(Object.fromEntries(statuses)).toEqual({
+      [`GET ${base}/api/health`]: 403,
+      [`POST ${base}/api/scan`]: 403,
+      [`POST ${base}/mcp`]: 403,
+    });
+    await page.close();
+  });
+
+  it('the page sm serve serves itself reads /api, rescans and opens /ws', async () => {
+    const base = s.running.url;
+    const page = await browser.newPage();
+    const nav = await page.goto(`${base}/`); // Sec-Fetch-Site: none, a top-level navigation
+    expect(nav?.status()).toBe(200);
+    const result = await page.evaluate(
+      async (wsUrl) => {
+        const health = await fetch('/api/health').then((r) => r.status);
+        // Same-origin POST: Origin is `null` here (the page's Referrer-Policy is no-referrer), Sec-Fetch-Site same-origin.
+        const scan = await fetch('/api/scan', { method: 'POST' }).then((r) => r.status);
+        const ws = await new Promise((done) => {
+          const socket = new WebSocket(wsUrl);
+          socket.onopen = () => {
+            done('open');
+            socket.close();
+          };
+          socket.onerror = () => done('refused');
+        });
+        return { health, scan, ws };
+      },
+      `${base.replace('http', 'ws')}/ws`,
+    );
+    expect(result).toEqual({ health: 200, scan: 200, ws: 'open' });
+    await page.close();
+  });
+});
