@@ -3,7 +3,7 @@ import type { FsPort } from '../adapters/fs/fs-port.js';
 import { readContent } from '../adapters/fs/read-candidate.js';
 import type { SkippedEntry, WalkedFile } from '../adapters/fs/walk-types.js';
 import type { FileCacheEntry } from '../adapters/sqlite/file-cache.js';
-import type { FileContext, FileRecord } from '../kernel/index.js';
+import { failedFileRecord, type FileContext, type FileRecord } from '../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */
@@ -73,17 +73,20 @@ function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undef
   const contentHash = sha256(read.content);
   if (usable && prev.record.contentHash === contentHash)
     return { record: withMtime(prev.record, file.mtimeMs), how: 'hash' };
-  const text = read.content.toString('utf8');
-  const record = input.analyze(
-    {
-      path: file.path,
-      text,
-      bytes: read.content.length,
-      modifiedAtMs: Math.trunc(file.mtimeMs),
-      contentHash,
-    },
-    input.ctx,
-  );
+  const source = {
+    path: file.path,
+    text: read.content.toString('utf8'),
+    bytes: read.content.length,
+    modifiedAtMs: Math.trunc(file.mtimeMs),
+    contentHash,
+  };
+  let record: FileRecord;
+  try {
+    record = input.analyze(source, input.ctx);
+  } catch (error) {
+    // The kernel's analyzeFile never throws; an injected one may: the file gets its issue, the scan goes on.
+    record = failedFileRecord(source, input.ctx, error);
+  }
   return { record, how: 'analyzed' };
 }
 

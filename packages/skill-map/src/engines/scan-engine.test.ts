@@ -292,3 +292,26 @@ describe('runScan: carry-over, limits and postures', () => {
     ]);
   });
 });
+
+describe('runScan: a file whose analysis throws', () => {
+  it('an exception from the kernel port for one file becomes one analysis-failed issue; the scan persists the rest', async () => {
+    const throwing: KernelPort = {
+      ...kernel,
+      analyzeFile: (file, ctx) => {
+        if (file.path === 'docs/notes.md') throw new Error('extractor exploded');
+        return kernel.analyzeFile(file, ctx);
+      },
+    };
+    const out = await scan({ kernel: throwing });
+    const mine = out.result.issues.filter((i) => i.nodeIds.includes('docs/notes.md'));
+    expect(mine.map((i) => [i.analyzerId, i.message])).toEqual([
+      [
+        'analysis-failed',
+        "'docs/notes.md' could not be analysed (Error: extractor exploded); it is left out of the map",
+      ],
+    ]);
+    expect(out.result.nodes.map((n) => n.path)).not.toContain('docs/notes.md');
+    expect(out.result.nodes).toHaveLength(4);
+    expect(out.persisted?.nodes.inserted).toBe(4);
+  });
+});

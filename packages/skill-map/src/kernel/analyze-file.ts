@@ -71,6 +71,38 @@ function mcpConfigRecord(
  * JSON-serialisable and may be cached under `ctx.cacheKey` + `contentHash`. Records are compact (see record-format.ts).
  */
 export function analyzeFile(file: SourceFile, ctx: FileContext): FileRecord {
+  try {
+    return analyzeFileUnguarded(file, ctx);
+  } catch (error) {
+    return failedFileRecord(file, ctx, error);
+  }
+}
+
+/**
+ * The record of a file whose analysis threw: no node, no links, ONE `analysis-failed` issue on the file naming the
+ * error. Whatever breaks inside the per-file stage stays that file's problem; the scan goes on with the others.
+ */
+export function failedFileRecord(file: SourceFile, ctx: FileContext, error: unknown): FileRecord {
+  const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  return {
+    path: file.path,
+    contentHash: file.contentHash ?? ctx.hash(file.text),
+    cacheKey: ctx.cacheKey,
+    role: 'ignored',
+    node: null,
+    issues: [
+      {
+        analyzerId: 'analysis-failed',
+        severity: 'warn',
+        nodeIds: [file.path],
+        message: `'${file.path}' could not be analysed (${detail.split('\n')[0]!.slice(0, 300)}); it is left out of the map`,
+        data: { error: detail.slice(0, 2000) },
+      },
+    ],
+  };
+}
+
+function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
   const record: FileRecord = {
     path: file.path,
     contentHash: file.contentHash ?? ctx.hash(file.text),

@@ -8,9 +8,10 @@ import { sha256Hex, type HashFn } from './util/sha256.js';
 
 /**
  * Bumped whenever analyzeFile's output changes shape or meaning, so persisted FileRecords are invalidated (re-analysed,
- * never misread). 2: the compact record format (defaults omitted, derived fields dropped; see record-format.ts).
+ * never misread). 2: the compact record format (defaults omitted, derived fields dropped; see record-format.ts). 3: the
+ * per-file budgets (budget.ts) and `analysis-failed` records.
  */
-export const KERNEL_CACHE_VERSION = 2;
+export const KERNEL_CACHE_VERSION = 3;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {

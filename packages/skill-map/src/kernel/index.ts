@@ -15,7 +15,8 @@ export type {
   ScanSettings,
   SourceFile,
 } from './types.js';
-export { analyzeFile, isCandidatePath } from './analyze-file.js';
+export { analyzeFile, failedFileRecord, isCandidatePath } from './analyze-file.js';
+export { FILE_BUDGET, type BudgetName } from './budget.js';
 export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export { patchRecords, type RecordChange, type RecordPatch } from './graph/record-patch.js';

@@ -1,5 +1,6 @@
 import type { Issue } from '@skill-map/spec';
 import { parse as parseToml } from 'smol-toml';
+import { FILE_BUDGET, overBudgetIssue, valueOverBudget } from './budget.js';
 import { prepareContext, rootOf } from './context.js';
 import type { ExtractInput } from './extractors/extractor.js';
 import { LinkCollector } from './link-collector.js';
@@ -57,12 +58,21 @@ function parseTomlAgent(file: SourceFile, severity: Issue['severity']): Parsed {
     return { view: '', frontmatter: null, fmRange: null, bodyOffset: 0, body: '', issues: [issue] };
   }
   const { developer_instructions: instructions, ...rest } = doc;
+  const over = valueOverBudget(rest);
   const body = typeof instructions === 'string' ? instructions : '';
   const at = body === '' ? -1 : file.text.indexOf(body);
   const blank = (s: string): string => s.replace(/[^\n]/g, ' ');
   const view =
     at < 0 ? body : blank(file.text.slice(0, at)) + body + blank(file.text.slice(at + body.length));
-  return { view, frontmatter: { ...rest }, fmRange: null, bodyOffset: Math.max(at, 0), body, issues: [] };
+  const issues = over === null ? [] : [overBudgetIssue(file.path, over)];
+  const frontmatter = over === null ? { ...rest } : null;
+  return { view, frontmatter, fmRange: null, bodyOffset: Math.max(at, 0), body, issues };
+}
+
+/** True when the YAML text is over {@link FILE_BUDGET.frontmatterBytes} (UTF-8 measured only when it could be). */
+function frontmatterTooLarge(yaml: string): boolean {
+  const limit = FILE_BUDGET.frontmatterBytes;
+  return yaml.length > limit || (yaml.length * 3 > limit && utf8Length(yaml) > limit);
 }
 
 function parseMarkdown(file: SourceFile, severity: Issue['severity']): Parsed {
@@ -75,9 +85,13 @@ function parseMarkdown(file: SourceFile, severity: Issue['severity']): Parsed {
         hint: split.malformedHint,
       }),
     );
+  } else if (split.present && frontmatterTooLarge(split.yaml)) {
+    issues.push(overBudgetIssue(file.path, 'frontmatterBytes'));
   } else if (split.present) {
     const parsed = parseFrontmatter(split);
-    if (parsed.ok) frontmatter = parsed.value;
+    const over = parsed.ok ? valueOverBudget(parsed.value) : null;
+    if (over !== null) issues.push(overBudgetIssue(file.path, over));
+    else if (parsed.ok) frontmatter = parsed.value;
     else if (parsed.reason === 'parse-error') {
       const msg = `Frontmatter YAML does not parse: ${parsed.message} (line ${parsed.line}, column ${parsed.column})`;
       issues.push(
@@ -185,7 +199,8 @@ export function analyzeNodeFile(
   const externalRefs = collector.externalRefs();
   if (externalRefs !== null) node.externalRefs = externalRefs;
   const links = collector.links(text, dir);
-  if (links.length > 0) record.links = links;
+  if (links.length > FILE_BUDGET.links) parsed.issues.push(overBudgetIssue(file.path, 'links'));
+  else if (links.length > 0) record.links = links;
   if (parsed.issues.length > 0) record.issues = parsed.issues;
   const servers = collector.mcpServers();
   if (servers.length > 0) {

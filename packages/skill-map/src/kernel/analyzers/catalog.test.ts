@@ -27,6 +27,8 @@ describe('analyzer catalog', () => {
       'core/schema-violation*',
       'core/scan-truncated',
       'core/file-oversized',
+      'core/file-over-budget',
+      'core/analysis-failed',
     ]);
     expect(BUILTIN_ANALYZERS.filter((a) => a.phase === 'score').map((a) => a.id)).toEqual([
       'core/reference-broken',

@@ -50,6 +50,12 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['schema-violation', 'error', "A node or link fails the spec schema; data.target is 'node' or 'link'."],
   ['scan-truncated', 'warn', 'The walker stopped at scan.maxScan: the map is incomplete.'],
   ['file-oversized', 'info', 'A file above scan.maxFileSizeBytes was skipped.'],
+  [
+    'file-over-budget',
+    'warn',
+    'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
+  ],
+  ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
 ].map(([shortId, severity, description]) => ({
   id: `core/${shortId!}`,
   shortId: shortId!,

@@ -1,5 +1,6 @@
 import { ANNOTATION_KEYS, SIDECAR_ROOT_KEYS } from '@skill-map/spec';
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
+import { FILE_BUDGET, valueOverBudget } from '../budget.js';
 import type { ParsedSidecar } from '../types.js';
 
 const KNOWN_ROOT = new Set<string>(SIDECAR_ROOT_KEYS);
@@ -66,7 +67,8 @@ export function parseSidecar(path: string, text: string): ParsedSidecar {
       errors: [`${reason}${line}`],
     };
   }
-  if (!isRecord(doc)) {
+  const over = valueOverBudget(doc);
+  if (!isRecord(doc) || over !== null) {
     return {
       ...base,
       ok: false,
@@ -74,7 +76,11 @@ export function parseSidecar(path: string, text: string): ParsedSidecar {
       annotations: null,
       identity: null,
       unknownFields: [],
-      errors: ['the sidecar is not a YAML mapping'],
+      errors: [
+        over === null
+          ? 'the sidecar is not a YAML mapping'
+          : `the sidecar is over the per-file budget (more than ${FILE_BUDGET[over]} ${over === 'frontmatterValues' ? 'values once YAML aliases are expanded' : 'levels of nesting'}); it was not used`,
+      ],
     };
   }
   const annotations = isRecord(doc['annotations']) ? doc['annotations'] : null;
