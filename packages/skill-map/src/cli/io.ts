@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { StdoutWatch } from './stdout-watch.js';
 
 /** A stream the CLI writes to: the real `process.stdout`/`stderr`, or a capture in tests. */
 export interface CliStream {
@@ -54,6 +55,8 @@ export interface Output {
   info(text: string): void;
   /** Wraps text in an ANSI style when colour is on. */
   paint(style: Style, text: string): string;
+  /** Waits until what was written reached stdout's reader; false when the reader went away (EPIPE). */
+  flush(): Promise<boolean>;
   readonly color: boolean;
   readonly quiet: boolean;
   readonly jsonMode: boolean;
@@ -65,6 +68,8 @@ export interface OutputOptions {
   readonly quiet: boolean;
   /** `--no-color` given. */
   readonly noColor: boolean;
+  /** Whether stdout's reader is still there; once it is gone, data and info lines are dropped. */
+  readonly stdout?: StdoutWatch;
 }
 
 /** Colour only on a terminal, never with `--no-color`, `NO_COLOR` (any non-empty value) or `TERM=dumb`. */
@@ -79,16 +84,21 @@ const withNewline = (text: string): string => (text.endsWith('\n') ? text : `${t
 /** Builds the output channel of one run. */
 export function createOutput(io: CliIo, opts: OutputOptions): Output {
   const color = colorEnabled(io, opts.noColor);
+  const gone = (): boolean => opts.stdout?.closed() === true;
+  const data = (text: string): void => {
+    if (!gone()) io.stdout.write(text);
+  };
   return {
-    out: (text) => void io.stdout.write(withNewline(text)),
+    out: (text) => data(withNewline(text)),
     summary: (text) => {
-      if (!opts.quiet) io.stdout.write(withNewline(text));
+      if (!opts.quiet) data(withNewline(text));
     },
-    json: (value) => void io.stdout.write(`${JSON.stringify(value, null, 2)}\n`),
+    json: (value) => data(`${JSON.stringify(value, null, 2)}\n`),
     warn: (text) => void io.stderr.write(withNewline(text)),
     info: (text) => {
-      if (!opts.quiet) io.stderr.write(withNewline(text));
+      if (!opts.quiet && !gone()) io.stderr.write(withNewline(text));
     },
+    flush: () => opts.stdout?.flush() ?? Promise.resolve(true),
     paint: (style, text) => {
       if (!color) return text;
       const [on, off] = STYLES[style];

@@ -9,6 +9,8 @@ import { renderGeneralHelp } from './help.js';
 import { createOutput, resolveIo } from './io.js';
 import type { CliIo, Output } from './io.js';
 import { resolveProject } from './project.js';
+import { watchStdout } from './stdout-watch.js';
+import type { StdoutWatch } from './stdout-watch.js';
 import { elapsedMs, findVerb } from './verbs.js';
 import type { OptionValues, VerbContext, VerbResult, VerbSpec } from './verbs.js';
 
@@ -17,12 +19,13 @@ export { EXIT } from './errors.js';
 
 const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
 
-function outputFor(options: OptionValues, io: CliIo): Output {
+function outputFor(options: OptionValues, io: CliIo, stdout: StdoutWatch): Output {
   const envJson = TRUTHY.has((io.env['SKILL_MAP_JSON'] ?? '').toLowerCase());
   return createOutput(io, {
     json: options['json'] === true || envJson,
     quiet: options['quiet'] === true,
     noColor: options['no-color'] === true,
+    stdout,
   });
 }
 
@@ -46,7 +49,7 @@ async function runVerb(
   const ctx: VerbContext = { args, options, project, output, io, startedAt };
   const module = await verb.load();
   const result = await module.run(ctx);
-  if (verb.timed === true) output.info(`done in ${elapsedMs(ctx)} ms`);
+  if (verb.timed === true && (await output.flush())) output.info(`done in ${elapsedMs(ctx)} ms`);
   return result;
 }
 
@@ -71,10 +74,11 @@ async function dispatch(
   argv: readonly string[],
   io: CliIo,
   startedAt: number,
+  stdout: StdoutWatch,
   setOutput: (o: Output) => void,
 ): Promise<VerbResult> {
   const inv = parseInvocation(argv);
-  const output = outputFor(inv.options, io);
+  const output = outputFor(inv.options, io, stdout);
   setOutput(output);
   switch (inv.kind) {
     case 'version':
@@ -98,16 +102,20 @@ async function dispatch(
 /**
  * Runs `sm` with `argv` (without the node and script paths) and resolves to the exit code: 0 ok, 1 issues of
  * severity error, 2 operational or usage error, 5 not found (spec §16). `io` replaces the process streams,
- * environment and working directory (tests run the CLI in process this way).
+ * environment and working directory (tests run the CLI in process this way). A reader that closes stdout early
+ * (`sm list | head`) ends the run quietly with 0: nothing more is written and nothing is reported.
  */
 export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const startedAt = performance.now();
   const resolved = resolveIo(io);
-  let output = outputFor({}, resolved);
+  const stdout = watchStdout(resolved.stdout);
+  let output = outputFor({}, resolved, stdout);
   try {
-    const result = await dispatch(argv, resolved, startedAt, (o) => (output = o));
+    const result = await dispatch(argv, resolved, startedAt, stdout, (o) => (output = o));
+    if (!(await output.flush())) return EXIT.ok;
     return result.failing === true ? EXIT.failing : EXIT.ok;
   } catch (err) {
+    if (!(await output.flush())) return EXIT.ok;
     const failure = toExit(err);
     report(output, failure);
     return failure.code;

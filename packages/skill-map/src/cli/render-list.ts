@@ -1,4 +1,5 @@
 import type { Issue, Link, Node } from '@skill-map/spec';
+import { authoredPath } from '../kernel/index.js';
 import type { Output, Style } from './io.js';
 
 const SEVERITY_STYLE: Record<Issue['severity'], Style> = { error: 'red', warn: 'yellow', info: 'dim' };
@@ -47,15 +48,19 @@ export function renderNodes(nodes: readonly Node[]): string[] {
   ]);
 }
 
-/** `kind  target → resolved (confidence)` lines of a link list, from the point of view of `side`. */
+/**
+ * `kind  authored → resolved (confidence)` lines of a link list, from the point of view of `side`. A path-style
+ * link shows its path as authored (its `target` is the file-relative join, a doubled path for a root-relative
+ * `docs/x.md` written in `docs/`), and the node it resolved to when that differs.
+ */
 export function renderLinks(links: readonly Link[], side: 'outgoing' | 'incoming'): string[] {
   const rows = links.map((l) => {
-    const other = side === 'outgoing' ? l.target : l.source;
+    const other = side === 'outgoing' ? (authoredPath(l) ?? l.target) : l.source;
     const resolved =
       side === 'outgoing' &&
       l.resolvedTarget !== undefined &&
       l.resolvedTarget !== null &&
-      l.resolvedTarget !== l.target
+      l.resolvedTarget !== other
         ? ` → ${l.resolvedTarget}`
         : '';
     const broken = side === 'outgoing' && l.resolvedTarget === null ? '  (unresolved)' : '';

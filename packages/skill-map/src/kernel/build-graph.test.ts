@@ -148,7 +148,7 @@ describe('buildGraph over a Claude project', () => {
       analyzerId: 'reference-broken',
       severity: 'error',
       nodeIds: ['docs/guide.md'],
-      message: "Broken references link to 'docs/nope.md' (authored as [Missing](nope.md))",
+      message: "Broken references link 'nope.md': no such file relative to docs/",
       linkIndices: [11],
       data: { target: 'docs/nope.md', kind: 'references' },
     });

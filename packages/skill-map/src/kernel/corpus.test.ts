@@ -156,7 +156,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       result.issues.find((i) => i.analyzerId === 'reference-broken' && i.nodeIds[0] === 'README.md'),
     ).toMatchObject({
       severity: 'error',
-      message: "Broken points link to 'SKILL.md'",
+      message: "Broken points link 'SKILL.md': no such file relative to the project root",
       data: { target: 'SKILL.md', kind: 'points' },
     });
     expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(15);

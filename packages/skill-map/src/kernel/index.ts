@@ -31,6 +31,7 @@ export { normalizeTrigger } from './util/normalize-trigger.js';
 export { sidecarPathFor } from './util/posix-path.js';
 export { canonicalFrontmatter, hashFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
 export { ANALYZER_CATALOG, resolveAnalyzerId, type AnalyzerCatalogEntry } from './analyzers/catalog.js';
+export { authoredPath } from './analyzers/path-lookup.js';
 export { shortAnalyzerId, suppressionMatches } from './graph/issue-sink.js';
 export { BUILTIN_PROVIDERS, DEFAULT_LENS, getProvider, LENS_PROVIDERS } from './providers/registry.js';
 export type { Provider } from './providers/provider.js';

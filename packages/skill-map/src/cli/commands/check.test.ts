@@ -29,7 +29,7 @@ describe('sm check', () => {
     const run = await sm('check');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
-      /^error +reference-broken +docs\/notes\.md +Broken references link to 'docs\/missing\.md'/m,
+      /^error +reference-broken +docs\/notes\.md +Broken references link 'missing\.md': no such file relative to docs\//m,
     );
     expect(run.stdout).toMatch(/^warn +name-mismatch +\.claude\/skills\/deploy\/SKILL\.md/m);
     expect(run.stdout).toContain('2 issue(s): 1 error, 1 warn');

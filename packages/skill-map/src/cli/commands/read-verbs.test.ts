@@ -70,7 +70,7 @@ describe('sm show', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^docs\/notes\.md\n {2}kind {6}markdown \(provider core\/markdown\)/);
     expect(run.stdout).toMatch(
-      /Outgoing \(1\):\n {2}references +docs\/missing\.md +\(unresolved\) +confidence 0\.25, line 2/,
+      /Outgoing \(1\):\n {2}references +missing\.md +\(unresolved\) +confidence 0\.25, line 2/,
     );
     expect(run.stdout).toMatch(/Incoming \(2\):/);
     expect(run.stdout).toMatch(/Issues \(1\):\n {2}error +reference-broken/);

@@ -1,5 +1,6 @@
 import type { Analyzer } from './analyzer.js';
 import { groupRun } from './group-run.js';
+import { shownTarget } from './path-lookup.js';
 
 /** `core/link-kind-conflict`: the same source → target pair was extracted with different link kinds. */
 export const linkKindConflictAnalyzer: Analyzer = {
@@ -23,7 +24,7 @@ export const linkKindConflictAnalyzer: Analyzer = {
           analyzerId: 'link-kind-conflict',
           severity: 'warn',
           nodeIds: [first.source],
-          message: `'${first.target}' is linked as ${variants.join(' and ')} from the same file`,
+          message: `'${first.resolvedTarget ?? shownTarget(first)}' is linked as ${variants.join(' and ')} from the same file`,
           linkIndices: indices,
           data: { source: first.source, target: first.target, variants },
         });

@@ -1,4 +1,5 @@
 import { onlyInCode, type Analyzer } from './analyzer.js';
+import { shownTarget } from './path-lookup.js';
 
 /** `core/link-self-loop`: a node links to itself (usage examples inside code are skipped). */
 export const linkSelfLoopAnalyzer: Analyzer = {
@@ -15,7 +16,7 @@ export const linkSelfLoopAnalyzer: Analyzer = {
         analyzerId: 'link-self-loop',
         severity: 'warn',
         nodeIds: [link.source],
-        message: `'${link.source}' links to itself via '${link.target}'`,
+        message: `'${link.source}' links to itself via '${shownTarget(link)}'`,
         linkIndices: [i],
         data: { target: link.target },
       });

@@ -1,5 +1,6 @@
 import { reservingProvider } from '../providers/registry.js';
 import type { Analyzer } from './analyzer.js';
+import { shownTarget } from './path-lookup.js';
 
 /** `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). */
 export const nameReservedAnalyzer: Analyzer = {
@@ -44,7 +45,7 @@ export const nameReservedAnalyzer: Analyzer = {
           analyzerId: 'name-reserved',
           severity: 'warn',
           nodeIds: [link.source],
-          message: `'${link.target}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
+          message: `'${shownTarget(link)}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
           linkIndices: [i],
           data: { target: link.target, resolvedTarget: to },
         },

@@ -1,5 +1,7 @@
+import type { Link } from '@skill-map/spec';
 import type { Analyzer } from './analyzer.js';
 import { compileIgnoredReferences } from './ignored-references.js';
+import { authoredPath, lookedFor } from './path-lookup.js';
 
 const JSDOC_TAGS = new Set([
   'param',
@@ -23,6 +25,15 @@ export function isCodeShapedMention(target: string): boolean {
   return /^[A-Z]/.test(name) || JSDOC_TAGS.has(name);
 }
 
+/** `Broken <kind> link '<as authored>': no such file <where it was looked for>` (triggers: the trigger text). */
+function brokenMessage(link: Link, skillDirs: ReadonlySet<string>): string {
+  const authored = authoredPath(link);
+  if (authored !== null)
+    return `Broken ${link.kind} link '${authored}': no such file ${lookedFor(link, authored, skillDirs)}`;
+  const raw = link.raw !== undefined && link.raw !== link.target ? ` (authored as ${link.raw})` : '';
+  return `Broken ${link.kind} link to '${link.target}'${raw}`;
+}
+
 /** `core/reference-broken` (score): a link that resolves to no node, no name and no file on disk → penalty to 0.25. */
 export const referenceBrokenAnalyzer: Analyzer = {
   id: 'core/reference-broken',
@@ -41,7 +52,7 @@ export const referenceBrokenAnalyzer: Analyzer = {
           analyzerId: 'reference-broken',
           severity,
           nodeIds: [link.source],
-          message: `Broken ${link.kind} link to '${link.target}'${link.raw !== undefined && link.raw !== link.target ? ` (authored as ${link.raw})` : ''}`,
+          message: brokenMessage(link, view.graph.skillDirs),
           linkIndices: [i],
           data: { target: link.target, kind: link.kind },
         },

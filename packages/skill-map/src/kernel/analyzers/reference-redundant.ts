@@ -1,5 +1,6 @@
 import type { Analyzer } from './analyzer.js';
 import { groupRun } from './group-run.js';
+import { shownTarget } from './path-lookup.js';
 
 /** `core/reference-redundant`: one file reaches the same node through several authored forms. */
 export const referenceRedundantAnalyzer: Analyzer = {
@@ -19,11 +20,13 @@ export const referenceRedundantAnalyzer: Analyzer = {
         const to = links[list[0]!]!.resolvedTarget!;
         const forms = [...new Set(list.map((i) => links[i]!.target))].sort();
         if (forms.length < 2) continue;
+        const authored = [...new Set(list.map((i) => shownTarget(links[i]!)))].sort();
+        const shown = authored.length === forms.length ? authored : forms;
         sink.emit({
           analyzerId: 'reference-redundant',
           severity: 'info',
           nodeIds: [links[start]!.source],
-          message: `'${to}' is referenced ${forms.length} ways: ${forms.join(', ')}`,
+          message: `'${to}' is referenced ${forms.length} ways: ${shown.join(', ')}`,
           linkIndices: list,
           data: { target: to, forms },
         });

@@ -35,6 +35,16 @@ export function localDestination(raw: string): string | null {
   return dest.trim() === '' ? null : dest;
 }
 
+/** The cleaned destination of an authored `[text](dest)` or `[ref]: dest` (a link's `raw`), or null. */
+export function markdownDestination(raw: string): string | null {
+  INLINE.lastIndex = raw.charCodeAt(0) === 33 ? 1 : 0;
+  const inline = INLINE.exec(raw);
+  if (inline !== null) return localDestination(inline[3]!);
+  DEFINITION.lastIndex = 0;
+  const definition = DEFINITION.exec(raw);
+  return definition === null ? null : localDestination(definition[2]!);
+}
+
 function emit(input: ExtractInput, sink: ExtractSink, rawDest: string, raw: string, offset: number): void {
   const dest = localDestination(rawDest);
   if (dest === null) return;
