@@ -3,10 +3,10 @@
 // handful of files instead of hundreds of small modules: about 100 ms less start-up for `sm` verbs and 40 ms less
 // for `skillstate-mcp` to be ready. Lazy imports stay lazy (code splitting). The bins fall back to the plain tsc
 // output when a bundle is missing or older than it.
-import { rmSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const targets = [
@@ -65,3 +65,13 @@ for (const t of cjsTargets) {
     logLevel: 'warning',
   });
 }
+
+// The skillstate-mcp bin front answers a leading `tools/list` from this catalog while the server loads. It is
+// written from the server's own registry, so it is the listing the server itself gives (a test checks that).
+const { registerTools } = await import(
+  pathToFileURL(join(root, 'packages/skillstate-mcp/dist/tools/registry.js')).href
+);
+writeFileSync(
+  join(root, 'packages/skillstate-mcp/dist/bundle/tools-list.json'),
+  JSON.stringify(registerTools().list()),
+);

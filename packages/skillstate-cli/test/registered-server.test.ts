@@ -194,3 +194,20 @@ describe('the machine-level Codex entry starts this installation’s server', ()
     await drive({ command, args });
   });
 });
+
+describe('a .mcp.json with comments and a trailing comma (JSONC, as OpenCode’s file)', () => {
+  it('is edited in place by the real bin, comment and trailing comma kept, and uninstall restores it', () => {
+    const original =
+      '{\n  // servers this team uses\n  "mcpServers": {\n    "other": { "command": "x" },\n  },\n}\n';
+    writeFileSync(join(project, '.mcp.json'), original);
+    skillstate('init', '--host', 'claude');
+    const text = readFileSync(join(project, '.mcp.json'), 'utf8');
+    expect(text).toContain('// servers this team uses');
+    expect(text).toMatch(/"other": \{\s*"command": "x"\s*\},/);
+    expect(text).toMatch(/\},\n\}\n$/);
+    expect(text).toContain('"skillstate": {');
+    expect(text).toContain('"@skillstate/mcp@^3"');
+    skillstate('uninstall');
+    expect(readFileSync(join(project, '.mcp.json'), 'utf8')).toBe(original);
+  });
+});

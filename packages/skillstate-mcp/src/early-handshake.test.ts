@@ -60,3 +60,43 @@ describe('openHandshakeGate', () => {
     expect(g.answered()).toBe('');
   });
 });
+
+describe('openHandshakeGate with the tool catalog', () => {
+  const tools = [{ name: 'a.tool', description: 'A', inputSchema: { type: 'object', properties: {} } }];
+  const INIT = '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18"}}\n';
+
+  it('answers a leading tools/list, passing notifications/initialized on to the server', async () => {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const relay = openHandshakeGate(input, output, { tools });
+    const relayed: string[] = [];
+    relay.on('data', (chunk: Buffer) => relayed.push(String(chunk)));
+    input.write(`${INIT}{"jsonrpc":"2.0","method":"notifications/initialized"}\n`);
+    input.write('{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}\n');
+    await new Promise((r) => setImmediate(r));
+    const lines = String(output.read()).trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(JSON.parse(lines[1] ?? '')).toEqual({ jsonrpc: '2.0', id: 2, result: { tools } });
+    expect(relayed.join('')).toBe('{"jsonrpc":"2.0","method":"notifications/initialized"}\n');
+    expect(relay.protocolVersion).toBe('2025-06-18');
+  });
+
+  it('leaves a modern-era tools/list, and any tools/list without a catalog, to the server', async () => {
+    const modern =
+      '{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}\n';
+    for (const [options, line] of [
+      [{ tools }, modern],
+      [{}, '{"jsonrpc":"2.0","id":2,"method":"tools/list"}\n'],
+    ] as const) {
+      const input = new PassThrough();
+      const output = new PassThrough();
+      const relay = openHandshakeGate(input, output, options);
+      const relayed: string[] = [];
+      relay.on('data', (chunk: Buffer) => relayed.push(String(chunk)));
+      input.write(line);
+      await new Promise((r) => setImmediate(r));
+      expect(output.read()).toBeNull();
+      expect(relayed.join('')).toBe(line);
+    }
+  });
+});

@@ -1,5 +1,6 @@
-// Answers the handshake while the server's modules are still loading, so a host's first round trip does not
-// wait for them. Only the bin uses this; it imports nothing heavy on purpose.
+// Answers the handshake (`initialize`, then `tools/list` from the catalog the build wrote) while the server's
+// modules are still loading, so a host's first round trips do not wait for them, and holds SIGINT/SIGTERM
+// until the server's own handler takes over. Only the bin uses this; it imports nothing heavy on purpose.
 import { EventEmitter } from 'node:events';
 import type { Readable, Writable } from 'node:stream';
 import { initializeResult } from './handshake.js';
@@ -13,27 +14,108 @@ const NEWLINE = 0x0a;
  */
 const EARLY_LINE_LIMIT = 64 * 1024;
 
-/**
- * The response to `line` when it is a well-formed 2025-era `initialize` request (exactly what the full
- * server would answer), else null.
- */
-export function earlyInitializeResponse(line: string): string | null {
-  const text = line.trim();
-  if (!text.includes('"initialize"')) return null;
+/** What the gate may answer before the server loads. */
+export interface GateOptions {
+  /**
+   * The `tools` array `tools/list` answers with, exactly as the server lists them (the build writes it to
+   * dist/bundle/tools-list.json from the server's own registry). Without it `tools/list` goes to the server.
+   */
+  tools?: readonly unknown[];
+}
+
+/** How the gate treats one complete line. */
+type Early =
+  { kind: 'answer'; response: string; protocolVersion?: string } | { kind: 'pass' } | { kind: 'stop' };
+
+const STOP: Early = { kind: 'stop' };
+
+function parseObject(text: string): Record<string, unknown> | null {
   let message: unknown;
   try {
     message = JSON.parse(text);
   } catch {
     return null;
   }
-  if (typeof message !== 'object' || message === null || Array.isArray(message)) return null;
-  const { id, method, params } = message as Record<string, unknown>;
-  if (method !== 'initialize' || !Object.prototype.hasOwnProperty.call(message, 'id') || !isValidId(id))
-    return null;
+  return typeof message === 'object' && message !== null && !Array.isArray(message)
+    ? (message as Record<string, unknown>)
+    : null;
+}
+
+/** True for a 2025-era request: its params carry no modern `_meta` envelope. */
+function isLegacy(params: unknown): boolean {
   const meta =
     typeof params === 'object' && params !== null ? (params as Record<string, unknown>)['_meta'] : undefined;
-  if (typeof meta === 'object' && meta !== null && META_KEYS.protocolVersion in meta) return null;
-  return resultLine(id, initializeResult(params));
+  return !(typeof meta === 'object' && meta !== null && META_KEYS.protocolVersion in meta);
+}
+
+/**
+ * What the gate does with `line`: answer a well-formed 2025-era `initialize` (and `tools/list`, given the
+ * catalog) exactly as the full server would; pass a plain `notifications/initialized` on to the server
+ * without leaving the handshake; stop at anything else.
+ */
+export function earlyLine(line: string, options: GateOptions = {}): Early {
+  const text = line.trim();
+  if (!text.includes('"initialize"') && !text.includes('"tools/list"') && !text.includes('initialized'))
+    return STOP;
+  const message = parseObject(text);
+  if (message === null) return STOP;
+  const { id, method, params } = message;
+  const hasId = Object.prototype.hasOwnProperty.call(message, 'id');
+  if (method === 'notifications/initialized' && !hasId && message['jsonrpc'] === '2.0')
+    return { kind: 'pass' };
+  if (!hasId || !isValidId(id) || !isLegacy(params)) return STOP;
+  if (method === 'initialize') {
+    const result = initializeResult(params);
+    return {
+      kind: 'answer',
+      response: resultLine(id, result),
+      protocolVersion: String(result['protocolVersion']),
+    };
+  }
+  if (method === 'tools/list' && options.tools !== undefined) {
+    return { kind: 'answer', response: resultLine(id, { tools: options.tools }) };
+  }
+  return STOP;
+}
+
+/**
+ * The response to `line` when it is a well-formed 2025-era `initialize` request (exactly what the full
+ * server would answer), else null.
+ */
+export function earlyInitializeResponse(line: string): string | null {
+  const early = earlyLine(line);
+  return early.kind === 'answer' ? early.response : null;
+}
+
+/** The SIGINT/SIGTERM the process received before the server's own handler was installed. */
+export interface SignalHold {
+  /** Removes the holding listeners; returns the first signal held, or null. */
+  release(): NodeJS.Signals | null;
+}
+
+/**
+ * Installs SIGINT/SIGTERM listeners that only remember the first signal, so one arriving while the server
+ * loads no longer kills the process with Node's default action: the server's interrupt handler replays it
+ * once installed (launch() does, through `release`). Call it before any input is read.
+ */
+export function holdSignals(): SignalHold {
+  let held: NodeJS.Signals | null = null;
+  const hold = (signal: NodeJS.Signals): void => {
+    held ??= signal;
+  };
+  process.on('SIGINT', hold);
+  process.on('SIGTERM', hold);
+  let installed = true;
+  return {
+    release() {
+      if (installed) {
+        installed = false;
+        process.off('SIGINT', hold);
+        process.off('SIGTERM', hold);
+      }
+      return held;
+    },
+  };
 }
 
 /**
@@ -41,7 +123,9 @@ export function earlyInitializeResponse(line: string): string | null {
  * before the server listens are held and delivered, in order, right after its first `data` listener attaches;
  * from then on every chunk is forwarded in the same tick it arrives.
  */
-class Relay extends EventEmitter {
+export class Relay extends EventEmitter {
+  /** The revision the gate's last `initialize` answer negotiated, if it answered one. */
+  protocolVersion: string | undefined;
   #held: Buffer[] = [];
   #ended = false;
   #live = false;
@@ -70,11 +154,11 @@ class Relay extends EventEmitter {
 }
 
 /**
- * Starts reading `input` at once. Leading `initialize` lines are answered on `output` immediately; from the
- * first line that is anything else, every byte (that line included) is relayed, in order, to the returned
- * emitter, which the real server then serves.
+ * Starts reading `input` at once. Leading handshake lines (see {@link earlyLine}) are answered on `output`
+ * immediately; from the first line that is anything else, every byte (that line included) is relayed, in
+ * order, to the returned emitter, which the real server then serves.
  */
-export function openHandshakeGate(input: Readable, output: Writable): EventEmitter {
+export function openHandshakeGate(input: Readable, output: Writable, options: GateOptions = {}): Relay {
   const relay = new Relay();
   let pending: Buffer = Buffer.alloc(0);
   let early = true;
@@ -85,12 +169,17 @@ export function openHandshakeGate(input: Readable, output: Writable): EventEmitt
     }
     pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
     for (let end = pending.indexOf(NEWLINE); end !== -1; end = pending.indexOf(NEWLINE)) {
-      const response = earlyInitializeResponse(pending.subarray(0, end).toString('utf8'));
-      if (response === null) {
+      const verdict = earlyLine(pending.subarray(0, end).toString('utf8'), options);
+      if (verdict.kind === 'stop') {
         early = false;
         break;
       }
-      output.write(`${response}\n`);
+      if (verdict.kind === 'answer') {
+        output.write(`${verdict.response}\n`);
+        if (verdict.protocolVersion !== undefined) relay.protocolVersion = verdict.protocolVersion;
+      } else {
+        relay.push(Buffer.from(pending.subarray(0, end + 1)));
+      }
       pending = pending.subarray(end + 1);
     }
     if (early && pending.length > EARLY_LINE_LIMIT) early = false;

@@ -1,6 +1,7 @@
 // launch(): the composition root of a stdio server process.
 import { resolveHostStateForCwd, resolveSpec } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
+import type { SignalHold } from './early-handshake.js';
 import { installInterruptHandler, stampRunning } from './lifecycle.js';
 import { internalsOf, McpServer } from './server.js';
 import type { InputSource } from './server.js';
@@ -25,6 +26,11 @@ export interface LaunchArgs {
   output?: NodeJS.WritableStream;
   /** Pass false when the embedding application owns SIGINT/SIGTERM. Default true. */
   installInterruptHandler?: boolean;
+  /**
+   * Signals held since before the server loaded (the bin's `holdSignals()`): released once the interrupt
+   * handler is installed, and one that was held is then handled as if it had just arrived.
+   */
+  heldSignals?: SignalHold;
 }
 
 /**
@@ -59,6 +65,10 @@ export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
   internalsOf(server).deps.beforeToolCall = stamp;
   await server.start(args.input, args.output);
   setImmediate(() => void stamp());
-  if (args.installInterruptHandler !== false) installInterruptHandler(server, { before: stamp });
+  if (args.installInterruptHandler !== false) {
+    installInterruptHandler(server, { before: stamp, held: args.heldSignals });
+  } else {
+    args.heldSignals?.release();
+  }
   return server;
 }

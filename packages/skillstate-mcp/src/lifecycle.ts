@@ -7,6 +7,7 @@ import {
   writeDiffBaseline,
   writeSessionMeta,
 } from '@skillstate/core';
+import type { SignalHold } from './early-handshake.js';
 import { PROTOCOL_VERSION } from './protocol.js';
 import type { McpServer } from './server.js';
 import { internalsOf } from './server.js';
@@ -76,16 +77,20 @@ export interface InterruptOptions {
   before?: () => Promise<unknown>;
   /** How to end the process; defaults to `process.exit`. */
   exit?: (code: number) => void;
+  /** Signals held before this handler existed; released here, and a held one is handled at once. */
+  held?: SignalHold | undefined;
 }
 
 /**
  * On SIGINT/SIGTERM: flush the session (once, however many signals arrive), then exit 130. Returns the
- * uninstall function; the server's `stop()` also uninstalls it.
+ * uninstall function; the server's `stop()` also uninstalls it. A signal `held` since before the server
+ * loaded is handled as soon as the input that arrived before it has been served (so a process that only
+ * answered a version probe is still recognised as one): the same outcome as a signal arriving now.
  */
 export function installInterruptHandler(server: McpServer, options: InterruptOptions = {}): () => void {
   const exit = options.exit ?? ((code: number) => process.exit(code));
   let flushing: Promise<void> | null = null;
-  const uninstall = installShutdown(() => {
+  const interrupt = (): Promise<void> => {
     flushing ??= (async () => {
       try {
         await options.before?.();
@@ -95,7 +100,17 @@ export function installInterruptHandler(server: McpServer, options: InterruptOpt
       }
     })();
     return flushing;
-  });
+  };
+  const uninstall = installShutdown(interrupt);
   internalsOf(server).onStop.push(uninstall);
+  // Installed first, released second: a signal arriving in between is seen by both, and handled once.
+  const heldSignal = options.held?.release() ?? null;
+  if (heldSignal !== null) {
+    // setImmediate: the held input is delivered on the next ticks; drain() then covers all of it.
+    setImmediate(() => {
+      const served = internalsOf(server).drain();
+      void served.then(interrupt, interrupt).catch(() => undefined);
+    });
+  }
   return uninstall;
 }

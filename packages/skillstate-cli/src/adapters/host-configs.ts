@@ -52,10 +52,13 @@ function jsonAdapter(
   };
 }
 
-/** Claude Code reads `.mcp.json` as strict JSON. */
-export const claudeAdapter = jsonAdapter('claude', 'claude-mcp-json', 'json', 'mcpServers', claudeEntry);
-/** Cursor reads `.cursor/mcp.json` as strict JSON. */
-export const cursorAdapter = jsonAdapter('cursor', 'cursor-mcp-json', 'json', 'mcpServers', cursorEntry);
+/**
+ * Claude Code `.mcp.json`. Read as JSONC like OpenCode's file: a file someone keeps comments or trailing commas
+ * in is edited in place (both kept), not refused. What we add is plain JSON.
+ */
+export const claudeAdapter = jsonAdapter('claude', 'claude-mcp-json', 'jsonc', 'mcpServers', claudeEntry);
+/** Cursor `.cursor/mcp.json`, read as JSONC for the same reason. */
+export const cursorAdapter = jsonAdapter('cursor', 'cursor-mcp-json', 'jsonc', 'mcpServers', cursorEntry);
 /** OpenCode accepts comments and trailing commas in both `opencode.json` and `opencode.jsonc`. */
 export const opencodeAdapter = jsonAdapter('opencode', 'opencode-json', 'jsonc', 'mcp', opencodeEntry);
 

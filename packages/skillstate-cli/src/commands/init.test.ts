@@ -163,7 +163,7 @@ describe('skillstate init', () => {
     const r = await sb.run(['init', '--host', 'claude,cursor']);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      /^skillstate: \.cursor\/mcp\.json is not valid JSON \(.*\); fix it and re-run\n$/,
+      /^skillstate: \.cursor\/mcp\.json is not valid JSONC \(.*\); fix it and re-run\n$/,
     );
     expect(everything()).toEqual(before);
   });

@@ -1,4 +1,14 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
@@ -12,6 +22,53 @@ function tempSibling(path: string): string {
   tempCounter = (tempCounter + 1) % 0x7fffffff;
   const tail = Math.floor(Math.random() * 0x100000000).toString(36);
   return join(dirname(path), `${basename(path)}.tmp.${process.pid}.${tempCounter.toString(36)}${tail}`);
+}
+
+/**
+ * How old a temp sibling of a writer that may still be alive must be before it counts as abandoned. A write
+ * holds its temp file for milliseconds; this only matters when a dead writer's pid was reused.
+ */
+export const ORPHAN_TEMP_AGE_MS = 10 * 60 * 1000;
+
+function processAlive(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: the process exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes temp siblings of `path` that a killed writer left behind: only names this module makes for this
+ * very file (`<name>.tmp.<pid>.<tail>`), and only when that writer's process is gone, or (its pid reused) the
+ * file is older than {@link ORPHAN_TEMP_AGE_MS}. A live writer's temp file is never touched. Best effort.
+ */
+export function removeOrphanTemps(path: string, now: number = Date.now()): void {
+  const dir = dirname(path);
+  const prefix = `${basename(path)}.tmp.`;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    if (!name.startsWith(prefix)) continue;
+    const match = /^(\d+)\.[0-9a-z]+$/.exec(name.slice(prefix.length));
+    if (match === null) continue;
+    const temp = join(dir, name);
+    try {
+      const stat = lstatSync(temp);
+      if (!stat.isFile()) continue;
+      if (processAlive(Number(match[1])) && now - stat.mtimeMs < ORPHAN_TEMP_AGE_MS) continue;
+      rmSync(temp, { force: true });
+    } catch {
+      // Gone already, or not ours to remove: leave it.
+    }
+  }
 }
 
 /**
@@ -33,6 +90,7 @@ export function fsyncDirectorySync(dir: string): void {
 /**
  * Writes `content` to `path` so that readers see either the old file or the whole new one, never a torn write:
  * temp sibling, fsync, rename over the target, then fsync of the directory. Creates parent directories.
+ * Temp siblings a killed writer left behind are removed afterwards ({@link removeOrphanTemps}).
  */
 export function atomicWriteFileSync(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
@@ -61,6 +119,7 @@ export function atomicWriteFileSync(path: string, content: string | Uint8Array):
     throw err;
   }
   fsyncDirectorySync(dir);
+  removeOrphanTemps(path);
 }
 
 /** Asynchronous twin of {@link atomicWriteFileSync}, for callers that must not block the event loop. */
@@ -82,4 +141,5 @@ export async function atomicWriteFile(path: string, content: string | Uint8Array
     throw err;
   }
   fsyncDirectorySync(dir);
+  removeOrphanTemps(path);
 }

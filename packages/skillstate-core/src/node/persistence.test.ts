@@ -12,7 +12,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isSkillstateError } from '../errors.js';
 import { GENERIC_PROCEDURE_SPEC } from '../schemas/index.js';
-import { atomicWriteFileSync, atomicWriteFile } from './atomic-write.js';
+import {
+  atomicWriteFileSync,
+  atomicWriteFile,
+  ORPHAN_TEMP_AGE_MS,
+  removeOrphanTemps,
+} from './atomic-write.js';
 import { readDiffBaseline, writeDiffBaseline } from './baseline.js';
 import { listCheckpoints, readCheckpoint, writeCheckpoint } from './checkpoints.js';
 import { resolveHostStateForCwd, resolveStatePath } from './paths.js';
@@ -174,5 +179,22 @@ describe('session sidecar', () => {
     writeFileSync(join(dir, '.session-meta.json'), 'nope');
     expect(readSessionMeta(dir)).toBeNull();
     expect(await writeSessionMeta(dir, { status: 'failed' })).toEqual({ status: 'failed' });
+  });
+});
+
+describe('removeOrphanTemps', () => {
+  it('removes a temp sibling of a live pid only once it is older than the safe age', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'skillstate-orphans-'));
+    try {
+      const target = join(dir, 'state.json');
+      const mine = join(dir, `state.json.tmp.${process.pid}.abc`);
+      writeFileSync(mine, 'x');
+      removeOrphanTemps(target);
+      expect(existsSync(mine)).toBe(true);
+      removeOrphanTemps(target, Date.now() + ORPHAN_TEMP_AGE_MS + 1000);
+      expect(existsSync(mine)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
