@@ -47,7 +47,11 @@ function serve(root: string, extra: string[] = []): Served {
   return { child, stderr: () => err, exit };
 }
 
-async function until<T>(probe: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<T> {
+async function until<T>(
+  probe: () => T | null | Promise<T | null>,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await Promise.resolve(probe()).catch(() => undefined);
@@ -69,9 +73,9 @@ const readInfo = (root: string): Info | null =>
 
 /** Waits until serve.json names this child and its server answers; returns the file. */
 async function ready(root: string, s: Served): Promise<Info> {
-  return until(async () => {
+  return until(async (): Promise<Info | null> => {
     const info = readInfo(root);
-    if (info?.pid !== s.child.pid) return null;
+    if (info === null || info.pid !== s.child.pid) return null;
     const r = await fetch(`http://${info.host}:${info.port}/api/health`);
     return r.ok ? info : null;
   }, `sm serve (pid ${s.child.pid}) to answer; stderr:\n${s.stderr()}`);
