@@ -7,6 +7,7 @@ export type ServerErrorCode =
   // Boot (the CLI maps these to exit 2).
   | 'host-not-loopback'
   | 'bind-failed'
+  | 'already-serving'
   | 'invalid-option'
   // Loopback gate and token.
   | 'host-not-allowed'

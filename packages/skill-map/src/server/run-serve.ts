@@ -11,7 +11,7 @@ import { createStderrLogger } from './ports.js';
 import type { ServerDeps } from './ports.js';
 import { formatBaseUrl, resolveServeOptions } from './serve-options.js';
 import type { ResolvedServeOptions, ServeOptions } from './serve-options.js';
-import { removeServeInfo, writeServeInfo } from './serve-info.js';
+import { assertNoLiveServer, removeServeInfo, writeServeInfo } from './serve-info.js';
 import { createRequestListener } from './http/request-listener.js';
 import { PACKAGE_VERSION } from './version.js';
 import { startFileWatcher } from './watcher/file-watcher.js';
@@ -76,6 +76,9 @@ function openInBrowser(url: string): void {
  */
 export async function runServe(options: ServeOptions, deps: ServerDeps): Promise<RunningServer> {
   const resolved = resolveServeOptions(options, deps.config, deps.scanner !== undefined);
+  const writeInfo = options.serveInfo ?? true;
+  // Never clobber the discovery file of a server that still serves this project.
+  if (writeInfo) await assertNoLiveServer(deps.scopeRoot);
   tuneHeapForServing();
   const logger = deps.logger ?? createStderrLogger();
   const version = deps.version ?? PACKAGE_VERSION;
@@ -99,7 +102,6 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
   }
   const url = formatBaseUrl(resolved.host, address.port);
   app.setBaseUrl(url);
-  const writeInfo = options.serveInfo ?? true;
   if (writeInfo) {
     writeServeInfo(deps.scopeRoot, {
       schemaVersion: 1,
@@ -114,25 +116,25 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
   }
 
   let watcher: FileWatcher | null = null;
-  let booted: Promise<void> = Promise.resolve();
   if (resolved.watcher && app.scans !== null) {
     watcher = startFileWatcher(app.scans, app.broadcaster, logger, {
       scopeRoot: deps.scopeRoot,
       debounceMs: resolved.debounceMs,
     });
-    // A live map starts from the files as they are now: edits made while no server ran are picked up at once
-    // (an incremental scan, cheap when nothing changed); the watcher keeps it current from here.
-    if (options.scanOnBoot ?? true) {
-      const scans = app.scans;
-      booted = scans.run('changed', 'boot').then(
-        (c) =>
-          logger.info(
-            `mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`,
-          ),
-        (err: unknown) =>
-          logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
-      );
-    }
+  }
+  // A live map starts from the files as they are now, with or without the watcher: edits made while no server
+  // ran are picked up at once (an incremental scan, cheap when nothing changed); the watcher, when on, keeps it
+  // current from here.
+  let booted: Promise<void> = Promise.resolve();
+  if (app.scans !== null && (options.scanOnBoot ?? true)) {
+    booted = app.scans.run('changed', 'boot').then(
+      (c) =>
+        logger.info(
+          `mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`,
+        ),
+      (err: unknown) =>
+        logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
+    );
   }
 
   let resolveClosed: () => void = () => undefined;

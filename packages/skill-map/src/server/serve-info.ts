@@ -1,14 +1,8 @@
-import {
-  closeSync,
-  fsyncSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ensureStateDir } from '../adapters/fs/state-dir.js';
+import { ServerError } from './errors.js';
+import { formatBaseUrl } from './serve-options.js';
 
 /** The `.skill-map/serve.json` discovery file. */
 export interface ServeInfo {
@@ -36,7 +30,7 @@ export function serveInfoPath(scopeRoot: string): string {
  */
 export function writeServeInfo(scopeRoot: string, info: ServeInfo): string {
   const path = serveInfoPath(scopeRoot);
-  mkdirSync(dirname(path), { recursive: true });
+  ensureStateDir(dirname(path)); // with its .gitignore when this creates .skill-map/
   const tmp = `${path}.${process.pid}.tmp`;
   const fd = openSync(tmp, 'w', 0o600);
   try {
@@ -62,4 +56,50 @@ export function readServeInfo(scopeRoot: string): ServeInfo | null {
 export function removeServeInfo(scopeRoot: string, token: string): void {
   const current = readServeInfo(scopeRoot);
   if (current?.token === token) rmSync(serveInfoPath(scopeRoot), { force: true });
+}
+
+/** True when a process with this pid exists (EPERM: it exists but belongs to someone else). */
+function pidAlive(pid: unknown): boolean {
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** How the server a serve.json names answers: it answers, nothing listens there, or it did not answer in time. */
+async function probe(info: ServeInfo, timeoutMs: number): Promise<'answers' | 'refused' | 'silent'> {
+  try {
+    const res = await fetch(`${formatBaseUrl(info.host, info.port)}/api/health`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.body?.cancel();
+    return 'answers';
+  } catch (err) {
+    const code = (err as { cause?: { code?: string } }).cause?.code;
+    return code === 'ECONNREFUSED' || code === 'EADDRNOTAVAIL' ? 'refused' : 'silent';
+  }
+}
+
+/**
+ * Refuses to start a second server on a project whose serve.json names a live one, so its discovery file is
+ * never clobbered (and then deleted on our exit while it still serves). Live means the recorded pid exists and
+ * something answers, or is too busy to answer, on the recorded port; a file whose pid is gone, or whose port
+ * nobody listens on (a reused pid), is stale and is taken over by the `writeServeInfo` that follows.
+ */
+export async function assertNoLiveServer(scopeRoot: string, timeoutMs = 2000): Promise<void> {
+  const info = readServeInfo(scopeRoot);
+  if (info === null || !pidAlive(info.pid) || typeof info.port !== 'number') return;
+  const state = await probe(info, timeoutMs);
+  if (state === 'refused') return;
+  const url = formatBaseUrl(info.host, info.port);
+  throw new ServerError(
+    'already-serving',
+    state === 'answers'
+      ? `skill-map is already serving ${scopeRoot} at ${url} (pid ${info.pid}); use that server, or stop it first`
+      : `${serveInfoPath(scopeRoot)} names a running server at ${url} (pid ${info.pid}) that does not answer; stop that process, or delete the file if it is not skill-map`,
+    { details: { url, pid: info.pid, serveInfo: serveInfoPath(scopeRoot) } },
+  );
 }

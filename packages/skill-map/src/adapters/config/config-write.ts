@@ -1,6 +1,7 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { AdapterError } from '../errors.js';
 import { writeFileAtomicSync } from '../fs/atomic-write.js';
+import { ensureStateDir } from '../fs/state-dir.js';
 import { lookupKey, validateLeaf } from './config-schema.js';
 import { isProjectLocalOnly } from './defaults.js';
 import { LOCAL_SETTINGS_FILE, PROJECT_SETTINGS_FILE, readSettingsFile } from './layered-config.js';
@@ -65,6 +66,7 @@ function edit(
   }
   const previous = apply(node, parts[parts.length - 1] as string);
   try {
+    ensureStateDir(dirname(file));
     writeFileAtomicSync(file, `${JSON.stringify(doc, null, 2)}\n`);
   } catch (err) {
     throw new AdapterError('CONFIG_WRITE_FAILED', `could not write ${file}: ${(err as Error).message}`, {

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { existsSync, rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { Database } from './driver.js';
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
+import { ensureStateDir, SKILL_MAP_GITIGNORE } from '../fs/state-dir.js';
 import { inspectSchema, migrate } from './migrate.js';
 import type { SchemaInspection } from './migrate.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
@@ -121,23 +122,7 @@ function openRaw(path: string, readonly: boolean, busyTimeoutMs: number, wal = t
   }
 }
 
-/** What a freshly created `.skill-map/` keeps out of git: machine state, local settings, logs. */
-export const SKILL_MAP_GITIGNORE = [
-  'skill-map.db*',
-  '*.bak',
-  'settings.local.json',
-  'operations.log*',
-  'serve.json',
-  '',
-].join('\n');
-
-function createStateDir(dir: string): void {
-  if (existsSync(dir)) return;
-  mkdirSync(dir, { recursive: true });
-  // Only our own folder gets a .gitignore; a custom --db location is left alone.
-  if (basename(dir) === '.skill-map')
-    writeFileSync(join(dir, '.gitignore'), SKILL_MAP_GITIGNORE, { flag: 'wx' });
-}
+export { SKILL_MAP_GITIGNORE };
 
 function removeDbFiles(path: string): void {
   for (const suffix of ['', '-wal', '-shm']) rmSync(`${path}${suffix}`, { force: true });
@@ -205,7 +190,7 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
         { data: { path } },
       );
     }
-    createStateDir(dirname(path));
+    ensureStateDir(dirname(path));
   }
   let db = openRaw(path, false, busy, !created);
   try {

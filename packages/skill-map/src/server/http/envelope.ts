@@ -40,6 +40,7 @@ export function errorEnvelope(
 export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
   'host-not-loopback': 500,
   'bind-failed': 500,
+  'already-serving': 500,
   'invalid-option': 500,
   'host-not-allowed': 403,
   'origin-not-allowed': 403,

@@ -66,6 +66,7 @@ export async function startProjectServer(
       version: '9.9.9-test',
     },
   );
+  await running.bootScan; // a test's own scan request never races the boot scan (409 scan-busy)
   return {
     tree,
     running,
