@@ -2,6 +2,7 @@
 export type AdapterErrorCode =
   | 'DB_NOT_FOUND'
   | 'DB_OPEN_FAILED'
+  | 'DB_DAMAGED'
   | 'DB_SCHEMA_NEWER'
   | 'DB_SCHEMA_DRIFT'
   | 'DB_MIGRATION_FAILED'

@@ -26,7 +26,7 @@ export class CliError extends Error {
   }
 }
 
-/** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6–15 are reserved. */
+/** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6 is a damaged database; 7–15 are reserved. */
 export const EXIT = {
   ok: 0,
   failing: 1,
@@ -34,6 +34,7 @@ export const EXIT = {
   duplicate: 3,
   nonceMismatch: 4,
   notFound: 5,
+  damaged: 6,
 } as const;
 
 /** An exit code and what `main` prints on stderr for a failure. */
@@ -51,6 +52,8 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   CONFIG_WRITE_FAILED: 'check that .skill-map/ exists and is writable',
   DB_SCHEMA_DRIFT: 'run `sm scan --yes` to rebuild the database (jobs, findings and other state are lost)',
   DB_OPEN_FAILED: 'check the path and its permissions, or point --db at another file',
+  DB_DAMAGED:
+    'run `sm scan --full` to rebuild it: the damaged file is kept next to it as skill-map.db.damaged-<time> (jobs, findings and other state stay in that backup)',
   DB_MIGRATION_FAILED:
     'the database was backed up next to itself before the upgrade; restore it or delete the database and run `sm scan`',
   DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
@@ -75,7 +78,11 @@ export function toExit(err: unknown): ExitMapping {
       : { code, message: err.message, hint: err.hint };
   }
   if (isAdapterError(err)) {
-    const code = ADAPTER_NOT_FOUND.has(err.code) ? EXIT.notFound : EXIT.operational;
+    const code = ADAPTER_NOT_FOUND.has(err.code)
+      ? EXIT.notFound
+      : err.code === 'DB_DAMAGED'
+        ? EXIT.damaged
+        : EXIT.operational;
     const hint = ADAPTER_HINTS[err.code];
     return hint === undefined || err.message.includes(hint)
       ? { code, message: err.message }

@@ -32,6 +32,11 @@ export function warningsOf(
     ...config.warnings,
     ...lens.warnings,
     ...(store?.advisory ? [store.advisory.message] : []),
+    ...(store?.movedAside
+      ? [
+          `the database ${store.path} was damaged: it was moved to ${store.movedAside} (jobs, findings and other state stay there) and rebuilt`,
+        ]
+      : []),
   ];
 }
 

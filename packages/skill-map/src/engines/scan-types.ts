@@ -26,6 +26,8 @@ export interface ScanOptions {
   readonly persist?: boolean;
   /** Drift-owning callers pass `rebuild` once the user agreed; the default refuses with `DB_SCHEMA_DRIFT`. */
   readonly onDrift?: 'refuse' | 'rebuild';
+  /** A damaged database: `refuse` (default, `DB_DAMAGED`) or `move-aside` (kept as a backup, rebuilt; `sm scan --full`). */
+  readonly onDamage?: 'refuse' | 'move-aside';
   /** Keep between scans in long-running processes (see `createScanWarmState`). */
   readonly warm?: ScanWarmState;
   /**

@@ -14,7 +14,13 @@ function openFor(opts: ScanOptions, dbPath: string): ScanStore | null {
   const store =
     opts.persist === false
       ? tryOpenScanStoreForRead(dbPath)
-      : openScanStore({ path: dbPath, posture: 'write', create: true, onDrift: opts.onDrift ?? 'refuse' });
+      : openScanStore({
+          path: dbPath,
+          posture: 'write',
+          create: true,
+          onDrift: opts.onDrift ?? 'refuse',
+          onDamage: opts.onDamage ?? 'refuse',
+        });
   return store !== null && opts.wrapStore ? opts.wrapStore(store) : store;
 }
 

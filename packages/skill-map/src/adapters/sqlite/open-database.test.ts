@@ -238,10 +238,22 @@ describe('openDatabase: drift postures', () => {
     );
   });
 
-  it('reports an unreadable file as DB_OPEN_FAILED', () => {
-    tree.write({ '.skill-map/skill-map.db': 'this is not sqlite at all, just text padding '.repeat(40) });
+  it('reports a file that is not SQLite as DB_DAMAGED; the rebuild open moves it aside and starts afresh', () => {
+    const text = 'this is not sqlite at all, just text padding '.repeat(40);
+    tree.write({ '.skill-map/skill-map.db': text });
     expect(() => openScanStore({ path: dbPath, posture: 'write' })).toThrow(
-      expect.objectContaining({ code: 'DB_OPEN_FAILED' }),
+      expect.objectContaining({ code: 'DB_DAMAGED' }),
     );
+    expect(() => openScanStore({ path: dbPath, posture: 'read' })).toThrow(
+      expect.objectContaining({ code: 'DB_DAMAGED' }),
+    );
+    const store = openScanStore({ path: dbPath, posture: 'write', onDamage: 'move-aside' });
+    try {
+      expect(store.movedAside).toMatch(/skill-map\.db\.damaged-\d{4}-\d\d-\d\dT[\d-]+Z$/);
+      expect(readFileSync(store.movedAside!, 'utf8')).toBe(text);
+      expect(store.loadScan().nodes).toEqual([]);
+    } finally {
+      store.close();
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { damagedError, isDamageError } from './damage.js';
 import { SqliteError } from './driver.js';
 import { emptyScanResult } from '../domain.js';
 import type { ScanResult } from '../domain.js';
@@ -45,6 +46,8 @@ export interface ScanStore {
   readonly posture: DbHandle['posture'];
   /** Set on read opens of a drifted database; surface it once. */
   readonly advisory: DriftAdvisory | null;
+  /** Where this open moved a damaged database before recreating it (`onDamage: 'move-aside'`), else null. */
+  readonly movedAside: string | null;
   loadScan(): ScanResult;
   readMeta(): ScanMeta | null;
   findNode(path: string): NodeBundle | null;
@@ -87,6 +90,7 @@ export interface ScanStore {
 }
 
 function translate(h: DbHandle, err: unknown): never {
+  if (isDamageError(err)) throw damagedError(h.path, (err as Error).message, err);
   if (err instanceof SqliteError) {
     if (h.advisory)
       throw new AdapterError('DB_SCHEMA_DRIFT', `${h.advisory.message} (query failed: ${err.message})`, {
@@ -129,6 +133,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     path: h.path,
     posture: h.posture,
     advisory: h.advisory,
+    movedAside: h.movedAside,
     loadScan: () => read(emptyScanResult(scanCeiling), () => loadScan(db, scanCeiling)),
     readMeta: () => read(null, () => readScanMeta(db)),
     findNode: (path) => read(null, () => findNode(db, path)),

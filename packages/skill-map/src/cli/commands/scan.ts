@@ -59,6 +59,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       dbPath: ctx.project.dbPath,
       mode,
       onDrift: ctx.options['yes'] === true ? 'rebuild' : 'refuse',
+      // `--full` is the rebuild command a damaged database names: it keeps the damaged file as a backup.
+      onDamage: mode === 'full' ? 'move-aside' : 'refuse',
       onProgress: (e) => bar.update(e),
       opsLog: { log: opsLog, channel: 'cli' },
       scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },

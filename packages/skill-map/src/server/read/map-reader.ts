@@ -52,8 +52,10 @@ export type BranchResult = BranchProjection;
 
 /** Whether a persisted scan can be read, and from where. */
 export interface ReaderStatus {
-  db: 'present' | 'missing';
+  /** `damaged`: the file exists but cannot be read (truncated, overwritten); `problem` says why and what to run. */
+  db: 'present' | 'missing' | 'damaged';
   dbPath: string;
+  problem?: string;
 }
 
 /** Read access to the persisted map. Every method degrades to an empty shape when no database exists. */

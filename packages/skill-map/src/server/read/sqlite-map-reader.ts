@@ -1,10 +1,17 @@
 import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
-import { fileIdentity, MAX_PAGE_SIZE, tryOpenScanStoreForRead } from '../../adapters/index.js';
+import {
+  assertNotDamaged,
+  fileIdentity,
+  isAdapterError,
+  MAX_PAGE_SIZE,
+  REBUILD_COMMAND,
+  tryOpenScanStoreForRead,
+} from '../../adapters/index.js';
 import type { ScanStore } from '../../adapters/index.js';
 import type { ServerLogger } from '../ports.js';
 import { projectBranchPaths } from './branch-projection.js';
-import type { MapReader, PageOf } from './map-reader.js';
+import type { MapReader, PageOf, ReaderStatus } from './map-reader.js';
 import { readNodeBodyFile } from './read-node-body.js';
 
 /** Options of `createSqliteMapReader`. */
@@ -81,7 +88,17 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
   };
 
   return {
-    status: () => ({ db: current() === null ? 'missing' : 'present', dbPath }),
+    status: (): ReaderStatus => {
+      try {
+        // The header check (one small read) catches a file truncated or overwritten under an open connection.
+        if (fileIdentity(dbPath) !== null) assertNotDamaged(dbPath);
+        return { db: current() === null ? 'missing' : 'present', dbPath };
+      } catch (err) {
+        if (!isAdapterError(err, 'DB_DAMAGED')) throw err;
+        drop();
+        return { db: 'damaged', dbPath, problem: `${err.message}; run \`${REBUILD_COMMAND}\` to rebuild it` };
+      }
+    },
     loadScanResult: (): ScanResult => current()?.loadScan() ?? emptyScanResult(),
     scanMeta() {
       const s = current();

@@ -5,18 +5,21 @@ import { valueEnvelope } from '../envelope.js';
 
 /** Health, merged config and the MCP liveness probe. */
 export function registerSystemRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
-  app.get('/api/health', (c) =>
-    c.json({
+  // `ok` is the server's own liveness; a database that cannot be read is `db: 'damaged'` with the problem.
+  app.get('/api/health', (c) => {
+    const status = ctx.reader.status();
+    return c.json({
       ok: true,
       schemaVersion: '1',
       specVersion: SPEC_VERSION,
       implVersion: ctx.version,
-      db: ctx.reader.status().db,
+      db: status.db,
+      ...(status.problem === undefined ? {} : { dbProblem: status.problem }),
       cwd: ctx.scopeRoot,
       dbPath: ctx.dbPath,
       mcp: ctx.mcp !== null,
-    }),
-  );
+    });
+  });
 
   app.get('/api/config', (c) => c.json(valueEnvelope('config', ctx.config.merged)));
 

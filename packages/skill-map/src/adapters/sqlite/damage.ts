@@ -1,0 +1,79 @@
+// A database file that cannot be read: truncated, overwritten, or not SQLite at all. Reported as `DB_DAMAGED`
+// (never as a bug or a raw SQLite message), with the one command that rebuilds it; that command moves the file
+// aside instead of deleting it, since the state zone (jobs, findings, preferences) is not derived data.
+import { closeSync, openSync, readSync, renameSync, statSync } from 'node:fs';
+import { SqliteError } from './driver.js';
+import { AdapterError } from '../errors.js';
+
+/** The one command that rebuilds a damaged database (it keeps the damaged file as a backup). */
+export const REBUILD_COMMAND = 'sm scan --full';
+
+const MAGIC = 'SQLite format 3\u0000';
+const HEADER_BYTES = 100;
+
+/** True for the SQLite errors that mean "the file is not a readable database" (corrupt, truncated, foreign). */
+export function isDamageError(err: unknown): boolean {
+  if (!(err instanceof SqliteError)) return false;
+  return err.code.startsWith('SQLITE_CORRUPT') || err.code === 'SQLITE_NOTADB';
+}
+
+/** The typed error of a damaged database file. */
+export function damagedError(path: string, detail: string, cause?: unknown): AdapterError {
+  return new AdapterError(
+    'DB_DAMAGED',
+    `the skill-map database ${path} is damaged and cannot be read (${detail})`,
+    { data: { path }, ...(cause === undefined ? {} : { cause }) },
+  );
+}
+
+/**
+ * What is wrong with the file's header, or null when it looks like a whole SQLite database. One 100-byte read: the
+ * magic string, the page size and the in-header page count (trusted only when SQLite marks it valid), against the
+ * file's size. An empty file is a fresh database, not a damaged one.
+ */
+export function headerProblem(path: string): string | null {
+  const size = statSync(path).size;
+  if (size === 0) return null;
+  if (size < HEADER_BYTES) return `the file is only ${size} bytes`;
+  const header = Buffer.alloc(HEADER_BYTES);
+  const fd = openSync(path, 'r');
+  try {
+    readSync(fd, header, 0, HEADER_BYTES, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (header.toString('latin1', 0, 16) !== MAGIC) return 'the file is not an SQLite database';
+  const raw = header.readUInt16BE(16);
+  const pageSize = raw === 1 ? 65536 : raw;
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return 'the header holds an invalid page size';
+  const changeCounter = header.readUInt32BE(24);
+  const pages = header.readUInt32BE(28);
+  const validFor = header.readUInt32BE(92);
+  if (pages > 0 && validFor === changeCounter && size < pages * pageSize)
+    return `the file is truncated: ${size} of ${pages * pageSize} bytes`;
+  return null;
+}
+
+/** Throws `DB_DAMAGED` when the file's header says it cannot be a whole database. */
+export function assertNotDamaged(path: string): void {
+  const problem = headerProblem(path);
+  if (problem !== null) throw damagedError(path, problem);
+}
+
+/**
+ * Moves a damaged database (and its `-wal`/`-shm` companions) aside to `<path>.damaged-<timestamp>`, so the state it
+ * held is never deleted; returns the backup path.
+ */
+export function moveAside(path: string, now: Date = new Date()): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  const backup = `${path}.damaged-${stamp}`;
+  renameSync(path, backup);
+  for (const suffix of ['-wal', '-shm']) {
+    try {
+      renameSync(`${path}${suffix}`, `${backup}${suffix}`);
+    } catch {
+      // No companion file.
+    }
+  }
+  return backup;
+}
