@@ -85,7 +85,8 @@ describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)
         urls.filter(
           (u) =>
             u.includes('better-sqlite3') ||
-            u.includes('/dist/kernel/') ||
+            // the pure "did you mean" leaf the CLI shares with the query grammar is not the kernel
+            (u.includes('/dist/kernel/') && !u.endsWith('/dist/kernel/util/suggest.js')) ||
             u.includes('/dist/server/index') ||
             heavy.some((chunk) => u.endsWith(chunk)),
         ),
@@ -99,7 +100,7 @@ describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)
     expect(urls.some((u) => u.includes('better-sqlite3'))).toBe(true);
   });
 
-  it('a second sm scan after an edit patches the stored scan in place; --json rebuilds it whole', () => {
+  it('a second sm scan after an edit patches the stored scan in place; --json prints it whole', () => {
     const t = project();
     t.write({ 'docs/b.md': '# B\nSee [skill](../.claude/skills/a/SKILL.md) and [gone](gone.md).\n' });
     const patched = runSm(['scan'], { cwd: t.root });
@@ -107,9 +108,7 @@ describe.skipIf(!isBuilt())('fast start: heavy modules load per verb (built bin)
     expect(patched.stdout).toMatch(/scanned 2 nodes, 3 links, 1 issues \(1 error\)/);
     expect(patched.stdout).toContain('patched in place');
     const json = runSm(['scan', '--json'], { cwd: t.root });
-    const out = JSON.parse(json.stdout) as { patchedInPlace: boolean; result: { links: unknown[] } };
-    expect(out.patchedInPlace).toBe(false);
-    expect(out.result.links).toHaveLength(3);
+    expect((JSON.parse(json.stdout) as { links: unknown[] }).links).toHaveLength(3);
   });
 });
 

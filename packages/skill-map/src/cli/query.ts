@@ -8,9 +8,17 @@ import { CliError } from './errors.js';
 const GRAMMAR_HINT =
   'the grammar is whitespace-separated key=value tokens with keys kind, has, path, e.g. "kind=skill path=**/pdf/**"';
 
-/** Parses an export-grammar query; a grammar error is `INVALID_QUERY` (exit 2) naming the bad token. */
+/**
+ * Parses an export-grammar query; a grammar error is `INVALID_QUERY` (exit 2) naming the bad token, an unknown kind
+ * one naming the kind and the nearest known one.
+ */
 export function parseQueryArg(text: string | undefined): { query: ExportQuery; text: string } {
   const parsed = parseExportQuery(text ?? '');
+  if (!parsed.ok && parsed.error.code === 'unknown-kind') {
+    throw new CliError('INVALID_QUERY', parsed.error.message, {
+      data: { code: parsed.error.code, token: parsed.error.token },
+    });
+  }
   if (!parsed.ok) {
     throw new CliError('INVALID_QUERY', `invalid query at '${parsed.error.token}': ${parsed.error.message}`, {
       hint: GRAMMAR_HINT,

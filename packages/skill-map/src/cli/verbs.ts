@@ -102,10 +102,11 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'scan',
     summary: 'map the project into the database',
-    usage: ['scan [--full | --changed] [--yes]'],
+    usage: ['scan [--full | --changed] [--yes] [--json | --run-facts]'],
     details: [
       'Incremental by default: unchanged files are reused from the per-file cache.',
       'Exit 1 when the graph has issues of severity error.',
+      '--json prints the spec ScanResult; --run-facts prints files, persisted counts and timings of the run.',
     ],
     options: {
       full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
@@ -115,6 +116,10 @@ export const VERBS: readonly VerbSpec[] = [
         type: 'boolean',
         short: 'y',
         description: 'rebuild a database written by another build of skill-map',
+      },
+      'run-facts': {
+        type: 'boolean',
+        description: 'print how the run went as JSON (files, persisted counts, timings) instead of the graph',
       },
     },
     maxArgs: 0,

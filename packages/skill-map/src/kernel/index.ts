@@ -33,16 +33,25 @@ export { canonicalFrontmatter, hashFrontmatter, splitFrontmatter } from './parse
 export { ANALYZER_CATALOG, resolveAnalyzerId, type AnalyzerCatalogEntry } from './analyzers/catalog.js';
 export { authoredPath } from './analyzers/path-lookup.js';
 export { shortAnalyzerId, suppressionMatches } from './graph/issue-sink.js';
-export { BUILTIN_PROVIDERS, DEFAULT_LENS, getProvider, LENS_PROVIDERS } from './providers/registry.js';
+export {
+  BUILTIN_PROVIDERS,
+  DEFAULT_LENS,
+  getProvider,
+  KNOWN_NODE_KINDS,
+  LENS_PROVIDERS,
+} from './providers/registry.js';
 export type { Provider } from './providers/provider.js';
 export { BUILTIN_EXTRACTORS } from './extractors/registry.js';
 export {
   applyExportQuery,
   EXPORT_QUERY_KEYS,
+  exportQueryFromFields,
   formatExportQuery,
   parseExportQuery,
+  unknownKindMessage,
   type ExportQuery,
   type ExportQueryError,
+  type ExportQueryFields,
 } from './query/export-query.js';
 export { compileGlob } from './query/glob.js';
 export {

@@ -34,37 +34,41 @@ describe('sm scan', () => {
     expect((await sm(['scan'])).code).toBe(0);
   });
 
-  it('--json prints only JSON whose ScanResult, nodes, links and issues validate against the spec schemas', async () => {
+  it('--json prints only the ScanResult; its nodes, links and issues validate against the spec schemas', async () => {
     tree = tempProject();
     const run = await sm(['scan', '--json']);
-    const out = run.json<{
-      result: ScanResult;
-      files: { analyzed: number };
-      issues: Record<string, number>;
-      elapsedMs: number;
-      mode: string;
-    }>();
-    expect(out).toMatchObject({
+    const out = run.json<ScanResult>();
+    expect(schemaErrors('scanResult', [out])).toEqual([]);
+    expect(schemaErrors('node', out.nodes)).toEqual([]);
+    expect(schemaErrors('link', out.links)).toEqual([]);
+    expect(schemaErrors('issue', out.issues)).toEqual([]);
+    expect(out.nodes).toHaveLength(6);
+    expect(run.stderr).not.toContain('{');
+  });
+
+  it('--run-facts prints how the run went: mode, files, issues per severity, persisted counts, timings', async () => {
+    tree = tempProject();
+    const run = await sm(['scan', '--run-facts']);
+    expect(run.json()).toMatchObject({
       mode: 'incremental',
       files: { analyzed: 6 },
       issues: { error: 1 },
+      stats: { nodesCount: 6 },
+      persisted: { nodes: { inserted: 6 } },
+      timings: { total: expect.any(Number) },
       elapsedMs: expect.any(Number),
     });
-    expect(schemaErrors('scanResult', [out.result])).toEqual([]);
-    expect(schemaErrors('node', out.result.nodes)).toEqual([]);
-    expect(schemaErrors('link', out.result.links)).toEqual([]);
-    expect(schemaErrors('issue', out.result.issues)).toEqual([]);
-    expect(run.stderr).not.toContain('{');
+    expect(run.json()).not.toHaveProperty('nodes');
   });
 
   it('reuses unchanged files on a rescan, and --full re-analyses them', async () => {
     tree = tempProject();
     await sm(['scan']);
-    const again = (await sm(['scan', '--changed', '--json'])).json<{
+    const again = (await sm(['scan', '--changed', '--run-facts'])).json<{
       files: { analyzed: number; accepted: number };
     }>();
     expect(again.files).toMatchObject({ accepted: 6, analyzed: 0 });
-    const full = (await sm(['scan', '--full', '--json'])).json<{
+    const full = (await sm(['scan', '--full', '--json', '--run-facts'])).json<{
       files: { analyzed: number };
       mode: string;
     }>();
@@ -111,7 +115,7 @@ describe('sm scan: progress and loud truncation', () => {
       /warning: scan truncated: the ceiling scan\.maxScan=2 was reached and 4 candidate file\(s\) were NOT scanned/,
     );
     expect(run.stdout).toContain('TRUNCATED at scan.maxScan=2: 4 file(s) not scanned');
-    const json = (await sm(['scan', '--json'])).json<{ truncation: unknown }>();
+    const json = (await sm(['scan', '--run-facts'])).json<{ truncation: unknown }>();
     expect(json.truncation).toEqual({ scanTruncated: true, scanCeiling: 2, filesNotScanned: 4 });
   });
 });
@@ -133,13 +137,15 @@ describe('sm scan: bad input never crashes a scan', () => {
     }
     const run = await sm(['scan', '--json']);
     expect(run.code).toBe(0);
-    const out = run.json<{ skipped: { byReason: Record<string, number> }; result: ScanResult }>();
-    expect(out.skipped.byReason).toMatchObject({
+    expect(run.json<ScanResult>().issues.map((i) => i.analyzerId)).toContain('frontmatter-parse-error');
+    const facts = (await sm(['scan', '--run-facts'])).json<{
+      skipped: { byReason: Record<string, number> };
+    }>();
+    expect(facts.skipped.byReason).toMatchObject({
       binary: 1,
       oversized: 1,
       ...(unreadable ? { unreadable: 1 } : {}),
     });
-    expect(out.result.issues.map((i) => i.analyzerId)).toContain('frontmatter-parse-error');
     const text = await sm(['scan']);
     expect(text.stdout).toMatch(/skipped {3}\d+ \(.*1 binary.*1 oversized/);
     expect(text.stderr).toContain('skipped docs/huge.md: oversized');

@@ -22,7 +22,8 @@ function modeOf(ctx: VerbContext): ScanMode {
   return full ? 'full' : ctx.options['changed'] === true ? 'changed' : 'incremental';
 }
 
-function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown {
+/** What `--run-facts` prints: how this run went (the graph itself is what `--json` prints). */
+function runFacts(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown {
   const { lens } = outcome;
   return {
     elapsedMs: elapsedMs(ctx),
@@ -34,22 +35,25 @@ function toJson(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unknown
     skipped: { count: outcome.skipped.length, byReason: skippedByReason(outcome), entries: outcome.skipped },
     truncation: outcome.truncation,
     persisted: outcome.persisted,
+    stats: outcome.summary.stats,
     patchedInPlace: outcome.patchedInPlace,
     issues: outcome.summary.issues,
     warnings: outcome.warnings,
     timings: outcome.timings,
-    result: outcome.result,
   };
 }
 
 /**
  * `sm scan`: one `runScan` (walk, per-file cache, kernel, diff persist) with a live progress bar on a
  * terminal's stderr. Exit 1 when the graph holds issues of severity error; database drift refuses (exit 2)
- * unless `--yes` allows the rebuild; a newer schema always refuses.
+ * unless `--yes` allows the rebuild; a newer schema always refuses. `--json` prints the spec ScanResult exactly;
+ * `--run-facts` prints how the run went (files, persisted counts, timings) instead.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const mode = modeOf(ctx);
   const { output } = ctx;
+  const facts = ctx.options['run-facts'] === true;
+  const wholeResult = output.jsonMode && !facts;
   const opsLog = createOpsLog({ projectRoot: ctx.project.root });
   const bar = createProgressBar(ctx.io.stderr, ctx.io.stderr.isTTY === true && !output.quiet);
   let outcome: ScanOutcome;
@@ -64,8 +68,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       onProgress: (e) => bar.update(e),
       opsLog: { log: opsLog, channel: 'cli' },
       scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
-      // The plain summary needs only counts: a few changed files can then be patched into the stored scan in place.
-      summaryOnly: !output.jsonMode,
+      // Summaries and run facts need only counts: a few changed files can then be patched into the stored scan in place.
+      summaryOnly: !wholeResult,
     });
   } finally {
     bar.done();
@@ -73,7 +77,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   }
   printScanDiagnostics(output, outcome);
   const errors = outcome.summary.issues.error;
-  if (output.jsonMode) output.json(toJson(ctx, mode, outcome));
+  if (facts) output.json(runFacts(ctx, mode, outcome));
+  else if (wholeResult) output.json(outcome.result);
   else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
   if (errors > 0)
     output.info(`${errors} issue(s) of severity error: \`sm check --severity error\` lists them`);

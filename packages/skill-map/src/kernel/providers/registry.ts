@@ -23,6 +23,11 @@ export const LENS_PROVIDERS: readonly Provider[] = [
 /** Every built-in provider. */
 export const BUILTIN_PROVIDERS: readonly Provider[] = [...LENS_PROVIDERS, pluginProvider, markdownProvider];
 
+/** Every node kind a built-in provider emits, sorted: a query naming another kind can match nothing. */
+export const KNOWN_NODE_KINDS: readonly string[] = [
+  ...new Set(BUILTIN_PROVIDERS.flatMap((p) => p.kinds)),
+].sort();
+
 /** The lens used when no vendor marker exists. */
 export const DEFAULT_LENS = agentSkillsProvider.id;
 

@@ -1,6 +1,12 @@
 import type { Issue, Link, Node } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import { applyExportQuery, formatExportQuery, parseExportQuery, type ExportQuery } from './export-query.js';
+import {
+  applyExportQuery,
+  exportQueryFromFields,
+  formatExportQuery,
+  parseExportQuery,
+  type ExportQuery,
+} from './export-query.js';
 import { compileGlob } from './glob.js';
 
 const H = 'a'.repeat(64);
@@ -58,7 +64,7 @@ describe('parseExportQuery', () => {
       hasIssues: true,
       paths: ['docs/**', '*.md'],
     });
-    expect(formatExportQuery(parsed('path=a kind=b'))).toBe('kind=b path=a');
+    expect(formatExportQuery(parsed('path=a kind=skill'))).toBe('kind=skill path=a');
   });
 
   it.each([
@@ -71,10 +77,47 @@ describe('parseExportQuery', () => {
     ['type=skill', 'unknown-key'],
     ['has=links', 'unsupported-has'],
     ['has=issues,orphans', 'unsupported-has'],
+    ['kind=skil', 'unknown-kind'],
+    ['kind=skill,Agent', 'unknown-kind'],
   ])('%j → %s', (query, code) => {
     const r = parseExportQuery(query);
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.code).toBe(code);
+  });
+});
+
+describe('unknown kinds', () => {
+  it('names the kind and the nearest known one', () => {
+    const r = parseExportQuery('kind=skil');
+    expect(r.ok ? null : r.error).toMatchObject({ code: 'unknown-kind', token: 'kind=skil' });
+    expect(r.ok ? '' : r.error.message).toMatch(
+      /^'skil' is not a known kind; did you mean 'skill'\? \(known kinds: agent, /,
+    );
+  });
+});
+
+describe('exportQueryFromFields', () => {
+  it('takes each field as a comma list of values, never as grammar', () => {
+    const ok = exportQueryFromFields({ kind: 'skill, agent', has: 'issues', path: 'my notes/**' });
+    expect(ok).toEqual({
+      ok: true,
+      value: { kinds: ['skill', 'agent'], hasIssues: true, paths: ['my notes/**'] },
+    });
+    expect(exportQueryFromFields({})).toEqual({
+      ok: true,
+      value: { kinds: null, hasIssues: false, paths: null },
+    });
+  });
+
+  it.each([
+    [{ kind: 'skill has=issues' }, 'unknown-kind', 'kind'],
+    [{ kind: ' , ' }, 'no-values', 'kind'],
+    [{ has: 'issues path=x' }, 'unsupported-has', 'has'],
+    [{ path: '' }, 'no-values', 'path'],
+  ])('%j → %s on %s', (fields, code, field) => {
+    const r = exportQueryFromFields(fields);
+    expect(r.ok ? null : r.error).toMatchObject({ code, field });
+    expect(r.ok ? '' : r.error.message.startsWith(`${field}: `)).toBe(true);
   });
 });
 
@@ -97,7 +140,8 @@ describe('applyExportQuery', () => {
   it('filters by kind (exact, case-sensitive), has=issues and path globs, ANDed', () => {
     expect(paths('')).toHaveLength(4);
     expect(paths('kind=agent,skill')).toEqual(['.claude/agents/a.md', '.claude/skills/s/SKILL.md']);
-    expect(paths('kind=Agent')).toEqual([]);
+    const upper = applyExportQuery(GRAPH, { kinds: ['Agent'], hasIssues: false, paths: null });
+    expect(upper.nodes).toEqual([]);
     expect(paths('has=issues')).toEqual(['.claude/agents/a.md', 'docs/x.md', 'docs/deep/y.md']);
     expect(paths('path=docs/*,.claude/**')).toEqual([
       '.claude/agents/a.md',

@@ -1,4 +1,6 @@
 import type { Result } from '../errors.js';
+import { KNOWN_NODE_KINDS } from '../providers/registry.js';
+import { suggest } from '../util/suggest.js';
 import { compileGlob } from './glob.js';
 import { closeOver, type ClosedSubgraph, type Subgraph } from './subgraph.js';
 
@@ -17,9 +19,21 @@ export interface ExportQuery {
 
 /** Why a query was rejected (→ 400 / exit 2 / MCP invalid params). */
 export interface ExportQueryError {
-  code: 'malformed-token' | 'duplicate-key' | 'no-values' | 'unknown-key' | 'unsupported-has';
+  code:
+    'malformed-token' | 'duplicate-key' | 'no-values' | 'unknown-key' | 'unsupported-has' | 'unknown-kind';
   message: string;
+  /** The offending grammar token (text input) or field value (structured input). */
   token: string;
+  /** The input field at fault (structured input only). */
+  field?: 'kind' | 'has' | 'path';
+}
+
+/** Why `kind` is not a kind any provider emits, with the nearest known kind when one is close; null when known. */
+export function unknownKindMessage(kind: string): string | null {
+  if (KNOWN_NODE_KINDS.includes(kind)) return null;
+  const [near] = suggest(kind, KNOWN_NODE_KINDS);
+  const hint = near === undefined ? '' : `; did you mean '${near}'?`;
+  return `'${kind}' is not a known kind${hint} (known kinds: ${KNOWN_NODE_KINDS.join(', ')})`;
 }
 
 function fail(
@@ -33,7 +47,7 @@ function fail(
 /**
  * Parses the export grammar: whitespace-separated `key=value` tokens, keys case-insensitive, values comma-separated,
  * trimmed, empties dropped. Errors are values: a token without `=` or with an empty side, a duplicate key, no
- * values, an unknown key, or a `has` value other than `issues`.
+ * values, an unknown key, a `has` value other than `issues`, or a kind no provider emits (it could match nothing).
  */
 export function parseExportQuery(query: string): Result<ExportQuery, ExportQueryError> {
   const value: ExportQuery = { kinds: null, hasIssues: false, paths: null };
@@ -60,6 +74,59 @@ export function parseExportQuery(query: string): Result<ExportQuery, ExportQuery
       const bad = values.find((v) => v !== 'issues');
       if (bad !== undefined)
         return fail('unsupported-has', token, `has=${bad} is not supported (only has=issues)`);
+      value.hasIssues = true;
+    }
+  }
+  // Kinds are checked once the grammar is known good, so grammar errors come first.
+  for (const kind of value.kinds ?? []) {
+    const unknown = unknownKindMessage(kind);
+    if (unknown !== null) return fail('unknown-kind', `kind=${kind}`, unknown);
+  }
+  return { ok: true, value };
+}
+
+/** The separate fields of a structured query (MCP `query_graph`): each a comma list of values, never grammar. */
+export interface ExportQueryFields {
+  kind?: string | undefined;
+  has?: string | undefined;
+  path?: string | undefined;
+}
+
+const listOf = (text: string): string[] =>
+  text
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+
+/**
+ * Builds a query from separate fields without going through the text grammar: a field's value is its comma list of
+ * values, whatever characters they hold (`"skill has=issues"` is one unknown kind, not a kind and a filter; a path glob
+ * may hold spaces). Errors name the field.
+ */
+export function exportQueryFromFields(fields: ExportQueryFields): Result<ExportQuery, ExportQueryError> {
+  const value: ExportQuery = { kinds: null, hasIssues: false, paths: null };
+  const bad = (
+    code: ExportQueryError['code'],
+    field: 'kind' | 'has' | 'path',
+    token: string,
+    message: string,
+  ) => ({ ok: false, error: { code, message: `${field}: ${message}`, token, field } }) as const;
+  for (const field of EXPORT_QUERY_KEYS) {
+    const text = fields[field];
+    if (text === undefined) continue;
+    const values = listOf(text);
+    if (values.length === 0) return bad('no-values', field, text, 'no values given');
+    if (field === 'kind') {
+      for (const kind of values) {
+        const unknown = unknownKindMessage(kind);
+        if (unknown !== null) return bad('unknown-kind', field, kind, unknown);
+      }
+      value.kinds = values;
+    } else if (field === 'path') value.paths = values;
+    else {
+      const other = values.find((v) => v !== 'issues');
+      if (other !== undefined)
+        return bad('unsupported-has', field, other, `'${other}' is not supported (only "issues")`);
       value.hasIssues = true;
     }
   }

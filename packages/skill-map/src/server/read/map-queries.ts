@@ -5,8 +5,8 @@
  */
 import { SEVERITIES } from '@skill-map/spec';
 import type { Issue, Severity } from '@skill-map/spec';
-import { parseExportQuery, resolveMapScope } from '../../kernel/index.js';
-import type { ClosedSubgraph, ExportQuery } from '../../kernel/index.js';
+import { exportQueryFromFields, parseExportQuery, resolveMapScope } from '../../kernel/index.js';
+import type { ClosedSubgraph, ExportQuery, ExportQueryFields } from '../../kernel/index.js';
 import { badQuery, notFound } from '../errors.js';
 import { emptyBranch } from './branch-projection.js';
 import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } from './map-reader.js';
@@ -22,25 +22,22 @@ export function parseQueryOrThrow(text: string): ExportQuery {
   return parsed.value;
 }
 
-/** Rebuilds `kind=… has=… path=…` from separate fields (undefined fields are left out). */
-export function queryText(fields: {
-  kind?: string | undefined;
-  has?: string | undefined;
-  path?: string | undefined;
-}): string {
-  const parts: string[] = [];
-  if (fields.kind !== undefined) parts.push(`kind=${fields.kind}`);
-  if (fields.has !== undefined) parts.push(`has=${fields.has}`);
-  if (fields.path !== undefined) parts.push(`path=${fields.path}`);
-  return parts.join(' ');
+/** Builds a query from separate fields, structurally (never via the text grammar); errors name the field. */
+export function fieldsQueryOrThrow(fields: ExportQueryFields): ExportQuery {
+  const parsed = exportQueryFromFields(fields);
+  if (!parsed.ok) {
+    const { message, code, field, token } = parsed.error;
+    throw badQuery(`invalid query: ${message}`, { field, value: token, reason: code });
+  }
+  return parsed.value;
 }
 
 /** `query_graph`: the first `cap` matches closed over links and issues; cap = clamp(limit ?? 100, 1, maxRenderNodes). */
 export function queryGraph(
   reader: MapReader,
-  fields: { kind?: string; has?: string; path?: string; limit?: number },
+  fields: ExportQueryFields & { limit?: number },
 ): ClosedSubgraph {
-  const query = parseQueryOrThrow(queryText(fields));
+  const query = fieldsQueryOrThrow(fields);
   const cap = Math.min(reader.maxRenderNodes(), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
   return reader.queryGraph(query, cap);
 }

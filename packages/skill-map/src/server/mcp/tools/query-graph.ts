@@ -11,9 +11,13 @@ export const queryGraphTool = defineTool({
     '`kind` (comma list of node kinds, e.g. "skill,agent"), `has` ("issues": only nodes with issues), `path` ' +
     '(comma list of anchored globs; `*` stays inside one folder, `**` crosses folders). Filters AND together, ' +
     'globs OR. Links survive when both ends survive; issues when any of their nodes survives. `limit` bounds ' +
-    'the node count (default 100, at most the scan render cap).',
+    'the node count (default 100, at most the scan render cap). Each field is a comma list of values, never query ' +
+    'text: an unknown kind or an unsupported `has` value is an invalid-params error naming the field.',
   inputSchema: z.object({
-    kind: z.string().optional().describe('Comma-separated node kinds (exact, case-sensitive).'),
+    kind: z
+      .string()
+      .optional()
+      .describe('Comma-separated node kinds (exact, case-sensitive; an unknown kind is an error).'),
     has: z.string().optional().describe('Only "issues" is supported.'),
     path: z.string().optional().describe('Comma-separated anchored path globs, e.g. ".claude/skills/**".'),
     limit: z
