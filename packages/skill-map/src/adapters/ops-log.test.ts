@@ -69,9 +69,9 @@ describe('operations log', () => {
     mkdirSync(join(tree.root, '.skill-map', 'operations.log'), { recursive: true });
     const errors: unknown[] = [];
     const log = createOpsLog({ projectRoot: tree.root, onError: (e) => errors.push(e) });
-    const started = performance.now();
     expect(() => log.append({ op: 'scan', target: '*', channel: 'cli', outcome: 'ok' })).not.toThrow();
-    expect(performance.now() - started).toBeLessThan(5);
+    // The append returned before the write was tried: the failure is only reported once the queue runs.
+    expect(errors).toHaveLength(0);
     await log.flush();
     expect(errors).toHaveLength(1);
   });

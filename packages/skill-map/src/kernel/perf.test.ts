@@ -1,6 +1,6 @@
-// Performance guard rails on a synthetic 10,000-node Claude project. Targets (idle laptop): analyzeFile over 10k
-// files ≲ 1 s, buildGraph over 10k cached records ≲ 50 ms, one-file rescan ≲ 150 ms. The asserted ceilings are 2x the
-// targets (best of N runs) so a loaded CI box does not flake; the measured figures are printed.
+// The kernel over a synthetic 10,000-node Claude project: what a full build, a rebuild from cached records and a
+// one-file rescan produce at that size. The times (best of N runs) are printed for a reader; they are not
+// asserted, since a unit test has no wall-clock limit (the speed targets live in `npm run bench:scan`).
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { analyzeFile } from './analyze-file.js';
@@ -69,7 +69,7 @@ describe('kernel performance (10k synthetic nodes)', () => {
   const existingPaths = new Set(paths);
   let records: FileRecord[] = [];
 
-  it('analyzeFile over 10k files stays under 2x the 1 s budget', () => {
+  it('analyzeFile over 10k files: one compact record each', () => {
     const ms = best(2, () => {
       records = files.map((f) => analyzeFile(f, ctx));
     });
@@ -78,10 +78,9 @@ describe('kernel performance (10k synthetic nodes)', () => {
     const bytes = records.reduce((sum, r) => sum + JSON.stringify(r).length, 0) / N;
     console.log(`FileRecord JSON: ${bytes.toFixed(0)} bytes per record`);
     expect(bytes).toBeLessThan(1024);
-    expect(ms).toBeLessThan(2000);
   });
 
-  it('buildGraph over 10k cached (JSON round-tripped) records stays under 2x the 50 ms budget', () => {
+  it('buildGraph over 10k cached (JSON round-tripped) records', () => {
     const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
     let result = buildGraph(cached, { lens, settings: {}, existingPaths });
     const ms = best(9, () => {
@@ -92,25 +91,26 @@ describe('kernel performance (10k synthetic nodes)', () => {
     );
     expect(result.stats).toMatchObject({ nodesCount: N + 1, linksCount: 35_408 });
     expect(result.issues.filter((i) => i.analyzerId === 'reference-broken')).toHaveLength(208);
-    expect(ms).toBeLessThan(100);
   });
 
-  it('a one-file rescan (analyze the changed file + buildGraph) stays under 2x the 150 ms budget', () => {
+  it('a one-file rescan (analyze the changed file + buildGraph) adds its new link', () => {
     const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
     const index = cached.findIndex((r) => r.path === pathOf(4242));
     const changed = {
       ...files[index]!,
       text: `${files[index]!.text}\nNow also see [x](/docs/area-1/doc-3.md).`,
     };
+    let result = buildGraph(cached, { lens, settings: {}, existingPaths });
     const ms = best(5, () => {
       cached[index] = analyzeFile(changed, ctx);
-      buildGraph(cached, { lens, settings: {}, existingPaths });
+      result = buildGraph(cached, { lens, settings: {}, existingPaths });
     });
     console.log(`one-file rescan over ${N}: ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(300);
+    expect(result.stats.linksCount).toBe(35_409);
+    expect(result.links.some((l) => l.source === pathOf(4242) && l.target === 'docs/area-1/doc-3.md')).toBe(true);
   });
 
-  it('an incremental one-file rescan (analyze + buildGraphIncremental) equals a full build and stays under 50 ms', () => {
+  it('an incremental one-file rescan (analyze + buildGraphIncremental) patches and equals a full build', () => {
     const cached = JSON.parse(JSON.stringify(records)) as FileRecord[];
     const ctx2 = { lens, settings: {}, existingPaths };
     let state = buildGraphIncremental(cached, ctx2).state;
@@ -126,6 +126,5 @@ describe('kernel performance (10k synthetic nodes)', () => {
     console.log(`incremental one-file rescan over ${N}: ${ms.toFixed(1)} ms (${last.mode})`);
     expect(last.mode).toBe('patch');
     expect(JSON.stringify(last.result) === JSON.stringify(buildGraph(cached, ctx2))).toBe(true);
-    expect(ms).toBeLessThan(50);
   });
 });
