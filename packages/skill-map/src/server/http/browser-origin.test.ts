@@ -2,7 +2,7 @@
 // `Sec-Fetch-Site: cross-site` (and, on a WebSocket handshake, `Origin: null` and no fetch metadata). It must not
 // read `/api/*`, trigger a rescan, reach `/mcp` or take a `/ws` slot; the page `sm serve` itself serves must keep
 // working. Drives the Debian chromium binary through playwright-core (never downloads a browser); without a
-// chromium binary the suite is skipped with one line.
+// chromium binary (CHROMIUM_PATH, else the usual Debian paths) the suite is skipped and `npm test` says so in one line.
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,17 +14,12 @@ import { startProjectServer } from '../testing/project-server.js';
 import type { ProjectServer } from '../testing/project-server.js';
 
 const CANDIDATES = [
-  process.env['SKILL_MAP_CHROMIUM'],
+  process.env['CHROMIUM_PATH'],
   '/usr/bin/chromium',
   '/usr/bin/chromium-browser',
   '/usr/bin/google-chrome',
 ].filter((p): p is string => p !== undefined && p !== '');
 const executablePath = CANDIDATES.find((p) => existsSync(p));
-if (executablePath === undefined) {
-  console.log(
-    `browser-origin.test.ts: skipped, no chromium binary found (looked at ${CANDIDATES.join(', ')}; set SKILL_MAP_CHROMIUM)`,
-  );
-}
 const describeBrowser = executablePath === undefined ? describe.skip : describe;
 
 /** HTTP statuses of the page's requests as the browser received them (CORS hides them from the page). */
@@ -41,7 +36,7 @@ async function recordStatuses(page: Page): Promise<Map<string, number>> {
   return statuses;
 }
 
-describeBrowser('browser requests from a file:// page (Origin: null)', () => {
+describeBrowser('browser: requests from a file:// page (Origin: null)', () => {
   let s: ProjectServer;
   let browser: Browser;
   let dir: string;
