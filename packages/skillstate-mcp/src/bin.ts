@@ -23,7 +23,7 @@ export async function main(opened?: Relay, held?: SignalHold): Promise<void> {
   const input = opened ?? openHandshakeGate(process.stdin, process.stdout);
   try {
     const { launch } = await import('./launch.js');
-    await launch({ input, output: process.stdout, heldSignals });
+    await launch({ input, output: process.stdout, heldSignals, handshake: input });
   } catch (err) {
     const { redactSecrets } = await import('@skillstate/core');
     process.stderr.write(`skillstate-mcp: ${redactSecrets(oneLine(err))}\n`);

@@ -1,6 +1,6 @@
 // Message validation and dispatch for one connection (spec table 4.3), with error mapping in one place.
 import { hasOwn, isPlainObject } from '@skillstate/core';
-import { classifyRequest, encodeModernResult } from './era.js';
+import { classifyRequest, encodeModernResult, envelopeVersion } from './era.js';
 import { toRpcError } from './errors.js';
 import { errorLine, isValidId, resultLine, RPC_CODES } from './jsonrpc.js';
 import type { JsonRpcId } from './jsonrpc.js';
@@ -32,6 +32,7 @@ export class Connection {
   readonly #deps: ServerDeps;
   #modern = false;
   #discoverOnly: boolean | null = null;
+  #negotiated: string | undefined;
 
   constructor(deps: ServerDeps) {
     this.#deps = deps;
@@ -40,6 +41,14 @@ export class Connection {
   /** True once a valid 2026-07-28 request arrived: from then on, requests must carry the envelope. */
   get isModern(): boolean {
     return this.#modern;
+  }
+
+  /**
+   * The revision this connection settled on: what its `initialize` answered, or the envelope revision of its
+   * first 2026-era request (a `server/discover` probe does not count). Undefined until then.
+   */
+  get negotiatedProtocolVersion(): string | undefined {
+    return this.#negotiated;
   }
 
   /** True when every message so far was a `server/discover` request (and there was at least one). */
@@ -92,6 +101,12 @@ export class Connection {
     return this.#request(id, method, message['params']);
   }
 
+  async #negotiate(version: unknown): Promise<void> {
+    if (typeof version !== 'string' || version === this.#negotiated) return;
+    this.#negotiated = version;
+    await this.#deps.negotiated(version);
+  }
+
   #notification(method: string, params: unknown): string[] {
     if (method !== 'notifications/cancelled') return [];
     const end = this.#deps.subscriptions.cancel(params, this.#deps.serverInfo);
@@ -106,6 +121,10 @@ export class Connection {
       const entry = methodFor(method, era);
       const call: MethodCall = { id, era, params, extra };
       const result = await entry.handle(call, this.#deps);
+      // Awaited (once per session): the sidecar names the revision before the client hears back.
+      if (method === 'initialize' && result !== DEFERRED) await this.#negotiate(result['protocolVersion']);
+      else if (era === 'modern' && method !== 'server/discover')
+        await this.#negotiate(envelopeVersion(params));
       if (result === DEFERRED) return { response: null, extra };
       const body = era === 'modern' ? encodeModernResult(method, result, this.#deps.serverInfo) : result;
       return { response: resultLine(id, body), extra };

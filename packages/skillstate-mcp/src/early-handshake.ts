@@ -124,7 +124,7 @@ export function holdSignals(): SignalHold {
  * from then on every chunk is forwarded in the same tick it arrives.
  */
 export class Relay extends EventEmitter {
-  /** The revision the gate's last `initialize` answer negotiated, if it answered one. */
+  /** The revision the gate's last `initialize` answer negotiated, if it answered one (also emitted as `negotiated`). */
   protocolVersion: string | undefined;
   #held: Buffer[] = [];
   #ended = false;
@@ -176,7 +176,10 @@ export function openHandshakeGate(input: Readable, output: Writable, options: Ga
       }
       if (verdict.kind === 'answer') {
         output.write(`${verdict.response}\n`);
-        if (verdict.protocolVersion !== undefined) relay.protocolVersion = verdict.protocolVersion;
+        if (verdict.protocolVersion !== undefined) {
+          relay.protocolVersion = verdict.protocolVersion;
+          relay.emit('negotiated', verdict.protocolVersion);
+        }
       } else {
         relay.push(Buffer.from(pending.subarray(0, end + 1)));
       }

@@ -39,6 +39,13 @@ function checkEnvelope(meta: Record<string, unknown>): void {
   }
 }
 
+/** The revision a (validated) 2026-era request's envelope names. */
+export function envelopeVersion(params: unknown): string | undefined {
+  const meta = isPlainObject(params) ? params['_meta'] : undefined;
+  const version = isPlainObject(meta) ? meta[META_KEYS.protocolVersion] : undefined;
+  return typeof version === 'string' ? version : undefined;
+}
+
 /**
  * Classifies a request by its envelope: one that names a protocol version in `params._meta` is modern (and
  * must be a valid envelope of a revision we serve: -32022 otherwise, -32602 when malformed); one without is

@@ -47,7 +47,7 @@ async function start(args: LaunchArgs = {}) {
     );
     return JSON.parse(JSON.parse(line).result.content[0].text);
   };
-  return { call };
+  return { call, input, output };
 }
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
@@ -91,10 +91,23 @@ describe('launch: state location, agent, session stamp', () => {
     const { call } = await start();
     expect(await call('state.get')).toEqual({ goal: 'here' });
     await settle();
+    const meta = JSON.parse(readFileSync(join(cwd, '.skillstate', '.session-meta.json'), 'utf8'));
+    expect(meta).toMatchObject({ status: 'running', agentId: '' });
+    expect(meta).not.toHaveProperty('protocolVersion');
+  });
+
+  it('records the negotiated revision, not the newest, once initialize is answered after the stamp', async () => {
+    project.init();
+    const { input, output } = await start();
+    await settle();
+    input.write(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-03-26","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}\n',
+    );
+    await new Promise((resolve) => output.once('data', resolve));
+    await settle();
     expect(JSON.parse(readFileSync(join(cwd, '.skillstate', '.session-meta.json'), 'utf8'))).toMatchObject({
       status: 'running',
-      agentId: '',
-      protocolVersion: '2026-07-28',
+      protocolVersion: '2025-03-26',
     });
   });
 

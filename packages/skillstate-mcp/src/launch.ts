@@ -2,7 +2,7 @@
 import { resolveHostStateForCwd, resolveSpec } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import type { SignalHold } from './early-handshake.js';
-import { installInterruptHandler, stampRunning } from './lifecycle.js';
+import { installInterruptHandler, recordProtocolVersion, stampRunning } from './lifecycle.js';
 import { internalsOf, McpServer } from './server.js';
 import type { InputSource } from './server.js';
 
@@ -31,6 +31,14 @@ export interface LaunchArgs {
    * handler is installed, and one that was held is then handled as if it had just arrived.
    */
   heldSignals?: SignalHold;
+  /**
+   * What answered the handshake before the server (the bin's gate): the revision its `initialize` answer
+   * negotiated, and a `negotiated` event for each later one. Recorded in the session sidecar.
+   */
+  handshake?: {
+    readonly protocolVersion: string | undefined;
+    on(event: 'negotiated', listener: (protocolVersion: string) => void): unknown;
+  };
 }
 
 /**
@@ -40,7 +48,9 @@ export interface LaunchArgs {
  * from the cwd (`<cwd>/.skillstate/`, or the global bucket in the home directory).
  *
  * The session is stamped `running` right after the server starts listening, and in any case before the first
- * tool call runs; nothing is stamped while the project is uninitialised.
+ * tool call runs; nothing is stamped while the project is uninitialised. The sidecar's `protocolVersion` is the
+ * revision the client negotiated (by `initialize`, answered by the gate or the server, or by the envelope of
+ * its 2026-era requests), written with the stamp when known by then, else as soon as it is.
  */
 export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
   const cwd = process.cwd();
@@ -60,13 +70,29 @@ export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
   });
   // The stamp runs once: before the first tool call (so it can never land after anything a tool writes, such
   // as state.finalize) or right after start, whichever comes first. The handshake never waits for it.
+  const { deps, connection } = internalsOf(server);
   let stamping: Promise<void> | null = null;
-  const stamp = (): Promise<void> => (stamping ??= stampRunning(server));
-  internalsOf(server).deps.beforeToolCall = stamp;
+  let recorded: string | undefined;
+  const stamp = (): Promise<void> =>
+    (stamping ??= (async () => {
+      recorded = connection.negotiatedProtocolVersion ?? args.handshake?.protocolVersion;
+      await stampRunning(server, recorded);
+    })());
+  // Sidecar writes of this session, in order: the stamp, then each newly negotiated revision.
+  let written: Promise<void> = Promise.resolve();
+  const settled = (): Promise<void> => (written = written.then(stamp));
+  deps.negotiated = (version) =>
+    (written = settled().then(async () => {
+      if (version === recorded) return;
+      recorded = version;
+      await recordProtocolVersion(server, version);
+    }));
+  args.handshake?.on('negotiated', (version) => void deps.negotiated(version));
+  deps.beforeToolCall = stamp;
   await server.start(args.input, args.output);
   setImmediate(() => void stamp());
   if (args.installInterruptHandler !== false) {
-    installInterruptHandler(server, { before: stamp, held: args.heldSignals });
+    installInterruptHandler(server, { before: settled, held: args.heldSignals });
   } else {
     args.heldSignals?.release();
   }

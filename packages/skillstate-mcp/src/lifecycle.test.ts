@@ -28,12 +28,12 @@ describe('stampRunning', () => {
         custom: 1,
       }),
     );
-    await stampRunning(h.server);
+    await stampRunning(h.server, '2025-06-18');
     expect(JSON.parse(readFileSync(join(dir, '.session-meta.json'), 'utf8'))).toEqual({
       status: 'running',
       startedAt: NOW.toISOString(),
       agentId: 'w',
-      protocolVersion: '2026-07-28',
+      protocolVersion: '2025-06-18',
       custom: 1,
     });
   });

@@ -8,7 +8,6 @@ import {
   writeSessionMeta,
 } from '@skillstate/core';
 import type { SignalHold } from './early-handshake.js';
-import { PROTOCOL_VERSION } from './protocol.js';
 import type { McpServer } from './server.js';
 import { internalsOf } from './server.js';
 
@@ -20,9 +19,10 @@ const FLUSH_LOCK_TIMEOUT_MS = 2000;
 
 /**
  * Stamps the default scope's sidecar `running` (a fresh run: a previous session's finish, result and activity
- * no longer describe this one). Skipped while inert, so nothing is created; failures are swallowed.
+ * no longer describe this one) with the revision negotiated so far (none yet: the key is left out). Skipped
+ * while inert, so nothing is created; failures are swallowed.
  */
-export async function stampRunning(server: McpServer): Promise<void> {
+export async function stampRunning(server: McpServer, protocolVersion?: string): Promise<void> {
   const { deps } = internalsOf(server);
   if (deps.state.isInert()) return;
   const target = deps.state.defaultTarget();
@@ -31,7 +31,7 @@ export async function stampRunning(server: McpServer): Promise<void> {
       status: 'running',
       startedAt: deps.now().toISOString(),
       agentId: target.agent,
-      protocolVersion: PROTOCOL_VERSION,
+      protocolVersion,
       lastActivityAt: undefined,
       finishedAt: undefined,
       result: undefined,
@@ -39,6 +39,17 @@ export async function stampRunning(server: McpServer): Promise<void> {
     });
   } catch {
     // Best effort: a broken sidecar must not keep the server from serving.
+  }
+}
+
+/** Records the revision the session negotiated in its sidecar (after the stamp). Best effort, like it. */
+export async function recordProtocolVersion(server: McpServer, protocolVersion: string): Promise<void> {
+  const { deps } = internalsOf(server);
+  if (deps.state.isInert()) return;
+  try {
+    await writeSessionMeta(deps.state.defaultTarget().stateDir, { protocolVersion });
+  } catch {
+    // A broken sidecar must not keep the server from serving.
   }
 }
 

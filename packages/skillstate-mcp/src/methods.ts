@@ -29,6 +29,8 @@ export interface ServerDeps {
    * anything a tool writes, without holding up the handshake.
    */
   beforeToolCall: () => Promise<void>;
+  /** Told once per change of the revision the connection negotiated (launch() records it in the session). */
+  negotiated: (protocolVersion: string) => Promise<void>;
 }
 
 /** One request being served: its id, era and params, and the notifications to send after its response. */

@@ -90,6 +90,7 @@ export class McpServer {
     const clock = options.now ?? (() => new Date());
     const deps: ServerDeps = {
       beforeToolCall: () => Promise.resolve(),
+      negotiated: () => Promise.resolve(),
       spec: options.spec,
       state: new StateAccess({ root: options.root, name: options.name, agent, schema: options.spec.schema }),
       tools: registerTools(),

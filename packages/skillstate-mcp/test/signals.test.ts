@@ -17,6 +17,8 @@ const meta = () =>
 const call = (id: number, name: string, args: Record<string, unknown>) =>
   `${JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } })}\n`;
 const PING = '{"jsonrpc":"2.0","id":0,"method":"ping"}\n';
+const INITIALIZE =
+  '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"0"}}}\n';
 
 function initialised(): TempProject {
   const p = tempProject();
@@ -30,14 +32,14 @@ describe('signals', () => {
     it(`${signal}: exits 130 and records interrupted, re-pinning the diff baseline`, async () => {
       project = initialised();
       const server = spawnServer(project.dir);
-      server.send(PING);
+      server.send(INITIALIZE);
       server.send(call(1, 'state.diff', {}));
       server.send(call(2, 'state.patch', { patch: { goal: 'survives' } }));
       await server.waitForLines(3);
       expect(meta()).toMatchObject({ status: 'running', lastActivityAt: expect.any(String) });
       server.child.kill(signal);
       expect(await server.exited).toEqual({ code: 130, signal: null });
-      expect(meta()).toMatchObject({ status: 'interrupted', protocolVersion: '2026-07-28', agentId: '' });
+      expect(meta()).toMatchObject({ status: 'interrupted', protocolVersion: '2025-06-18', agentId: '' });
       expect(JSON.parse(readFileSync(join(project.root, '.diff-baseline.json'), 'utf8'))).toEqual({
         goal: 'survives',
       });
