@@ -102,7 +102,7 @@ function parse(
       );
     }
   }
-  return { values: values, positionals };
+  return { values, positionals };
 }
 
 /**
