@@ -51,25 +51,58 @@ export function findVerbToken(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** `--name` or `-n` as the user typed it. */
+const flag = (token: { rawName: string }): string => token.rawName;
+
+/** `unknown option --ful for 'sm scan'; did you mean --full? (see sm scan --help)` */
+function unknownOption(raw: string, specs: Readonly<Record<string, OptionSpec>>, command: string): CliError {
+  const names = Object.keys(specs).map((n) => `--${n}`);
+  const [near] = raw.startsWith('--') ? suggest(raw, names) : [];
+  const mean = near === undefined ? '' : `; did you mean ${near}?`;
+  return new CliError('USAGE', `unknown option ${raw} for '${command}'${mean} (see ${command} --help)`);
+}
+
+/** Option-like tokens the user meant as options, not as the value of the one before (`--db -q`). */
+function isKnownFlag(value: string, specs: Readonly<Record<string, OptionSpec>>): boolean {
+  if (value.startsWith('--')) return value.slice(2).split('=')[0]! in specs;
+  return value.length === 2 && Object.values(specs).some((o) => o.short === value.slice(1));
+}
+
+/**
+ * Parses one command line against `specs`. The parser runs lenient and the checks are ours, so every usage error
+ * is one line in our words (the parser's own messages quote shell syntax and span lines): an unknown option, with
+ * the nearest known one; a flag given a value; an option missing its value. A value that starts with a dash
+ * (`--limit -3`) is taken as the value, for the verb to judge.
+ */
 function parse(
   argv: readonly string[],
   specs: Readonly<Record<string, OptionSpec>>,
-  helpFor: string,
+  command: string,
 ): { values: OptionValues; positionals: string[] } {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...argv],
-      options: toParseOptions(specs),
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values: values as OptionValues, positionals };
-  } catch (err) {
-    throw new CliError('USAGE', (err as Error).message, {
-      hint: `run \`sm help${helpFor}\` for usage`,
-      cause: err,
-    });
+  const { values, positionals, tokens } = parseArgs({
+    args: [...argv],
+    options: toParseOptions(specs),
+    allowPositionals: true,
+    strict: false,
+    tokens: true,
+  });
+  for (const token of tokens) {
+    if (token.kind !== 'option') continue;
+    const spec = specs[token.name];
+    if (spec === undefined) throw unknownOption(flag(token), specs, command);
+    if (spec.type === 'boolean' && token.value !== undefined)
+      throw new CliError('USAGE', `${flag(token)} takes no value (see ${command} --help)`);
+    if (
+      spec.type === 'string' &&
+      (token.value === undefined || (token.inlineValue !== true && isKnownFlag(token.value, specs)))
+    ) {
+      throw new CliError(
+        'USAGE',
+        `${flag(token)} needs a value: ${flag(token)} <${spec.value ?? 'value'}> (see ${command} --help)`,
+      );
+    }
   }
+  return { values, positionals };
 }
 
 /**
@@ -79,7 +112,7 @@ function parse(
 export function parseInvocation(argv: readonly string[]): Invocation {
   const name = findVerbToken(argv);
   if (name === undefined) {
-    const { values } = parse(argv, GLOBAL_OPTIONS, '');
+    const { values } = parse(argv, GLOBAL_OPTIONS, 'sm');
     if (values['version'] === true) return { kind: 'version', options: values };
     if (values['help'] === true) return { kind: 'help', verb: null, options: values };
     return { kind: 'bare', options: values };
@@ -96,7 +129,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
         : 'run `sm help` for every verb';
     throw new CliError('USAGE', `unknown verb '${name}'`, { hint });
   }
-  const { values, positionals } = parse(argv, { ...GLOBAL_OPTIONS, ...verb.options }, ` ${verb.name}`);
+  const { values, positionals } = parse(argv, { ...GLOBAL_OPTIONS, ...verb.options }, `sm ${verb.name}`);
   const args = positionals.slice(1);
   if (values['help'] === true) return { kind: 'help', verb, options: values };
   if (values['version'] === true) return { kind: 'version', options: values };

@@ -32,7 +32,7 @@ export function printScanDiagnostics(output: Output, outcome: ScanOutcome): void
   }
   if (outcome.skipped.length > listed.length) {
     output.warn(
-      `skipped ${outcome.skipped.length - listed.length} more file(s); \`sm scan --json\` lists them all`,
+      `skipped ${outcome.skipped.length - listed.length} more file(s); \`sm scan --run-facts\` lists them all`,
     );
   }
 }

@@ -9,7 +9,7 @@ function limitOf(value: string | boolean | undefined): number {
   if (value === undefined) return Infinity;
   const text = String(value);
   if (!/^\d+$/.test(text) || Number(text) < 1)
-    throw new CliError('USAGE', `--limit ${text} is not a positive integer`);
+    throw new CliError('USAGE', `--limit must be a positive whole number (got ${text})`);
   return Number(text);
 }
 

@@ -14,6 +14,7 @@ import { createMcpServer } from './create-mcp-server.js';
 import { createMapCatalog } from './mcp-endpoint.js';
 import { createMcpSink } from './mcp-sink.js';
 import type { NotifyTarget } from './mcp-sink.js';
+import { parseErrorFilter } from './stdio-framing.js';
 
 /** What `sm mcp` (the stdio transport) needs. */
 export interface McpStdioDeps {
@@ -66,6 +67,10 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
     listChanged: () => targets.forEach((t) => t.listChanged()),
   };
   const removeSink = broadcaster.addSink(createMcpSink([fanOut]));
+  // The SDK drops a line that is not JSON without a word; this answers it with -32700 first.
+  const stdin = deps.stdin ?? process.stdin;
+  const stdout = deps.stdout ?? process.stdout;
+  const framed = stdin.pipe(parseErrorFilter((line) => void stdout.write(line)));
 
   const handle = serveStdio(
     (ctx) => {
@@ -98,7 +103,7 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
       return server;
     },
     {
-      transport: new StdioServerTransport(deps.stdin, deps.stdout),
+      transport: new StdioServerTransport(framed, stdout),
       onerror: (err) => logger.warn(`MCP (stdio): ${err.message}`),
     },
   );
@@ -125,6 +130,6 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
     })();
     return closing;
   };
-  (deps.stdin ?? process.stdin).once('end', () => void close());
+  stdin.once('end', () => void close());
   return { closed, close };
 }

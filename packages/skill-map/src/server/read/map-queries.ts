@@ -5,7 +5,7 @@
  */
 import { SEVERITIES } from '@skill-map/spec';
 import type { Issue, Severity } from '@skill-map/spec';
-import { exportQueryFromFields, parseExportQuery, resolveMapScope } from '../../kernel/index.js';
+import { exportQueryFromFields, resolveMapScope } from '../../kernel/index.js';
 import type { ClosedSubgraph, ExportQuery, ExportQueryFields } from '../../kernel/index.js';
 import { badQuery, notFound } from '../errors.js';
 import { emptyBranch } from './branch-projection.js';
@@ -13,14 +13,6 @@ import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } f
 
 /** Default `query_graph` bound. */
 export const DEFAULT_QUERY_LIMIT = 100;
-
-/** Parses export-grammar text; grammar errors become `bad-query`. */
-export function parseQueryOrThrow(text: string): ExportQuery {
-  const parsed = parseExportQuery(text);
-  if (!parsed.ok)
-    throw badQuery(`invalid query: ${parsed.error.message}`, { query: text, reason: parsed.error.code });
-  return parsed.value;
-}
 
 /** Builds a query from separate fields, structurally (never via the text grammar); errors name the field. */
 export function fieldsQueryOrThrow(fields: ExportQueryFields): ExportQuery {

@@ -4,7 +4,7 @@ import {
   getBranch,
   getNodeBundle,
   listIssues,
-  parseQueryOrThrow,
+  fieldsQueryOrThrow,
   parseSeverities,
 } from '../../read/map-queries.js';
 import type { AppContext, AppEnv } from '../app-context.js';
@@ -37,13 +37,14 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   });
 
   app.get('/api/nodes', (c) => {
-    const tokens: string[] = [];
     const kinds = csvList(c.req.queries('kind'));
     const paths = csvList(c.req.queries('path'));
-    if (kinds !== undefined) tokens.push(`kind=${kinds.join(',')}`);
-    if (boolParam('hasIssues', c.req.query('hasIssues')) === true) tokens.push('has=issues');
-    if (paths !== undefined) tokens.push(`path=${paths.join(',')}`);
-    const query = parseQueryOrThrow(tokens.join(' '));
+    // Built from the parameters as values, never pasted into the text grammar (`?kind=skill has=issues`).
+    const query = fieldsQueryOrThrow({
+      ...(kinds === undefined ? {} : { kind: kinds.join(',') }),
+      ...(boolParam('hasIssues', c.req.query('hasIssues')) === true ? { has: 'issues' } : {}),
+      ...(paths === undefined ? {} : { path: paths.join(',') }),
+    });
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
     const result = ctx.reader.listNodes(query, page);
     return c.json(
