@@ -53,6 +53,14 @@ const HOSTILE = {
   '.claude/agents/boom.md': `${MARKER}\n# Boom\nThis agent's analysis throws.\n`,
 };
 
+// Not part of acceptance 3, measured beside it: 1 MB of markdown whose shapes made the prose scanners quadratic or
+// worse (unclosed `<!--`, `[a[` runs, unclosed `[a](<` and `[a](b (`, inline code between tags).
+const PATHOLOGICAL = {
+  'docs/pathological.md': ['<!--', '[a[', '[a](<', '[a](b (', '`a` <b> ']
+    .map((unit) => unit.repeat(Math.floor(200_000 / unit.length)))
+    .join('\n\n'),
+};
+
 function write(root, files) {
   for (const [rel, text] of Object.entries(files)) {
     mkdirSync(dirname(join(root, rel)), { recursive: true });
@@ -94,10 +102,14 @@ try {
   generateProject(clean, NODES);
   generateProject(hostile, NODES);
   write(hostile, HOSTILE);
-  const runs = { clean: [], hostile: [] };
+  const pathological = join(base, 'pathological');
+  generateProject(pathological, NODES);
+  write(pathological, PATHOLOGICAL);
+  const runs = { clean: [], hostile: [], pathological: [] };
   for (let i = 0; i < RUNS; i++) {
     runs.clean.push(scanOnce(clean));
     runs.hostile.push(scanOnce(hostile));
+    runs.pathological.push(scanOnce(pathological));
   }
   const t = (k) => median(runs[k].map((r) => r.ms));
   const rss = (k) => Math.max(...runs[k].map((r) => r.rssMb));
@@ -109,11 +121,17 @@ try {
     ['clean', `${ms(t('clean'))}, peak RSS ${rss('clean').toFixed(0)} MB`],
     ['with hostile files', `${ms(t('hostile'))}, peak RSS ${rss('hostile').toFixed(0)} MB`],
     ...issues.map(([p, ids]) => [`  ${p}`, ids.join(', ') || '(no issue)']),
+    [
+      'with 1 MB of pathological markdown',
+      `${ms(t('pathological'))}, peak RSS ${rss('pathological').toFixed(0)} MB`,
+    ],
   ]);
+  const slow = t('pathological') - t('clean');
   const checks = [
     [`extra time ${ms(extra)} < ${MAX_EXTRA_MS} ms`, extra < MAX_EXTRA_MS],
     [`peak RSS ${rss('hostile').toFixed(0)} MB < ${MAX_RSS_MB} MB`, rss('hostile') < MAX_RSS_MB],
     ['one issue per bad file', onePerFile],
+    [`pathological markdown: extra time ${ms(slow)} < ${MAX_EXTRA_MS} ms`, slow < MAX_EXTRA_MS],
   ];
   for (const [what, ok] of checks) console.log(`${ok ? 'PASS' : 'FAIL'}  ${what}`);
   process.exitCode = checks.every(([, ok]) => ok) ? 0 : 1;

@@ -4,7 +4,7 @@ import { Database } from './driver.js';
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
 import { ensureStateDir, SKILL_MAP_GITIGNORE } from '../fs/state-dir.js';
-import { assertNotDamaged, damagedError, headerProblem, isDamageError, moveAside } from './damage.js';
+import { assertNotDamaged, damagedError, damageOf, isDamageError, moveAside } from './damage.js';
 import { inspectSchema, migrate } from './migrate.js';
 import type { SchemaInspection } from './migrate.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
@@ -245,28 +245,6 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
     if (db.open) db.close();
     if (isDamageError(err)) throw damagedError(path, (err as Error).message, err);
     throw err;
-  }
-}
-
-/**
- * What makes an existing file unreadable, or null: its header (one small read) on every open, plus the pages
- * themselves (`PRAGMA quick_check`, ~15-60 ms on a 5,000-node database) when the caller is the rebuild command.
- */
-function damageOf(path: string, busy: number, deep: boolean): string | null {
-  const header = headerProblem(path);
-  if (header !== null || !deep) return header;
-  let db: Db | null = null;
-  try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
-    db.pragma(`busy_timeout = ${busy}`);
-    const rows = db.pragma('quick_check(1)') as { quick_check: string }[];
-    const verdict = rows[0]?.quick_check ?? 'ok';
-    return verdict === 'ok' ? null : verdict;
-  } catch (err) {
-    if (isDamageError(err)) return (err as Error).message;
-    throw err;
-  } finally {
-    db?.close();
   }
 }
 

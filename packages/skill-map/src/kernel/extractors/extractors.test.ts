@@ -144,6 +144,13 @@ describe('core/markdown-link', () => {
     expect(record.links[1]!.location).toEqual({ line: 10, column: 7, offset: text.indexOf('[yes]') });
     expect(record.links[1]!.raw).toBe('[yes](d.md)');
   });
+
+  it('hostile bracket runs: the link text nests brackets one level, as CommonMark balances them', () => {
+    // `[a [b [c] d](x.md)`: the first `[` is unbalanced, so the link is `[b [c] d](x.md)`; the text part of the regex
+    // used to let a nested `[` run to any later `]`, which also made a line of `[a[a[...](x)` cost seconds per 100 KB.
+    const record = analyze('x.md', '[a [b [c] d](x.md) and ' + '[a['.repeat(2000) + '](y.md)');
+    expect(record.links.map((l) => l.raw)).toEqual(['[b [c] d](x.md)', '[](y.md)']);
+  });
 });
 
 describe('core/backtick-path', () => {

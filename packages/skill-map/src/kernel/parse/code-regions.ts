@@ -29,7 +29,22 @@ export interface MarkdownScan {
 export const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})([^`\n]*)$/;
 /** @internal exported for the differential test. */
 export const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
-const HTML = /<!--[\s\S]*?-->|<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/g;
+/** A raw HTML tag, tried (sticky) at a `<`; comments are found with indexOf (see {@link htmlSpanAt}). */
+const TAG = /<\/?[A-Za-z][A-Za-z0-9-]*(?:\s[^<>]*)?\/?>/y;
+
+/**
+ * The end of the raw HTML (comment `<!-- ... -->` or tag) starting at `para[i]`, or -1. `lastClose` is the last
+ * `-->` of the paragraph: a `<!--` after it cannot close, which keeps many unclosed `<!--` linear (a lazy regex
+ * scanned to the end of the paragraph from each of them).
+ */
+function htmlSpanAt(para: string, i: number, lastClose: number): number {
+  if (para.startsWith('<!--', i)) {
+    if (i + 4 > lastClose) return -1;
+    return para.indexOf('-->', i + 4) + 3;
+  }
+  TAG.lastIndex = i;
+  return TAG.test(para) ? TAG.lastIndex : -1;
+}
 
 /** @internal exported for the differential test: inline spans and raw HTML of one paragraph. */
 export function scanParagraph(
@@ -74,16 +89,24 @@ export function scanParagraph(
     }
   }
   if (para.includes('<')) {
-    HTML.lastIndex = 0;
-    for (let m = HTML.exec(para); m !== null; m = HTML.exec(para)) {
+    const lastClose = para.lastIndexOf('-->');
+    // This paragraph's code spans are in start order, and so are the tags: one forward pointer finds the span a tag
+    // starts in (a nested loop was quadratic on a paragraph of many spans and tags).
+    let k = codeFrom;
+    for (let i = para.indexOf('<'); i !== -1;) {
+      const end = htmlSpanAt(para, i, lastClose);
+      if (end < 0) {
+        i = para.indexOf('<', i + 1);
+        continue;
+      }
       // `](<dest with spaces>)` is a link destination, not a tag.
-      if (m.index > 0 && para.charCodeAt(m.index - 1) === 40) continue;
-      const s = start + m.index;
-      const e = s + m[0].length;
-      let inCode = false;
-      for (let k = codeFrom; k < out.code.length && !inCode; k++)
-        inCode = out.code[k]!.start <= s && s < out.code[k]!.end;
-      if (!inCode) out.html.push({ start: s, end: e });
+      if (i === 0 || para.charCodeAt(i - 1) !== 40) {
+        const s = start + i;
+        while (k < out.code.length && out.code[k]!.end <= s) k++;
+        const inCode = k < out.code.length && out.code[k]!.start <= s;
+        if (!inCode) out.html.push({ start: s, end: start + end });
+      }
+      i = para.indexOf('<', end);
     }
   }
 }

@@ -1,7 +1,10 @@
+import { statSync } from 'node:fs';
 import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import {
+  AdapterError,
   assertNotDamaged,
+  damageOf,
   fileIdentity,
   isAdapterError,
   MAX_PAGE_SIZE,
@@ -38,6 +41,9 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
   let identity = '';
   let hasScan = false;
   const warned = new Set<string>();
+
+  // The verdict of the last whole-file check, keyed on the file's identity, size and mtime.
+  let checked: { key: string; problem: string | null } = { key: '', problem: null };
 
   const drop = (): void => {
     store?.close();
@@ -91,7 +97,19 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
     status: (): ReaderStatus => {
       try {
         // The header check (one small read) catches a file truncated or overwritten under an open connection.
-        if (fileIdentity(dbPath) !== null) assertNotDamaged(dbPath);
+        const id = fileIdentity(dbPath);
+        if (id !== null) assertNotDamaged(dbPath);
+        // The whole file is checked once per change of it (a file truncated under a connection can still be served
+        // from its page cache and WAL, so only a fresh look at every page tells).
+        const st = statSync(dbPath, { throwIfNoEntry: false });
+        const key = st === undefined ? '' : `${id}:${st.size}:${st.mtimeMs}`;
+        if (key !== '' && key !== checked.key) checked = { key, problem: damageOf(dbPath, 5000, true) };
+        if (key !== '' && checked.problem !== null)
+          throw new AdapterError(
+            'DB_DAMAGED',
+            `the skill-map database ${dbPath} is damaged and cannot be read (${checked.problem})`,
+            { data: { path: dbPath } },
+          );
         return { db: current() === null ? 'missing' : 'present', dbPath };
       } catch (err) {
         if (!isAdapterError(err, 'DB_DAMAGED')) throw err;
