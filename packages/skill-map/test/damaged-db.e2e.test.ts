@@ -115,6 +115,12 @@ describe.skipIf(!isBuilt())('a damaged project database', () => {
     const body = (await (await fetch(`http://${host}:${port}/api/health`)).json()) as Record<string, unknown>;
     expect(body['db']).toBe('damaged');
     expect(body['dbProblem']).toContain('the file is truncated');
+    // A read over it is the user's problem to fix, said as such: not a generic 500.
+    const nodes = await fetch(`http://${host}:${port}/api/nodes`);
+    expect(nodes.status).toBe(503);
+    const error = ((await nodes.json()) as { error: { code: string; message: string } }).error;
+    expect(error.code).toBe('db-damaged');
+    expect(error.message).toContain('sm scan --full');
     expect(child.exitCode).toBeNull();
   });
 });

@@ -33,7 +33,13 @@ export {
   type OpenDatabaseOptions,
 } from './sqlite/open-database.js';
 export { createScanStore, openScanStore, tryOpenScanStoreForRead, type ScanStore } from './sqlite/store.js';
-export { assertNotDamaged, damageOf, REBUILD_COMMAND } from './sqlite/damage.js';
+export {
+  assertNotDamaged,
+  damagedError,
+  damageOf,
+  REBUILD_COMMAND,
+  withRebuildAdvice,
+} from './sqlite/damage.js';
 export type { IssueQuery, NodeBundle, Page } from './sqlite/scan-reader.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, clampPage } from './sqlite/scan-reader.js';
 export type { LinkQuery, NodeQuery, NodeSummary } from './sqlite/node-queries.js';

@@ -1,3 +1,5 @@
+import { isAdapterError, withRebuildAdvice } from '../adapters/index.js';
+
 /**
  * The one error class of `src/server`: a readonly kebab-case `code` (it is also the REST error code),
  * optional `details`, and a chained `cause`. Each boundary maps codes once: HTTP status in
@@ -26,6 +28,7 @@ export type ServerErrorCode =
   | 'scan-failed'
   | 'scan-unavailable'
   | 'db-drift'
+  | 'db-damaged'
   | 'shutting-down'
   | 'internal';
 
@@ -44,6 +47,20 @@ export class ServerError extends Error {
     this.code = code;
     this.details = options.details ?? null;
   }
+}
+
+/**
+ * The server's view of a failure from the adapters: a damaged database is the user's to repair (the message
+ * names the command), so it travels as `db-damaged` instead of an internal error; anything else is unchanged.
+ */
+export function toServerError(err: unknown): unknown {
+  if (isAdapterError(err, 'DB_DAMAGED')) {
+    return new ServerError('db-damaged', withRebuildAdvice(err.message), {
+      details: { ...err.data },
+      cause: err,
+    });
+  }
+  return err;
 }
 
 /** True when `err` is a ServerError, optionally of the given code. */

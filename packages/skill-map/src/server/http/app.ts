@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { isServerError, ServerError } from '../errors.js';
+import { isServerError, ServerError, toServerError } from '../errors.js';
 import type { AppContext, AppEnv } from './app-context.js';
 import { allowedMethods } from './allowed-methods.js';
 import { errorEnvelope, toRestError } from './envelope.js';
@@ -59,7 +59,8 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   });
 
   app.notFound((c) => c.text('Not Found', 404));
-  app.onError((err, c) => {
+  app.onError((thrown, c) => {
+    const err = toServerError(thrown);
     if (isServerError(err)) {
       const { status, body } = toRestError(err);
       return c.json(body, status as 400);

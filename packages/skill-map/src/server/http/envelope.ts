@@ -56,6 +56,7 @@ export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
   'scan-failed': 500,
   'scan-unavailable': 503,
   'db-drift': 500,
+  'db-damaged': 503,
   'shutting-down': 503,
   internal: 500,
 };

@@ -1,6 +1,6 @@
 import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { isServerError } from '../errors.js';
+import { isServerError, toServerError } from '../errors.js';
 import { UnknownToolError } from './mcp-catalog.js';
 import type { ServerLogger } from '../ports.js';
 
@@ -10,7 +10,8 @@ import type { ServerLogger } from '../ports.js';
  * unknown `get_node` path, with `data` carrying the details; protocol errors pass through; anything
  * unexpected is `-32603` with a generic message (the cause is logged, never leaked).
  */
-export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolError {
+export function toProtocolError(thrown: unknown, logger: ServerLogger): ProtocolError {
+  const err = toServerError(thrown);
   if (err instanceof ProtocolError) return err;
   if (err instanceof UnknownToolError)
     return new ProtocolError(ProtocolErrorCode.InvalidParams, err.message, { tool: err.toolName });
@@ -38,6 +39,7 @@ export function toProtocolError(err: unknown, logger: ServerLogger): ProtocolErr
           ...(err.details === null ? {} : err.details),
         });
       case 'db-drift':
+      case 'db-damaged':
         return new ProtocolError(ProtocolErrorCode.InternalError, err.message, { code: err.code });
       default:
         break;

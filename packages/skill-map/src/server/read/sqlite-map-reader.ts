@@ -2,14 +2,14 @@ import { statSync } from 'node:fs';
 import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import {
-  AdapterError,
   assertNotDamaged,
+  damagedError,
   damageOf,
   fileIdentity,
   isAdapterError,
   MAX_PAGE_SIZE,
-  REBUILD_COMMAND,
   tryOpenScanStoreForRead,
+  withRebuildAdvice,
 } from '../../adapters/index.js';
 import type { ScanStore } from '../../adapters/index.js';
 import type { ServerLogger } from '../ports.js';
@@ -104,17 +104,12 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
         const st = statSync(dbPath, { throwIfNoEntry: false });
         const key = st === undefined ? '' : `${id}:${st.size}:${st.mtimeMs}`;
         if (key !== '' && key !== checked.key) checked = { key, problem: damageOf(dbPath, 5000, true) };
-        if (key !== '' && checked.problem !== null)
-          throw new AdapterError(
-            'DB_DAMAGED',
-            `the skill-map database ${dbPath} is damaged and cannot be read (${checked.problem})`,
-            { data: { path: dbPath } },
-          );
+        if (key !== '' && checked.problem !== null) throw damagedError(dbPath, checked.problem);
         return { db: current() === null ? 'missing' : 'present', dbPath };
       } catch (err) {
         if (!isAdapterError(err, 'DB_DAMAGED')) throw err;
         drop();
-        return { db: 'damaged', dbPath, problem: `${err.message}; run \`${REBUILD_COMMAND}\` to rebuild it` };
+        return { db: 'damaged', dbPath, problem: withRebuildAdvice(err.message) };
       }
     },
     loadScanResult: (): ScanResult => current()?.loadScan() ?? emptyScanResult(),
