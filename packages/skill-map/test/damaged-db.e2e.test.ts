@@ -96,6 +96,9 @@ describe.skipIf(!isBuilt())('a damaged project database', () => {
     // A read and a watcher rescan over the truncated file: with a memory-mapped file this was SIGBUS.
     await fetch(`${base}/api/nodes`);
     writeFileSync(join(t.root, 'docs/guide.md'), '# Guide, edited\n');
+    // The watcher's rescan may not be armed yet on a loaded machine; a rescan on request takes the same path.
+    const rescan = await fetch(`${base}/api/scan`, { method: 'POST' });
+    expect([503, 409]).toContain(rescan.status);
     await expect.poll(() => stderr, { timeout: 20_000 }).toContain('is damaged and cannot be read');
     const now = await health();
     expect(child.exitCode).toBeNull();

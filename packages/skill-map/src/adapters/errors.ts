@@ -46,3 +46,11 @@ export function errnoCode(err: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** The one command that rebuilds a damaged database (the damaged file is kept as a backup). */
+export const REBUILD_COMMAND = 'sm scan --full';
+
+/** A damage message with the one command that repairs it, as the server says it (the CLI adds its own hint). */
+export function withRebuildAdvice(message: string): string {
+  return `${message}; run \`${REBUILD_COMMAND}\` to rebuild it`;
+}

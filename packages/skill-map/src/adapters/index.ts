@@ -1,6 +1,12 @@
 // Node-only adapters of skill-map: filesystem walk, SQLite store, layered config, operations log.
 // Composition roots (CLI main, `sm serve`) construct these; the kernel never imports them.
-export { AdapterError, isAdapterError, type AdapterErrorCode } from './errors.js';
+export {
+  AdapterError,
+  isAdapterError,
+  REBUILD_COMMAND,
+  withRebuildAdvice,
+  type AdapterErrorCode,
+} from './errors.js';
 export { emptyScanResult } from './domain.js';
 
 export { walkProject, SKILLMAPIGNORE_FILE } from './fs/walk.js';
@@ -33,13 +39,7 @@ export {
   type OpenDatabaseOptions,
 } from './sqlite/open-database.js';
 export { createScanStore, openScanStore, tryOpenScanStoreForRead, type ScanStore } from './sqlite/store.js';
-export {
-  assertNotDamaged,
-  damagedError,
-  damageOf,
-  REBUILD_COMMAND,
-  withRebuildAdvice,
-} from './sqlite/damage.js';
+export { assertNotDamaged, damagedError, damageOf } from './sqlite/damage.js';
 export type { IssueQuery, NodeBundle, Page } from './sqlite/scan-reader.js';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, clampPage } from './sqlite/scan-reader.js';
 export type { LinkQuery, NodeQuery, NodeSummary } from './sqlite/node-queries.js';

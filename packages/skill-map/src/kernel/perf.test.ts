@@ -107,7 +107,9 @@ describe('kernel performance (10k synthetic nodes)', () => {
     });
     console.log(`one-file rescan over ${N}: ${ms.toFixed(1)} ms`);
     expect(result.stats.linksCount).toBe(35_409);
-    expect(result.links.some((l) => l.source === pathOf(4242) && l.target === 'docs/area-1/doc-3.md')).toBe(true);
+    expect(result.links.some((l) => l.source === pathOf(4242) && l.target === 'docs/area-1/doc-3.md')).toBe(
+      true,
+    );
   });
 
   it('an incremental one-file rescan (analyze + buildGraphIncremental) patches and equals a full build', () => {

@@ -1,4 +1,5 @@
-import { isAdapterError, withRebuildAdvice } from '../adapters/index.js';
+// The light errors module only: the CLI loads this file on every verb, and adapters/index.js loads SQLite.
+import { isAdapterError, withRebuildAdvice } from '../adapters/errors.js';
 
 /**
  * The one error class of `src/server`: a readonly kebab-case `code` (it is also the REST error code),

@@ -5,14 +5,6 @@ import { closeSync, openSync, readSync, renameSync, statSync } from 'node:fs';
 import { Database, SqliteError } from './driver.js';
 import { AdapterError } from '../errors.js';
 
-/** The one command that rebuilds a damaged database (it keeps the damaged file as a backup). */
-export const REBUILD_COMMAND = 'sm scan --full';
-
-/** A damage message with the one command that repairs it, as the server says it (the CLI adds its own hint). */
-export function withRebuildAdvice(message: string): string {
-  return `${message}; run \`${REBUILD_COMMAND}\` to rebuild it`;
-}
-
 const MAGIC = 'SQLite format 3\u0000';
 const HEADER_BYTES = 100;
 

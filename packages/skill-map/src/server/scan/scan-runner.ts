@@ -1,4 +1,4 @@
-import { ServerError } from '../errors.js';
+import { isServerError, ServerError, toServerError } from '../errors.js';
 import type { ScanPort, ScanProgress, ScanSummary } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
@@ -77,6 +77,8 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
         { mode, message: err instanceof Error ? err.message : String(err) },
         { runId },
       );
+      const mapped = toServerError(err);
+      if (isServerError(mapped, 'db-damaged')) throw mapped; // the user's to repair: said as such
       throw new ServerError(
         'scan-failed',
         `scan failed: ${err instanceof Error ? err.message : String(err)}`,
