@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { processGone } from './process-gone.js';
 
 let tempCounter = 0;
 
@@ -29,17 +30,6 @@ function tempSibling(path: string): string {
  * holds its temp file for milliseconds; this only matters when a dead writer's pid was reused.
  */
 export const ORPHAN_TEMP_AGE_MS = 10 * 60 * 1000;
-
-function processAlive(pid: number): boolean {
-  if (pid === process.pid) return true;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /**
  * Removes temp siblings of `path` that a killed writer left behind: only names this module makes for this
@@ -63,7 +53,7 @@ export function removeOrphanTemps(path: string, now: number = Date.now()): void 
     try {
       const stat = lstatSync(temp);
       if (!stat.isFile()) continue;
-      if (processAlive(Number(match[1])) && now - stat.mtimeMs < ORPHAN_TEMP_AGE_MS) continue;
+      if (!processGone(Number(match[1])) && now - stat.mtimeMs < ORPHAN_TEMP_AGE_MS) continue;
       rmSync(temp, { force: true });
     } catch {
       // Gone already, or not ours to remove: leave it.

@@ -10,6 +10,7 @@ import {
 } from 'node:fs';
 import { dirname } from 'node:path';
 import { SkillstateError } from '../errors.js';
+import { processGone } from './process-gone.js';
 
 /** A lock older than this is presumed abandoned even when its holder cannot be checked. */
 export const DEFAULT_LOCK_TTL_MS = 30_000;
@@ -52,22 +53,12 @@ function readLockInfo(lockPath: string): LockInfo | null {
   }
 }
 
-function processIsGone(pid: number): boolean {
-  if (pid === process.pid) return false;
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
-  }
-}
-
 /**
  * A lock is stale when its holder process is gone (same machine), when it outlived the TTL, or when it is still
  * empty well after creation (its creator died between create and write).
  */
 function isStale(info: LockInfo, ttlMs: number): boolean {
-  if (info.pid !== null && info.pid > 0 && processIsGone(info.pid)) return true;
+  if (info.pid !== null && info.pid > 0 && processGone(info.pid)) return true;
   const age = Date.now() - info.mtimeMs;
   return age > ttlMs || (info.pid === null && age > EMPTY_LOCK_GRACE_MS);
 }
