@@ -14,6 +14,11 @@ export function isDamageError(err: unknown): boolean {
   return err.code.startsWith('SQLITE_CORRUPT') || err.code === 'SQLITE_NOTADB';
 }
 
+/** Rethrows SQLite's "corrupt" and "not a database" errors as `DB_DAMAGED` of `path`; other errors pass. */
+export function throwIfDamaged(path: string, err: unknown): void {
+  if (isDamageError(err)) throw damagedError(path, (err as Error).message, err);
+}
+
 /** The typed error of a damaged database file. */
 export function damagedError(path: string, detail: string, cause?: unknown): AdapterError {
   return new AdapterError(

@@ -4,7 +4,7 @@ import { Database } from './driver.js';
 import type { Database as Db } from 'better-sqlite3';
 import { AdapterError } from '../errors.js';
 import { ensureStateDir, SKILL_MAP_GITIGNORE } from '../fs/state-dir.js';
-import { assertNotDamaged, damagedError, damageOf, isDamageError, moveAside } from './damage.js';
+import { assertNotDamaged, damagedError, damageOf, moveAside, throwIfDamaged } from './damage.js';
 import { inspectSchema, migrate } from './migrate.js';
 import type { SchemaInspection } from './migrate.js';
 import { LATEST_SCHEMA_VERSION } from './migrations/index.js';
@@ -126,7 +126,7 @@ function openRaw(path: string, readonly: boolean, busyTimeoutMs: number, wal = t
     }
     return db;
   } catch (err) {
-    if (isDamageError(err)) throw damagedError(path, (err as Error).message, err);
+    throwIfDamaged(path, err);
     throw new AdapterError(
       'DB_OPEN_FAILED',
       `could not open the skill-map database ${path}: ${(err as Error).message}`,
@@ -189,7 +189,7 @@ export function tryOpenForRead(path: string, busyTimeoutMs = 5000): DbHandle | n
     return handle(db, path, 'read', advisoryFor(path, s), s.version >= LATEST_SCHEMA_VERSION);
   } catch (err) {
     db.close();
-    if (isDamageError(err)) throw damagedError(path, (err as Error).message, err);
+    throwIfDamaged(path, err);
     throw err;
   }
 }
@@ -243,7 +243,7 @@ function openForWrite(opts: OpenDatabaseOptions): DbHandle {
     return handle(db, path, 'write', null, true, created, movedAside);
   } catch (err) {
     if (db.open) db.close();
-    if (isDamageError(err)) throw damagedError(path, (err as Error).message, err);
+    throwIfDamaged(path, err);
     throw err;
   }
 }

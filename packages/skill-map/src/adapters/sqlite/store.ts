@@ -1,4 +1,4 @@
-import { damagedError, isDamageError } from './damage.js';
+import { throwIfDamaged } from './damage.js';
 import { SqliteError } from './driver.js';
 import { emptyScanResult } from '../domain.js';
 import type { ScanResult } from '../domain.js';
@@ -90,7 +90,7 @@ export interface ScanStore {
 }
 
 function translate(h: DbHandle, err: unknown): never {
-  if (isDamageError(err)) throw damagedError(h.path, (err as Error).message, err);
+  throwIfDamaged(h.path, err);
   if (err instanceof SqliteError) {
     if (h.advisory)
       throw new AdapterError('DB_SCHEMA_DRIFT', `${h.advisory.message} (query failed: ${err.message})`, {
