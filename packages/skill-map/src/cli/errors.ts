@@ -1,6 +1,8 @@
 // Kept free of the kernel and better-sqlite3: `main` imports this module on every run.
 import { isAdapterError } from '../adapters/errors.js';
 import type { AdapterErrorCode } from '../adapters/errors.js';
+import { isEngineError } from '../engines/errors.js';
+import type { EngineErrorCode } from '../engines/errors.js';
 import { isServerError } from '../server/errors.js';
 
 /** Stable codes of the failures the CLI itself raises. */
@@ -61,6 +63,16 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   SCAN_FAILED: 'this is likely a bug in skill-map; please report it with the file named above',
 };
 
+const ENGINE_HINTS: Partial<Record<EngineErrorCode, string>> = {
+  'consent-required':
+    'pass --yes to allow this one write, or `sm config set allowEditSmFiles true` to allow sidecar edits from now on',
+  'sidecar-writers-forbidden':
+    'the project settings (.skill-map/settings.json) set allowSidecarWriters: false; ask the team before changing it',
+  'no-processing-agent': 'run `sm agent install` to give your agent the sm-process-jobs skill',
+  'db-missing': 'run `sm scan` first',
+  'ambiguous-extension': 'prefix the id with action: or analyzer:',
+};
+
 const SERVER_HINTS: Readonly<Record<string, string>> = {
   'bind-failed': 'pick another port with --port (0 picks a free one) or stop the process holding it',
 };
@@ -84,6 +96,13 @@ export function toExit(err: unknown): ExitMapping {
         ? EXIT.damaged
         : EXIT.operational;
     const hint = ADAPTER_HINTS[err.code];
+    return hint === undefined || err.message.includes(hint)
+      ? { code, message: err.message }
+      : { code, message: err.message, hint };
+  }
+  if (isEngineError(err)) {
+    const code = err.code === 'not-found' ? EXIT.notFound : EXIT.operational;
+    const hint = ENGINE_HINTS[err.code];
     return hint === undefined || err.message.includes(hint)
       ? { code, message: err.message }
       : { code, message: err.message, hint };

@@ -205,6 +205,48 @@ export const VERBS: readonly VerbSpec[] = [
     maxArgs: 3,
     load: () => import('./commands/config.js'),
   },
+  // The operable surface: each entry is owned by its capability's work (jobs, findings, suppressions, agent).
+  {
+    name: 'jobs',
+    summary: 'the job queue: extensions, submit, list, show, preview, claim, cancel, fail, prune',
+    usage: ['jobs <subcommand> ...'],
+    options: {},
+    maxArgs: 3,
+    load: () => import('./commands/jobs.js'),
+  },
+  {
+    name: 'record',
+    summary: 'record the outcome of a claimed job',
+    usage: ['record <id> --nonce <nonce> --status completed|failed [--report <file>|-]'],
+    options: {},
+    maxArgs: 1,
+    load: () => import('./commands/record.js'),
+  },
+  {
+    name: 'findings',
+    summary:
+      'findings of the probabilistic finders: list, resolve, dismiss, reopen, undismiss, delete, prune',
+    usage: ['findings [<subcommand>] ...'],
+    options: {},
+    maxArgs: 3,
+    load: () => import('./commands/findings.js'),
+  },
+  {
+    name: 'issues',
+    summary: 'issue suppressions: dismiss, undismiss, suppressions',
+    usage: ['issues <subcommand> ...'],
+    options: {},
+    maxArgs: 3,
+    load: () => import('./commands/issues.js'),
+  },
+  {
+    name: 'agent',
+    summary: 'install the sm-process-jobs skill for your agent host: install, uninstall, status',
+    usage: ['agent install|uninstall|status [--for claude|codex|opencode|agent-skills]'],
+    options: {},
+    maxArgs: 1,
+    load: () => import('./commands/agent.js'),
+  },
   {
     name: 'serve',
     summary: 'serve the map (web page, REST, WebSocket, optional MCP) on loopback',

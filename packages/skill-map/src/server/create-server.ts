@@ -8,6 +8,7 @@ import { createApp } from './http/app.js';
 import type { AppContext, AppEnv } from './http/app-context.js';
 import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
 import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
+import type { JobEvent } from '../engines/context.js';
 import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
 import type { ServerDeps } from './ports.js';
 import { createScanRunner } from './scan/scan-runner.js';
@@ -65,10 +66,21 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
   let shuttingDown = false;
   const detach: Array<() => void> = [];
 
+  const events = {
+    emit: (e: JobEvent) => broadcaster.publish(e.type, e.data, { runId: e.runId, jobId: e.jobId }),
+  };
   const mcp =
     options.mcp === true
       ? createMcpEndpoint(
-          { reader: deps.reader, activity, version, logger, broadcaster, baseUrl: () => baseUrl },
+          {
+            reader: deps.reader,
+            activity,
+            version,
+            logger,
+            broadcaster,
+            baseUrl: () => baseUrl,
+            ...(deps.engines === undefined ? {} : { engines: deps.engines('mcp', events) }),
+          },
           options.mcpOptions,
         )
       : null;
@@ -85,6 +97,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     activity,
     scans,
     scanner: deps.scanner ?? null,
+    engines: deps.engines?.('ui', events) ?? null,
     token,
     mcp,
     ui: options.ui ?? true,

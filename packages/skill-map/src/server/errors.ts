@@ -1,5 +1,7 @@
 // The light errors module only: the CLI loads this file on every verb, and adapters/index.js loads SQLite.
 import { isAdapterError, withRebuildAdvice } from '../adapters/errors.js';
+import { isEngineError } from '../engines/errors.js';
+import type { EngineErrorCode } from '../engines/errors.js';
 
 /**
  * The one error class of `src/server`: a readonly kebab-case `code` (it is also the REST error code),
@@ -30,8 +32,33 @@ export type ServerErrorCode =
   | 'scan-unavailable'
   | 'db-drift'
   | 'db-damaged'
+  | 'db-missing'
   | 'shutting-down'
-  | 'internal';
+  | 'internal'
+  // Operable surface (engines/errors.ts codes as they travel, plus the REST 409s of structured outcomes).
+  | 'ambiguous-extension'
+  | 'unsupported-extension'
+  | 'unknown-analyzer'
+  | 'no-processing-agent'
+  | 'confirm-required'
+  | 'sidecar-writers-forbidden'
+  | 'sidecar-invalid'
+  | 'job-file-missing'
+  | 'finding-not-dismissible'
+  | 'duplicate-job'
+  | 'job-running'
+  | 'node-drifted'
+  | 'node-unreadable'
+  | 'no-findings'
+  | 'job-terminal'
+  | 'nonce-mismatch'
+  | 'job-not-running'
+  | 'report-invalid'
+  | 'finding-already-fixed'
+  | 'finding-already-dismissed'
+  | 'finding-already-open'
+  | 'suppression-not-found'
+  | 'issue-suppression-not-found';
 
 /** A typed server failure; `details` travels to the REST `error.details` and MCP `error.data`. */
 export class ServerError extends Error {
@@ -50,14 +77,40 @@ export class ServerError extends Error {
   }
 }
 
+/** How each engine failure travels through the server (REST code and status, MCP error): the one table. */
+const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
+  'invalid-input': 'bad-query',
+  'not-found': 'not-found',
+  'ambiguous-extension': 'ambiguous-extension',
+  'unsupported-extension': 'unsupported-extension',
+  'unknown-analyzer': 'unknown-analyzer',
+  'no-processing-agent': 'no-processing-agent',
+  'consent-required': 'confirm-required',
+  'sidecar-writers-forbidden': 'sidecar-writers-forbidden',
+  'sidecar-invalid': 'sidecar-invalid',
+  'db-missing': 'db-missing',
+  'job-file-missing': 'job-file-missing',
+  'finding-not-dismissible': 'finding-not-dismissible',
+};
+
 /**
- * The server's view of a failure from the adapters: a damaged database is the user's to repair (the message
- * names the command), so it travels as `db-damaged` instead of an internal error; anything else is unchanged.
+ * The server's view of a failure from the adapters and engines: a damaged database is the user's to repair (the
+ * message names the command), so it travels as `db-damaged` instead of an internal error; a write refused on
+ * schema drift is `db-drift`; an engine refusal keeps its code and details; anything else is unchanged.
  */
 export function toServerError(err: unknown): unknown {
   if (isAdapterError(err, 'DB_DAMAGED')) {
     return new ServerError('db-damaged', withRebuildAdvice(err.message), {
       details: { ...err.data },
+      cause: err,
+    });
+  }
+  if (isAdapterError(err, 'DB_SCHEMA_DRIFT') || isAdapterError(err, 'DB_SCHEMA_NEWER')) {
+    return new ServerError('db-drift', err.message, { details: { ...err.data }, cause: err });
+  }
+  if (isEngineError(err)) {
+    return new ServerError(ENGINE_TO_SERVER[err.code], err.message, {
+      ...(err.details === null ? {} : { details: { ...err.details } }),
       cause: err,
     });
   }

@@ -4,7 +4,14 @@
  */
 import type { ScanResult } from '@skill-map/spec';
 import { formatGraph, GRAPH_FORMATS } from '../kernel/index.js';
+import type { EngineContext, JobEventSink } from '../engines/context.js';
 import type { MapReader } from './read/map-reader.js';
+
+/**
+ * Builds the operable engines' context for one server channel (`ui` for REST, `mcp` for MCP tools); the server
+ * passes a sink that publishes job events on its broadcaster. The composition root supplies it (it builds adapters).
+ */
+export type EngineContextFactory = (channel: 'ui' | 'mcp', events: JobEventSink) => EngineContext;
 
 /** Per-node progress of a running scan (`scan.progress`). */
 export interface ScanProgress {
@@ -83,6 +90,8 @@ export interface ServerDeps {
   scanner?: ScanPort;
   formatter?: GraphFormatter;
   logger?: ServerLogger;
+  /** The operable engines (jobs, findings, suppressions); absent: those routes answer 503 and MCP lists only the map tools. */
+  engines?: EngineContextFactory;
   /** The CLI implVersion (`serverInfo.version`, `smVersion`); defaults to the package version. */
   version?: string;
 }

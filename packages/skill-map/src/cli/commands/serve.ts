@@ -1,4 +1,5 @@
 import { loadConfig } from '../../adapters/index.js';
+import { serverEngineFactory } from '../engine-context.js';
 import { runServe } from '../../server/index.js';
 import type { ServeOptions } from '../../server/index.js';
 import { CliError } from '../errors.js';
@@ -87,6 +88,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       config,
       logger,
       version: CLI_VERSION,
+      engines: serverEngineFactory(ctx.project.root, ctx.project.dbPath),
     });
     await running.closed;
   } finally {

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
+import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
 import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
@@ -42,6 +43,8 @@ export interface AppContext {
   /** Null when no scan engine was given (`POST /api/scan` → 503). */
   scans: ScanRunner | null;
   scanner: ScanPort | null;
+  /** The operable engines on channel `ui`; null when the composition root gave none (routes answer 503). */
+  engines: EngineContext | null;
   /** The per-boot serve.json token that authenticates `POST /api/activity`. */
   token: string;
   /** Null when MCP is off (nothing mounted, `/mcp` is a plain 404). */

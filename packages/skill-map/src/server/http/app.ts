@@ -7,6 +7,9 @@ import { checkLoopbackRequest } from './loopback-gate.js';
 import { placeholderPage } from './placeholder-page.js';
 import { checkDeclaredLength } from './read-json-body.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
+import { registerFindingsRoutes } from './routes/findings-routes.js';
+import { registerJobRoutes } from './routes/job-routes.js';
+import { registerSuppressionRoutes } from './routes/suppression-routes.js';
 import { registerMapRoutes } from './routes/map-routes.js';
 import { registerSystemRoutes } from './routes/system-routes.js';
 import { securityHeaders } from './security-headers.js';
@@ -42,6 +45,9 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   registerSystemRoutes(app, ctx);
   registerMapRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
+  registerJobRoutes(app, ctx);
+  registerFindingsRoutes(app, ctx);
+  registerSuppressionRoutes(app, ctx);
   app.all('/api/*', (c) => {
     const allow = allowedMethods(app.routes, c.req.path);
     if (allow.length === 0)

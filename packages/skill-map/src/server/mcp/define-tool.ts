@@ -1,5 +1,6 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import type * as z from 'zod';
+import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
 import type { ServerLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
@@ -9,6 +10,14 @@ export interface McpDeps {
   reader: MapReader;
   activity: ActivityStore;
   logger: ServerLogger;
+  /** The operable engines (channel `mcp`); present whenever the operable tools are registered. */
+  engines?: EngineContext;
+}
+
+/** The engines of a call; the operable tools are only registered with them, so absence is a wiring bug. */
+export function enginesOf(deps: McpDeps): EngineContext {
+  if (deps.engines === undefined) throw new Error('operable MCP tool called without engines');
+  return deps.engines;
 }
 
 /** Per-call context a tool may use (abort on client disconnect, progress). */

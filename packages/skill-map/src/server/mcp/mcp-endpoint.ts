@@ -9,6 +9,8 @@ import { ServerError } from '../errors.js';
 import type { McpMount } from '../http/app-context.js';
 import { checkLoopbackRequest, gateRequestOf, headerValue } from '../http/loopback-gate.js';
 import type { ServerLogger } from '../ports.js';
+import type { EngineContext } from '../../engines/context.js';
+import { registerOperableTools } from './tools/register-operable-tools.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
 import { createMcpServer } from './create-mcp-server.js';
@@ -44,6 +46,8 @@ export interface McpEndpointDeps {
   logger: ServerLogger;
   broadcaster: Broadcaster;
   baseUrl(): string | null;
+  /** The operable engines on channel `mcp`; absent: only the map tools are registered. */
+  engines?: EngineContext;
 }
 
 /** The mounted `/mcp` endpoint. */
@@ -60,9 +64,11 @@ export function createMapCatalog(deps: {
   reader: MapReader;
   activity: ActivityStore;
   logger: ServerLogger;
+  engines?: EngineContext;
 }): McpCatalog {
   const catalog = new McpCatalog(deps);
   registerTools(catalog);
+  if (deps.engines !== undefined) registerOperableTools(catalog);
   registerResources(catalog);
   return catalog;
 }

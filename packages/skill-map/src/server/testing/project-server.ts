@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { loadConfig } from '../../adapters/index.js';
+import { createEngineContext } from '../../engines/operable/create-context.js';
 import { runServe } from '../run-serve.js';
 import type { RunningServer } from '../run-serve.js';
 import type { ServeOptions } from '../serve-options.js';
@@ -64,6 +65,7 @@ export async function startProjectServer(
       scanner,
       logger,
       version: '9.9.9-test',
+      engines: (channel, events) => createEngineContext({ scopeRoot: tree.root, dbPath, channel, events }),
     },
   );
   await running.bootScan; // a test's own scan request never races the boot scan (409 scan-busy)

@@ -1,0 +1,63 @@
+import { setConfigValue } from '../../adapters/config/config-write.js';
+import { loadConfig } from '../../adapters/config/layered-config.js';
+import { isAdapterError } from '../../adapters/errors.js';
+import { createOpsLog } from '../../adapters/ops-log.js';
+import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
+import { openStateSession } from '../../adapters/sqlite/state-session.js';
+import type { EngineContext, JobEventSink } from '../context.js';
+import { NO_EVENTS } from '../context.js';
+import { EngineError } from '../errors.js';
+import { createExtensionCatalog } from '../extensions/catalog.js';
+import type { ExtensionCatalog } from '../extensions/types.js';
+
+/** Options of `createEngineContext`: what differs between the CLI, `sm serve` (REST, MCP) and tests. */
+export interface EngineContextOptions {
+  readonly scopeRoot: string;
+  readonly dbPath: string;
+  readonly channel: OpsChannel;
+  readonly events?: JobEventSink;
+  readonly extensions?: ExtensionCatalog;
+  readonly opsLog?: OpsLog;
+  /** Layer-4 config overrides (env, flags). */
+  readonly overrides?: Readonly<Record<string, unknown>>;
+  readonly now?: () => number;
+  readonly onLogError?: (err: unknown) => void;
+}
+
+/** The composition of one channel's engine context over the real adapters (config files, ops log, SQLite). */
+export function createEngineContext(opts: EngineContextOptions): EngineContext {
+  const opsLog =
+    opts.opsLog ??
+    createOpsLog({ projectRoot: opts.scopeRoot, ...(opts.onLogError ? { onError: opts.onLogError } : {}) });
+  return {
+    scopeRoot: opts.scopeRoot,
+    dbPath: opts.dbPath,
+    channel: opts.channel,
+    opsLog,
+    events: opts.events ?? NO_EVENTS,
+    extensions: opts.extensions ?? createExtensionCatalog(),
+    config: () =>
+      loadConfig({ projectRoot: opts.scopeRoot, ...(opts.overrides ? { overrides: opts.overrides } : {}) })
+        .merged,
+    now: opts.now ?? (() => Date.now()),
+    openSession(posture) {
+      try {
+        return openStateSession(opts.dbPath, posture);
+      } catch (err) {
+        if (isAdapterError(err, 'DB_NOT_FOUND'))
+          throw new EngineError(
+            'db-missing',
+            `Project database not found at ${opts.dbPath}; run \`sm scan\` first.`,
+            {
+              details: { path: opts.dbPath },
+              cause: err,
+            },
+          );
+        throw err;
+      }
+    },
+    setLocalSetting(key, value) {
+      setConfigValue({ projectRoot: opts.scopeRoot, key, value, layer: 'project-local' });
+    },
+  };
+}
