@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { runMcpStdio } from '../../server/index.js';
+import { serverEngineFactory } from '../engine-context.js';
 import { createCliLogger, createServerPorts } from '../server-deps.js';
 import { CLI_VERSION } from '../version-info.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -19,6 +20,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
         scopeRoot: ctx.project.root,
         logger: createCliLogger(ctx.io.stderr, 'sm mcp', ctx.output.quiet),
         version: CLI_VERSION,
+        engines: serverEngineFactory(ctx.project.root, ctx.project.dbPath),
         stdin: ctx.io.stdin,
         ...(stdout === undefined ? {} : { stdout }),
       },

@@ -1,7 +1,7 @@
 import type { Readable, Writable } from 'node:stream';
 import { serveStdio, StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createActivityStore } from '../activity/activity-store.js';
-import type { ScanPort, ServerLogger } from '../ports.js';
+import type { EngineContextFactory, ScanPort, ServerLogger } from '../ports.js';
 import { createStderrLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import { createScanRunner } from '../scan/scan-runner.js';
@@ -26,6 +26,8 @@ export interface McpStdioDeps {
   broadcaster?: Broadcaster;
   logger?: ServerLogger;
   version?: string;
+  /** The operable engines (queue, findings, suppressions); absent: only the map tools are served. */
+  engines?: EngineContextFactory;
   /** Default process.stdin / process.stdout (tests pass streams). */
   stdin?: Readable;
   stdout?: Writable;
@@ -56,9 +58,17 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
   const logger = deps.logger ?? createStderrLogger('sm mcp');
   const version = deps.version ?? PACKAGE_VERSION;
   const activity = createActivityStore();
-  const catalog = createMapCatalog({ reader: deps.reader, activity, logger });
   const ownBroadcaster = deps.broadcaster === undefined;
   const broadcaster = deps.broadcaster ?? createBroadcaster();
+  const engines = deps.engines?.('mcp', {
+    emit: (e) => broadcaster.publish(e.type, e.data, { runId: e.runId, jobId: e.jobId }),
+  });
+  const catalog = createMapCatalog({
+    reader: deps.reader,
+    activity,
+    logger,
+    ...(engines === undefined ? {} : { engines }),
+  });
   const targets = new Set<NotifyTarget>();
 
   const fanOut: NotifyTarget = {
