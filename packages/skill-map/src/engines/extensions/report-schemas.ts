@@ -114,7 +114,11 @@ const resolution = {
   type: 'object',
   additionalProperties: false,
   required: ['state'],
-  oneOf: [{ required: ['id'] }, { required: ['target'] }],
+  // Exactly one of id / target (each branch names its property so ajv's strict mode is satisfied).
+  oneOf: [
+    { required: ['id'], properties: { id: true } },
+    { required: ['target'], properties: { target: true } },
+  ],
   properties: {
     id: {
       type: 'integer',
