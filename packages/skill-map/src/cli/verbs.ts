@@ -261,7 +261,18 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'agent',
     summary: 'install the sm-process-jobs skill for your agent host: install, uninstall, status',
     usage: ['agent install|uninstall|status [--for claude|codex|opencode|agent-skills]'],
-    options: {},
+    details: [
+      'install writes SKILL.md, mcp.md and cli.md into <host skill dir>/sm-process-jobs (installed, updated or up-to-date);',
+      'uninstall removes only those files; status shows every host folder. Default host: the project lens, else claude.',
+      'Operator job submits refuse until the skill is installed for some host.',
+    ],
+    options: {
+      for: {
+        type: 'string',
+        value: 'host',
+        description: 'agent host: claude (.claude/skills), codex or agent-skills (.agents/skills), opencode',
+      },
+    },
     maxArgs: 1,
     load: () => import('./commands/agent.js'),
   },

@@ -1,11 +1,10 @@
-import { EngineError } from '../errors.js';
-import type { ExtensionCatalog, ProbExtension } from './types.js';
+import { BUILTIN_DEFINITIONS } from './builtin/index.js';
+import { isEnabled } from './enable-state.js';
+import { resolveExtension } from './resolve.js';
+import type { ExtensionCatalog, ExtensionInfo, ProbExtension } from './types.js';
 
-/**
- * The built-in probabilistic extensions. PLACEHOLDER of the foundation commit: the extensions work fills this
- * list (finders, fixers, summarizer, tagger) and replaces `createExtensionCatalog` with the real resolution.
- */
-export const BUILTIN_EXTENSIONS: readonly ProbExtension[] = [];
+/** The built-in probabilistic extensions (spec §4.2): finders, their fixers, issue fixers, summarizer, tagger. */
+export const BUILTIN_EXTENSIONS: readonly ProbExtension[] = BUILTIN_DEFINITIONS;
 
 /** A catalog over a set of definitions (the built-ins in production; tests may pass their own real definitions). */
 export function createExtensionCatalog(
@@ -15,11 +14,23 @@ export function createExtensionCatalog(
   return {
     all: () => defs,
     get: (id) => byId.get(id),
-    listEnabled: () => defs.filter((d) => d.locked !== true).sort((a, b) => a.id.localeCompare(b.id)),
-    resolve: (input) => {
-      const hit = byId.get(input);
-      if (hit === undefined) throw new EngineError('not-found', `unknown extension "${input}"`);
-      return hit;
-    },
+    listEnabled: (config) =>
+      defs
+        .filter((d) => d.locked !== true && isEnabled(d, config))
+        .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)),
+    resolve: (input, config) => resolveExtension(input, defs, config),
+  };
+}
+
+/** The `list_extensions` projection of a definition (analyzerIds only for fixers). */
+export function toExtensionInfo(def: ProbExtension): ExtensionInfo {
+  return {
+    id: def.id,
+    kind: def.kind,
+    role: def.role,
+    description: def.description,
+    ...(def.role === 'fixer' && def.analyzerIds !== undefined && def.analyzerIds.length > 0
+      ? { analyzerIds: [...def.analyzerIds] }
+      : {}),
   };
 }

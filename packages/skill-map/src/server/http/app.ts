@@ -7,6 +7,7 @@ import { checkLoopbackRequest } from './loopback-gate.js';
 import { placeholderPage } from './placeholder-page.js';
 import { checkDeclaredLength } from './read-json-body.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
+import { registerExtensionRoutes } from './routes/extension-routes.js';
 import { registerFindingsRoutes } from './routes/findings-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerSuppressionRoutes } from './routes/suppression-routes.js';
@@ -46,6 +47,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   registerMapRoutes(app, ctx);
   registerActivityRoutes(app, ctx);
   registerJobRoutes(app, ctx);
+  registerExtensionRoutes(app, ctx);
   registerFindingsRoutes(app, ctx);
   registerSuppressionRoutes(app, ctx);
   app.all('/api/*', (c) => {

@@ -1,0 +1,65 @@
+import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomicSync } from './atomic-write.js';
+
+/** A folder of plain files the engines install into a project (the processing-agent skill). */
+export interface SkillFolder {
+  /** The folder's absolute path. */
+  readonly dir: string;
+  /** True when the folder exists (as a directory). */
+  exists(): boolean;
+  /** A file's bytes as UTF-8 text, or null when it does not exist. */
+  read(name: string): string | null;
+  /** Writes one file atomically (temp sibling + rename), creating the folder. */
+  write(name: string, text: string): void;
+  /** Removes one file; nothing when absent. */
+  remove(name: string): void;
+  /** The names in the folder ([] when it does not exist). */
+  list(): string[];
+  /** Removes the folder when nothing is left in it; true when it did. */
+  removeIfEmpty(): boolean;
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The folder at `dir` (absolute). */
+export function openSkillFolder(dir: string): SkillFolder {
+  return {
+    dir,
+    exists: () => isDirectory(dir),
+    read(name) {
+      try {
+        return readFileSync(join(dir, name), 'utf8');
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw err;
+      }
+    },
+    write: (name, text) => writeFileAtomicSync(join(dir, name), text),
+    remove: (name) => rmSync(join(dir, name), { force: true }),
+    list: () => (isDirectory(dir) ? readdirSync(dir).sort() : []),
+    removeIfEmpty() {
+      if (!isDirectory(dir) || readdirSync(dir).length > 0) return false;
+      rmdirSync(dir);
+      return true;
+    },
+  };
+}
+
+/** Which of `names` (project-relative paths) exist under `root`. */
+export function presentEntries(root: string, names: readonly string[]): string[] {
+  return names.filter((name) => {
+    try {
+      statSync(join(root, name));
+      return true;
+    } catch {
+      return false;
+    }
+  });
+}
