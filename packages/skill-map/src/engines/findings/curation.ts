@@ -12,7 +12,7 @@ import type { DeleteOutcome, PruneOutcome, UndismissOutcome, UndismissTarget } f
  * annotations mirror is re-synced from the live `.sm` (no sidecar write, so no consent) and the answer is
  * `no-match`. Re-running the finder re-judges the class; rows are never touched.
  */
-export function undismissFinding(
+export async function undismissFinding(
   ctx: EngineContext,
   target: UndismissTarget,
   consent: Consent = {},
@@ -50,7 +50,7 @@ export function undismissFinding(
  * is lifted FIRST through the curator, so a refused consent leaves the row, the sidecar and the log unchanged.
  * Without such an entry, or when the node is gone from the map, the delete is DB only and needs no consent.
  */
-export function deleteFinding(ctx: EngineContext, id: number, consent: Consent = {}): Promise<DeleteOutcome> {
+export async function deleteFinding(ctx: EngineContext, id: number, consent: Consent = {}): Promise<DeleteOutcome> {
   const fid = checkId(id);
   return withWrite(ctx, async ({ session, findings }) => {
     const f = findings.get(fid);
@@ -81,7 +81,7 @@ export function deleteFinding(ctx: EngineContext, id: number, consent: Consent =
 }
 
 /** `prune`: deletes every stale finding (node gone, or its body changed since the finding was judged). */
-export function pruneFindings(ctx: EngineContext): Promise<PruneOutcome> {
+export async function pruneFindings(ctx: EngineContext): Promise<PruneOutcome> {
   return withWrite(ctx, ({ session, findings }) => {
     const deleted = session.transaction(() => findings.pruneStale());
     if (deleted > 0)

@@ -12,7 +12,7 @@ function logFlip(ctx: EngineContext, op: string, f: FindingRecord, detail: strin
 }
 
 /** `resolve`: a human marks the finding fixed (DB only). Already fixed: `already-fixed`; unknown id: `not-found`. */
-export function resolveFinding(ctx: EngineContext, id: number, note?: string): Promise<ResolveOutcome> {
+export async function resolveFinding(ctx: EngineContext, id: number, note?: string): Promise<ResolveOutcome> {
   const fid = checkId(id);
   const text = optionalText('note', note) ?? null;
   return withWrite(ctx, ({ session, findings }) => {
@@ -29,7 +29,7 @@ export function resolveFinding(ctx: EngineContext, id: number, note?: string): P
 }
 
 /** `reopen`: clears any resolution (DB only); it never lifts a class suppression (that is `undismiss`). */
-export function reopenFinding(ctx: EngineContext, id: number): Promise<ReopenOutcome> {
+export async function reopenFinding(ctx: EngineContext, id: number): Promise<ReopenOutcome> {
   const fid = checkId(id);
   return withWrite(ctx, ({ session, findings }) => {
     const outcome = session.transaction((): ReopenOutcome['outcome'] => {
