@@ -1,0 +1,37 @@
+import type { EngineContext } from '../context.js';
+import { EngineError } from '../errors.js';
+import type { Consent } from './port.js';
+
+/** How a write was allowed: the standing grant, `always` (persisted once the write goes ahead), or `confirm`. */
+export type ConsentGrant = 'standing' | 'always' | 'confirm';
+
+/**
+ * The consent gate of spec §8, in the contract's order, deciding without touching anything: (1) team policy
+ * `allowSidecarWriters: false` is a hard block no flag bypasses; (2) a standing `allowEditSmFiles: true` proceeds;
+ * (3) `always` proceeds and is persisted by `persistGrant`; (4) `confirm` is a one-shot; (5) otherwise refused
+ * naming `allowEditSmFiles`.
+ */
+export function decideConsent(ctx: EngineContext, consent: Consent): ConsentGrant {
+  const config = ctx.config();
+  if (config['allowSidecarWriters'] === false)
+    throw new EngineError(
+      'sidecar-writers-forbidden',
+      'Sidecar writes are turned off for this project (allowSidecarWriters: false in .skill-map/settings.json); ' +
+        'confirm does not override it.',
+      { details: { key: 'allowSidecarWriters' } },
+    );
+  if (config['allowEditSmFiles'] === true) return 'standing';
+  if (consent.always === true) return 'always';
+  if (consent.confirm === true) return 'confirm';
+  throw new EngineError(
+    'consent-required',
+    "Writing a .sm sidecar needs consent (details.key = 'allowEditSmFiles'): confirm this one write, pass " +
+      'always to allow sidecar edits from now on, or set allowEditSmFiles: true in .skill-map/settings.local.json.',
+    { details: { key: 'allowEditSmFiles' } },
+  );
+}
+
+/** Persists an `always` grant (`allowEditSmFiles: true` in settings.local.json); nothing for the other grants. */
+export function persistGrant(ctx: EngineContext, grant: ConsentGrant): void {
+  if (grant === 'always') ctx.setLocalSetting('allowEditSmFiles', true);
+}

@@ -1,0 +1,7 @@
+export { createSidecarCurator } from './curator.js';
+export type { SidecarCuratorFull } from './curator.js';
+export { decideConsent, persistGrant } from './consent.js';
+export type { ConsentGrant } from './consent.js';
+export { deepMerge, sanitize } from './deep-merge.js';
+export { sidecarSchemaErrors } from './validate.js';
+export type { Consent, CurationResult, SidecarCurator } from './port.js';
