@@ -50,7 +50,11 @@ export async function undismissFinding(
  * is lifted FIRST through the curator, so a refused consent leaves the row, the sidecar and the log unchanged.
  * Without such an entry, or when the node is gone from the map, the delete is DB only and needs no consent.
  */
-export async function deleteFinding(ctx: EngineContext, id: number, consent: Consent = {}): Promise<DeleteOutcome> {
+export async function deleteFinding(
+  ctx: EngineContext,
+  id: number,
+  consent: Consent = {},
+): Promise<DeleteOutcome> {
   const fid = checkId(id);
   return withWrite(ctx, async ({ session, findings }) => {
     const f = findings.get(fid);

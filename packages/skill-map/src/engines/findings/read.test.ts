@@ -75,7 +75,9 @@ describe('listFindings (MCP semantics)', () => {
   it('no database: an empty list; a bad filter is refused naming it', () => {
     rmSync(p.dbPath);
     expect(listFindings(p.context())).toEqual([]);
-    expect(() => listFindings(p.context(), { extension: '' })).toThrow(/extension must be a non-empty string/);
+    expect(() => listFindings(p.context(), { extension: '' })).toThrow(
+      /extension must be a non-empty string/,
+    );
   });
 });
 
@@ -103,7 +105,12 @@ describe('findingsView (CLI default view)', () => {
     const covered = p.insert({ node: LINT, type: 'vague-step' });
     const other = p.insert({ node: LINT, type: 'missing-example' });
     const elsewhere = p.insert({ node: TEST, type: 'vague-step' });
-    const safety = p.insert({ node: LINT, extension: 'kernel/safety', origin: 'kernel', type: 'content-suspicious' });
+    const safety = p.insert({
+      node: LINT,
+      extension: 'kernel/safety',
+      origin: 'kernel',
+      type: 'content-suspicious',
+    });
     p.tree.write({
       '.claude/skills/lint/SKILL.sm':
         'annotations:\n  suppressions:\n    - extension: lint-finder\n      type: vague-step\n    - extension: kernel/safety\n',

@@ -50,7 +50,9 @@ export interface FindingsProject {
 }
 
 /** Writes `files`, runs a real full scan into `.skill-map/skill-map.db`. */
-export async function findingsProject(files: Record<string, string> = FINDINGS_FILES): Promise<FindingsProject> {
+export async function findingsProject(
+  files: Record<string, string> = FINDINGS_FILES,
+): Promise<FindingsProject> {
   const tree = createTempTree('sm-findings-');
   tree.write(files);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
