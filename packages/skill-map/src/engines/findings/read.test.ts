@@ -82,7 +82,7 @@ describe('listFindings (MCP semantics)', () => {
 });
 
 describe('findingsView (CLI default view)', () => {
-  it('shows open, human-decision and stale findings; hides dismissed and fixed, counting them', async () => {
+  it('shows open, human-decision and stale findings; hides dismissed and fixed, counting them', () => {
     const open = p.insert({ node: LINT });
     const human = p.insert({ node: LINT, resolution: 'human-decision' });
     p.insert({ node: LINT, resolution: 'fixed' });
