@@ -49,6 +49,37 @@ export interface FindingsProject {
   remove(): void;
 }
 
+/** Inserts one finding row into the database at `dbPath` (a real file a real scan built); returns its id. */
+export function insertFinding(dbPath: string, seed: FindingSeed): number {
+  const db = new Database(dbPath);
+  try {
+    const live = db
+      .prepare(`SELECT json_extract(node_json, '$.bodyHash') FROM scan_nodes WHERE path = ?`)
+      .pluck()
+      .get(seed.node) as string | undefined;
+    const info = db
+      .prepare(
+        `INSERT INTO state_findings (node_id, extension_id, extension_version, origin, type, severity, message,
+           resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
+         VALUES (?, ?, '1.0.0', ?, ?, ?, ?, ?, ?, ?, 1700000000000, 'j-test')`,
+      )
+      .run(
+        seed.node,
+        seed.extension ?? 'core/lint-finder',
+        seed.origin ?? 'extension',
+        seed.type ?? 'vague-step',
+        seed.severity ?? 'warn',
+        seed.message ?? 'a step is vague',
+        seed.resolution ?? null,
+        seed.resolution === undefined || seed.resolution === null ? null : 'human',
+        seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
+      );
+    return Number(info.lastInsertRowid);
+  } finally {
+    db.close();
+  }
+}
+
 /** Writes `files`, runs a real full scan into `.skill-map/skill-map.db`. */
 export async function findingsProject(
   files: Record<string, string> = FINDINGS_FILES,
@@ -78,31 +109,7 @@ export async function findingsProject(
     root: tree.root,
     dbPath,
     context: (channel = 'cli') => createEngineContext({ scopeRoot: tree.root, dbPath, channel }),
-    insert: (seed) =>
-      withDb((db) => {
-        const live = db
-          .prepare(`SELECT json_extract(node_json, '$.bodyHash') FROM scan_nodes WHERE path = ?`)
-          .pluck()
-          .get(seed.node) as string | undefined;
-        const info = db
-          .prepare(
-            `INSERT INTO state_findings (node_id, extension_id, extension_version, origin, type, severity, message,
-               resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
-             VALUES (?, ?, '1.0.0', ?, ?, ?, ?, ?, ?, ?, 1700000000000, 'j-test')`,
-          )
-          .run(
-            seed.node,
-            seed.extension ?? 'core/lint-finder',
-            seed.origin ?? 'extension',
-            seed.type ?? 'vague-step',
-            seed.severity ?? 'warn',
-            seed.message ?? 'a step is vague',
-            seed.resolution ?? null,
-            seed.resolution === undefined || seed.resolution === null ? null : 'human',
-            seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
-          );
-        return Number(info.lastInsertRowid);
-      }),
+    insert: (seed) => insertFinding(dbPath, seed),
     rescan: scan,
     rows: () => withDb((db) => db.prepare(`SELECT * FROM state_findings ORDER BY id`).all()),
     opsLines: () => {
