@@ -2,8 +2,14 @@ import type { EngineContext } from '../context.js';
 import type { Consent } from '../sidecars/port.js';
 import { curatorOf } from './curator.js';
 import { exactEntryIndex, withoutEntry } from './lens.js';
-import { checkId, checkText, optionalText, withWrite } from './session.js';
-import type { DeleteOutcome, PruneOutcome, UndismissOutcome, UndismissTarget } from './types.js';
+import { checkTarget, checkText, findTarget, optionalText, withWrite } from './session.js';
+import type {
+  DeleteOutcome,
+  FindingTarget,
+  PruneOutcome,
+  UndismissOutcome,
+  UndismissTarget,
+} from './types.js';
 
 /**
  * `undismiss`: removes exactly one class suppression from the node's `.sm` through the curator (consent) →
@@ -52,12 +58,13 @@ export async function undismissFinding(
  */
 export async function deleteFinding(
   ctx: EngineContext,
-  id: number,
+  target: FindingTarget,
   consent: Consent = {},
 ): Promise<DeleteOutcome> {
-  const fid = checkId(id);
+  const t = checkTarget(target);
+  const fid = t.id;
   return withWrite(ctx, async ({ session, findings }) => {
-    const f = findings.get(fid);
+    const f = findTarget(findings, t);
     if (f === null) return { outcome: 'not-found' };
     if (session.nodes.get(f.nodeId) !== null && f.origin === 'extension') {
       const curator = curatorOf(ctx);

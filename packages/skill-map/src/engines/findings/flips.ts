@@ -4,20 +4,32 @@ import { EngineError, isEngineError } from '../errors.js';
 import type { Consent } from '../sidecars/port.js';
 import { curatorOf } from './curator.js';
 import { suppressionsOf } from './lens.js';
-import { checkId, optionalText, withWrite } from './session.js';
-import type { DismissOptions, DismissOutcome, ReopenOutcome, ResolveOutcome } from './types.js';
+import { checkTarget, findTarget, optionalText, withWrite } from './session.js';
+import type { CheckedTarget } from './session.js';
+import type {
+  DismissOptions,
+  DismissOutcome,
+  FindingTarget,
+  ReopenOutcome,
+  ResolveOutcome,
+} from './types.js';
 
 function logFlip(ctx: EngineContext, op: string, f: FindingRecord, detail: string): void {
   ctx.opsLog.append({ op, target: f.nodeId, channel: ctx.channel, outcome: 'ok', detail });
 }
 
 /** `resolve`: a human marks the finding fixed (DB only). Already fixed: `already-fixed`; unknown id: `not-found`. */
-export async function resolveFinding(ctx: EngineContext, id: number, note?: string): Promise<ResolveOutcome> {
-  const fid = checkId(id);
+export async function resolveFinding(
+  ctx: EngineContext,
+  target: FindingTarget,
+  note?: string,
+): Promise<ResolveOutcome> {
+  const t = checkTarget(target);
+  const fid = t.id;
   const text = optionalText('note', note) ?? null;
   return withWrite(ctx, ({ session, findings }) => {
     const outcome = session.transaction((): ResolveOutcome['outcome'] => {
-      const f = findings.get(fid);
+      const f = findTarget(findings, t);
       if (f === null) return 'not-found';
       if (f.resolution === 'fixed') return 'already-fixed';
       findings.setResolution(fid, 'fixed', 'human', text, ctx.now());
@@ -29,11 +41,12 @@ export async function resolveFinding(ctx: EngineContext, id: number, note?: stri
 }
 
 /** `reopen`: clears any resolution (DB only); it never lifts a class suppression (that is `undismiss`). */
-export async function reopenFinding(ctx: EngineContext, id: number): Promise<ReopenOutcome> {
-  const fid = checkId(id);
+export async function reopenFinding(ctx: EngineContext, target: FindingTarget): Promise<ReopenOutcome> {
+  const t = checkTarget(target);
+  const fid = t.id;
   return withWrite(ctx, ({ session, findings }) => {
     const outcome = session.transaction((): ReopenOutcome['outcome'] => {
-      const f = findings.get(fid);
+      const f = findTarget(findings, t);
       if (f === null) return 'not-found';
       if (f.resolution === null) return 'already-open';
       findings.setResolution(fid, null, null, null, null);
@@ -60,16 +73,17 @@ function notDismissible(f: FindingRecord): EngineError {
  */
 export async function dismissFinding(
   ctx: EngineContext,
-  id: number,
+  target: FindingTarget,
   options: DismissOptions = {},
   consent: Consent = {},
 ): Promise<DismissOutcome> {
-  const fid = checkId(id);
+  const t = checkTarget(target);
+  const fid = t.id;
   const note = optionalText('note', options.note);
-  if (options.class === true) return dismissClass(ctx, fid, note, consent);
+  if (options.class === true) return dismissClass(ctx, t, note, consent);
   return withWrite(ctx, ({ session, findings }) => {
     const outcome = session.transaction((): DismissOutcome['outcome'] => {
-      const f = findings.get(fid);
+      const f = findTarget(findings, t);
       if (f === null) return 'not-found';
       if (f.origin === 'kernel') throw notDismissible(f);
       if (f.resolution === 'dismissed') return 'already-dismissed';
@@ -83,14 +97,15 @@ export async function dismissFinding(
 
 function dismissClass(
   ctx: EngineContext,
-  fid: number,
+  t: CheckedTarget,
   note: string | undefined,
   consent: Consent,
 ): Promise<DismissOutcome> {
   return withWrite(ctx, async ({ session, findings }) => {
-    const f = findings.get(fid);
+    const f = findTarget(findings, t);
     if (f === null) return { outcome: 'not-found' };
     if (f.origin === 'kernel') throw notDismissible(f);
+    const fid = f.id;
     const curator = curatorOf(ctx);
     try {
       const result = await curator.updateAnnotations(session, f.nodeId, consent, (current) => {

@@ -1,8 +1,9 @@
 import { createFindingsLifecycle } from '../../adapters/sqlite/findings/lifecycle.js';
-import type { FindingsLifecycle } from '../../adapters/sqlite/findings/port.js';
+import type { FindingRecord, FindingsLifecycle } from '../../adapters/sqlite/findings/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
+import type { FindingTarget } from './types.js';
 
 /** One open session with the findings store over it. */
 export interface FindingsSession {
@@ -67,4 +68,22 @@ export function checkText(name: string, value: unknown): string {
 /** An optional string argument (undefined passes; an empty or non-string value is refused). */
 export function optionalText(name: string, value: unknown): string | undefined {
   return value === undefined ? undefined : checkText(name, value);
+}
+
+/** A checked finding target: the id, and the node it must belong to when scoped. */
+export interface CheckedTarget {
+  readonly id: number;
+  readonly node: string | undefined;
+}
+
+/** Validates a target (id a positive integer, node a non-empty string when given). */
+export function checkTarget(target: FindingTarget): CheckedTarget {
+  if (typeof target === 'number') return { id: checkId(target), node: undefined };
+  return { id: checkId(target.id), node: optionalText('node', target.node) };
+}
+
+/** The targeted finding, or null when the id is unknown or names a finding of another node than the scope. */
+export function findTarget(findings: FindingsLifecycle, t: CheckedTarget): FindingRecord | null {
+  const f = findings.get(t.id);
+  return f === null || (t.node !== undefined && f.nodeId !== t.node) ? null : f;
 }

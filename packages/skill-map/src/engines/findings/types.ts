@@ -63,3 +63,9 @@ export interface UndismissTarget {
   /** The typed entry; omitted: the type-less blanket entry of that extension. */
   readonly type?: string;
 }
+
+/**
+ * Which finding a mutation names: its id, or its id scoped to a node (the REST node routes): a finding of
+ * another node is then `not-found`, exactly like an unknown id.
+ */
+export type FindingTarget = number | { readonly id: number; readonly node?: string };
