@@ -270,9 +270,27 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'issues',
     summary: 'issue suppressions: dismiss, undismiss, suppressions',
-    usage: ['issues <subcommand> ...'],
-    options: {},
-    maxArgs: 3,
+    usage: [
+      'issues dismiss <node> <analyzer> <value> [--note <text>] [--yes]',
+      'issues undismiss <node> <analyzer> <value> [--yes]',
+      'issues suppressions [<node>]',
+    ],
+    details: [
+      "dismiss writes {analyzer, value, note?} into the node's .sm sidecar (annotations.issueSuppressions) and",
+      'removes the covered issues at once; later scans skip them. <value> is the issue data.target, exact and',
+      'case-sensitive; <analyzer> is qualified or short and must be a known analyzer (`sm check --analyzers`).',
+      'undismiss removes the entry; the issue returns at the next `sm scan`. Sidecar writes need consent:',
+      '--yes for one write, or allowEditSmFiles: true in .skill-map/settings.local.json.',
+    ],
+    options: {
+      note: {
+        type: 'string',
+        value: 'text',
+        description: 'dismiss: why the issue is suppressed (kept in the sidecar)',
+      },
+      yes: { type: 'boolean', short: 'y', description: 'consent to this one .sm sidecar write' },
+    },
+    maxArgs: 4,
     load: () => import('./commands/issues.js'),
   },
   {

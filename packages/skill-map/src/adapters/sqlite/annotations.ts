@@ -27,8 +27,12 @@ export function refreshAnnotationsMirror(
     nodeJson,
     path,
   );
-  // The stored nodes are no longer exactly what their records build.
-  cached(db, `UPDATE scan_meta SET graph_digest = NULL WHERE id = 1`).run();
+  // The stored nodes are no longer exactly what their records build; a new generation tells a warm scanner
+  // (sm serve) that its in-memory persist index no longer matches the rows.
+  cached(
+    db,
+    `UPDATE scan_meta SET graph_digest = NULL, persist_generation = persist_generation + 1 WHERE id = 1`,
+  ).run();
   return true;
 }
 
@@ -53,5 +57,8 @@ export function deleteSuppressedIssues(db: Db, key: SuppressionKey): number {
          AND (analyzer_id = @a OR analyzer_id = @short OR substr(analyzer_id, -length(@a) - 1) = '/' || @a)
          AND id IN (SELECT issue_id FROM scan_issue_nodes WHERE node_path = @node)`,
   ).run({ value: key.value, a: key.analyzer, short, node: key.nodePath });
+  // Rows went behind the scanner's back: a warm scanner must diff against the rows, not its in-memory index.
+  if (info.changes > 0)
+    cached(db, `UPDATE scan_meta SET persist_generation = persist_generation + 1 WHERE id = 1`).run();
   return info.changes;
 }

@@ -16,8 +16,7 @@ export function decideConsent(ctx: EngineContext, consent: Consent): ConsentGran
   if (config['allowSidecarWriters'] === false)
     throw new EngineError(
       'sidecar-writers-forbidden',
-      'Sidecar writes are turned off for this project (allowSidecarWriters: false in .skill-map/settings.json); ' +
-        'confirm does not override it.',
+      'sidecar writes are forbidden by the team policy allowSidecarWriters: false (a hard block: confirm and always do not override it)',
       { details: { key: 'allowSidecarWriters' } },
     );
   if (config['allowEditSmFiles'] === true) return 'standing';
@@ -25,8 +24,7 @@ export function decideConsent(ctx: EngineContext, consent: Consent): ConsentGran
   if (consent.confirm === true) return 'confirm';
   throw new EngineError(
     'consent-required',
-    "Writing a .sm sidecar needs consent (details.key = 'allowEditSmFiles'): confirm this one write, pass " +
-      'always to allow sidecar edits from now on, or set allowEditSmFiles: true in .skill-map/settings.local.json.',
+    'writing the .sm sidecar needs consent: allowEditSmFiles is not granted and neither confirm nor always was given',
     { details: { key: 'allowEditSmFiles' } },
   );
 }

@@ -38,7 +38,7 @@ function isRecord(value: unknown): value is Doc {
 
 function annotationsOf(doc: Doc): Annotations | null {
   const a = doc['annotations'];
-  return isRecord(a) ? (a) : null;
+  return isRecord(a) ? a : null;
 }
 
 function invalid(sidecar: string, reason: string): EngineError {
@@ -127,7 +127,7 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
   return {
     updateAnnotations(session, nodePath, consent, change) {
       return write(session, nodePath, consent, (doc) => {
-        const current = (annotationsOf(doc) ?? {});
+        const current = annotationsOf(doc) ?? {};
         const updated = change(sanitize(current) as Annotations);
         if (updated === null) return null;
         const out: Doc = { ...doc };

@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { listIssueSuppressions } from '../../../../engines/suppressions/index.js';
+import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
+
+/** `list_issue_suppressions`: every standing issue suppression, for one node or the whole project. */
+export const listIssueSuppressionsTool = defineTool({
+  name: 'list_issue_suppressions',
+  title: 'List issue suppressions',
+  description:
+    'Returns {suppressions: [{node, analyzer, value, note?}]} from the annotations mirror: pass `node` for one ' +
+    'node, omit it for the whole project. Every entry is shown, resolvable or not (never validated against the ' +
+    'analyzer catalog). No database: an empty list. An unknown node is an invalid-params error.',
+  inputSchema: z.object({
+    node: z.string().min(1).optional().describe('Node path; omit for the whole project.'),
+  }),
+  annotations: { ...READ_ONLY, title: 'List issue suppressions' },
+  run: (args, deps) => ({
+    suppressions: listIssueSuppressions(enginesOf(deps), args.node === undefined ? {} : { node: args.node }),
+  }),
+});
