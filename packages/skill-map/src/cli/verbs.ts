@@ -226,8 +226,44 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'findings',
     summary:
       'findings of the probabilistic finders: list, resolve, dismiss, reopen, undismiss, delete, prune',
-    usage: ['findings [<subcommand>] ...'],
-    options: {},
+    usage: [
+      'findings [list] [<node>] [--extension <id>] [--stale] [--dismissed] [--fixed]',
+      'findings resolve <id> [--note <text>]',
+      'findings dismiss <id> [--class] [--note <text>] [--yes]',
+      'findings reopen <id>',
+      'findings undismiss <node> <extension> [--type <type>] [--yes]',
+      'findings delete <id> [--yes]',
+      'findings prune',
+    ],
+    details: [
+      'The list hides dismissed (row or class suppression) and fixed findings and says how many; stale ones show inline.',
+      'dismiss --class, undismiss, and a delete that lifts a now-orphan class suppression write the node .sm sidecar:',
+      'they need --yes unless allowEditSmFiles is true. Findings never set the exit code (5 when the id or node is unknown).',
+    ],
+    options: {
+      extension: {
+        type: 'string',
+        value: 'id',
+        description: 'list: only this extension (qualified or bare id)',
+      },
+      stale: {
+        type: 'boolean',
+        description: 'list: only stale findings (the node changed since; what prune deletes)',
+      },
+      dismissed: { type: 'boolean', description: 'list: also show dismissed and class-suppressed findings' },
+      fixed: { type: 'boolean', description: 'list: also show fixed findings' },
+      note: { type: 'string', value: 'text', description: 'resolve, dismiss: why' },
+      class: {
+        type: 'boolean',
+        description: "dismiss: suppress the finding's (extension, type) class on its node",
+      },
+      type: {
+        type: 'string',
+        value: 'type',
+        description: 'undismiss: the typed entry (default: the type-less one)',
+      },
+      yes: { type: 'boolean', short: 'y', description: 'consent to this one .sm sidecar write' },
+    },
     maxArgs: 3,
     load: () => import('./commands/findings.js'),
   },

@@ -102,6 +102,8 @@ export interface FindingsLifecycle {
   delete(id: number): boolean;
   /** Rows of (node, extension, type) that are dismissed at row grain, excluding `exceptId`. */
   countDismissedOfClass(nodeId: string, extensionId: string, type: string, exceptId?: number): number;
+  /** Rows of (node, extension, type) in any state, excluding `exceptId` (the class a suppression entry covers). */
+  countOfClass(nodeId: string, extensionId: string, type: string, exceptId?: number): number;
   /** Deletes stale rows (node gone or body changed); returns how many. */
   pruneStale(): number;
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import { startProjectServer } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
@@ -66,7 +66,12 @@ describe('POST /api/nodes/:pathB64/issues/dismiss', () => {
       items: [{ node: NODE, analyzer: 'core/reference-broken', value: TARGET, note: 'later' }],
       counts: { total: 1, returned: 1 },
     });
-    expect(log()).toContain('"op":"issues.dismiss","target":".claude/commands/deploy.md","channel":"ui"');
+    // The operations log is fire-and-forget: poll until the line lands.
+    await vi.waitFor(
+      () =>
+        expect(log()).toContain('"op":"issues.dismiss","target":".claude/commands/deploy.md","channel":"ui"'),
+      { timeout: 10_000 },
+    );
     expect((await call('POST', '/api/scan', { mode: 'full' })).status).toBe(200);
     expect(await issueCount()).toBe(0);
     expect((await call('GET', '/api/scan?meta=1')).body?.['item'].stats).toMatchObject({

@@ -1,0 +1,22 @@
+import * as z from 'zod';
+import { listFindings } from '../../../../engines/findings/index.js';
+import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
+
+/** `list_findings`: the recorded findings of one node or the whole project (read posture). */
+export const listFindingsTool = defineTool({
+  name: 'list_findings',
+  title: 'List findings',
+  description:
+    'Returns {findings: FindingRecord[]} from the findings store: every row a probabilistic finder recorded, with ' +
+    'its resolution (null = open, fixed, human-decision, dismissed) and a derived `stale` (the node body changed ' +
+    'since it was judged, or the node is gone). Pass `node` for one node, omit it for the whole project; ' +
+    '`extension` takes a qualified (core/x) or bare (x) id. Stale rows are left out unless `includeStale: true`. ' +
+    'Class suppressions are not applied here (this is the raw store).',
+  inputSchema: z.object({
+    node: z.string().min(1).optional().describe('Node path; omitted: the whole project.'),
+    extension: z.string().min(1).optional().describe('Extension id, qualified or bare.'),
+    includeStale: z.boolean().optional().describe('Also return stale findings.'),
+  }),
+  annotations: { ...READ_ONLY, title: 'List findings' },
+  run: (args, deps) => ({ findings: listFindings(enginesOf(deps), args) }),
+});
