@@ -1,8 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 
-/** The job statuses a filter accepts (spec §2.5). */
-export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export { JOB_STATUSES } from '@skill-map/spec';
 
 /** A job id as the queue hands it out (`d-YYYYMMDD-HHMMSS-xxxx`); anything non-empty is looked up. */
 export const jobId = z.string().min(1).describe('Job id as returned by submit_job, claim_job or list_jobs.');
