@@ -92,14 +92,17 @@ function insertRows(
 export function createFindingsWriteThrough(db: Db): FindingsWriteThrough {
   return {
     replaceForExtension(nodeId, extensionId, rows, p) {
-      cached(db, `DELETE FROM state_findings WHERE node_id = ? AND extension_id = ?`).run(nodeId, extensionId);
+      cached(db, `DELETE FROM state_findings WHERE node_id = ? AND extension_id = ?`).run(
+        nodeId,
+        extensionId,
+      );
       return insertRows(db, nodeId, extensionId, 'extension', rows, p);
     },
     replaceSafetyLane(nodeId, rows, p) {
-      cached(db, `DELETE FROM state_findings WHERE node_id = ? AND extension_id = ? AND origin = 'kernel'`).run(
-        nodeId,
-        SAFETY_LANE_EXTENSION,
-      );
+      cached(
+        db,
+        `DELETE FROM state_findings WHERE node_id = ? AND extension_id = ? AND origin = 'kernel'`,
+      ).run(nodeId, SAFETY_LANE_EXTENSION);
       insertRows(db, nodeId, SAFETY_LANE_EXTENSION, 'kernel', rows, p);
     },
     stampFixerResolutions(nodeId, fixerId, analyzerIds, resolved, at) {

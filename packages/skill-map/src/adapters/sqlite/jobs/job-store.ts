@@ -63,8 +63,7 @@ export function createJobStore(session: StateSession): JobStore {
   const { db } = session;
   const getRow = (id: string): JobRecord | null => {
     const row = cached(db, `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE id = ?`).get(id) as
-      | JobRowOut
-      | undefined;
+      JobRowOut | undefined;
     return row === undefined ? null : toJobRecord(row);
   };
   return {
@@ -99,7 +98,8 @@ export function createJobStore(session: StateSession): JobStore {
     exists: (id) => cached(db, `SELECT 1 FROM state_jobs WHERE id = ?`, 'pluck').get(id) !== undefined,
     get: getRow,
     nonceOf: (id) =>
-      (cached(db, `SELECT nonce FROM state_jobs WHERE id = ?`, 'pluck').get(id) as string | undefined) ?? null,
+      (cached(db, `SELECT nonce FROM state_jobs WHERE id = ?`, 'pluck').get(id) as string | undefined) ??
+      null,
     active: (extensionId, nodeId) =>
       (
         cached(
@@ -113,23 +113,27 @@ export function createJobStore(session: StateSession): JobStore {
     claim(now, runner, filter): ClaimedRow | null {
       const params = filter === undefined ? { now, runner } : { now, runner, filter };
       const row = cached(db, claimSql(filter !== undefined)).get(params) as
-        | (JobRowOut & { nonce: string })
-        | undefined;
+        (JobRowOut & { nonce: string }) | undefined;
       if (row === undefined) return null;
       const { nonce, ...rest } = row;
       return { job: toJobRecord(rest), nonce };
     },
     content: (hash) =>
       (cached(db, `SELECT content FROM state_job_contents WHERE content_hash = ?`, 'pluck').get(hash) as
-        | string
-        | undefined) ?? null,
+        string | undefined) ?? null,
     transition(id, from, to: Transition) {
       const marks = from.map(() => '?').join(', ');
       const res = cached(
         db,
         `UPDATE state_jobs SET status = ?, failure_reason = ?, finished_at = ?
           WHERE id = ? AND status IN (${marks})`,
-      ).run(to.status, to.status === 'failed' ? (to.failureReason ?? null) : null, to.finishedAt, id, ...from);
+      ).run(
+        to.status,
+        to.status === 'failed' ? (to.failureReason ?? null) : null,
+        to.finishedAt,
+        id,
+        ...from,
+      );
       return res.changes === 1;
     },
     insertExecution: (e) => insertExecution(db, e),
