@@ -20,7 +20,7 @@ export function checkSubmitNumbers(input: { ttl?: number; priority?: number; fin
   if (input.ttl !== undefined && !isCount(input.ttl))
     throw new EngineError(
       'invalid-input',
-      `ttl must be a whole number of seconds >= 0 (0 disarms), got ${input.ttl}`,
+      `ttl must be a whole number of seconds >= 0 (0 disarms), got ${String(input.ttl)}`,
       {
         details: { argument: 'ttl' },
       },

@@ -11,8 +11,10 @@ import { resolvePriority, resolveTtl } from './settings.js';
 import { withWriteStore } from './store.js';
 
 /** Thrown inside the submit transaction to roll it back with an outcome (the unique index said no). */
-class Rollback {
-  constructor(readonly outcome: SubmitOutcome) {}
+class Rollback extends Error {
+  constructor(readonly outcome: SubmitOutcome) {
+    super(outcome.outcome);
+  }
 }
 
 /** Two finding scopes overlap unless both are explicit and disjoint (null = every open finding). */
