@@ -67,7 +67,7 @@ beforeEach(async () => {
 
 describe('REST job routes', () => {
   it('submits a job on a node: 201 job.submitted without a nonce, listed newest first as PublicJob', async () => {
-    const r = await submit({ extension: 'ai-lint-analyzer' });
+    const r = await submit({ extension: FINDER });
     expect(r.status).toBe(201);
     expect(r.json).toMatchObject({ schemaVersion: '1', kind: 'job.submitted' });
     const value = r.json?.['value'] as Json;
