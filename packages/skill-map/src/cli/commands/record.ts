@@ -96,7 +96,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const stream = ctx.output.jsonMode
     ? { emit: (e: JobEvent) => ctx.output.out(JSON.stringify(e)) }
     : undefined;
-  const outcome = await recordJob(jobEngines(ctx, stream), input);
+  const engines = jobEngines(ctx, stream);
+  const outcome = await recordJob(engines, input).finally(() => engines.opsLog.flush());
   if (ctx.output.jsonMode) ctx.output.out(JSON.stringify(outcome));
   if (outcome.outcome !== 'completed') throw refusal(input.id, outcome);
   if (!ctx.output.jsonMode)

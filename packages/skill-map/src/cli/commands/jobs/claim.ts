@@ -1,8 +1,9 @@
 import { claimJob, claimJobWaiting } from '../../../engines/jobs/index.js';
 import type { ClaimedJob, ClaimInput } from '../../../engines/jobs/index.js';
+import type { EngineContext } from '../../../engines/context.js';
 import { CliError } from '../../errors.js';
 import type { VerbContext, VerbResult } from '../../verbs.js';
-import { int, jobEngines, oneOf, positionals, seconds, str } from './options.js';
+import { int, oneOf, positionals, seconds, str } from './options.js';
 
 /** The longest `--wait` (seconds): also the default `--timeout`. */
 export const MAX_WAIT_SECONDS = 3600;
@@ -23,7 +24,7 @@ function print(ctx: VerbContext, job: ClaimedJob | null): void {
  * `sm jobs claim [--runner r] [--filter id] [--wait [--interval s] [--timeout s]]`: hands out the next job with its
  * nonce; an empty queue (or a wait that timed out) is exit 1. Progress of a wait goes to stderr only.
  */
-export async function claim(ctx: VerbContext): Promise<VerbResult> {
+export async function claim(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   positionals(
     ctx,
     'jobs claim [--runner agent|in-process] [--filter <id>] [--wait] [--interval <s>] [--timeout <s>]',
@@ -39,7 +40,6 @@ export async function claim(ctx: VerbContext): Promise<VerbResult> {
   const timeout = int(ctx, 'timeout', 1);
   if (!wait && (interval !== undefined || timeout !== undefined))
     throw new CliError('USAGE', '--interval and --timeout only apply with --wait');
-  const engines = jobEngines(ctx);
   let job: ClaimedJob | null;
   if (!wait) job = claimJob(engines, input);
   else {

@@ -1,11 +1,12 @@
 import { JOB_STATUSES } from '@skill-map/spec';
 import { getJob, listJobs, previewJob, submitJob } from '../../../engines/jobs/index.js';
 import type { JobListFilter, SubmitInput } from '../../../engines/jobs/index.js';
+import type { EngineContext } from '../../../engines/context.js';
 import { CliError } from '../../errors.js';
 import { elapsedMs } from '../../verbs.js';
 import type { VerbContext, VerbResult } from '../../verbs.js';
 import { toNodePath } from '../show.js';
-import { int, jobEngines, oneOf, positionals, str } from './options.js';
+import { int, oneOf, positionals, str } from './options.js';
 import { renderJob, renderJobs } from './render.js';
 
 function findingIds(ctx: VerbContext): number[] | undefined {
@@ -35,9 +36,9 @@ function submitInput(ctx: VerbContext, usage: string): SubmitInput {
 }
 
 /** `sm jobs submit <node> <extension>`: created (exit 0, `--json` carries the nonce), or a refusal (3 / 2). */
-export async function submit(ctx: VerbContext): Promise<VerbResult> {
+export async function submit(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   const input = submitInput(ctx, 'jobs submit <node> <extension> [--auto-fix] [--finding <ids>] [--force]');
-  const outcome = await submitJob(jobEngines(ctx), input);
+  const outcome = await submitJob(engines, input);
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...outcome });
   switch (outcome.outcome) {
     case 'created': {
@@ -72,8 +73,8 @@ export async function submit(ctx: VerbContext): Promise<VerbResult> {
 }
 
 /** `sm jobs preview <node> <extension>`: the content a submit would queue, nothing written. */
-export async function preview(ctx: VerbContext): Promise<VerbResult> {
-  const result = await previewJob(jobEngines(ctx), submitInput(ctx, 'jobs preview <node> <extension>'));
+export async function preview(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  const result = await previewJob(engines, submitInput(ctx, 'jobs preview <node> <extension>'));
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...result });
   else {
     ctx.output.info(
@@ -85,7 +86,7 @@ export async function preview(ctx: VerbContext): Promise<VerbResult> {
 }
 
 /** `sm jobs list [--status] [--extension] [--node]`: newest first, never a nonce. */
-export function list(ctx: VerbContext): Promise<VerbResult> {
+export function list(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   positionals(ctx, 'jobs list [--status <s>] [--extension <id>] [--node <path>]', 0);
   const filter: JobListFilter = {};
   const status = oneOf(ctx, 'status', JOB_STATUSES);
@@ -94,16 +95,16 @@ export function list(ctx: VerbContext): Promise<VerbResult> {
   if (extension !== undefined) filter.extension = extension;
   const node = str(ctx, 'node');
   if (node !== undefined) filter.node = toNodePath(node, ctx.io.cwd, ctx.project.root);
-  const items = listJobs(jobEngines(ctx), filter);
+  const items = listJobs(engines, filter);
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
   else ctx.output.out(renderJobs(ctx.output, items));
   return Promise.resolve({});
 }
 
 /** `sm jobs show <id>`: one job (exit 5 when unknown). */
-export function show(ctx: VerbContext): Promise<VerbResult> {
+export function show(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   const [id = ''] = positionals(ctx, 'jobs show <id>', 1);
-  const item = getJob(jobEngines(ctx), id);
+  const item = getJob(engines, id);
   if (item === null)
     throw new CliError('NOT_FOUND', `no job with id ${id}`, { hint: '`sm jobs list` shows the job ids' });
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), item });
@@ -112,9 +113,8 @@ export function show(ctx: VerbContext): Promise<VerbResult> {
 }
 
 /** `sm jobs extensions`: the enabled probabilistic extensions a submit accepts. */
-export function extensions(ctx: VerbContext): Promise<VerbResult> {
+export function extensions(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   positionals(ctx, 'jobs extensions', 0);
-  const engines = jobEngines(ctx);
   const items = engines.extensions.listEnabled(engines.config()).map((e) => ({
     id: e.id,
     kind: e.kind,
