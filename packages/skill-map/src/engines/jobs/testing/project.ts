@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createOpsLog } from '../../../adapters/ops-log.js';
 import type { OpsLog, OpsLogEntry } from '../../../adapters/ops-log.js';
 import { defaultDbPath } from '../../../adapters/sqlite/open-database.js';
 import { createTempTree } from '../../../adapters/testing/temp-tree.js';
@@ -51,7 +52,7 @@ export async function createJobsProject(
   await rescan();
   const events: JobEvent[] = [];
   const clock = { now: Date.UTC(2026, 11, 1, 12, 0, 0) };
-  let log: OpsLog | undefined;
+  const log: OpsLog = createOpsLog({ projectRoot: tree.root });
   const context = (
     o: { channel?: EngineContext['channel']; extensions?: ExtensionCatalog } = {},
   ): EngineContext =>
@@ -62,10 +63,9 @@ export async function createJobsProject(
       events: { emit: (e) => events.push(e) },
       extensions: o.extensions ?? opts.extensions ?? testCatalog(),
       now: () => clock.now,
-      ...(log !== undefined ? { opsLog: log } : {}),
+      opsLog: log,
     });
   const ctx = context();
-  log = ctx.opsLog;
   const installAgent = (): void =>
     tree.write({
       '.claude/skills/sm-process-jobs/SKILL.md': '---\nname: sm-process-jobs\n---\nProcess jobs.\n',
