@@ -18,9 +18,12 @@ export function newJobId(ms: number): string {
   return `d-${utcStamp(ms)}-${hex4()}`;
 }
 
-/** An execution id `e-YYYYMMDD-HHMMSS-xxxx`. */
+/**
+ * An execution id `e-YYYYMMDD-HHMMSS-xxxxxxxxxxxx` (12 hex). Executions are written by many agents at once and
+ * inside transactions that cannot re-draw, so they carry 48 random bits instead of the job id's 16.
+ */
 export function newExecutionId(ms: number): string {
-  return `e-${utcStamp(ms)}-${hex4()}`;
+  return `e-${utcStamp(ms)}-${randomBytes(6).toString('hex')}`;
 }
 
 /** The run mode of an event's `runId` (spec §5.2 ids). */

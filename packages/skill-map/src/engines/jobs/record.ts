@@ -141,7 +141,7 @@ function recordInSession(ctx: EngineContext, input: RecordInput): Step {
             detail: `no report schema for ${job.extensionId}@${job.extensionVersion} in this build${ext === undefined ? '' : ` (it ships ${ext.version})`}`,
           },
         };
-      const check = checkReport(ext, input.report ?? '');
+      const check = checkReport(ctx.extensions, ext, input.report ?? '');
       if (!check.ok && check.kind === 'schema-unresolved')
         return { done: { outcome: 'schema-unresolved', detail: check.detail } };
       if (!check.ok) {

@@ -1,16 +1,24 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { ProbExtension } from '../extensions/types.js';
+import type { ExtensionCatalog, ProbExtension } from '../extensions/types.js';
 
-/** Compiled report validators, one per extension id + version (compiled once per process). */
-const validators = new Map<string, ValidateFunction>();
+/**
+ * Compiled report validators per catalog, one per extension id + version: compiled once for the life of the
+ * catalog (a long-running `sm serve` compiles each schema once), dropped with it.
+ */
+const byCatalog = new WeakMap<ExtensionCatalog, Map<string, ValidateFunction>>();
 
 /** What checking a report said. */
 export type ReportCheck =
   | { ok: true; report: Record<string, unknown> }
   | { ok: false; kind: 'report-invalid' | 'schema-unresolved'; detail: string };
 
-function validatorOf(ext: ProbExtension): ValidateFunction | string {
+function validatorOf(catalog: ExtensionCatalog, ext: ProbExtension): ValidateFunction | string {
+  let validators = byCatalog.get(catalog);
+  if (validators === undefined) {
+    validators = new Map();
+    byCatalog.set(catalog, validators);
+  }
   const key = `${ext.id}@${ext.version}`;
   const hit = validators.get(key);
   if (hit !== undefined) return hit;
@@ -25,8 +33,8 @@ function validatorOf(ext: ProbExtension): ValidateFunction | string {
 }
 
 /** Parses the report text and validates it against the extension's report schema (draft 2020-12). */
-export function checkReport(ext: ProbExtension, text: string): ReportCheck {
-  const validate = validatorOf(ext);
+export function checkReport(catalog: ExtensionCatalog, ext: ProbExtension, text: string): ReportCheck {
+  const validate = validatorOf(catalog, ext);
   if (typeof validate === 'string') return { ok: false, kind: 'schema-unresolved', detail: validate };
   let value: unknown;
   try {
