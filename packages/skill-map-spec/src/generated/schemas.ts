@@ -870,6 +870,23 @@ export const ProjectConfigSchema = {
           type: 'number',
           minimum: 0,
         },
+        ttlSeconds: {
+          type: ['integer', 'null'],
+          minimum: 0,
+        },
+        perExtensionTtl: {
+          type: 'object',
+          additionalProperties: {
+            type: ['integer', 'null'],
+            minimum: 0,
+          },
+        },
+        perExtensionPriority: {
+          type: 'object',
+          additionalProperties: {
+            type: 'integer',
+          },
+        },
         retention: {
           type: 'object',
           properties: {

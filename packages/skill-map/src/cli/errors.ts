@@ -5,8 +5,13 @@ import { isEngineError } from '../engines/errors.js';
 import type { EngineErrorCode } from '../engines/errors.js';
 import { isServerError } from '../server/errors.js';
 
-/** Stable codes of the failures the CLI itself raises. */
-export type CliErrorCode = 'USAGE' | 'INVALID_QUERY' | 'NOT_FOUND' | 'UNAVAILABLE';
+/**
+ * Stable codes of the failures the CLI itself raises. The job verbs turn structured refusals into the last
+ * three: `REFUSED` (exit 2: not running, already terminal, drift, report invalid...), `DUPLICATE` (exit 3) and
+ * `NONCE_MISMATCH` (exit 4).
+ */
+export type CliErrorCode =
+  'USAGE' | 'INVALID_QUERY' | 'NOT_FOUND' | 'UNAVAILABLE' | 'REFUSED' | 'DUPLICATE' | 'NONCE_MISMATCH';
 
 /** The one error class of the CLI: a readonly `code`, an optional `hint` (what to do), a chained `cause`. */
 export class CliError extends Error {
@@ -38,6 +43,12 @@ export const EXIT = {
   notFound: 5,
   damaged: 6,
 } as const;
+
+const CLI_EXIT: Partial<Record<CliErrorCode, number>> = {
+  NOT_FOUND: EXIT.notFound,
+  DUPLICATE: EXIT.duplicate,
+  NONCE_MISMATCH: EXIT.nonceMismatch,
+};
 
 /** An exit code and what `main` prints on stderr for a failure. */
 export interface ExitMapping {
@@ -84,7 +95,7 @@ const SERVER_HINTS: Readonly<Record<string, string>> = {
  */
 export function toExit(err: unknown): ExitMapping {
   if (err instanceof CliError) {
-    const code = err.code === 'NOT_FOUND' ? EXIT.notFound : EXIT.operational;
+    const code = CLI_EXIT[err.code] ?? EXIT.operational;
     return err.hint === undefined
       ? { code, message: err.message }
       : { code, message: err.message, hint: err.hint };

@@ -23,6 +23,8 @@ export const DEFAULT_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
   },
   jobs: {
     claimWaitSeconds: 2,
+    // A claimed job never expires unless a TTL is set (flag, jobs.perExtensionTtl.<id>, or this).
+    ttlSeconds: null,
     retention: { completed: 2_592_000, cancelled: 2_592_000, failed: null },
   },
   allowEditSmFiles: false,

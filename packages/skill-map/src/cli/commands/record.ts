@@ -1,7 +1,106 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Readable } from 'node:stream';
+import type { JobFailureReason } from '@skill-map/spec';
+import type { JobEvent } from '../../engines/context.js';
+import { recordJob } from '../../engines/jobs/index.js';
+import type { RecordInput, RecordOutcome } from '../../engines/jobs/index.js';
 import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
+import { int, jobEngines, oneOf, str } from './jobs/options.js';
 
-/** `sm record`: placeholder of the foundation commit, filled by the record work. */
-export function run(_ctx: VerbContext): Promise<VerbResult> {
-  return Promise.reject(new CliError('UNAVAILABLE', 'sm record is not built yet'));
+const USAGE =
+  'usage: sm record <id> --nonce <nonce> --status completed|failed [--report <file>|-] [--failure-reason <r>]';
+const FAILURE_REASONS: readonly JobFailureReason[] = [
+  'runner-error',
+  'report-invalid',
+  'timeout',
+  'abandoned',
+  'job-file-missing',
+  'user-failed',
+];
+
+async function readStdin(stdin: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The report text: `-` is stdin, anything else a file relative to the working directory. */
+async function readReport(ctx: VerbContext, source: string): Promise<string> {
+  if (source === '-') return readStdin(ctx.io.stdin);
+  try {
+    return readFileSync(resolve(ctx.io.cwd, source), 'utf8');
+  } catch (err) {
+    throw new CliError('USAGE', `cannot read the report file ${source}: ${(err as Error).message}`, {
+      cause: err,
+    });
+  }
+}
+
+async function recordInput(ctx: VerbContext): Promise<RecordInput> {
+  const id = ctx.args[0];
+  const nonce = str(ctx, 'nonce');
+  const status = oneOf(ctx, 'status', ['completed', 'failed'] as const);
+  if (id === undefined || nonce === undefined || status === undefined)
+    throw new CliError('USAGE', '`sm record` needs a job id, --nonce and --status', { hint: USAGE });
+  const reportSource = str(ctx, 'report');
+  if (status === 'completed' && reportSource === undefined)
+    throw new CliError('USAGE', '--status completed needs --report <file> (or --report - for stdin)', {
+      hint: USAGE,
+    });
+  const input: RecordInput = { id, nonce, status };
+  if (reportSource !== undefined) input.report = await readReport(ctx, reportSource);
+  const reason = oneOf(ctx, 'failure-reason', FAILURE_REASONS);
+  if (reason !== undefined) input.failureReason = reason;
+  const tokensIn = int(ctx, 'tokens-in', 0);
+  if (tokensIn !== undefined) input.tokensIn = tokensIn;
+  const tokensOut = int(ctx, 'tokens-out', 0);
+  if (tokensOut !== undefined) input.tokensOut = tokensOut;
+  const durationMs = int(ctx, 'duration-ms', 0);
+  if (durationMs !== undefined) input.durationMs = durationMs;
+  const model = str(ctx, 'model');
+  if (model !== undefined) input.model = model;
+  return input;
+}
+
+/** The exit of a refusal (spec §16): nonce mismatch 4, unknown job 5, everything else 2. */
+function refusal(id: string, outcome: Exclude<RecordOutcome, { outcome: 'completed' }>): CliError {
+  switch (outcome.outcome) {
+    case 'nonce-mismatch':
+      return new CliError('NONCE_MISMATCH', `the nonce does not match job ${id}; nothing was recorded`, {
+        hint: 'pass the nonce `sm jobs claim` printed for this job',
+      });
+    case 'not-found':
+      return new CliError('NOT_FOUND', `no job with id ${id}`);
+    case 'not-running':
+      return new CliError('REFUSED', `job ${id} is not in running state (it is ${outcome.status})`);
+    case 'report-invalid':
+      return new CliError(
+        'REFUSED',
+        `the report does not match the extension's schema; job ${id} is now failed: ${outcome.detail}`,
+      );
+    case 'schema-unresolved':
+      return new CliError('REFUSED', `the report schema of job ${id} cannot be resolved: ${outcome.detail}`);
+  }
+}
+
+/**
+ * `sm record <id> --nonce N --status completed|failed [--report <file>|-]`: the outcome of a claimed job. `--json`
+ * streams the job events of the record as JSON lines (run.started … run.summary, as the engine emits them),
+ * then one last line with the outcome.
+ */
+export async function run(ctx: VerbContext): Promise<VerbResult> {
+  const input = await recordInput(ctx);
+  const stream = ctx.output.jsonMode
+    ? { emit: (e: JobEvent) => ctx.output.out(JSON.stringify(e)) }
+    : undefined;
+  const engines = jobEngines(ctx, stream);
+  const outcome = await recordJob(engines, input).finally(() => engines.opsLog.flush());
+  if (ctx.output.jsonMode) ctx.output.out(JSON.stringify(outcome));
+  if (outcome.outcome !== 'completed') throw refusal(input.id, outcome);
+  if (!ctx.output.jsonMode)
+    ctx.output.summary(`recorded ${input.id}: ${outcome.status} (execution ${outcome.executionId})`);
+  return {};
 }

@@ -34,12 +34,15 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   description: string;
   inputSchema: S;
   annotations: ToolAnnotations;
-  /** Returns the structured result (an object); it is sent as structuredContent plus a JSON text block. */
+  /**
+   * Returns the structured result (an object); it is sent as structuredContent plus a JSON text block. `null`
+   * (claim_job on an empty queue) is sent as a lone text block `null`, without structuredContent.
+   */
   run(
     args: z.output<S>,
     deps: McpDeps,
     ctx: ToolCallContext,
-  ): Promise<Record<string, unknown>> | Record<string, unknown>;
+  ): Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
 }
 
 /** Declares a tool with its input type inferred from the schema. */

@@ -88,13 +88,15 @@ export class McpCatalog {
 
   /**
    * Validates and runs a tool. Throws ZodError for bad input and ServerError for domain failures; the
-   * caller maps both once (`mcp-errors.ts`). The result carries structuredContent AND a JSON text block.
+   * caller maps both once (`mcp-errors.ts`). The result carries structuredContent AND a JSON text block (a
+   * null result: the text block `null` alone).
    */
   async callTool(name: string, args: unknown, ctx: ToolCallContext): Promise<CallToolResult> {
     const tool = this.tools.get(name);
     if (tool === undefined) throw new UnknownToolError(name);
     const input = tool.inputSchema.parse(args ?? {});
     const result = await tool.run(input, this.deps, ctx);
+    if (result === null) return { content: [{ type: 'text', text: 'null' }] };
     return { content: [{ type: 'text', text: jsonText(result) }], structuredContent: result };
   }
 

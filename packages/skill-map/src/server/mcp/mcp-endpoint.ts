@@ -74,18 +74,11 @@ export function createMapCatalog(deps: {
 }
 
 /**
- * The context of a direct call: no progress token (those calls go through the protocol core), and a signal of
- * its own, made only if the tool asks for one (listeners on a shared signal would pile up forever).
+ * The context of a direct call: no progress token (those calls go through the protocol core), and the signal
+ * the transport aborts when the client cancels the request or hangs up (a parked claim_job ends then).
  */
-function directCallContext(): ToolCallContext {
-  let controller: AbortController | undefined;
-  return {
-    get signal() {
-      controller ??= new AbortController();
-      return controller.signal;
-    },
-    progress: () => Promise.resolve(),
-  };
+function directCallContext(signal: AbortSignal): ToolCallContext {
+  return { signal, progress: () => Promise.resolve() };
 }
 
 const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
@@ -105,7 +98,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     (subscriptions) => createMcpServer(catalog, { version, logger, subscriptions }),
     logger,
     options,
-    (params) => runToolCall(catalog, params, logger, directCallContext()),
+    (params, signal) => runToolCall(catalog, params, logger, directCallContext(signal)),
   );
   const modern = createMcpHandler(() => createMcpServer(catalog, { version, logger }).server, {
     legacy: 'reject',

@@ -56,11 +56,17 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect(client.getServerVersion()).toMatchObject({ name: 'skill-map', version: '9.9.9-test' });
   });
 
-  it('lists the four map tools with input schemas and read-only annotations', async () => {
+  it("lists the contract's 21 tools (map, queue, findings, suppressions); the map tools read-only", async () => {
     const { tools } = await client.listTools();
-    // The operable tools (queue, findings, suppressions) are registered beside them when engines are wired.
-    expect(tools.map((t) => t.name)).toEqual(
-      expect.arrayContaining(['get_branch', 'get_node', 'list_issues', 'query_graph']),
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      [
+        ...['get_branch', 'get_node', 'list_issues', 'query_graph'],
+        ...['list_extensions', 'list_jobs', 'get_job', 'submit_job', 'claim_job', 'record_job', 'cancel_job'],
+        'fail_job',
+        ...['list_findings', 'resolve_finding', 'dismiss_finding', 'reopen_finding', 'undismiss_finding'],
+        'delete_finding',
+        ...['dismiss_issue', 'undismiss_issue', 'list_issue_suppressions'],
+      ].sort(),
     );
     const getNode = tools.find((t) => t.name === 'get_node');
     expect(getNode?.inputSchema).toMatchObject({ type: 'object', required: ['path'] });

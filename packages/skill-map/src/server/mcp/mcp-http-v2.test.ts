@@ -31,7 +31,6 @@ describe('MCP over Streamable HTTP, 2026-07-28 era (v2 SDK client, auto negotiat
 
   it('calls the map tools and reads the resources statelessly', async () => {
     const { tools } = await client.listTools();
-    // The operable tools (queue, findings, suppressions) are registered beside them when engines are wired.
     expect(tools.map((t) => t.name)).toEqual(
       expect.arrayContaining(['get_branch', 'get_node', 'list_issues', 'query_graph']),
     );

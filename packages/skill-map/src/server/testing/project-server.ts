@@ -3,6 +3,7 @@ import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { loadConfig } from '../../adapters/index.js';
 import { createEngineContext } from '../../engines/operable/create-context.js';
+import type { ExtensionCatalog } from '../../engines/extensions/types.js';
 import { runServe } from '../run-serve.js';
 import type { RunningServer } from '../run-serve.js';
 import type { ServeOptions } from '../serve-options.js';
@@ -35,7 +36,12 @@ export interface ProjectServer {
 
 /** Writes the project, runs a first persisted scan, and serves it on 127.0.0.1 port 0. */
 export async function startProjectServer(
-  options: ServeOptions & { files?: Record<string, string>; prepare?: (root: string) => void } = {},
+  options: ServeOptions & {
+    files?: Record<string, string>;
+    prepare?: (root: string) => void;
+    /** The probabilistic extensions the engines see (default: the built-ins). */
+    extensions?: ExtensionCatalog;
+  } = {},
 ): Promise<ProjectServer> {
   const tree = createTempTree('sm-serve-');
   tree.write(options.files ?? PROJECT_FILES);
@@ -45,7 +51,7 @@ export async function startProjectServer(
   await scanner.scanAndPersist({ mode: 'full' });
   const logger = createMemoryLogger();
   const reader = createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger });
-  const { files: _files, prepare: _prepare, ...serveOptions } = options;
+  const { files: _files, prepare: _prepare, extensions, ...serveOptions } = options;
   const running = await runServe(
     {
       port: 0,
@@ -65,7 +71,14 @@ export async function startProjectServer(
       scanner,
       logger,
       version: '9.9.9-test',
-      engines: (channel, events) => createEngineContext({ scopeRoot: tree.root, dbPath, channel, events }),
+      engines: (channel, events) =>
+        createEngineContext({
+          scopeRoot: tree.root,
+          dbPath,
+          channel,
+          events,
+          ...(extensions === undefined ? {} : { extensions }),
+        }),
     },
   );
   await running.bootScan; // a test's own scan request never races the boot scan (409 scan-busy)

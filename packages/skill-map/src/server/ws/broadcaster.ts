@@ -47,10 +47,11 @@ export interface Broadcaster {
   /** Admits a client, or closes it with 1013 when the cap is reached (returns false). */
   addClient(client: BroadcastClient): boolean;
   addSink(sink: BroadcastSink): () => void;
+  /** `extra.timestamp` keeps the time of an event relayed from elsewhere (the CLI's job events); default now. */
   publish(
     type: string,
     data: Record<string, unknown>,
-    extra?: { runId?: string; jobId?: string | null },
+    extra?: { runId?: string; jobId?: string | null; timestamp?: number },
   ): void;
   clientCount(): number;
   /** Closes every client with 1001 and stops the heartbeat. */

@@ -8,7 +8,7 @@ import { valueEnvelope } from '../envelope.js';
 import { readJsonBody } from '../read-json-body.js';
 
 /** Security: constant-time comparison of the `x-skill-map-token` header with the per-boot token. */
-function tokenMatches(given: string | undefined, expected: string): boolean {
+export function tokenMatches(given: string | undefined, expected: string): boolean {
   if (given === undefined) return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

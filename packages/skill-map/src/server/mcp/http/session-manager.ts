@@ -70,7 +70,7 @@ export class SessionManager implements NotifyTarget {
      * per-message work (schema checks, an AbortController, context objects), which on a hot map tool costs
      * more than the tool itself and keeps the young generation busy.
      */
-    private readonly directToolCall?: (params: unknown) => Promise<Result>,
+    private readonly directToolCall?: (params: unknown, signal: AbortSignal) => Promise<Result>,
   ) {
     this.maxSessions = Math.max(1, options.maxSessions ?? 32);
     this.liveness = createLivenessSweep(
@@ -134,7 +134,7 @@ export class SessionManager implements NotifyTarget {
     const only = messages[0];
     if (!batch && this.directToolCall !== undefined && only !== undefined && isPlainToolCall(only)) {
       const direct = this.directToolCall;
-      return session.transport.answerDirect(res, only.id, () => direct(only.params));
+      return session.transport.answerDirect(res, only.id, (signal) => direct(only.params, signal));
     }
     session.transport.handlePost(res, messages, batch);
   }

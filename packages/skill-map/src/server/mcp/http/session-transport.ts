@@ -67,6 +67,8 @@ export class SessionTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void;
   private standalone: ServerResponse | null = null;
   private readonly exchanges = new Map<RequestId, Exchange>();
+  /** The direct calls still running: aborted when their client cancels them or hangs up. */
+  private readonly directCalls = new Map<RequestId, AbortController>();
   private closed = false;
 
   constructor(readonly sessionId: string) {}
@@ -82,6 +84,7 @@ export class SessionTransport implements Transport {
 
   /** Serves one POST: `messages` were parsed and validated by the caller; `batch` says if the body was an array. */
   handlePost(res: ServerResponse, messages: JSONRPCMessage[], batch: boolean): void {
+    for (const m of messages) this.cancelDirect(m);
     const ids = messages.filter(isRequest).map((m) => m.id);
     if (ids.length === 0) {
       res.writeHead(202, { ...SECURITY_HEADERS }).end();
@@ -98,7 +101,7 @@ export class SessionTransport implements Transport {
    * Answers one request on this session without the protocol core: `run` computes the result (or throws a
    * ProtocolError), and the answer goes out through the same exchange bookkeeping as any other response.
    */
-  answerDirect(res: ServerResponse, id: RequestId, run: () => Promise<Result>): void {
+  answerDirect(res: ServerResponse, id: RequestId, run: (signal: AbortSignal) => Promise<Result>): void {
     const exchange: Exchange = {
       res,
       ids: [id],
@@ -108,11 +111,28 @@ export class SessionTransport implements Transport {
       sse: false,
     };
     this.exchanges.set(id, exchange);
+    const controller = new AbortController();
+    this.directCalls.set(id, controller);
     res.once('close', () => this.abandon(exchange));
-    run().then(
-      (result) => this.send({ jsonrpc: '2.0', id, result }),
-      (err: unknown) => this.send({ jsonrpc: '2.0', id, error: errorObject(err) }),
+    const settle = (message: JSONRPCMessage): Promise<void> => {
+      this.directCalls.delete(id);
+      return this.send(message);
+    };
+    run(controller.signal).then(
+      (result) => settle({ jsonrpc: '2.0', id, result }),
+      (err: unknown) => settle({ jsonrpc: '2.0', id, error: errorObject(err) }),
     );
+  }
+
+  /** A `notifications/cancelled` naming a direct call aborts its signal (the core handles its own requests). */
+  private cancelDirect(m: JSONRPCMessage): void {
+    if (!('method' in m) || m.method !== 'notifications/cancelled' || 'id' in m) return;
+    const requestId = (m.params as { requestId?: unknown } | undefined)?.requestId;
+    if (typeof requestId !== 'string' && typeof requestId !== 'number') return;
+    const controller = this.directCalls.get(requestId);
+    if (controller === undefined) return;
+    this.directCalls.delete(requestId);
+    controller.abort(new Error('cancelled by the client'));
   }
 
   /** Opens the session's GET stream; false when one is already open (the caller answers 409). */
@@ -168,6 +188,8 @@ export class SessionTransport implements Transport {
     this.standalone = null;
     for (const ex of new Set(this.exchanges.values())) if (!ex.res.writableEnded) ex.res.end();
     this.exchanges.clear();
+    for (const controller of this.directCalls.values()) controller.abort(new Error('session closed'));
+    this.directCalls.clear();
     this.onclose?.();
     return Promise.resolve();
   }
@@ -196,6 +218,12 @@ export class SessionTransport implements Transport {
     for (const id of ex.pending) {
       if (this.exchanges.get(id) !== ex) continue;
       this.exchanges.delete(id);
+      const direct = this.directCalls.get(id);
+      if (direct !== undefined) {
+        this.directCalls.delete(id);
+        direct.abort(new Error('client disconnected'));
+        continue;
+      }
       this.onmessage?.({
         jsonrpc: '2.0',
         method: 'notifications/cancelled',

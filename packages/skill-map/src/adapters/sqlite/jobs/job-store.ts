@@ -1,0 +1,144 @@
+import type { Database as Db } from 'better-sqlite3';
+import type { StateSession } from '../state-session.js';
+import { cached } from '../statements.js';
+import { insertExecution, issuesOfNode, upsertSummary } from './job-side-rows.js';
+import { JOB_COLUMNS, toJobRecord } from './job-rows.js';
+import type { JobRowOut } from './job-rows.js';
+import type { ClaimedRow, JobQuery, JobRecord, JobStore, NewJob, Transition } from './port.js';
+import { pruneJobs, reapExpired } from './job-retention.js';
+
+const INSERT_CONTENT = `INSERT OR IGNORE INTO state_job_contents (content_hash, content, created_at) VALUES (?, ?, ?)`;
+const INSERT_JOB = `INSERT INTO state_jobs (id, extension_id, extension_version, extension_kind, node_id,
+  content_hash, prompt_template_hash, nonce, status, priority, ttl_seconds, finding_ids_json, auto_fix,
+  submitted_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`;
+
+/** The claim: one UPDATE picking the best queued job by a sub-select, guarded again on `queued`. */
+function claimSql(filtered: boolean): string {
+  const filter = filtered ? `AND (extension_id = @filter OR extension_id LIKE '%/' || @filter)` : '';
+  return `UPDATE state_jobs SET status = 'running', claimed_at = @now, runner = @runner,
+      expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE @now + ttl_seconds * 1000 END
+    WHERE id = (SELECT id FROM state_jobs WHERE status = 'queued' ${filter}
+                ORDER BY priority DESC, created_at ASC, id ASC LIMIT 1)
+      AND status = 'queued'
+    RETURNING nonce, ${JOB_COLUMNS}`;
+}
+
+/** True when `err` is SQLite refusing the live-work unique index (not the primary key). */
+function isLiveDuplicate(err: unknown): boolean {
+  const e = err as { code?: string; message?: string };
+  return (
+    e.code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+    typeof e.message === 'string' &&
+    e.message.includes('state_jobs.extension_id')
+  );
+}
+
+function listJobs(db: Db, q: JobQuery): JobRecord[] {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (q.status !== undefined) {
+    where.push('status = ?');
+    args.push(q.status);
+  }
+  if (q.extension !== undefined) {
+    where.push(`(extension_id = ? OR extension_id LIKE '%/' || ?)`);
+    args.push(q.extension, q.extension);
+  }
+  if (q.node !== undefined) {
+    where.push('node_id = ?');
+    args.push(q.node);
+  }
+  const excluded = q.excludeExtensions ?? [];
+  if (excluded.length > 0) {
+    where.push(`extension_id NOT IN (${excluded.map(() => '?').join(', ')})`);
+    args.push(...excluded);
+  }
+  const sql = `SELECT ${JOB_COLUMNS} FROM state_jobs ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY created_at DESC, id DESC`;
+  return (cached(db, sql).all(...args) as JobRowOut[]).map(toJobRecord);
+}
+
+/** The SQLite job store over one open session (write posture for anything that mutates). */
+export function createJobStore(session: StateSession): JobStore {
+  const { db } = session;
+  const getRow = (id: string): JobRecord | null => {
+    const row = cached(db, `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE id = ?`).get(id) as
+      JobRowOut | undefined;
+    return row === undefined ? null : toJobRecord(row);
+  };
+  return {
+    transaction: (fn) => session.transaction(fn),
+    insert(job: NewJob, content: string) {
+      try {
+        return session.transaction(() => {
+          cached(db, INSERT_CONTENT).run(job.contentHash, content, job.createdAt);
+          cached(db, INSERT_JOB).run(
+            job.id,
+            job.extensionId,
+            job.extensionVersion,
+            job.extensionKind,
+            job.nodeId,
+            job.contentHash,
+            job.promptTemplateHash,
+            job.nonce,
+            job.priority,
+            job.ttlSeconds,
+            job.findingIds === null ? null : JSON.stringify(job.findingIds),
+            job.autoFix ? 1 : 0,
+            job.submittedBy,
+            job.createdAt,
+          );
+          return 'inserted' as const;
+        });
+      } catch (err) {
+        if (isLiveDuplicate(err)) return 'live-duplicate';
+        throw err;
+      }
+    },
+    exists: (id) => cached(db, `SELECT 1 FROM state_jobs WHERE id = ?`, 'pluck').get(id) !== undefined,
+    get: getRow,
+    nonceOf: (id) =>
+      (cached(db, `SELECT nonce FROM state_jobs WHERE id = ?`, 'pluck').get(id) as string | undefined) ??
+      null,
+    active: (extensionId, nodeId) =>
+      (
+        cached(
+          db,
+          `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE extension_id = ? AND node_id = ?
+            AND status IN ('queued', 'running') ORDER BY created_at ASC, id ASC`,
+        ).all(extensionId, nodeId) as JobRowOut[]
+      ).map(toJobRecord),
+    list: (q) => listJobs(db, q),
+    reap: (now, executionId) => reapExpired(session, now, executionId),
+    claim(now, runner, filter): ClaimedRow | null {
+      const params = filter === undefined ? { now, runner } : { now, runner, filter };
+      const row = cached(db, claimSql(filter !== undefined)).get(params) as
+        (JobRowOut & { nonce: string }) | undefined;
+      if (row === undefined) return null;
+      const { nonce, ...rest } = row;
+      return { job: toJobRecord(rest), nonce };
+    },
+    content: (hash) =>
+      (cached(db, `SELECT content FROM state_job_contents WHERE content_hash = ?`, 'pluck').get(hash) as
+        string | undefined) ?? null,
+    transition(id, from, to: Transition) {
+      const marks = from.map(() => '?').join(', ');
+      const res = cached(
+        db,
+        `UPDATE state_jobs SET status = ?, failure_reason = ?, finished_at = ?
+          WHERE id = ? AND status IN (${marks})`,
+      ).run(
+        to.status,
+        to.status === 'failed' ? (to.failureReason ?? null) : null,
+        to.finishedAt,
+        id,
+        ...from,
+      );
+      return res.changes === 1;
+    },
+    insertExecution: (e) => insertExecution(db, e),
+    upsertSummary: (s) => upsertSummary(db, s),
+    issuesOfNode: (nodeId, ids) => issuesOfNode(db, session.schemaReady, nodeId, ids),
+    prune: (cutoffs) => pruneJobs(session, cutoffs),
+  };
+}

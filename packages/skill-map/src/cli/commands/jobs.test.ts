@@ -1,0 +1,331 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { createExtensionCatalog } from '../../engines/extensions/catalog.js';
+import { submitJob } from '../../engines/jobs/index.js';
+import { createEngineContext } from '../../engines/operable/create-context.js';
+import { setProcessingAgent, testCatalog } from '../../server/testing/job-fixtures.js';
+import { main } from '../main.js';
+import { captureStream, runCli } from '../testing/run-cli.js';
+import { CLEAN_PROJECT, tempProject } from '../testing/projects.js';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- outputs are read loosely; shapes are asserted
+type Json = Record<string, any>;
+const NODE = '.claude/skills/deploy/SKILL.md';
+const FINDER = 'test/ai-lint-analyzer';
+
+let tree: TempTree;
+const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
+const opsLog = (): string => readFileSync(join(tree.root, '.skill-map', 'operations.log'), 'utf8');
+
+/** Queues a job the way any channel does (the engine, here with the test extensions the CLI build lacks). */
+async function queue(extension = FINDER): Promise<string> {
+  const engines = createEngineContext({
+    scopeRoot: tree.root,
+    dbPath: join(tree.root, '.skill-map', 'skill-map.db'),
+    channel: 'ui',
+    extensions: testCatalog(),
+  });
+  const out = await submitJob(engines, { node: NODE, extension });
+  await engines.opsLog.flush();
+  if (out.outcome !== 'created') throw new Error(`submit refused: ${out.outcome}`);
+  return out.jobId;
+}
+
+/** Runs `sm` with `stdin` fed and ended (runCli's stdin never ends). */
+async function smWithStdin(
+  stdin: string,
+  ...argv: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const stdout = captureStream();
+  const stderr = captureStream();
+  const input = new PassThrough();
+  input.end(stdin);
+  const code = await main(argv, { stdout, stderr, stdin: input, env: {}, cwd: tree.root });
+  return { code, stdout: stdout.text(), stderr: stderr.text() };
+}
+
+beforeEach(async () => {
+  tree = tempProject(CLEAN_PROJECT);
+  setProcessingAgent(tree.root, true);
+  expect((await sm('scan')).code).toBe(0);
+});
+afterEach(() => tree.remove());
+
+describe('sm jobs claim / list / show', () => {
+  it('an empty queue is exit 1, with null under --json and nothing on stdout otherwise', async () => {
+    const plain = await sm('jobs', 'claim');
+    expect(plain.code).toBe(1);
+    expect(plain.stdout).toBe('');
+    expect(plain.stderr).toContain('the queue is empty');
+    const json = await sm('jobs', 'claim', '--json');
+    expect(json.code).toBe(1);
+    expect(json.json()).toBeNull();
+  });
+
+  it('claim hands out id, nonce and content; list and show never show the nonce', async () => {
+    const id = await queue();
+    const claimed = await sm('jobs', 'claim', '--json');
+    expect(claimed.code).toBe(0);
+    const job = claimed.json<{ id: string; nonce: string; content: string }>();
+    expect(Object.keys(job)).toEqual(['id', 'nonce', 'content']);
+    expect(job.id).toBe(id);
+    expect(job.content).toContain('# Lint this node');
+
+    const surfaces = [
+      await sm('jobs', 'list'),
+      await sm('jobs', 'list', '--json'),
+      await sm('jobs', 'show', id),
+      await sm('jobs', 'show', id, '--json'),
+    ];
+    for (const s of surfaces) {
+      expect(s.code).toBe(0);
+      expect(s.stdout + s.stderr).not.toContain(job.nonce);
+    }
+    expect(surfaces[1]?.json<{ items: Json[] }>().items[0]).toMatchObject({ id, status: 'running' });
+    expect(surfaces[2]?.stdout).toMatch(/status +running/);
+    expect(opsLog()).not.toContain(job.nonce);
+  });
+
+  it('claim --wait prints exactly what a plain claim prints; progress stays on stderr', async () => {
+    const a = await queue(FINDER);
+    const b = await queue('test/ai-summary-action');
+    const plain = await sm('jobs', 'claim', '--filter', FINDER);
+    const waited = await sm(
+      'jobs',
+      'claim',
+      '--wait',
+      '--timeout',
+      '5',
+      '--filter',
+      'test/ai-summary-action',
+    );
+    expect(plain.code).toBe(0);
+    expect(waited.code).toBe(0);
+    const shape = (out: string, id: string, nonce: string) =>
+      out.replace(id, '<id>').replace(nonce, '<nonce>');
+    const nonceOf = (out: string) => /^nonce: (\S+)$/m.exec(out)?.[1] ?? '';
+    expect(plain.stdout.startsWith(`id: ${a}\nnonce: `)).toBe(true);
+    expect(waited.stdout.startsWith(`id: ${b}\nnonce: `)).toBe(true);
+    expect(shape(waited.stdout, b, nonceOf(waited.stdout)).split('\n').slice(0, 3)).toEqual(
+      shape(plain.stdout, a, nonceOf(plain.stdout)).split('\n').slice(0, 3),
+    );
+    expect(waited.stderr).toContain('waiting up to 5s');
+  });
+
+  it('claim --wait --timeout elapsing on an empty queue is exit 1', async () => {
+    const run = await sm('jobs', 'claim', '--wait', '--timeout', '1', '--interval', '0.2', '--json');
+    expect(run.code).toBe(1);
+    expect(run.json()).toBeNull();
+    expect(run.stderr).toContain('no job arrived before the timeout');
+  });
+
+  it('list filters by status, extension and node; bad values are usage errors naming the flag', async () => {
+    const id = await queue();
+    const listed = (
+      await sm('jobs', 'list', '--status', 'queued', '--extension', FINDER, '--node', NODE, '--json')
+    ).json<{
+      items: Json[];
+    }>();
+    expect(listed.items.map((j) => j['id'])).toEqual([id]);
+    expect(
+      (await sm('jobs', 'list', '--status', 'running', '--json')).json<{ items: Json[] }>().items,
+    ).toEqual([]);
+    const bad = await sm('jobs', 'list', '--status', 'done');
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--status must be one of queued, running, completed, failed, cancelled');
+    const wrongSub = await sm('jobs', 'list', '--force');
+    expect(wrongSub.code).toBe(2);
+    expect(wrongSub.stderr).toContain('--force is an option of `sm jobs submit`');
+    expect((await sm('jobs', 'claim', '--timeout', '3')).code).toBe(2);
+    expect((await sm('jobs', 'bogus')).code).toBe(2);
+  });
+
+  it('show, cancel and fail of an unknown job are exit 5', async () => {
+    for (const sub of ['show', 'cancel', 'fail'])
+      expect((await sm('jobs', sub, 'd-20260101-000000-0000')).code).toBe(5);
+  });
+});
+
+describe('sm jobs cancel / fail / prune', () => {
+  it('cancel then cancel again: 0 then 2 (already terminal); fail marks user-failed; ops log channel cli', async () => {
+    const id = await queue();
+    const first = await sm('jobs', 'cancel', id);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toBe(`cancelled ${id}\n`);
+    const again = await sm('jobs', 'cancel', id, '--json');
+    expect(again.code).toBe(2);
+    expect(again.json()).toMatchObject({ id, outcome: 'already-terminal', status: 'cancelled' });
+    expect(again.stderr).toContain('already cancelled');
+
+    const id2 = await queue('test/ai-summary-action');
+    expect((await sm('jobs', 'fail', id2)).code).toBe(0);
+    expect((await sm('jobs', 'show', id2, '--json')).json<{ item: Json }>().item).toMatchObject({
+      status: 'failed',
+      failureReason: 'user-failed',
+    });
+    const lines = opsLog()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
+    expect(lines).toContainEqual(expect.objectContaining({ op: 'jobs.cancel', channel: 'cli', id }));
+    expect(lines).toContainEqual(expect.objectContaining({ op: 'jobs.fail', channel: 'cli', id: id2 }));
+  });
+
+  it('prune takes only a terminal status', async () => {
+    expect((await sm('jobs', 'prune', '--status', 'queued')).code).toBe(2);
+    const run = await sm('jobs', 'prune', '--status', 'cancelled', '--json');
+    expect(run.code).toBe(0);
+    expect(run.json()).toMatchObject({ jobs: expect.any(Number), contents: expect.any(Number) });
+  });
+});
+
+describe('sm record', () => {
+  async function claimed(): Promise<{ id: string; nonce: string }> {
+    await queue();
+    return (await sm('jobs', 'claim', '--json')).json<{ id: string; nonce: string }>();
+  }
+
+  it('a wrong nonce is exit 4 and changes nothing', async () => {
+    const { id, nonce } = await claimed();
+    const before = opsLog();
+    const run = await sm('record', id, '--nonce', 'f'.repeat(32), '--status', 'failed');
+    expect(run.code).toBe(4);
+    expect(run.stderr).toContain('the nonce does not match');
+    expect(opsLog()).toBe(before);
+    expect((await sm('jobs', 'show', id, '--json')).json<{ item: Json }>().item['status']).toBe('running');
+    expect(nonce).not.toBe('f'.repeat(32));
+  });
+
+  it('records a failure; --json streams the events as JSON lines, the outcome last, never the nonce', async () => {
+    const { id, nonce } = await claimed();
+    const run = await sm(
+      'record',
+      id,
+      '--nonce',
+      nonce,
+      '--status',
+      'failed',
+      '--failure-reason',
+      'timeout',
+      '--json',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).not.toContain(nonce);
+    const lines = run.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Json);
+    expect(lines.at(-1)).toMatchObject({
+      outcome: 'completed',
+      status: 'failed',
+      executionId: expect.any(String),
+    });
+    const types = lines.slice(0, -1).map((e) => e['type']);
+    expect(types).toContain('job.failed');
+    expect((await sm('jobs', 'show', id, '--json')).json<{ item: Json }>().item).toMatchObject({
+      status: 'failed',
+      failureReason: 'timeout',
+    });
+    const again = await sm('record', id, '--nonce', nonce, '--status', 'failed');
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('not in running state');
+  });
+
+  it('reads the report from stdin with --report -', async () => {
+    const { id, nonce } = await claimed();
+    // The CLI build has no test/ extension, so the schema is unresolved (exit 2) once the report was read.
+    const run = await smWithStdin(
+      '{"confidence":1}',
+      'record',
+      id,
+      '--nonce',
+      nonce,
+      '--status',
+      'completed',
+      '--report',
+      '-',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('cannot be resolved');
+  });
+
+  it('usage errors: completed without --report, a missing report file, a bad reason, an unknown job (5)', async () => {
+    const { id, nonce } = await claimed();
+    expect((await sm('record', id, '--nonce', nonce, '--status', 'completed')).stderr).toContain(
+      'needs --report',
+    );
+    const missing = await sm(
+      'record',
+      id,
+      '--nonce',
+      nonce,
+      '--status',
+      'completed',
+      '--report',
+      'nope.json',
+    );
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('cannot read the report file nope.json');
+    expect(
+      (await sm('record', id, '--nonce', nonce, '--status', 'failed', '--failure-reason', 'bored')).code,
+    ).toBe(2);
+    expect((await sm('record', id, '--nonce', nonce, '--status', 'failed', '--tokens-in', '-1')).code).toBe(
+      2,
+    );
+    expect((await sm('record', 'd-nope', '--nonce', nonce, '--status', 'failed')).code).toBe(5);
+  });
+});
+
+describe('sm jobs submit / extensions', () => {
+  it('an unknown extension or node is exit 5; a submit without the agent skill is refused (2)', async () => {
+    expect((await sm('jobs', 'submit', NODE, 'no-such-extension')).code).toBe(5);
+    setProcessingAgent(tree.root, false);
+    const gated = await sm('jobs', 'submit', NODE, 'no-such-extension');
+    expect([2, 5]).toContain(gated.code);
+  });
+
+  it('bad ttl, priority and finding ids are usage errors naming the flag', async () => {
+    expect((await sm('jobs', 'submit', NODE, FINDER, '--ttl', '-1')).stderr).toContain(
+      '--ttl must be an integer >= 0',
+    );
+    expect((await sm('jobs', 'submit', NODE, FINDER, '--priority', 'high')).stderr).toContain('--priority');
+    expect((await sm('jobs', 'submit', NODE, FINDER, '--finding', '1,x')).stderr).toContain('--finding');
+    expect((await sm('jobs', 'submit', NODE)).code).toBe(2);
+  });
+
+  it('extensions lists what the catalog enables, as JSON too', async () => {
+    const run = await sm('jobs', 'extensions', '--json');
+    expect(run.code).toBe(0);
+    const items = run.json<{ items: Json[] }>().items;
+    expect(items.map((e) => e['id'])).toEqual(
+      createExtensionCatalog()
+        .listEnabled({})
+        .map((e) => e.id),
+    );
+    for (const e of items)
+      expect(Object.keys(e)).toEqual(expect.arrayContaining(['id', 'kind', 'role', 'description']));
+  });
+});
+
+// Runs once this build ships the built-in summarizer (the extensions work); the CLI has no seam for test extensions.
+const BUILTIN = 'core/ai-summarizer-action';
+describe.runIf(createExtensionCatalog().get(BUILTIN) !== undefined)(
+  'sm jobs submit with a built-in extension',
+  () => {
+    it('created (0, the nonce only under --json), then duplicate (3); --force still refuses a second live job', async () => {
+      const first = await sm('jobs', 'submit', NODE, BUILTIN, '--json');
+      expect(first.code).toBe(0);
+      const out = first.json();
+      expect(out).toMatchObject({ outcome: 'created', nodePath: NODE, nonce: expect.any(String) });
+      const dup = await sm('jobs', 'submit', NODE, BUILTIN);
+      expect(dup.code).toBe(3);
+      expect(dup.stderr).toContain(String(out['jobId']));
+      expect((await sm('jobs', 'submit', NODE, BUILTIN, '--force')).code).not.toBe(0);
+      const human = await sm('jobs', 'list');
+      expect(human.stdout).not.toContain(String(out['nonce']));
+    });
+  },
+);

@@ -1,0 +1,137 @@
+import { JOB_STATUSES } from '@skill-map/spec';
+import { getJob, listJobs, previewJob, submitJob } from '../../../engines/jobs/index.js';
+import type { JobListFilter, SubmitInput } from '../../../engines/jobs/index.js';
+import type { EngineContext } from '../../../engines/context.js';
+import { CliError } from '../../errors.js';
+import { elapsedMs } from '../../verbs.js';
+import type { VerbContext, VerbResult } from '../../verbs.js';
+import { toNodePath } from '../show.js';
+import { int, oneOf, positionals, str } from './options.js';
+import { renderJob, renderJobs } from './render.js';
+
+function findingIds(ctx: VerbContext): number[] | undefined {
+  const raw = str(ctx, 'finding');
+  if (raw === undefined) return undefined;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.some((p) => !/^\d+$/.test(p) || Number(p) < 1))
+    throw new CliError(
+      'USAGE',
+      `--finding takes finding ids (positive integers, comma-separated), got '${raw}'`,
+    );
+  return parts.map(Number);
+}
+
+function submitInput(ctx: VerbContext, usage: string): SubmitInput {
+  const [node = '', extension = ''] = positionals(ctx, usage, 2);
+  const input: SubmitInput = { node: toNodePath(node, ctx.io.cwd, ctx.project.root), extension };
+  if (ctx.options['auto-fix'] === true) input.autoFix = true;
+  const ids = findingIds(ctx);
+  if (ids !== undefined) input.findingIds = ids;
+  if (ctx.options['force'] === true) input.force = true;
+  const ttl = int(ctx, 'ttl', 0);
+  if (ttl !== undefined) input.ttl = ttl;
+  const priority = int(ctx, 'priority', Number.MIN_SAFE_INTEGER);
+  if (priority !== undefined) input.priority = priority;
+  return input;
+}
+
+/** `sm jobs submit <node> <extension>`: created (exit 0, `--json` carries the nonce), or a refusal (3 / 2). */
+export async function submit(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  const input = submitInput(ctx, 'jobs submit <node> <extension> [--auto-fix] [--finding <ids>] [--force]');
+  const outcome = await submitJob(engines, input);
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...outcome });
+  switch (outcome.outcome) {
+    case 'created': {
+      if (!ctx.output.jsonMode) {
+        const superseded =
+          outcome.supersededIds.length === 0 ? '' : ` (superseded ${outcome.supersededIds.join(', ')})`;
+        ctx.output.out(outcome.jobId);
+        ctx.output.summary(`queued ${outcome.extensionId} on ${outcome.nodePath}${superseded}`);
+      }
+      return {};
+    }
+    case 'duplicate':
+      throw new CliError('DUPLICATE', `an identical job is already queued: ${outcome.existingId}`, {
+        hint: 'pass --force to skip this check, or `sm jobs cancel` the existing job',
+      });
+    case 'job-running':
+      throw new CliError('DUPLICATE', `a job covering these findings is running: ${outcome.existingId}`, {
+        hint: 'wait for it to finish, or `sm jobs cancel` it',
+      });
+    case 'drift':
+      throw new CliError('REFUSED', `the file changed since the last scan: ${outcome.detail}`, {
+        hint: 'run `sm scan` and submit again',
+      });
+    case 'unreadable':
+      throw new CliError('REFUSED', `the file cannot be read: ${outcome.detail}`);
+    case 'no-findings':
+      throw new CliError(
+        'REFUSED',
+        `nothing for ${input.extension} to fix on ${input.node}: no open findings or issues`,
+      );
+  }
+}
+
+/** `sm jobs preview <node> <extension>`: the content a submit would queue, nothing written. */
+export async function preview(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  const result = await previewJob(engines, submitInput(ctx, 'jobs preview <node> <extension>'));
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...result });
+  else {
+    ctx.output.info(
+      `${result.extensionId} on ${result.nodePath}: contentHash ${result.contentHash}, promptTemplateHash ${result.promptTemplateHash}`,
+    );
+    ctx.output.out(result.content);
+  }
+  return {};
+}
+
+/** `sm jobs list [--status] [--extension] [--node]`: newest first, never a nonce. */
+export function list(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  positionals(ctx, 'jobs list [--status <s>] [--extension <id>] [--node <path>]', 0);
+  const filter: JobListFilter = {};
+  const status = oneOf(ctx, 'status', JOB_STATUSES);
+  if (status !== undefined) filter.status = status;
+  const extension = str(ctx, 'extension');
+  if (extension !== undefined) filter.extension = extension;
+  const node = str(ctx, 'node');
+  if (node !== undefined) filter.node = toNodePath(node, ctx.io.cwd, ctx.project.root);
+  const items = listJobs(engines, filter);
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
+  else ctx.output.out(renderJobs(ctx.output, items));
+  return Promise.resolve({});
+}
+
+/** `sm jobs show <id>`: one job (exit 5 when unknown). */
+export function show(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  const [id = ''] = positionals(ctx, 'jobs show <id>', 1);
+  const item = getJob(engines, id);
+  if (item === null)
+    throw new CliError('NOT_FOUND', `no job with id ${id}`, { hint: '`sm jobs list` shows the job ids' });
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), item });
+  else ctx.output.out(renderJob(ctx.output, item));
+  return Promise.resolve({});
+}
+
+/** `sm jobs extensions`: the enabled probabilistic extensions a submit accepts. */
+export function extensions(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  positionals(ctx, 'jobs extensions', 0);
+  const items = engines.extensions.listEnabled(engines.config()).map((e) => ({
+    id: e.id,
+    kind: e.kind,
+    role: e.role,
+    description: e.description,
+    ...(e.analyzerIds === undefined ? {} : { analyzerIds: [...e.analyzerIds] }),
+  }));
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
+  else {
+    const w = Math.max(0, ...items.map((e) => e.id.length));
+    ctx.output.out(
+      items.length === 0
+        ? 'no probabilistic extensions are enabled'
+        : items
+            .map((e) => `${e.id.padEnd(w)}  ${`${e.role} ${e.kind}`.padEnd(17)}  ${e.description}`)
+            .join('\n'),
+    );
+  }
+  return Promise.resolve({});
+}

@@ -1,0 +1,139 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobRecord } from '../../adapters/sqlite/jobs/port.js';
+import type { EngineContext } from '../context.js';
+import { EngineError } from '../errors.js';
+import type { ClaimInput, ClaimWaitOptions, ClaimedJob } from './api.js';
+import { emitJobEvent } from './events.js';
+import { externalRunId, newExecutionId } from './ids.js';
+import { claimWaitSeconds } from './settings.js';
+import { withWriteStore } from './store.js';
+
+/** The longest a waiting claim may park (spec §24 item 2). */
+export const MAX_CLAIM_WAIT_SECONDS = 3600;
+
+function emitReaped(ctx: EngineContext, reaped: readonly JobRecord[]): void {
+  for (const job of reaped)
+    emitJobEvent(ctx, 'job.failed', externalRunId(job.id), job.id, {
+      reason: 'abandoned',
+      message: 'the job outlived its TTL while running',
+    });
+}
+
+/**
+ * One claim (spec §5.3): reap expired running jobs first, then ONE atomic statement hands out the
+ * highest-priority oldest queued job (optionally of one extension, exact or bare suffix). A job whose content row
+ * is gone is failed as `job-file-missing` (with its execution row) and the claim throws `job-file-missing`.
+ * Null when nothing is claimable. The returned nonce appears nowhere else.
+ */
+export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
+  const now = ctx.now();
+  const runner = input.runner ?? 'agent';
+  if (runner !== 'agent' && runner !== 'in-process')
+    throw new EngineError(
+      'invalid-input',
+      `runner must be "agent" or "in-process", got "${String(runner)}"`,
+      {
+        details: { argument: 'runner' },
+      },
+    );
+  const filter = input.filter === undefined || input.filter === '' ? undefined : input.filter;
+  const { reaped, claimed, content } = withWriteStore(ctx, (store) => {
+    const reaped = store.reap(now, () => newExecutionId(now));
+    const claimed = store.claim(now, runner, filter);
+    if (claimed === null) return { reaped, claimed, content: null };
+    const content = store.content(claimed.job.contentHash);
+    if (content === null)
+      store.transaction(() => {
+        if (
+          store.transition(claimed.job.id, ['running'], {
+            status: 'failed',
+            failureReason: 'job-file-missing',
+            finishedAt: now,
+          })
+        )
+          store.insertExecution({
+            id: newExecutionId(now),
+            extensionId: claimed.job.extensionId,
+            extensionVersion: claimed.job.extensionVersion,
+            nodeIds: claimed.job.nodeId === null ? [] : [claimed.job.nodeId],
+            contentHash: claimed.job.contentHash,
+            status: 'failed',
+            failureReason: 'job-file-missing',
+            runner,
+            startedAt: now,
+            finishedAt: now,
+            durationMs: 0,
+            tokensIn: null,
+            tokensOut: null,
+            model: null,
+            reportJson: null,
+            jobId: claimed.job.id,
+          });
+      });
+    return { reaped, claimed, content };
+  });
+  emitReaped(ctx, reaped);
+  if (claimed === null) return null;
+  const job = claimed.job;
+  const runId = externalRunId(job.id);
+  if (content === null) {
+    emitJobEvent(ctx, 'job.failed', runId, job.id, { reason: 'job-file-missing' });
+    throw new EngineError(
+      'job-file-missing',
+      `job ${job.id} has no stored content; it was failed and not handed out`,
+      {
+        details: { jobId: job.id },
+      },
+    );
+  }
+  emitJobEvent(ctx, 'run.started', runId, null, { mode: 'external' });
+  emitJobEvent(ctx, 'job.claimed', runId, job.id, {
+    extensionId: job.extensionId,
+    extensionVersion: job.extensionVersion,
+    nodeId: job.nodeId,
+    ttlSeconds: job.ttlSeconds,
+    priority: job.priority,
+  });
+  return { id: job.id, nonce: claimed.nonce, content };
+}
+
+/**
+ * The waiting claim (CLI `--wait`, MCP `wait`): re-attempts reap + claim every interval until a job is
+ * claimable, the window (capped at 3600 s) elapses, or `signal` aborts; null then. Every attempt opens and closes
+ * its own session, so the sleep between attempts holds no database handle. `onHeartbeat` fires about every
+ * `heartbeatSeconds` (15) while parked.
+ */
+export async function claimJobWaiting(
+  ctx: EngineContext,
+  input: ClaimInput,
+  wait: ClaimWaitOptions,
+): Promise<ClaimedJob | null> {
+  if (!Number.isFinite(wait.waitSeconds) || wait.waitSeconds < 0)
+    throw new EngineError('invalid-input', `wait must be a number of seconds >= 0, got ${wait.waitSeconds}`, {
+      details: { argument: 'wait' },
+    });
+  const windowMs = Math.min(wait.waitSeconds, MAX_CLAIM_WAIT_SECONDS) * 1000;
+  const intervalMs = Math.max(1, (wait.intervalSeconds ?? claimWaitSeconds(ctx.config())) * 1000);
+  const heartbeatMs = Math.max(1, (wait.heartbeatSeconds ?? 15) * 1000);
+  const started = Date.now();
+  let nextBeat = started + heartbeatMs;
+  for (;;) {
+    if (wait.signal?.aborted === true) return null;
+    const job = claimJob(ctx, input);
+    if (job !== null) return job;
+    const now = Date.now();
+    const left = started + windowMs - now;
+    if (left <= 0) return null;
+    if (now >= nextBeat) {
+      nextBeat = now + heartbeatMs;
+      await wait.onHeartbeat?.(Math.floor((now - started) / 1000));
+    }
+    try {
+      await sleep(Math.min(intervalMs, left, Math.max(1, nextBeat - now)), undefined, {
+        signal: wait.signal,
+      });
+    } catch {
+      return null; // aborted while sleeping: end cleanly, claim nothing
+    }
+  }
+}

@@ -1,0 +1,12 @@
+/**
+ * The jobs engine: the one module every channel (CLI `sm jobs *` / `sm record`, REST job routes, MCP queue
+ * tools) imports. Each operation lives in its own file of this folder; the types are those of `api.ts`.
+ */
+export * from './api.js';
+export { submitJob } from './submit.js';
+export { previewJob } from './preview.js';
+export { claimJob, claimJobWaiting } from './claim.js';
+export { recordJob } from './record.js';
+export { cancelJob, failJob } from './terminate.js';
+export { listJobs, getJob } from './list.js';
+export { pruneJobs } from './prune.js';

@@ -1,0 +1,100 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createOpsLog } from '../../../adapters/ops-log.js';
+import type { OpsLog, OpsLogEntry } from '../../../adapters/ops-log.js';
+import { defaultDbPath } from '../../../adapters/sqlite/open-database.js';
+import { createTempTree } from '../../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../../adapters/testing/temp-tree.js';
+import type { EngineContext, JobEvent } from '../../context.js';
+import { createEngineContext } from '../../operable/create-context.js';
+import { runScan } from '../../scan-engine.js';
+import type { ExtensionCatalog } from '../../extensions/types.js';
+import { testCatalog } from './extensions.js';
+
+/** A scanned temp project with a jobs-ready engine context that records its events (test support only). */
+export interface JobsProject {
+  tree: TempTree;
+  ctx: EngineContext;
+  dbPath: string;
+  events: JobEvent[];
+  /** Moves the context's clock. */
+  clock: { now: number };
+  rescan(): Promise<void>;
+  /** Installs the processing-agent skill (the submit gate). */
+  installAgent(): void;
+  /** A context on another channel / clock over the same project. */
+  context(opts?: { channel?: EngineContext['channel']; extensions?: ExtensionCatalog }): EngineContext;
+  /** Resolves once the ops log is written. */
+  flush(): Promise<void>;
+  opsLogPath: string;
+  remove(): void;
+}
+
+export const DEFAULT_FILES: Record<string, string> = {
+  '.claude/skills/deploy/SKILL.md':
+    '---\nname: deploy\ndescription: Deploys\ntags: [ops]\n---\nRun the release and read [notes](../../../docs/missing.md).\n',
+  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\n---\nReview the diff.\n',
+  'docs/notes.md': '# Notes\nPlain notes.\n',
+};
+
+/** Creates, scans and wires a project; `files` replaces the default tree. */
+export async function createJobsProject(
+  files: Record<string, string> = DEFAULT_FILES,
+  opts: { agent?: boolean; extensions?: ExtensionCatalog } = {},
+): Promise<JobsProject> {
+  const tree = createTempTree('sm-jobs-');
+  tree.write(files);
+  mkdirSync(join(tree.root, '.skill-map'), { recursive: true });
+  const dbPath = defaultDbPath(tree.root);
+  const rescan = async (): Promise<void> => {
+    await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
+  };
+  await rescan();
+  const events: JobEvent[] = [];
+  const clock = { now: Date.UTC(2026, 11, 1, 12, 0, 0) };
+  const log: OpsLog = createOpsLog({ projectRoot: tree.root });
+  const context = (
+    o: { channel?: EngineContext['channel']; extensions?: ExtensionCatalog } = {},
+  ): EngineContext =>
+    createEngineContext({
+      scopeRoot: tree.root,
+      dbPath,
+      channel: o.channel ?? 'mcp',
+      events: { emit: (e) => events.push(e) },
+      extensions: o.extensions ?? opts.extensions ?? testCatalog(),
+      now: () => clock.now,
+      opsLog: log,
+    });
+  const ctx = context();
+  const installAgent = (): void =>
+    tree.write({
+      '.claude/skills/sm-process-jobs/SKILL.md': '---\nname: sm-process-jobs\n---\nProcess jobs.\n',
+    });
+  if (opts.agent !== false) installAgent();
+  return {
+    tree,
+    ctx,
+    dbPath,
+    events,
+    clock,
+    rescan,
+    installAgent,
+    context,
+    flush: () => ctx.opsLog.flush(),
+    opsLogPath: ctx.opsLog.path,
+    remove: () => tree.remove(),
+  };
+}
+
+/** Parses the ops log lines written so far (empty when none). */
+export function opsLines(text: string): OpsLogEntry[] {
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as OpsLogEntry);
+}
+
+/** Writes a file in the project (for drift tests). */
+export function writeProjectFile(p: JobsProject, rel: string, text: string): void {
+  writeFileSync(join(p.tree.root, rel), text);
+}

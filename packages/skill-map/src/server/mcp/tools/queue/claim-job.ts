@@ -1,0 +1,48 @@
+import * as z from 'zod';
+import { claimJob, claimJobWaiting } from '../../../../engines/jobs/index.js';
+import type { ClaimInput } from '../../../../engines/jobs/index.js';
+import { defineTool, enginesOf } from '../../define-tool.js';
+import { mutating } from './shared.js';
+
+/** The longest park a `wait` may ask for (seconds); larger values are capped. */
+export const MAX_WAIT_SECONDS = 3600;
+
+/** `claim_job`: hand out the next queued job with its nonce; null when the queue is empty. */
+export const claimJobTool = defineTool({
+  name: 'claim_job',
+  title: 'Claim the next job',
+  description:
+    'Claims the highest-priority, oldest queued job and returns {id, nonce, content}: content is the rendered ' +
+    'prompt to carry out, and nonce is the credential record_job needs (keep it; nothing else shows it). ' +
+    'Returns null when nothing is claimable. Use this as the processing agent. `filter` claims only one ' +
+    'extension (qualified id or bare suffix); `runner` is "agent" (default) or "in-process". `wait` (seconds, ' +
+    'at most 3600) parks the call until a job arrives or the time is up: prefer it to polling. While parked ' +
+    'the server sends a progress notification about every 15 s if you passed a progressToken; set your ' +
+    'request timeout to at least `wait` otherwise.',
+  inputSchema: z.object({
+    runner: z.enum(['agent', 'in-process']).optional().describe('Who runs the job (default "agent").'),
+    filter: z.string().min(1).optional().describe('Only claim jobs of this extension (id or bare suffix).'),
+    wait: z
+      .number()
+      .int()
+      .positive()
+      .optional()
+      .describe('Park up to this many seconds (capped at 3600) for a job to arrive.'),
+  }),
+  annotations: mutating('Claim the next job', { destructive: false, idempotent: false }),
+  run: async (args, deps, call) => {
+    const engines = enginesOf(deps);
+    const input: ClaimInput = {};
+    if (args.runner !== undefined) input.runner = args.runner;
+    if (args.filter !== undefined) input.filter = args.filter;
+    const claimed =
+      args.wait === undefined
+        ? claimJob(engines, input)
+        : await claimJobWaiting(engines, input, {
+            waitSeconds: Math.min(args.wait, MAX_WAIT_SECONDS),
+            onHeartbeat: (elapsed) => call.progress(elapsed),
+            signal: call.signal,
+          });
+    return claimed === null ? null : { id: claimed.id, nonce: claimed.nonce, content: claimed.content };
+  },
+});

@@ -1,0 +1,28 @@
+import * as z from 'zod';
+import { listJobs } from '../../../../engines/jobs/index.js';
+import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
+import { JOB_STATUSES } from './shared.js';
+
+/** `list_jobs`: the live queue, newest first, nonce stripped. */
+export const listJobsTool = defineTool({
+  name: 'list_jobs',
+  title: 'List jobs',
+  description:
+    'Lists the job queue, newest first, as {items: PublicJob[]} (id, extensionId, nodeId, status, priority, ' +
+    'createdAt, claimedAt, finishedAt, failureReason...; never a nonce). Use it to see what is queued or ' +
+    'running before submitting, or to find a job id. Filters: status (queued, running, completed, failed, ' +
+    'cancelled), extension (qualified id or bare suffix, e.g. "ai-security-analyzer"), node (exact node path).',
+  inputSchema: z.object({
+    status: z.enum(JOB_STATUSES).optional().describe('Only jobs in this status.'),
+    extension: z.string().min(1).optional().describe('Qualified extension id or its bare suffix.'),
+    node: z.string().min(1).optional().describe('Exact node path.'),
+  }),
+  annotations: { ...READ_ONLY, title: 'List jobs' },
+  run: (args, deps) => ({
+    items: listJobs(enginesOf(deps), {
+      ...(args.status === undefined ? {} : { status: args.status }),
+      ...(args.extension === undefined ? {} : { extension: args.extension }),
+      ...(args.node === undefined ? {} : { node: args.node }),
+    }),
+  }),
+});

@@ -1,0 +1,54 @@
+import * as z from 'zod';
+import { EngineError } from '../../../../engines/errors.js';
+import { recordJob } from '../../../../engines/jobs/index.js';
+import type { RecordInput } from '../../../../engines/jobs/index.js';
+import { defineTool, enginesOf } from '../../define-tool.js';
+import { jobId, mutating } from './shared.js';
+
+const FAILURE_REASONS = [
+  'runner-error',
+  'report-invalid',
+  'timeout',
+  'abandoned',
+  'job-file-missing',
+  'user-failed',
+] as const;
+
+/** `record_job`: the outcome of a claimed job; refusals are structured outcomes. */
+export const recordJobTool = defineTool({
+  name: 'record_job',
+  title: 'Record a job outcome',
+  description:
+    'Records the outcome of a job you claimed. Pass the id and nonce from claim_job, status "completed" with ' +
+    '`report` (the report JSON as a string, matching the schema in the job content) or status "failed" ' +
+    '(failureReason defaults to runner-error). Returns {outcome: "completed", executionId, status}, or a ' +
+    'structured refusal: "report-invalid" {detail} (the job is now failed), "schema-unresolved", ' +
+    '"nonce-mismatch", "not-running" {status}, "not-found". A completed report stores the findings or summary ' +
+    'and, for a finder submitted with autoFix, queues its fixers.',
+  inputSchema: z.object({
+    id: jobId,
+    nonce: z.string().min(1).describe('The nonce claim_job returned with this job.'),
+    status: z.enum(['completed', 'failed']).describe('What happened.'),
+    report: z.string().optional().describe('Report JSON text; required when status is "completed".'),
+    failureReason: z.enum(FAILURE_REASONS).optional().describe('Why it failed (status "failed").'),
+    tokensIn: z.number().int().nonnegative().optional(),
+    tokensOut: z.number().int().nonnegative().optional(),
+    durationMs: z.number().int().nonnegative().optional(),
+    model: z.string().min(1).optional().describe('Model that ran the job.'),
+  }),
+  annotations: mutating('Record a job outcome', { destructive: false, idempotent: false }),
+  run: async (args, deps) => {
+    if (args.status === 'completed' && args.report === undefined)
+      throw new EngineError('invalid-input', 'report is required when status is "completed"', {
+        details: { argument: 'report' },
+      });
+    const input: RecordInput = { id: args.id, nonce: args.nonce, status: args.status };
+    if (args.report !== undefined) input.report = args.report;
+    if (args.failureReason !== undefined) input.failureReason = args.failureReason;
+    if (args.tokensIn !== undefined) input.tokensIn = args.tokensIn;
+    if (args.tokensOut !== undefined) input.tokensOut = args.tokensOut;
+    if (args.durationMs !== undefined) input.durationMs = args.durationMs;
+    if (args.model !== undefined) input.model = args.model;
+    return { ...(await recordJob(enginesOf(deps), input)) };
+  },
+});
