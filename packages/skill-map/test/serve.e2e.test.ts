@@ -218,12 +218,17 @@ describe('sm serve --mcp as a process', () => {
     try {
       expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name).sort()).toEqual([
-        'get_branch',
-        'get_node',
-        'list_issues',
-        'query_graph',
-      ]);
+      // The contract's 21 tools: 4 map reads, 8 queue, 6 findings, 3 issue suppressions.
+      expect(tools.map((t) => t.name).sort()).toEqual(
+        [
+          ...['get_branch', 'get_node', 'list_issues', 'query_graph'],
+          ...['list_extensions', 'list_jobs', 'get_job', 'submit_job', 'claim_job', 'record_job', 'cancel_job'],
+          'fail_job',
+          ...['list_findings', 'resolve_finding', 'dismiss_finding', 'reopen_finding', 'undismiss_finding'],
+          'delete_finding',
+          ...['dismiss_issue', 'undismiss_issue', 'list_issue_suppressions'],
+        ].sort(),
+      );
       const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'agent' } }))
         .structuredContent as Json;
       expect(q['nodes'].map((n: Json) => n['path'])).toEqual(['.claude/agents/reviewer.md']);

@@ -18,7 +18,7 @@ function claimSql(filtered: boolean): string {
   return `UPDATE state_jobs SET status = 'running', claimed_at = @now, runner = @runner,
       expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE @now + ttl_seconds * 1000 END
     WHERE id = (SELECT id FROM state_jobs WHERE status = 'queued' ${filter}
-                ORDER BY priority DESC, created_at ASC, id ASC LIMIT 1)
+                ORDER BY priority DESC, created_at ASC, rowid ASC LIMIT 1)
       AND status = 'queued'
     RETURNING nonce, ${JOB_COLUMNS}`;
 }
@@ -54,7 +54,7 @@ function listJobs(db: Db, q: JobQuery): JobRecord[] {
     args.push(...excluded);
   }
   const sql = `SELECT ${JOB_COLUMNS} FROM state_jobs ${where.length > 0 ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY created_at DESC, id DESC`;
+    ORDER BY created_at DESC, rowid DESC`;
   return (cached(db, sql).all(...args) as JobRowOut[]).map(toJobRecord);
 }
 
@@ -105,7 +105,7 @@ export function createJobStore(session: StateSession): JobStore {
         cached(
           db,
           `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE extension_id = ? AND node_id = ?
-            AND status IN ('queued', 'running') ORDER BY created_at ASC, id ASC`,
+            AND status IN ('queued', 'running') ORDER BY created_at ASC, rowid ASC`,
         ).all(extensionId, nodeId) as JobRowOut[]
       ).map(toJobRecord),
     list: (q) => listJobs(db, q),
