@@ -155,6 +155,13 @@ describe('the write', () => {
     expect(read(SIDECAR)).toBe('annotations:\n  tags: [a]\n');
   });
 
+  it('refuses to touch a sidecar the scanner reports as invalid (annotations not a mapping)', async () => {
+    writeFileSync(tree.abs(SIDECAR), 'annotations:\n  - a\n');
+    const r = await refusal(curate({ confirm: true }, tag));
+    expect(r.code).toBe('sidecar-invalid');
+    expect(read(SIDECAR)).toBe('annotations:\n  - a\n');
+  });
+
   it('a no-op change writes nothing (bytes kept, comments and all) but still refreshes the mirror', async () => {
     writeFileSync(tree.abs(SIDECAR), '# mine\nannotations:\n  tags: [a]\n');
     const r = await curate({ confirm: true }, () => null);
