@@ -123,6 +123,10 @@ describe('the write', () => {
     const issues = check.json<{ issues: Array<{ analyzerId: string }> }>().issues.map((i) => i.analyzerId);
     expect(issues).not.toContain('invalid-sidecar');
     expect(issues).not.toContain('annotation-field-unknown');
+    const node = check
+      .json<{ nodes: Array<{ path: string; sidecar?: { status: string | null } }> }>()
+      .nodes.find((n) => n.path === NODE);
+    expect(node?.sidecar?.status).toBe('fresh'); // the seeded identity matches the node
   });
 
   it('keeps an existing sidecar (identity, plugin namespaces), rewrites it with sorted keys', async () => {
