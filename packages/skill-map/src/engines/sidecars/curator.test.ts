@@ -123,6 +123,10 @@ describe('the write', () => {
     const issues = check.json<{ issues: Array<{ analyzerId: string }> }>().issues.map((i) => i.analyzerId);
     expect(issues).not.toContain('invalid-sidecar');
     expect(issues).not.toContain('annotation-field-unknown');
+    const node = check
+      .json<{ nodes: Array<{ path: string; sidecar?: { status: string | null } }> }>()
+      .nodes.find((n) => n.path === NODE);
+    expect(node?.sidecar?.status).toBe('fresh'); // the seeded identity matches the node
   });
 
   it('keeps an existing sidecar (identity, plugin namespaces), rewrites it with sorted keys', async () => {
@@ -153,6 +157,13 @@ describe('the write', () => {
     const r = await refusal(curate({ confirm: true }, (a) => ({ ...a, stability: 'bogus' })));
     expect(r.code).toBe('sidecar-invalid');
     expect(read(SIDECAR)).toBe('annotations:\n  tags: [a]\n');
+  });
+
+  it('refuses to touch a sidecar the scanner reports as invalid (annotations not a mapping)', async () => {
+    writeFileSync(tree.abs(SIDECAR), 'annotations:\n  - a\n');
+    const r = await refusal(curate({ confirm: true }, tag));
+    expect(r.code).toBe('sidecar-invalid');
+    expect(read(SIDECAR)).toBe('annotations:\n  - a\n');
   });
 
   it('a no-op change writes nothing (bytes kept, comments and all) but still refreshes the mirror', async () => {

@@ -94,6 +94,9 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
     return withPathLock(lockDir, abs, () => {
       const state = readSidecarFile(abs);
       if (state.kind === 'invalid') throw invalid(rel, `does not parse (${state.reason})`);
+      // A file the scanner already reports as invalid (say `annotations: [..]`) is the user's to fix, not ours to replace.
+      const existing = state.kind === 'ok' ? parseSidecar(rel, state.text).errors : [];
+      if (existing.length > 0) throw invalid(rel, `is invalid (${existing.join('; ')})`);
       const base = state.kind === 'ok' ? (sanitize(state.doc) as Doc) : {};
       const seed = state.kind === 'absent' || Object.keys(base).length === 0;
       const changed = transform(sanitize(base) as Doc);
