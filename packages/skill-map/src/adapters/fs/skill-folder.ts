@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, sep } from 'node:path';
 import { writeFileAtomicSync } from './atomic-write.js';
 
 /** A folder of plain files the engines install into a project (the processing-agent skill). */
@@ -14,6 +14,11 @@ export interface SkillFolder {
   write(name: string, text: string): void;
   /** Removes one file; nothing when absent. */
   remove(name: string): void;
+  /**
+   * Security: true when the folder (or the nearest of its ancestors that exists) resolves, through symlinks, to a
+   * place outside `root`, so a write would land outside the project.
+   */
+  escapes(root: string): boolean;
   /** The names in the folder ([] when it does not exist). */
   list(): string[];
   /** Removes the folder when nothing is left in it; true when it did. */
@@ -43,6 +48,13 @@ export function openSkillFolder(dir: string): SkillFolder {
     },
     write: (name, text) => writeFileAtomicSync(join(dir, name), text),
     remove: (name) => rmSync(join(dir, name), { force: true }),
+    escapes(root) {
+      let at = dir;
+      while (!existsSync(at) && dirname(at) !== at) at = dirname(at);
+      const real = realpathSync(at);
+      const base = realpathSync(root);
+      return real !== base && !real.startsWith(base + sep);
+    },
     list: () => (isDirectory(dir) ? readdirSync(dir).sort() : []),
     removeIfEmpty() {
       if (!isDirectory(dir) || readdirSync(dir).length > 0) return false;

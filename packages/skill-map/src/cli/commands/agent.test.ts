@@ -1,4 +1,15 @@
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { processingAgentInstalled } from '../../engines/agent/gate.js';
@@ -121,6 +132,22 @@ describe('sm agent install / uninstall / status', () => {
     expect(s.stdout).toContain('processing agent: not installed');
     expect(s.stdout).toMatch(/^\.claude\/skills\/sm-process-jobs +absent +claude$/m);
     expect(s.stdout).toMatch(/^\.agents\/skills\/sm-process-jobs +absent +codex, agent-skills$/m);
+  });
+
+  it('refuses a skill folder that a symlink points outside the project, writing nothing there', async () => {
+    tree = tempProject({ 'README.md': '# x\n' });
+    const outside = mkdtempSync(join(tmpdir(), 'sm-outside-'));
+    try {
+      mkdirSync(tree.abs('.claude'));
+      symlinkSync(outside, tree.abs('.claude/skills'), 'dir');
+      const r = await sm('agent', 'install', '--for', 'claude');
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('resolves outside the project');
+      expect(readdirSync(outside)).toEqual([]);
+      expect((await sm('agent', 'install', '--for', 'opencode')).code).toBe(0);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   it('writes no operations-log line (installers are exempt)', async () => {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { openSkillFolder } from '../../adapters/fs/skill-folder.js';
 import type { SkillFolder } from '../../adapters/fs/skill-folder.js';
 import type { EngineContext } from '../context.js';
+import { EngineError } from '../errors.js';
 import { PROCESSING_SKILL_NAME, processingAgentInstalled } from './gate.js';
 import { AGENT_HOSTS, defaultHost, hostSkillDir, parseHost } from './hosts.js';
 import type { AgentHost } from './hosts.js';
@@ -59,8 +60,16 @@ function skillDirOf(host: AgentHost): string {
   return `${hostSkillDir(host)}/${PROCESSING_SKILL_NAME}`;
 }
 
+/** The host's skill folder; refuses (nothing written) when a symlink points it outside the project. */
 function folderOf(ctx: AgentContext, host: AgentHost): SkillFolder {
-  return openSkillFolder(join(ctx.scopeRoot, ...skillDirOf(host).split('/')));
+  const folder = openSkillFolder(join(ctx.scopeRoot, ...skillDirOf(host).split('/')));
+  if (folder.escapes(ctx.scopeRoot))
+    throw new EngineError(
+      'invalid-input',
+      `refusing to touch ${skillDirOf(host)}: it resolves outside the project (a symlink); remove the link or install for another host`,
+      { details: { argument: 'for', dir: skillDirOf(host) } },
+    );
+  return folder;
 }
 
 function hostOf(ctx: AgentContext, target: AgentTarget): AgentHost {
@@ -123,7 +132,8 @@ export function agentStatus(ctx: AgentContext, target: AgentTarget = {}): AgentS
     byDir.set(dir, [...(byDir.get(dir) ?? []), host]);
   }
   const dirs: HostDirStatus[] = [...byDir].map(([dir, hosts]) => {
-    const files = fileStates(folderOf(ctx, hosts[0]!));
+    // Read-only: a symlinked folder is reported as it is, never refused.
+    const files = fileStates(openSkillFolder(join(ctx.scopeRoot, ...dir.split('/'))));
     const values = Object.values(files);
     const state = values.every((v) => v === 'current')
       ? 'current'

@@ -18,7 +18,8 @@ export const FILE_KINDS = `## The kinds of file you may be given
 - **Other markdown** (docs, notes): read by agents only when linked. Judge it more leniently: it is reference text,
   not instructions.
 
-The node's path and kind are in the user-content element's \`id\` and in the sections above it.`;
+The node's path (relative to the project root) is the \`id\` of the user-content element at the end of this task;
+its kind follows from the path as described above.`;
 
 /** How to fill the `safety` block every report carries. */
 export const SAFETY_RULES = `## The safety block (required in every report)
