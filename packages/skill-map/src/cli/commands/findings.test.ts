@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { insertFinding } from '../../engines/findings/test-support.js';
 import { runCli } from '../testing/run-cli.js';
-import { tempProject } from '../testing/projects.js';
+import { execSql, tempProject } from '../testing/projects.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 
 const DEPLOY = '.claude/skills/deploy/SKILL.md';
@@ -121,6 +121,25 @@ describe('sm findings (real CLI main, real SQLite)', () => {
       expect(r.code, argv.join(' ')).toBe(2);
       expect(r.stderr).toContain('usage: sm findings');
     }
+  });
+
+  it('refuses every write on a drifted database (write posture) and changes nothing; the list still reads', async () => {
+    const id = insertFinding(dbPath, { node: DEPLOY });
+    execSql(dbPath, `UPDATE scan_meta SET schema_fingerprint = 'other-build' WHERE id = 1`);
+    for (const argv of [
+      ['findings', 'resolve', String(id)],
+      ['findings', 'dismiss', String(id), '--class', '--yes'],
+      ['findings', 'delete', String(id)],
+      ['findings', 'prune'],
+    ]) {
+      const r = await sm(...argv);
+      expect(r.code, argv.join(' ')).toBe(2);
+      expect(r.stderr).toContain('sm scan --yes');
+    }
+    expect(existsSync(tree.abs(DEPLOY_SM))).toBe(false);
+    expect(opsOps()).toEqual([]);
+    const list = await sm('findings', '--json');
+    expect(list.json()).toMatchObject({ findings: [{ id, resolution: null }] });
   });
 
   it('no database: list is not found (exit 5), a write is operational (exit 2)', async () => {

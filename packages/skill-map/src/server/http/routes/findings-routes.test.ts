@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import { insertFinding } from '../../../engines/findings/test-support.js';
@@ -27,6 +27,7 @@ afterEach(() => {
   db.exec('DELETE FROM state_findings');
   db.close();
   rmSync(ps.tree.abs(LINT_SM), { force: true });
+  rmSync(ps.tree.abs('.skill-map/settings.json'), { force: true });
 });
 
 async function get(path: string): Promise<{ status: number; body: Json }> {
@@ -148,5 +149,33 @@ describe('findings REST routes (real server, real SQLite)', () => {
     const plain = insertFinding(ps.dbPath, { node: TEST });
     expect((await send('DELETE', `${base(TEST)}/${plain}`)).status).toBe(204);
     expect(rows()).toEqual([]);
+  });
+
+  it('a kernel row is 409 finding-not-dismissible; the team policy is a 403 confirm cannot bypass', async () => {
+    const k = insertFinding(ps.dbPath, {
+      node: LINT,
+      origin: 'kernel',
+      extension: 'kernel/safety',
+      type: 'injection-detected',
+    });
+    const kernel = await send('POST', `${base(LINT)}/${k}/dismiss`);
+    expect(kernel).toMatchObject({ status: 409, body: { error: { code: 'finding-not-dismissible' } } });
+    const id = insertFinding(ps.dbPath, { node: LINT });
+    writeFileSync(ps.tree.abs('.skill-map/settings.json'), JSON.stringify({ allowSidecarWriters: false }));
+    const policy = await send('POST', `${base(LINT)}/${id}/dismiss`, {
+      class: true,
+      confirm: true,
+      always: true,
+    });
+    expect(policy).toMatchObject({
+      status: 403,
+      body: { error: { code: 'sidecar-writers-forbidden', details: { key: 'allowSidecarWriters' } } },
+    });
+    expect(existsSync(ps.tree.abs(LINT_SM))).toBe(false);
+    expect(existsSync(ps.tree.abs('.skill-map/settings.local.json'))).toBe(false);
+    expect(rows()).toEqual([
+      { id: k, resolution: null },
+      { id, resolution: null },
+    ]);
   });
 });
