@@ -231,6 +231,7 @@ describe('submitJob: fixers', () => {
     expect(pre.content).toContain('## Findings to resolve');
     expect(pre.content).toContain('step one unclear');
     const one = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
+    p.clock.now += 1;
     const two = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f2] });
     expect([one.outcome, two.outcome]).toEqual(['created', 'created']); // disjoint sets coexist
     if (one.outcome !== 'created' || two.outcome !== 'created') return;
