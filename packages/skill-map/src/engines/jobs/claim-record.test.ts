@@ -5,6 +5,7 @@ import { isEngineError } from '../errors.js';
 import type { SubmitInput } from './api.js';
 import {
   cancelJob,
+  cancelQueuedJobsOf,
   claimJob,
   claimJobWaiting,
   failJob,
@@ -422,5 +423,30 @@ describe('cancel, fail, list, prune', () => {
         .map((j) => j.id)
         .sort(),
     ).toEqual([failed, live].sort());
+  });
+
+  it('the disable cascade cancels the extension’s queued jobs only, with one aggregated ops-log line', async () => {
+    const a = await submit({ node: SKILL, extension: SUMMARIZER_ID });
+    p.clock.now += 1;
+    const b = await submit({ node: AGENT, extension: SUMMARIZER_ID });
+    const t = await submit({ node: SKILL, extension: TAGGER_ID });
+    p.clock.now += 1;
+    const running = await submit({ node: NOTES, extension: SUMMARIZER_ID, priority: 9 });
+    expect(claimJob(p.ctx, {})?.id).toBe(running);
+    expect(cancelQueuedJobsOf(p.ctx, SUMMARIZER_ID)).toEqual([a, b]);
+    expect([a, b, t, running].map((id) => getJob(p.ctx, id)?.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'queued',
+      'running',
+    ]);
+    expect(cancelQueuedJobsOf(p.ctx, SUMMARIZER_ID)).toEqual([]);
+    await p.flush();
+    const lines = readFileSync(p.opsLogPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('jobs.cancel'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"detail":"count=2"');
+    expect(p.events.filter((e) => e.type === 'job.cancelled').map((e) => e.jobId)).toEqual([a, b]);
   });
 });

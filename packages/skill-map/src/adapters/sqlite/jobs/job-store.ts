@@ -121,6 +121,16 @@ export function createJobStore(session: StateSession): JobStore {
     content: (hash) =>
       (cached(db, `SELECT content FROM state_job_contents WHERE content_hash = ?`, 'pluck').get(hash) as
         string | undefined) ?? null,
+    cancelQueuedOf: (extensionId, now) =>
+      (
+        cached(
+          db,
+          `UPDATE state_jobs SET status = 'cancelled', finished_at = ? WHERE extension_id = ? AND status = 'queued'
+            RETURNING id, created_at`,
+        ).all(now, extensionId) as Array<{ id: string; created_at: number }>
+      )
+        .sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
+        .map((r) => r.id),
     transition(id, from, to: Transition) {
       const marks = from.map(() => '?').join(', ');
       const res = cached(
