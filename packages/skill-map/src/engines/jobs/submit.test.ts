@@ -7,8 +7,11 @@ import {
   FINDER_ID,
   FIXER_ID,
   REFERENCE_FIXER_ID,
+  SUMMARIZER,
   SUMMARIZER_ID,
   TAGGER_ID,
+  TEST_EXTENSIONS,
+  testCatalog,
 } from './testing/extensions.js';
 import { createJobsProject, opsLines, writeProjectFile } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
@@ -219,6 +222,28 @@ describe('submitJob: refusals change nothing', () => {
       expect((err as Error).message).toContain(named);
     }
     expect(await stateSnapshot(p)).toBe(before);
+  });
+});
+
+describe('submitJob: locked extensions and a missing database', () => {
+  it('refuses an operator submit of a locked extension, hides its jobs from a hideLocked list', async () => {
+    const locked = { ...SUMMARIZER, id: 'test/ai-ping-action', locked: true };
+    const ctx = p.context({ extensions: testCatalog([...TEST_EXTENSIONS, locked]) });
+    const err = await submitJob(ctx, { node: SKILL, extension: locked.id }).catch((e: unknown) => e);
+    expect(isEngineError(err, 'unsupported-extension')).toBe(true);
+    const internal = await submitJob(ctx, { node: SKILL, extension: locked.id, internal: true });
+    expect(internal.outcome).toBe('created');
+    expect(listJobs(ctx, {}).map((j) => j.extensionId)).toEqual([locked.id]);
+    expect(listJobs(ctx, { hideLocked: true })).toEqual([]);
+  });
+
+  it('writes need the database (db-missing); reads degrade to empty', async () => {
+    rmSync(p.dbPath);
+    const err = await submitJob(p.ctx, { node: SKILL, extension: SUMMARIZER_ID }).catch((e: unknown) => e);
+    expect(isEngineError(err, 'db-missing')).toBe(true);
+    expect(() => claimJob(p.ctx, {})).toThrow(/database not found/i);
+    expect(listJobs(p.ctx, {})).toEqual([]);
+    expect(getJob(p.ctx, 'd-20260101-000000-0000')).toBeNull();
   });
 });
 
