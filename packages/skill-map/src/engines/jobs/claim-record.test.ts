@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAdapterError } from '../../adapters/errors.js';
 import { isEngineError } from '../errors.js';
@@ -363,6 +363,23 @@ describe('recordJob', () => {
     });
     const done = p.events.filter((e) => e.type === 'job.completed').at(-1);
     expect(done?.data['tagsProposed']).toEqual(['ops', 'release']);
+  });
+
+  it('a node gone since the submit skips the write-throughs; the execution and transition still land', async () => {
+    const id = await submit({ node: NOTES, extension: FINDER_ID });
+    const c = claimJob(p.ctx, {})!;
+    rmSync(p.tree.abs(NOTES));
+    await p.rescan();
+    const out = await recordJob(p.ctx, {
+      id,
+      nonce: c.nonce,
+      status: 'completed',
+      report: JSON.stringify({ ...CLEAN, findings: [{ type: 'a', severity: 'warn', message: 'a' }] }),
+    });
+    expect(out.outcome).toBe('completed');
+    expect(getJob(p.ctx, id)?.status).toBe('completed');
+    expect(querySql(p, `SELECT status FROM state_executions`)).toEqual([{ status: 'completed' }]);
+    expect(querySql(p, `SELECT * FROM state_findings`)).toEqual([]);
   });
 
   it('an agent-reported failure lands as failed with its reason', async () => {

@@ -269,6 +269,18 @@ describe('submitJob: fixers', () => {
     ]);
   });
 
+  it('stale findings are still injected, flagged stale, after the file changed and was rescanned', async () => {
+    await recordFindings(SKILL, [finding('old judgment')]);
+    expect((await previewJob(p.ctx, { node: SKILL, extension: FIXER_ID })).content).toContain(
+      '"stale": false',
+    );
+    writeProjectFile(p, SKILL, '---\nname: deploy\ndescription: Deploys\ntags: [ops]\n---\nA new body.\n');
+    await p.rescan();
+    const pre = await previewJob(p.ctx, { node: SKILL, extension: FIXER_ID });
+    expect(pre.content).toContain('old judgment');
+    expect(pre.content).toContain('"stale": true');
+  });
+
   it('an overlapping RUNNING fixer job refuses with job-running; nothing changes', async () => {
     const [f1] = (await recordFindings(SKILL, [finding('a'), finding('b')])) as [number, number];
     const first = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
