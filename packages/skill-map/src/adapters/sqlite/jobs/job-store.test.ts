@@ -64,6 +64,10 @@ describe('JobStore (SQLite)', () => {
     for (const j of [old, urgent, young]) store.insert(j, j.contentHash);
     expect(store.claim(10, 'agent', 'ai-a')?.job.id).toBe(old.id);
     expect(store.claim(10, 'agent', 'i-b')).toBeNull();
+    expect(store.claim(10, 'agent', '%')).toBeNull(); // literal, not a LIKE wildcard
+    expect(store.claim(10, 'agent', 'ai_b')).toBeNull();
+    expect(store.list({ extension: '%' })).toEqual([]);
+    expect(store.list({ extension: 'ai-b' }).map((j) => j.id)).toEqual([urgent.id]);
     const c = store.claim(10, 'in-process');
     expect(c).toMatchObject({
       nonce: urgent.nonce,
