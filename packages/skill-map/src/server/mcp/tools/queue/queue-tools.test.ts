@@ -266,6 +266,25 @@ describe('MCP claim_job wait (the long-poll park)', () => {
     expect((await tool('get_job', { id: created['jobId'] }))['item']).toMatchObject({ status: 'queued' });
   }, 20_000);
 
+  it('a cancelled park that carried a progressToken (the protocol-core path) is freed too', async () => {
+    const abort = new AbortController();
+    const parked = client.callTool(
+      { name: 'claim_job', arguments: { wait: 60, filter: SUMMARIZER } },
+      undefined,
+      {
+        signal: abort.signal,
+        onprogress: () => undefined,
+      },
+    );
+    await sleep(300);
+    abort.abort();
+    await expect(parked).rejects.toThrow();
+    await sleep(300);
+    const created = await tool('submit_job', { node: NODE, extension: SUMMARIZER });
+    await sleep(4500);
+    expect((await tool('get_job', { id: created['jobId'] }))['item']).toMatchObject({ status: 'queued' });
+  }, 20_000);
+
   it('sends progress while parked only to a request that carried a progressToken', async () => {
     const progress: number[] = [];
     const withToken = client.callTool(
