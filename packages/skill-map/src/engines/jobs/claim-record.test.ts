@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isAdapterError } from '../../adapters/errors.js';
 import { isEngineError } from '../errors.js';
 import type { SubmitInput } from './api.js';
 import {
   cancelJob,
+  cancelQueuedJobsOf,
   claimJob,
   claimJobWaiting,
   failJob,
@@ -364,6 +365,23 @@ describe('recordJob', () => {
     expect(done?.data['tagsProposed']).toEqual(['ops', 'release']);
   });
 
+  it('a node gone since the submit skips the write-throughs; the execution and transition still land', async () => {
+    const id = await submit({ node: NOTES, extension: FINDER_ID });
+    const c = claimJob(p.ctx, {})!;
+    rmSync(p.tree.abs(NOTES));
+    await p.rescan();
+    const out = await recordJob(p.ctx, {
+      id,
+      nonce: c.nonce,
+      status: 'completed',
+      report: JSON.stringify({ ...CLEAN, findings: [{ type: 'a', severity: 'warn', message: 'a' }] }),
+    });
+    expect(out.outcome).toBe('completed');
+    expect(getJob(p.ctx, id)?.status).toBe('completed');
+    expect(querySql(p, `SELECT status FROM state_executions`)).toEqual([{ status: 'completed' }]);
+    expect(querySql(p, `SELECT * FROM state_findings`)).toEqual([]);
+  });
+
   it('an agent-reported failure lands as failed with its reason', async () => {
     const id = await submit({ node: SKILL, extension: SUMMARIZER_ID });
     const c = claimJob(p.ctx, {})!;
@@ -422,5 +440,30 @@ describe('cancel, fail, list, prune', () => {
         .map((j) => j.id)
         .sort(),
     ).toEqual([failed, live].sort());
+  });
+
+  it('the disable cascade cancels the extension’s queued jobs only, with one aggregated ops-log line', async () => {
+    const a = await submit({ node: SKILL, extension: SUMMARIZER_ID });
+    p.clock.now += 1;
+    const b = await submit({ node: AGENT, extension: SUMMARIZER_ID });
+    const t = await submit({ node: SKILL, extension: TAGGER_ID });
+    p.clock.now += 1;
+    const running = await submit({ node: NOTES, extension: SUMMARIZER_ID, priority: 9 });
+    expect(claimJob(p.ctx, {})?.id).toBe(running);
+    expect(cancelQueuedJobsOf(p.ctx, SUMMARIZER_ID)).toEqual([a, b]);
+    expect([a, b, t, running].map((id) => getJob(p.ctx, id)?.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'queued',
+      'running',
+    ]);
+    expect(cancelQueuedJobsOf(p.ctx, SUMMARIZER_ID)).toEqual([]);
+    await p.flush();
+    const lines = readFileSync(p.opsLogPath, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('jobs.cancel'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('"detail":"count=2"');
+    expect(p.events.filter((e) => e.type === 'job.cancelled').map((e) => e.jobId)).toEqual([a, b]);
   });
 });

@@ -46,6 +46,3 @@ export function externalRunId(jobId: string): string {
 export function newNonce(): string {
   return randomBytes(16).toString('hex');
 }
-
-/** Job ids as every channel accepts them (refuse anything else before touching the database). */
-export const JOB_ID_PATTERN = /^d-\d{8}-\d{6}-[0-9a-f]{4}$/;

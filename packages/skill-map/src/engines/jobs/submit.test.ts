@@ -7,8 +7,11 @@ import {
   FINDER_ID,
   FIXER_ID,
   REFERENCE_FIXER_ID,
+  SUMMARIZER,
   SUMMARIZER_ID,
   TAGGER_ID,
+  TEST_EXTENSIONS,
+  testCatalog,
 } from './testing/extensions.js';
 import { createJobsProject, opsLines, writeProjectFile } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
@@ -222,6 +225,28 @@ describe('submitJob: refusals change nothing', () => {
   });
 });
 
+describe('submitJob: locked extensions and a missing database', () => {
+  it('refuses an operator submit of a locked extension, hides its jobs from a hideLocked list', async () => {
+    const locked = { ...SUMMARIZER, id: 'test/ai-ping-action', locked: true };
+    const ctx = p.context({ extensions: testCatalog([...TEST_EXTENSIONS, locked]) });
+    const err = await submitJob(ctx, { node: SKILL, extension: locked.id }).catch((e: unknown) => e);
+    expect(isEngineError(err, 'unsupported-extension')).toBe(true);
+    const internal = await submitJob(ctx, { node: SKILL, extension: locked.id, internal: true });
+    expect(internal.outcome).toBe('created');
+    expect(listJobs(ctx, {}).map((j) => j.extensionId)).toEqual([locked.id]);
+    expect(listJobs(ctx, { hideLocked: true })).toEqual([]);
+  });
+
+  it('writes need the database (db-missing); reads degrade to empty', async () => {
+    rmSync(p.dbPath);
+    const err = await submitJob(p.ctx, { node: SKILL, extension: SUMMARIZER_ID }).catch((e: unknown) => e);
+    expect(isEngineError(err, 'db-missing')).toBe(true);
+    expect(() => claimJob(p.ctx, {})).toThrow(/database not found/i);
+    expect(listJobs(p.ctx, {})).toEqual([]);
+    expect(getJob(p.ctx, 'd-20260101-000000-0000')).toBeNull();
+  });
+});
+
 describe('submitJob: fixers', () => {
   it('injects the finder’s open findings, honours findingIds, and supersedes overlapping queued jobs only', async () => {
     const ids = await recordFindings(SKILL, [finding('step one unclear'), finding('step two unclear')]);
@@ -231,6 +256,7 @@ describe('submitJob: fixers', () => {
     expect(pre.content).toContain('## Findings to resolve');
     expect(pre.content).toContain('step one unclear');
     const one = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
+    p.clock.now += 1;
     const two = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f2] });
     expect([one.outcome, two.outcome]).toEqual(['created', 'created']); // disjoint sets coexist
     if (one.outcome !== 'created' || two.outcome !== 'created') return;
@@ -241,6 +267,18 @@ describe('submitJob: fixers', () => {
       one.jobId,
       two.jobId,
     ]);
+  });
+
+  it('stale findings are still injected, flagged stale, after the file changed and was rescanned', async () => {
+    await recordFindings(SKILL, [finding('old judgment')]);
+    expect((await previewJob(p.ctx, { node: SKILL, extension: FIXER_ID })).content).toContain(
+      '"stale": false',
+    );
+    writeProjectFile(p, SKILL, '---\nname: deploy\ndescription: Deploys\ntags: [ops]\n---\nA new body.\n');
+    await p.rescan();
+    const pre = await previewJob(p.ctx, { node: SKILL, extension: FIXER_ID });
+    expect(pre.content).toContain('old judgment');
+    expect(pre.content).toContain('"stale": true');
   });
 
   it('an overlapping RUNNING fixer job refuses with job-running; nothing changes', async () => {

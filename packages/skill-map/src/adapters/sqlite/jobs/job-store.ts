@@ -12,9 +12,16 @@ const INSERT_JOB = `INSERT INTO state_jobs (id, extension_id, extension_version,
   content_hash, prompt_template_hash, nonce, status, priority, ttl_seconds, finding_ids_json, auto_fix,
   submitted_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`;
 
+/**
+ * `extension_id` ends with `/<value>` (the `%/<id>` bare-suffix rule), compared literally: a `%` or `_` in what a
+ * client typed is not a wildcard.
+ */
+const SUFFIX_MATCH = (param: string): string =>
+  `substr(extension_id, -length(${param}) - 1) = '/' || ${param}`;
+
 /** The claim: one UPDATE picking the best queued job by a sub-select, guarded again on `queued`. */
 function claimSql(filtered: boolean): string {
-  const filter = filtered ? `AND (extension_id = @filter OR extension_id LIKE '%/' || @filter)` : '';
+  const filter = filtered ? `AND (extension_id = @filter OR ${SUFFIX_MATCH('@filter')})` : '';
   return `UPDATE state_jobs SET status = 'running', claimed_at = @now, runner = @runner,
       expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE @now + ttl_seconds * 1000 END
     WHERE id = (SELECT id FROM state_jobs WHERE status = 'queued' ${filter}
@@ -41,8 +48,8 @@ function listJobs(db: Db, q: JobQuery): JobRecord[] {
     args.push(q.status);
   }
   if (q.extension !== undefined) {
-    where.push(`(extension_id = ? OR extension_id LIKE '%/' || ?)`);
-    args.push(q.extension, q.extension);
+    where.push(`(extension_id = ? OR ${SUFFIX_MATCH('?')})`);
+    args.push(q.extension, q.extension, q.extension);
   }
   if (q.node !== undefined) {
     where.push('node_id = ?');
@@ -121,6 +128,16 @@ export function createJobStore(session: StateSession): JobStore {
     content: (hash) =>
       (cached(db, `SELECT content FROM state_job_contents WHERE content_hash = ?`, 'pluck').get(hash) as
         string | undefined) ?? null,
+    cancelQueuedOf: (extensionId, now) =>
+      (
+        cached(
+          db,
+          `UPDATE state_jobs SET status = 'cancelled', finished_at = ? WHERE extension_id = ? AND status = 'queued'
+            RETURNING id, created_at`,
+        ).all(now, extensionId) as Array<{ id: string; created_at: number }>
+      )
+        .sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
+        .map((r) => r.id),
     transition(id, from, to: Transition) {
       const marks = from.map(() => '?').join(', ');
       const res = cached(

@@ -125,6 +125,8 @@ export interface JobStore {
   claim(now: number, runner: 'agent' | 'in-process', filter?: string): ClaimedRow | null;
   /** The rendered content of a hash, null when the row is gone. */
   content(contentHash: string): string | null;
+  /** Cancels every QUEUED job of one extension (the disable cascade); returns their ids, oldest first. */
+  cancelQueuedOf(extensionId: string, now: number): string[];
   /** Guarded transition; false when the job is gone or not in `from`. */
   transition(id: string, from: readonly JobStatus[], to: Transition): boolean;
   insertExecution(e: NewExecution): void;
