@@ -11,13 +11,17 @@ export function str(ctx: VerbContext, name: string): string | undefined {
   return typeof v === 'string' ? v : undefined;
 }
 
-/** An integer option (`min` inclusive); anything else is a usage error naming the flag. */
-export function int(ctx: VerbContext, name: string, min: number): number | undefined {
+/** An integer option (`min` inclusive, none when null); anything else is a usage error naming the flag. */
+export function int(ctx: VerbContext, name: string, min: number | null): number | undefined {
   const raw = str(ctx, name);
   if (raw === undefined) return undefined;
-  if (!/^-?\d+$/.test(raw) || Number(raw) < min || !Number.isSafeInteger(Number(raw)))
-    throw new CliError('USAGE', `--${name} must be an integer >= ${min}, got '${raw}'`);
-  return Number(raw);
+  const n = Number(raw);
+  if (!/^-?\d+$/.test(raw) || !Number.isSafeInteger(n) || (min !== null && n < min))
+    throw new CliError(
+      'USAGE',
+      `--${name} must be an integer${min === null ? '' : ` >= ${min}`}, got '${raw}'`,
+    );
+  return n;
 }
 
 /** A positive number of seconds (fractions allowed). */

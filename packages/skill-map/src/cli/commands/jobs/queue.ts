@@ -30,7 +30,7 @@ function submitInput(ctx: VerbContext, usage: string): SubmitInput {
   if (ctx.options['force'] === true) input.force = true;
   const ttl = int(ctx, 'ttl', 0);
   if (ttl !== undefined) input.ttl = ttl;
-  const priority = int(ctx, 'priority', Number.MIN_SAFE_INTEGER);
+  const priority = int(ctx, 'priority', null);
   if (priority !== undefined) input.priority = priority;
   return input;
 }

@@ -151,6 +151,8 @@ describe('MCP queue tools', () => {
       status: 'completed',
     });
 
+    // The server appends ops-log lines fire-and-forget: wait for the record line before reading them all.
+    while (!opsLog().includes('"jobs.record"')) await sleep(20);
     const log = opsLog();
     expect(log).not.toContain(nonce);
     const lines = log
@@ -173,7 +175,9 @@ describe('MCP queue tools', () => {
   });
 
   it('refusals that are failures of the request are -32602 errors, and change nothing', async () => {
-    const before = opsLog();
+    // Lines of earlier tests may still be on their way (fire-and-forget): count only what a refusal could add.
+    const submits = (): number => opsLog().split('"jobs.submit"').length;
+    const before = submits();
     expect((await rpcError(client.callTool({ name: 'get_job', arguments: { id: 'd-nope' } }))).code).toBe(
       -32602,
     );
@@ -214,7 +218,7 @@ describe('MCP queue tools', () => {
     expect(gate.code).toBe(-32602);
     expect(gate.data).toMatchObject({ code: 'no-processing-agent' });
     expect((await tool('list_jobs', { status: 'queued' }))['items']).toEqual([]);
-    expect(opsLog()).toBe(before);
+    expect(submits()).toBe(before);
   });
 
   it('cancel_job and fail_job: done, then already-terminal; unknown ids are not-found outcomes', async () => {
@@ -258,6 +262,25 @@ describe('MCP claim_job wait (the long-poll park)', () => {
     await sleep(300);
     const created = await tool('submit_job', { node: NODE, extension: SUMMARIZER });
     // Longer than two claim intervals (jobs.claimWaitSeconds, 2 s): a park still alive would have taken it.
+    await sleep(4500);
+    expect((await tool('get_job', { id: created['jobId'] }))['item']).toMatchObject({ status: 'queued' });
+  }, 20_000);
+
+  it('a cancelled park that carried a progressToken (the protocol-core path) is freed too', async () => {
+    const abort = new AbortController();
+    const parked = client.callTool(
+      { name: 'claim_job', arguments: { wait: 60, filter: SUMMARIZER } },
+      undefined,
+      {
+        signal: abort.signal,
+        onprogress: () => undefined,
+      },
+    );
+    await sleep(300);
+    abort.abort();
+    await expect(parked).rejects.toThrow();
+    await sleep(300);
+    const created = await tool('submit_job', { node: NODE, extension: SUMMARIZER });
     await sleep(4500);
     expect((await tool('get_job', { id: created['jobId'] }))['item']).toMatchObject({ status: 'queued' });
   }, 20_000);
