@@ -31,7 +31,10 @@ export type PrepareRefusal =
 
 /** Resolves the extension (live enable state) and refuses what an operator may not submit. */
 export function resolveExtension(ctx: EngineContext, input: SubmitInput): ProbExtension {
-  const ext = ctx.extensions.resolve(input.extension, ctx.config());
+  // Internal submits (the auto-fix chain, system jobs) name a qualified id and may use a locked extension; the
+  // catalog's resolution is the operator's and refuses locked ones itself.
+  const internal = input.internal === true ? ctx.extensions.get(input.extension) : undefined;
+  const ext = internal ?? ctx.extensions.resolve(input.extension, ctx.config());
   if (ext.locked === true && input.internal !== true)
     throw new EngineError('unsupported-extension', `extension ${ext.id} is a locked system extension`, {
       details: { extension: ext.id },
