@@ -18,5 +18,6 @@ export function cliEngineContext(ctx: VerbContext, events?: JobEventSink): Engin
 
 /** The engines factory `sm serve` hands the server (REST on channel `ui`, MCP on `mcp`, events on its broadcaster). */
 export function serverEngineFactory(scopeRoot: string, dbPath: string): EngineContextFactory {
-  return (channel, events) => createEngineContext({ scopeRoot, dbPath, channel, events });
+  return (channel, events) =>
+    createEngineContext({ scopeRoot, dbPath, channel, events, reuseConnection: true });
 }

@@ -47,4 +47,6 @@ export interface EngineContext {
   openSession(posture: 'read' | 'write'): StateSession | null;
   /** Persists a project-local setting through the official writer (the `always` consent path). */
   setLocalSetting(key: string, value: unknown): void;
+  /** Releases what the context keeps between calls (a pooled connection); a no-op for one-shot contexts. */
+  close?(): void;
 }

@@ -69,6 +69,8 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
   const events = {
     emit: (e: JobEvent) => broadcaster.publish(e.type, e.data, { runId: e.runId, jobId: e.jobId }),
   };
+  const mcpEngines = options.mcp === true ? deps.engines?.('mcp', events) : undefined;
+  const restEngines = deps.engines?.('ui', events) ?? null;
   const mcp =
     options.mcp === true
       ? createMcpEndpoint(
@@ -79,7 +81,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
             logger,
             broadcaster,
             baseUrl: () => baseUrl,
-            ...(deps.engines === undefined ? {} : { engines: deps.engines('mcp', events) }),
+            ...(mcpEngines === undefined ? {} : { engines: mcpEngines }),
           },
           options.mcpOptions,
         )
@@ -97,7 +99,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     activity,
     scans,
     scanner: deps.scanner ?? null,
-    engines: deps.engines?.('ui', events) ?? null,
+    engines: restEngines,
     token,
     mcp,
     ui: options.ui ?? true,
@@ -134,6 +136,8 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
       await scans?.idle();
       broadcaster.close();
       await mcp?.close();
+      restEngines?.close?.();
+      mcpEngines?.close?.();
     },
   };
 }

@@ -1,14 +1,15 @@
 import { setConfigValue } from '../../adapters/config/config-write.js';
-import { loadConfig } from '../../adapters/config/layered-config.js';
 import { isAdapterError } from '../../adapters/errors.js';
 import { createOpsLog } from '../../adapters/ops-log.js';
 import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
+import { createSessionPool } from '../../adapters/sqlite/session-pool.js';
 import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
 import { EngineError } from '../errors.js';
 import { createExtensionCatalog } from '../extensions/catalog.js';
 import type { ExtensionCatalog } from '../extensions/types.js';
+import { liveConfig } from './live-config.js';
 
 /** Options of `createEngineContext`: what differs between the CLI, `sm serve` (REST, MCP) and tests. */
 export interface EngineContextOptions {
@@ -22,6 +23,11 @@ export interface EngineContextOptions {
   readonly overrides?: Readonly<Record<string, unknown>>;
   readonly now?: () => number;
   readonly onLogError?: (err: unknown) => void;
+  /**
+   * Keep the write connection open between calls (a long-lived server: `sm serve`, `sm mcp`). Each call still
+   * checks the file and schema are the ones it opened; `close()` releases it. Default false (one CLI call).
+   */
+  readonly reuseConnection?: boolean;
 }
 
 /** The composition of one channel's engine context over the real adapters (config files, ops log, SQLite). */
@@ -29,20 +35,20 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
   const opsLog =
     opts.opsLog ??
     createOpsLog({ projectRoot: opts.scopeRoot, ...(opts.onLogError ? { onError: opts.onLogError } : {}) });
+  const pool = opts.reuseConnection === true ? createSessionPool(opts.dbPath) : null;
   return {
+    close: () => pool?.close(),
     scopeRoot: opts.scopeRoot,
     dbPath: opts.dbPath,
     channel: opts.channel,
     opsLog,
     events: opts.events ?? NO_EVENTS,
     extensions: opts.extensions ?? createExtensionCatalog(),
-    config: () =>
-      loadConfig({ projectRoot: opts.scopeRoot, ...(opts.overrides ? { overrides: opts.overrides } : {}) })
-        .merged,
+    config: liveConfig(opts.scopeRoot, opts.overrides),
     now: opts.now ?? (() => Date.now()),
     openSession(posture) {
       try {
-        return openStateSession(opts.dbPath, posture);
+        return posture === 'write' && pool !== null ? pool.lease() : openStateSession(opts.dbPath, posture);
       } catch (err) {
         if (isAdapterError(err, 'DB_NOT_FOUND'))
           throw new EngineError(

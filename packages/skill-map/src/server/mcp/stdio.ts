@@ -134,6 +134,7 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
     closing ??= (async () => {
       await watcher?.close();
       removeSink();
+      engines?.close?.();
       if (ownBroadcaster) broadcaster.close();
       await handle.close();
       resolveClosed();

@@ -36,6 +36,18 @@ export function schemaFingerprint(
   version: number = LATEST_SCHEMA_VERSION,
   migrations: readonly Migration[] = MIGRATIONS,
 ): string {
+  // The bundled migrations never change in a process: every open checks against them, so hash each version once.
+  if (migrations === MIGRATIONS) {
+    let known = BUNDLED_FINGERPRINTS.get(version);
+    if (known === undefined) BUNDLED_FINGERPRINTS.set(version, (known = fingerprintOf(version, migrations)));
+    return known;
+  }
+  return fingerprintOf(version, migrations);
+}
+
+const BUNDLED_FINGERPRINTS = new Map<number, string>();
+
+function fingerprintOf(version: number, migrations: readonly Migration[]): string {
   const hash = createHash('sha256').update(LEDGER_DDL);
   for (const m of migrations) {
     if (m.version > version) break;
