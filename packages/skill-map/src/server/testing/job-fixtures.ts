@@ -4,64 +4,21 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createExtensionCatalog } from '../../engines/extensions/catalog.js';
 import type { ExtensionCatalog, ProbExtension } from '../../engines/extensions/types.js';
+import { FINDER, SUMMARIZER } from '../../engines/jobs/testing/extensions.js';
 
-const REPORT_BASE = {
-  confidence: { type: 'number', minimum: 0, maximum: 1 },
-  safety: {
-    type: 'object',
-    required: ['injectionDetected', 'contentQuality'],
-    properties: {
-      injectionDetected: { type: 'boolean' },
-      contentQuality: { enum: ['clean', 'suspicious', 'malformed'] },
-    },
-  },
-};
-
-/** A finder: a findings report. */
+/** A finder: a findings report (the jobs engine's test finder under the id the channel tests use). */
 export const TEST_FINDER: ProbExtension = {
+  ...FINDER,
   id: 'test/ai-lint-analyzer',
-  version: '1.0.0',
-  kind: 'analyzer',
-  role: 'finder',
   description: 'Finds lint problems in a node (test finder).',
-  report: 'findings',
-  reportSchema: {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    type: 'object',
-    required: ['confidence', 'safety', 'findings'],
-    properties: {
-      ...REPORT_BASE,
-      findings: {
-        type: 'array',
-        items: {
-          type: 'object',
-          required: ['type', 'severity', 'message'],
-          properties: {
-            type: { type: 'string' },
-            severity: { enum: ['info', 'warn', 'error'] },
-            message: { type: 'string' },
-          },
-        },
-      },
-    },
-  },
   template: '# Lint this node\n\nList every lint problem.\n\n{{userContent}}\n',
 };
 
 /** A standalone summarizer. */
 export const TEST_SUMMARIZER: ProbExtension = {
+  ...SUMMARIZER,
   id: 'test/ai-summary-action',
-  version: '1.0.0',
-  kind: 'action',
-  role: 'standalone',
   description: 'Summarizes a node (test summarizer).',
-  report: 'summary',
-  reportSchema: {
-    $schema: 'https://json-schema.org/draft/2020-12/schema',
-    type: 'object',
-    required: ['confidence', 'safety', 'summary'],
-    properties: { ...REPORT_BASE, summary: { type: 'string' } },
-  },
   template: '# Summarize this node\n\n{{userContent}}\n',
 };
 

@@ -1,35 +1,11 @@
 import type { Database as Db } from 'better-sqlite3';
-import type { Severity } from '@skill-map/spec';
 import { cached } from '../statements.js';
-import type {
-  FindingRecord,
-  FindingResolution,
-  FindingRow,
-  FindingsLifecycle,
-  FindingsQuery,
-} from './port.js';
+import { toFindingRow } from './finding-rows.js';
+import type { FindingRowOut } from './finding-rows.js';
+import type { FindingRecord, FindingsLifecycle, FindingsQuery } from './port.js';
 
 /** A `state_findings` row joined with the node's live body hash (null when the node is gone). */
-interface RawRow {
-  id: number;
-  node_id: string;
-  extension_id: string;
-  extension_version: string | null;
-  origin: 'extension' | 'kernel';
-  type: string;
-  severity: Severity;
-  message: string;
-  detail: string | null;
-  confidence: number | null;
-  model: string | null;
-  resolution: FindingResolution | null;
-  resolution_actor: 'human' | 'fixer' | null;
-  resolution_note: string | null;
-  resolution_by: string | null;
-  resolution_at: number | null;
-  body_hash_at_generation: string | null;
-  generated_at: number;
-  job_id: string | null;
+interface RawRow extends FindingRowOut {
   live_body_hash: string | null;
   node_present: number | null;
 }
@@ -44,27 +20,7 @@ const SELECT = `SELECT f.*, json_extract(n.node_json, '$.bodyHash') AS live_body
   FROM state_findings f LEFT JOIN scan_nodes n ON n.path = f.node_id`;
 
 function toRecord(r: RawRow): FindingRecord {
-  const row: FindingRow = {
-    id: r.id,
-    nodeId: r.node_id,
-    extensionId: r.extension_id,
-    extensionVersion: r.extension_version,
-    origin: r.origin,
-    type: r.type,
-    severity: r.severity,
-    message: r.message,
-    detail: r.detail,
-    confidence: r.confidence,
-    model: r.model,
-    resolution: r.resolution,
-    resolutionActor: r.resolution_actor,
-    resolutionNote: r.resolution_note,
-    resolutionBy: r.resolution_by,
-    resolutionAt: r.resolution_at,
-    bodyHashAtGeneration: r.body_hash_at_generation,
-    generatedAt: r.generated_at,
-    jobId: r.job_id,
-  };
+  const row = toFindingRow(r);
   const stale = r.node_present !== 1 || r.body_hash_at_generation !== r.live_body_hash;
   return { ...row, stale };
 }

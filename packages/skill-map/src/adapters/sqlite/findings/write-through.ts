@@ -1,58 +1,13 @@
 import type { Database as Db } from 'better-sqlite3';
 import { cached } from '../statements.js';
+import { toFindingRow } from './finding-rows.js';
+import type { FindingRowOut } from './finding-rows.js';
 import { SAFETY_LANE_EXTENSION } from './port.js';
-import type { FindingProvenance, FindingRow, FindingsWriteThrough, NewFinding } from './port.js';
+import type { FindingProvenance, FindingsWriteThrough, NewFinding } from './port.js';
 
 const INSERT_FINDING = `INSERT INTO state_findings (node_id, extension_id, extension_version, origin, type, severity,
   message, detail, confidence, model, body_hash_at_generation, generated_at, job_id)
   VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`;
-
-/** A `state_findings` row as read back. */
-interface FindingRowOut {
-  id: number;
-  node_id: string;
-  extension_id: string;
-  extension_version: string | null;
-  origin: 'extension' | 'kernel';
-  type: string;
-  severity: FindingRow['severity'];
-  message: string;
-  detail: string | null;
-  confidence: number | null;
-  model: string | null;
-  resolution: FindingRow['resolution'];
-  resolution_actor: FindingRow['resolutionActor'];
-  resolution_note: string | null;
-  resolution_by: string | null;
-  resolution_at: number | null;
-  body_hash_at_generation: string | null;
-  generated_at: number;
-  job_id: string | null;
-}
-
-function toFindingRow(r: FindingRowOut): FindingRow {
-  return {
-    id: r.id,
-    nodeId: r.node_id,
-    extensionId: r.extension_id,
-    extensionVersion: r.extension_version,
-    origin: r.origin,
-    type: r.type,
-    severity: r.severity,
-    message: r.message,
-    detail: r.detail,
-    confidence: r.confidence,
-    model: r.model,
-    resolution: r.resolution,
-    resolutionActor: r.resolution_actor,
-    resolutionNote: r.resolution_note,
-    resolutionBy: r.resolution_by,
-    resolutionAt: r.resolution_at,
-    bodyHashAtGeneration: r.body_hash_at_generation,
-    generatedAt: r.generated_at,
-    jobId: r.job_id,
-  };
-}
 
 const marks = (n: number): string => Array.from({ length: n }, () => '?').join(', ');
 
