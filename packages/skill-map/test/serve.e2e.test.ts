@@ -222,7 +222,15 @@ describe('sm serve --mcp as a process', () => {
       expect(tools.map((t) => t.name).sort()).toEqual(
         [
           ...['get_branch', 'get_node', 'list_issues', 'query_graph'],
-          ...['list_extensions', 'list_jobs', 'get_job', 'submit_job', 'claim_job', 'record_job', 'cancel_job'],
+          ...[
+            'list_extensions',
+            'list_jobs',
+            'get_job',
+            'submit_job',
+            'claim_job',
+            'record_job',
+            'cancel_job',
+          ],
           'fail_job',
           ...['list_findings', 'resolve_finding', 'dismiss_finding', 'reopen_finding', 'undismiss_finding'],
           'delete_finding',

@@ -27,7 +27,7 @@ const INSTRUCTIONS =
   'its links. When the server also lists the queue tools, you can be its processing agent: list_extensions, ' +
   'submit_job, then claim_job (wait: seconds to park until a job arrives), work the returned content, and ' +
   'record_job with the id and nonce; list_findings shows what finders recorded. Sidecar writes (class dismissals, ' +
-  'issue suppressions) need the user\'s consent: pass confirm: true only when the user agreed.';
+  "issue suppressions) need the user's consent: pass confirm: true only when the user agreed.";
 
 // One validator for every instance: the SDK would otherwise build one per session.
 const sharedValidator = new AjvJsonSchemaValidator();
