@@ -279,7 +279,7 @@ try {
   generateProject(root, JOBS + 200);
   mkdirSync(join(root, '.claude/skills/sm-process-jobs'), { recursive: true });
   writeFileSync(join(root, '.claude/skills/sm-process-jobs/SKILL.md'), '---\nname: sm-process-jobs\n---\n');
-  const { runScan } = await load('engines/scan-engine.js');
+  const { runScan } = await load('engines/scan/scan-engine.js');
   const { defaultDbPath } = await load('adapters/sqlite/open-database.js');
   const dbPath = defaultDbPath(root);
   await runScan({ projectRoot: root, racyWindowMs: -60_000 });

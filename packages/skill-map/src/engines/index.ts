@@ -5,10 +5,10 @@ export {
   type ScanOptions,
   type ScanOutcome,
   type ScanTimings,
-} from './scan-engine.js';
-export { createScanWarmState, type CachedFile, type ScanWarmState } from './warm-state.js';
-export { closeWarmStore } from './warm-store.js';
-export type { ScanFileEvent } from './file-pass.js';
-export type { KernelPort } from './kernel-port.js';
-export { scanConfigFrom, type ScanConfigView } from './scan-settings.js';
-export { severityCounts } from './scan-outcome.js';
+} from './scan/scan-engine.js';
+export { createScanWarmState, type CachedFile, type ScanWarmState } from './scan/warm-state.js';
+export { closeWarmStore } from './scan/warm-store.js';
+export type { ScanFileEvent } from './scan/file-pass.js';
+export type { KernelPort } from './scan/kernel-port.js';
+export { scanConfigFrom, type ScanConfigView } from './scan/scan-settings.js';
+export { severityCounts } from './scan/scan-outcome.js';

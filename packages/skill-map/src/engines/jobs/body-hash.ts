@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { sha256 } from '../file-pass.js';
+import { sha256 } from '../scan/file-pass.js';
 import { sha256Hex, splitFrontmatter } from '../../kernel/index.js';
 import { looksBinary } from '../../kernel/util/utf8.js';
 

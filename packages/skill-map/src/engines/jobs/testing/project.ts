@@ -7,7 +7,7 @@ import { createTempTree } from '../../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../../adapters/testing/temp-tree.js';
 import type { EngineContext, JobEvent } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
-import { runScan } from '../../scan-engine.js';
+import { runScan } from '../../scan/scan-engine.js';
 import type { ExtensionCatalog } from '../../extensions/types.js';
 import { testCatalog } from './extensions.js';
 

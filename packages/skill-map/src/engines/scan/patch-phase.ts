@@ -2,13 +2,13 @@
 // whole graph, re-analyse the changed files, re-resolve them against the stored resolution index and patch the rows
 // in place. Any doubt (another context, paths added or removed, a change to what other files resolve against,
 // sidecars, another writer) returns null and the caller runs the full scan with the walk it already has.
-import type { FsPort } from '../adapters/fs/fs-port.js';
-import type { WalkResult, WalkedFile } from '../adapters/fs/walk-types.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import type { PatchBase } from '../adapters/sqlite/persist-patch.js';
-import { composeResult, isResolutionIndex } from '../kernel/index.js';
-import type { FileContext, GraphContext, RecordChange } from '../kernel/index.js';
-import type { ScanResult } from '../adapters/domain.js';
+import type { FsPort } from '../../adapters/fs/fs-port.js';
+import type { WalkResult, WalkedFile } from '../../adapters/fs/walk-types.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import type { PatchBase } from '../../adapters/sqlite/persist-patch.js';
+import { composeResult, isResolutionIndex } from '../../kernel/index.js';
+import type { FileContext, GraphContext, RecordChange } from '../../kernel/index.js';
+import type { ScanResult } from '../../adapters/domain.js';
 import { parseCachedRecord } from './cache-rows.js';
 import { runFilePass } from './file-pass.js';
 import { graphContextOf, graphDigest } from './graph-inputs.js';

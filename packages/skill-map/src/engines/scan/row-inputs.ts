@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
-import type { RowInputs } from '../adapters/sqlite/fingerprints.js';
-import { isSelfContainedRecord, KERNEL_CACHE_VERSION } from '../kernel/index.js';
-import type { FileRecord, LensDecision, ScanSettings } from '../kernel/index.js';
+import type { RowInputs } from '../../adapters/sqlite/fingerprints.js';
+import { isSelfContainedRecord, KERNEL_CACHE_VERSION } from '../../kernel/index.js';
+import type { FileRecord, LensDecision, ScanSettings } from '../../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Bump when the graph stage or the persisted row shape changes in a way the other salt parts do not show. */

@@ -1,10 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultDbPath } from '../adapters/sqlite/open-database.js';
-import { tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
-import { createTempTree } from '../adapters/testing/temp-tree.js';
-import type { TempTree } from '../adapters/testing/temp-tree.js';
+import { defaultDbPath } from '../../adapters/sqlite/open-database.js';
+import { tryOpenScanStoreForRead } from '../../adapters/sqlite/store.js';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
 import type { ScanWarmState } from './warm-state.js';

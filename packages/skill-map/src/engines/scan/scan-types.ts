@@ -1,11 +1,11 @@
 // The options and outcome of a scan (`runScan`).
-import type { FsPort } from '../adapters/fs/fs-port.js';
-import type { LoadedConfig } from '../adapters/config/layered-config.js';
-import type { SkippedEntry, TruncationInfo } from '../adapters/fs/walk-types.js';
-import type { OpsChannel, OpsLog } from '../adapters/ops-log.js';
-import type { PersistReport } from '../adapters/sqlite/scan-writer.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import type { ScanResult } from '../adapters/domain.js';
+import type { FsPort } from '../../adapters/fs/fs-port.js';
+import type { LoadedConfig } from '../../adapters/config/layered-config.js';
+import type { SkippedEntry, TruncationInfo } from '../../adapters/fs/walk-types.js';
+import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
+import type { PersistReport } from '../../adapters/sqlite/scan-writer.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import type { ScanResult } from '../../adapters/domain.js';
 import type { ScanFileEvent } from './file-pass.js';
 import type { KernelPort, LensDecision, ScannedByLike } from './kernel-port.js';
 import type { ScanWarmState } from './warm-state.js';

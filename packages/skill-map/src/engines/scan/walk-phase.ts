@@ -1,8 +1,8 @@
 // The walk phase of a scan: a full walk, or a watcher's refresh of the previous one, and the lens it decides.
-import type { FsPort } from '../adapters/fs/fs-port.js';
-import { refreshWalk } from '../adapters/fs/refresh-walk.js';
-import { walkProject } from '../adapters/fs/walk.js';
-import type { WalkOptions, WalkResult } from '../adapters/fs/walk-types.js';
+import type { FsPort } from '../../adapters/fs/fs-port.js';
+import { refreshWalk } from '../../adapters/fs/refresh-walk.js';
+import { walkProject } from '../../adapters/fs/walk.js';
+import type { WalkOptions, WalkResult } from '../../adapters/fs/walk-types.js';
 import type { KernelPort, LensDecision } from './kernel-port.js';
 import type { ScanOptions } from './scan-types.js';
 import type { ScanConfigView } from './scan-settings.js';

@@ -10,9 +10,9 @@ import {
 } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultDbPath } from '../adapters/sqlite/open-database.js';
-import { createTempTree } from '../adapters/testing/temp-tree.js';
-import type { TempTree } from '../adapters/testing/temp-tree.js';
+import { defaultDbPath } from '../../adapters/sqlite/open-database.js';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
 import type { ScanOptions } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
@@ -286,7 +286,7 @@ describe('graph digest: a no-change rescan from the cache skips the node and lin
     );
     expect(orphan.persisted?.issues.inserted).toBe(1);
     // A node row written outside a scan clears the digest; the next scan compares in full and restores the row.
-    const { openScanStore } = await import('../adapters/sqlite/store.js');
+    const { openScanStore } = await import('../../adapters/sqlite/store.js');
     const store = openScanStore({ path: db, posture: 'write' });
     expect(store.refreshAnnotationsMirror('docs/d0/n0.md', { stability: 'deprecated' })).toBe(true);
     store.close();

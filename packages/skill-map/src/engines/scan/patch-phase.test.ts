@@ -2,14 +2,14 @@ import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync }
 import Database from 'better-sqlite3';
 import type { ScanResult } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import { createTempTree } from '../adapters/testing/temp-tree.js';
-import type { TempTree } from '../adapters/testing/temp-tree.js';
+import { openScanStore, tryOpenScanStoreForRead } from '../../adapters/sqlite/store.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
 import type { ScanOptions, ScanOutcome } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
-import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../kernel/testing/harness-project.js';
+import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../../kernel/testing/harness-project.js';
 
 let tree: TempTree;
 

@@ -1,5 +1,5 @@
-import type { LoadedConfig } from '../adapters/config/layered-config.js';
-import type { ScanSettings } from '../kernel/index.js';
+import type { LoadedConfig } from '../../adapters/config/layered-config.js';
+import type { ScanSettings } from '../../kernel/index.js';
 
 /** The slice of the layered config a scan needs, typed. */
 export interface ScanConfigView {

@@ -3,16 +3,16 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { walkProject } from '../adapters/fs/walk.js';
-import { defaultDbPath } from '../adapters/sqlite/open-database.js';
-import { openScanStore } from '../adapters/sqlite/store.js';
-import { createTempTree } from '../adapters/testing/temp-tree.js';
-import type { TempTree } from '../adapters/testing/temp-tree.js';
-import { isCandidatePath } from '../kernel/index.js';
+import { walkProject } from '../../adapters/fs/walk.js';
+import { defaultDbPath } from '../../adapters/sqlite/open-database.js';
+import { openScanStore } from '../../adapters/sqlite/store.js';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { isCandidatePath } from '../../kernel/index.js';
 import { runScan } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
 
-// Opt-in: SM_PERF=1 npx vitest run packages/skill-map/src/engines/scan-engine.perf.test.ts
+// Opt-in: SM_PERF=1 npx vitest run packages/skill-map/src/engines/scan/scan-engine.perf.test.ts
 const N = Number(process.env['SM_PERF_NODES'] ?? 10_000);
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -128,7 +128,7 @@ describe.runIf(process.env['SM_PERF'] === '1')(`scan engine at ${N} files`, () =
     );
     report.push(`one-file diff persist (warm): median ${ms(median(persists))}`);
 
-    const dist = resolve(here, '../../dist/engines/scan-engine.js');
+    const dist = resolve(here, '../../../dist/engines/scan/scan-engine.js');
     if (existsSync(dist)) {
       writeFileSync(tree.abs('.claude/skills/s44/SKILL.md'), `${skill(44)}\nEdited.\n`);
       const script = `import { runScan } from ${JSON.stringify(dist)}; const o = await runScan({ projectRoot: ${JSON.stringify(tree.root)}, mode: 'changed' }); console.log(JSON.stringify(o.timings));`;

@@ -1,9 +1,9 @@
 import { hash } from 'node:crypto';
-import type { FsPort } from '../adapters/fs/fs-port.js';
-import { readContent } from '../adapters/fs/read-candidate.js';
-import type { SkippedEntry, WalkedFile } from '../adapters/fs/walk-types.js';
-import type { FileCacheEntry } from '../adapters/sqlite/file-cache.js';
-import { failedFileRecord, type FileContext, type FileRecord } from '../kernel/index.js';
+import type { FsPort } from '../../adapters/fs/fs-port.js';
+import { readContent } from '../../adapters/fs/read-candidate.js';
+import type { SkippedEntry, WalkedFile } from '../../adapters/fs/walk-types.js';
+import type { FileCacheEntry } from '../../adapters/sqlite/file-cache.js';
+import { failedFileRecord, type FileContext, type FileRecord } from '../../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */

@@ -1,6 +1,6 @@
-import { fileIdentity } from '../adapters/fs/file-identity.js';
-import { openScanStore, tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
+import { fileIdentity } from '../../adapters/fs/file-identity.js';
+import { openScanStore, tryOpenScanStoreForRead } from '../../adapters/sqlite/store.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
 import type { ScanOptions } from './scan-types.js';
 import type { ScanWarmState } from './warm-state.js';
 

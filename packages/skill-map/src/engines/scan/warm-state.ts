@@ -1,7 +1,7 @@
-import type { WalkResult } from '../adapters/fs/walk-types.js';
-import type { PersistIndex } from '../adapters/sqlite/persist-index.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import type { FileRecord, GraphState } from '../kernel/index.js';
+import type { WalkResult } from '../../adapters/fs/walk-types.js';
+import type { PersistIndex } from '../../adapters/sqlite/persist-index.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import type { FileRecord, GraphState } from '../../kernel/index.js';
 import type { LensDecision } from './kernel-port.js';
 
 /** What the engine remembers about one file between scans: the stat facts and the kernel record (its content hash and cache key inside). */

@@ -1,11 +1,11 @@
 // The outcome of a scan: shared pieces, and the outcome of an in-place patch (whose full result is read back from
 // the database only when a caller asks for it).
-import type { LoadedConfig } from '../adapters/config/layered-config.js';
-import type { Issue, ScanResult } from '../adapters/domain.js';
-import type { WalkResult } from '../adapters/fs/walk-types.js';
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import { tryOpenScanStoreForRead } from '../adapters/sqlite/store.js';
-import { emptyScanResult } from '../adapters/domain.js';
+import type { LoadedConfig } from '../../adapters/config/layered-config.js';
+import type { Issue, ScanResult } from '../../adapters/domain.js';
+import type { WalkResult } from '../../adapters/fs/walk-types.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import { tryOpenScanStoreForRead } from '../../adapters/sqlite/store.js';
+import { emptyScanResult } from '../../adapters/domain.js';
 import type { LensDecision } from './kernel-port.js';
 import type { PatchOutcome } from './patch-phase.js';
 import type { ScanOptions, ScanOutcome, ScanSummary, ScanTimings } from './scan-types.js';

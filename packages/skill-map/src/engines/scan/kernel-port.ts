@@ -8,9 +8,9 @@ import {
   isCandidatePath,
   patchRecords,
   resolutionIndexOfState,
-} from '../kernel/index.js';
+} from '../../kernel/index.js';
 
-export type { LensDecision } from '../kernel/index.js';
+export type { LensDecision } from '../../kernel/index.js';
 
 /** Who produced a scan (`ScanResult.scannedBy`). */
 export type ScannedByLike = ScannedBy;

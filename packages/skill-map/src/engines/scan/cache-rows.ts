@@ -1,5 +1,5 @@
-import type { ScanStore } from '../adapters/sqlite/store.js';
-import type { FileRecord } from '../kernel/index.js';
+import type { ScanStore } from '../../adapters/sqlite/store.js';
+import type { FileRecord } from '../../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 function isRecord(v: unknown): v is FileRecord {

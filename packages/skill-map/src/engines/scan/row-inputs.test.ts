@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, createFileContext, detectLens } from '../kernel/index.js';
-import type { FileRecord } from '../kernel/index.js';
+import { analyzeFile, createFileContext, detectLens } from '../../kernel/index.js';
+import type { FileRecord } from '../../kernel/index.js';
 import { recordIdentity, rowInputsFor } from './row-inputs.js';
 import type { CachedFile } from './warm-state.js';
 

@@ -1,8 +1,8 @@
 // What the graph stage is a function of besides the records: its context (lens, settings, walk facts) and the digest
 // the store keeps of it, shared by the full build and the in-place patch.
 import { createHash } from 'node:crypto';
-import type { SkippedEntry, WalkResult } from '../adapters/fs/walk-types.js';
-import type { GraphContext } from '../kernel/index.js';
+import type { SkippedEntry, WalkResult } from '../../adapters/fs/walk-types.js';
+import type { GraphContext } from '../../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { ScanConfigView } from './scan-settings.js';
 import type { ScanWarmState } from './warm-state.js';
