@@ -143,5 +143,6 @@ export type { CredentialedJob, PublicJob };
  *   listJobs(ctx, filter: JobListFilter): PublicJob[]                 // nonce never present
  *   getJob(ctx, id: string): PublicJob | null
  *   pruneJobs(ctx, opts?: { status?: 'completed' | 'failed' | 'cancelled' }): PruneResult
+ *   cancelQueuedJobsOf(ctx, extensionId: string): string[]          // the disable cascade (added by the jobs work)
  */
 export const JOBS_API_VERSION = 1;
