@@ -5,13 +5,14 @@ import type { VerbSpec } from './verbs.js';
 export const OPERABLE_VERBS: readonly VerbSpec[] = [
   {
     name: 'jobs',
-    summary: 'the job queue: extensions, submit, list, show, preview, claim, cancel, fail, prune',
+    summary: 'the job queue: extensions, submit, list, show, status, preview, claim, cancel, fail, prune',
     usage: [
       'jobs extensions',
       'jobs submit <node> <extension> [--auto-fix] [--finding <ids>] [--force] [--ttl <s>] [--priority <n>]',
       'jobs preview <node> <extension> [--auto-fix] [--finding <ids>]',
       'jobs list [--status <s>] [--extension <id>] [--node <path>]',
       'jobs show <id>',
+      'jobs status',
       'jobs claim [--runner agent|in-process] [--filter <id>] [--wait [--interval <s>] [--timeout <s>]]',
       'jobs cancel <id>',
       'jobs fail <id>',

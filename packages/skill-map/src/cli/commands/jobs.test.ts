@@ -143,6 +143,16 @@ describe('sm jobs claim / list / show', () => {
     expect((await sm('jobs', 'bogus')).code).toBe(2);
   });
 
+  it('status counts the jobs in each state', async () => {
+    await queue();
+    const run = await sm('jobs', 'status', '--json');
+    expect(run.code).toBe(0);
+    expect(run.json()['counts']).toEqual({ queued: 1, running: 0, completed: 0, failed: 0, cancelled: 0 });
+    expect((await sm('jobs', 'status')).stdout).toBe(
+      'queued 1, running 0, completed 0, failed 0, cancelled 0\n',
+    );
+  });
+
   it('show, cancel and fail of an unknown job are exit 5', async () => {
     for (const sub of ['show', 'cancel', 'fail'])
       expect((await sm('jobs', sub, 'd-20260101-000000-0000')).code).toBe(5);

@@ -3,7 +3,7 @@ import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 import { claim } from './jobs/claim.js';
 import { jobEngines, onlyOptionsOf } from './jobs/options.js';
-import { extensions, list, preview, show, submit } from './jobs/queue.js';
+import { extensions, list, preview, show, status, submit } from './jobs/queue.js';
 import { prune, terminate } from './jobs/terminate.js';
 
 type Subcommand = (ctx: VerbContext, engines: EngineContext) => Promise<VerbResult>;
@@ -13,6 +13,7 @@ const SUBCOMMANDS: Readonly<Record<string, Subcommand>> = {
   submit,
   list,
   show,
+  status,
   preview,
   claim,
   cancel: (ctx, engines) => terminate(ctx, engines, 'cancel'),

@@ -135,3 +135,16 @@ export function extensions(ctx: VerbContext, engines: EngineContext): Promise<Ve
   }
   return Promise.resolve({});
 }
+
+/** `sm jobs status`: how many jobs are in each state. */
+export function status(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  positionals(ctx, 'jobs status', 0);
+  const counts = Object.fromEntries(JOB_STATUSES.map((s) => [s, 0])) as Record<
+    (typeof JOB_STATUSES)[number],
+    number
+  >;
+  for (const job of listJobs(engines, {})) counts[job.status] += 1;
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), counts });
+  else ctx.output.out(JOB_STATUSES.map((s) => `${s} ${counts[s]}`).join(', '));
+  return Promise.resolve({});
+}

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -126,6 +126,23 @@ describe('REST job routes', () => {
     expect((await submit({ extension: FINDER }, 'docs/nope.md')).status).toBe(404);
     expect((await submit({ extension: 'nope' })).status).toBe(404);
     expect((await call('GET', '/api/jobs/d-20260101-000000-0000')).status).toBe(404);
+  });
+
+  it('refuses a submit on a file edited since the scan with 409 node-drifted, writing no job', async () => {
+    const file = join(ps.tree.root, NODE);
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, `${original}\nEdited after the scan.\n`);
+    try {
+      const r = await submit({ extension: FINDER });
+      expect(r.status).toBe(409);
+      expect(r.json?.['error']).toMatchObject({
+        code: 'node-drifted',
+        details: { detail: expect.any(String) },
+      });
+      expect((await call('GET', '/api/jobs?status=queued')).json?.['items']).toEqual([]);
+    } finally {
+      writeFileSync(file, original);
+    }
   });
 
   it('cancels (204), then 409 job-terminal; fail works the same; unknown ids are 404', async () => {

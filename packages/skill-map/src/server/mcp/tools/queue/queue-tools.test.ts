@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -219,6 +219,31 @@ describe('MCP queue tools', () => {
     expect(gate.data).toMatchObject({ code: 'no-processing-agent' });
     expect((await tool('list_jobs', { status: 'queued' }))['items']).toEqual([]);
     expect(submits()).toBe(before);
+  });
+
+  it('submit_job on a file edited since the scan is the drift outcome; a cancelled running job refuses its record', async () => {
+    const file = join(ps.tree.root, NODE);
+    const original = readFileSync(file, 'utf8');
+    writeFileSync(file, `${original}\nEdited after the scan.\n`);
+    try {
+      expect(await tool('submit_job', { node: NODE, extension: FINDER })).toEqual({
+        outcome: 'drift',
+        detail: expect.any(String),
+      });
+    } finally {
+      writeFileSync(file, original);
+    }
+    await tool('submit_job', { node: NODE, extension: FINDER });
+    const claimed = await tool('claim_job');
+    expect(await tool('cancel_job', { id: claimed['id'] })).toEqual({ outcome: 'cancelled' });
+    expect(
+      await tool('record_job', {
+        id: claimed['id'],
+        nonce: claimed['nonce'],
+        status: 'completed',
+        report: CLEAN_FINDINGS_REPORT,
+      }),
+    ).toEqual({ outcome: 'not-running', status: 'cancelled' });
   });
 
   it('cancel_job and fail_job: done, then already-terminal; unknown ids are not-found outcomes', async () => {
