@@ -70,6 +70,7 @@ async function write(
   // Spec §11: the key only, never the value.
   opsLog.append({ op: `config.${op}`, target: '*', channel: 'cli', outcome: 'ok', detail: `key=${key}` });
   await opsLog.flush();
+  const cancelled = await cascadeDisable(ctx, key);
   const file = displayPath(ctx.io.cwd, result.file);
   if (ctx.output.jsonMode)
     return ctx.output.json({
@@ -79,12 +80,34 @@ async function write(
       layer: result.layer,
       file: result.file,
       previous: result.previous ?? null,
+      ...(cancelled.length === 0 ? {} : { cancelledJobs: cancelled }),
     });
+  if (cancelled.length > 0)
+    ctx.output.info(`cancelled ${cancelled.length} queued job(s) of the extension just disabled`);
   ctx.output.summary(
     op === 'set'
       ? `set ${key} = ${show(value)} in ${file} (${result.layer})`
       : `reset ${key} in ${file} (${result.layer})`,
   );
+}
+
+/** Disabling an extension cancels its queued jobs (spec §5.5); a database problem never fails the settings write. */
+async function cascadeDisable(ctx: VerbContext, key: string): Promise<string[]> {
+  if (!key.startsWith('plugins.')) return [];
+  // Loaded only for a plugins key: `sm config get` never opens SQLite.
+  const { cancelJobsOfDisabled } = await import('../../engines/jobs/index.js');
+  const { cliEngineContext } = await import('../engine-context.js');
+  const engines = cliEngineContext(ctx);
+  try {
+    return cancelJobsOfDisabled(engines, key);
+  } catch (err) {
+    ctx.output.warn(
+      `warning: queued jobs of the disabled extension were not cancelled: ${(err as Error).message}`,
+    );
+    return [];
+  } finally {
+    await engines.opsLog.flush();
+  }
 }
 
 function arity(args: readonly string[], n: number): void {

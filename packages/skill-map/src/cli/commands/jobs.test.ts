@@ -336,3 +336,36 @@ describe('sm jobs submit with a built-in extension', () => {
     expect(human.stdout).not.toContain(String(out['nonce']));
   });
 });
+
+describe('disabling an extension with sm config set cancels its queued jobs (spec §5.5)', () => {
+  it('queued jobs are cancelled, a running one is left to finish, and the extension refuses new submits', async () => {
+    const other = 'CLAUDE.md';
+    const claimed = (await sm('jobs', 'submit', NODE, BUILTIN, '--json')).json()['jobId'] as string;
+    const waiting = (await sm('jobs', 'submit', other, BUILTIN, '--json')).json()['jobId'] as string;
+    expect((await sm('jobs', 'claim', '--filter', 'ai-summarizer-action', '--json')).json()).toMatchObject({
+      id: claimed,
+    });
+    const untouched = (await sm('jobs', 'show', waiting, '--json')).json()['item'];
+    expect(untouched['status']).toBe('queued');
+
+    const set = await sm(
+      'config',
+      'set',
+      'plugins.core.extensions.ai-summarizer-action.enabled',
+      'false',
+      '--json',
+    );
+    expect(set.code).toBe(0);
+    expect(set.json()['cancelledJobs']).toEqual([waiting]);
+    expect((await sm('jobs', 'show', waiting, '--json')).json()['item']['status']).toBe('cancelled');
+    expect((await sm('jobs', 'show', claimed, '--json')).json()['item']['status']).toBe('running');
+    expect(opsLog()).toContain('"op":"jobs.cancel","target":"*","extension":"core/ai-summarizer-action"');
+    const refused = await sm('jobs', 'submit', NODE, BUILTIN);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('plugins.core.extensions.ai-summarizer-action.enabled');
+    // Another setting cancels nothing.
+    expect((await sm('config', 'set', 'scan.strict', 'true', '--json')).json()).not.toHaveProperty(
+      'cancelledJobs',
+    );
+  });
+});

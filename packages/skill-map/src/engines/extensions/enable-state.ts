@@ -8,6 +8,12 @@ export function enableKey(id: string): string {
   return `plugins.${ns}.extensions.${name}.enabled`;
 }
 
+/** The extension id an enable key names (`plugins.core.extensions.x.enabled` → `core/x`), else null. */
+export function extensionOfEnableKey(key: string): string | null {
+  const m = /^plugins\.([^.]+)\.extensions\.([^.]+)\.enabled$/.exec(key);
+  return m === null ? null : `${m[1]}/${m[2]}`;
+}
+
 /** The value at a dot path of the merged config (segments are literal keys; ids contain no dots). */
 function valueAt(config: Readonly<Record<string, unknown>>, path: string): unknown {
   let at: unknown = config;

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import type { EngineContext } from '../context.js';
+import { extensionOfEnableKey, isEnabled } from '../extensions/enable-state.js';
 import { emitJobEvent } from './events.js';
 import { newRunId } from './ids.js';
 import { withWriteStore } from './store.js';
@@ -23,4 +25,16 @@ export function cancelQueuedJobsOf(ctx: EngineContext, extensionId: string): str
   const runId = newRunId('queue', now);
   for (const id of ids) emitJobEvent(ctx, 'job.cancelled', runId, id, {});
   return ids;
+}
+
+/**
+ * After a settings write: when `key` is an extension's enable key and the extension is now disabled, its queued
+ * jobs are cancelled (the cascade above). Nothing happens for other keys, unknown extensions or a project without
+ * a database. Returns the cancelled ids.
+ */
+export function cancelJobsOfDisabled(ctx: EngineContext, key: string): string[] {
+  const id = extensionOfEnableKey(key);
+  const ext = id === null ? undefined : ctx.extensions.get(id);
+  if (ext === undefined || isEnabled(ext, ctx.config()) || !existsSync(ctx.dbPath)) return [];
+  return cancelQueuedJobsOf(ctx, ext.id);
 }

@@ -8,6 +8,6 @@ export { previewJob } from './preview.js';
 export { claimJob, claimJobWaiting } from './claim.js';
 export { recordJob } from './record.js';
 export { cancelJob, failJob } from './terminate.js';
-export { cancelQueuedJobsOf } from './cancel-extension.js';
+export { cancelJobsOfDisabled, cancelQueuedJobsOf } from './cancel-extension.js';
 export { listJobs, getJob } from './list.js';
 export { pruneJobs } from './prune.js';
