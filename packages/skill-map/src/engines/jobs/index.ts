@@ -5,7 +5,7 @@
 export * from './api.js';
 export { submitJob } from './submit.js';
 export { previewJob } from './preview.js';
-export { claimJob, claimJobWaiting } from './claim.js';
+export { claimJob, claimJobWaiting, MAX_CLAIM_WAIT_SECONDS } from './claim.js';
 export { recordJob } from './record.js';
 export { cancelJob, failJob } from './terminate.js';
 export { cancelJobsOfDisabled, cancelQueuedJobsOf } from './cancel-extension.js';

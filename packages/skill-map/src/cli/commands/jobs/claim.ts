@@ -1,12 +1,9 @@
-import { claimJob, claimJobWaiting } from '../../../engines/jobs/index.js';
+import { claimJob, claimJobWaiting, MAX_CLAIM_WAIT_SECONDS } from '../../../engines/jobs/index.js';
 import type { ClaimedJob, ClaimInput } from '../../../engines/jobs/index.js';
 import type { EngineContext } from '../../../engines/context.js';
 import { CliError } from '../../errors.js';
 import type { VerbContext, VerbResult } from '../../verbs.js';
 import { int, oneOf, positionals, seconds, str } from './options.js';
-
-/** The longest `--wait` (seconds): also the default `--timeout`. */
-export const MAX_WAIT_SECONDS = 3600;
 
 /**
  * The claim handover on stdout. Identical whether or not the claim waited (no elapsedMs, no progress): an agent
@@ -43,7 +40,7 @@ export async function claim(ctx: VerbContext, engines: EngineContext): Promise<V
   let job: ClaimedJob | null;
   if (!wait) job = claimJob(engines, input);
   else {
-    const limit = Math.min(timeout ?? MAX_WAIT_SECONDS, MAX_WAIT_SECONDS);
+    const limit = Math.min(timeout ?? MAX_CLAIM_WAIT_SECONDS, MAX_CLAIM_WAIT_SECONDS);
     ctx.output.info(`waiting up to ${limit}s for a job…`);
     job = await claimJobWaiting(engines, input, {
       waitSeconds: limit,

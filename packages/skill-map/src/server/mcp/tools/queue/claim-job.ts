@@ -1,11 +1,8 @@
 import * as z from 'zod';
-import { claimJob, claimJobWaiting } from '../../../../engines/jobs/index.js';
+import { claimJob, claimJobWaiting, MAX_CLAIM_WAIT_SECONDS } from '../../../../engines/jobs/index.js';
 import type { ClaimInput } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { mutating } from './shared.js';
-
-/** The longest park a `wait` may ask for (seconds); larger values are capped. */
-export const MAX_WAIT_SECONDS = 3600;
 
 /** `claim_job`: hand out the next queued job with its nonce; null when the queue is empty. */
 export const claimJobTool = defineTool({
@@ -39,7 +36,7 @@ export const claimJobTool = defineTool({
       args.wait === undefined
         ? claimJob(engines, input)
         : await claimJobWaiting(engines, input, {
-            waitSeconds: Math.min(args.wait, MAX_WAIT_SECONDS),
+            waitSeconds: Math.min(args.wait, MAX_CLAIM_WAIT_SECONDS),
             onHeartbeat: (elapsed) => call.progress(elapsed),
             signal: call.signal,
           });
