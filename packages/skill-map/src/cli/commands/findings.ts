@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { withConsent } from '../consent-prompt.js';
 import type { EngineContext } from '../../engines/context.js';
 import {
   deleteFinding,
@@ -125,7 +126,6 @@ async function mutate(
   sub: string,
   args: readonly string[],
 ): Promise<VerbResult> {
-  const consent = { confirm: ctx.options['yes'] === true };
   const note = text(ctx, 'note');
   if (sub === 'prune') {
     const r = await pruneFindings(engines);
@@ -137,10 +137,8 @@ async function mutate(
     const node = toNodePath(args[0] ?? '', ctx.io.cwd, ctx.project.root);
     const extension = args[1] ?? '';
     const type = text(ctx, 'type');
-    const r = await undismissFinding(
-      engines,
-      { node, extension, ...(type === undefined ? {} : { type }) },
-      consent,
+    const r = await withConsent(ctx, (consent) =>
+      undismissFinding(engines, { node, extension, ...(type === undefined ? {} : { type }) }, consent),
     );
     const what = `${extension}${type === undefined ? ' (every type)' : ` / ${type}`} on ${node}`;
     return report(ctx, r.outcome, r.outcome === 'not-found' ? `node at '${node}'` : what, {
@@ -154,14 +152,16 @@ async function mutate(
   const run = {
     resolve: () => resolveFinding(engines, id, note),
     dismiss: () =>
-      dismissFinding(
-        engines,
-        id,
-        { class: ctx.options['class'] === true, ...(note === undefined ? {} : { note }) },
-        consent,
+      withConsent(ctx, (consent) =>
+        dismissFinding(
+          engines,
+          id,
+          { class: ctx.options['class'] === true, ...(note === undefined ? {} : { note }) },
+          consent,
+        ),
       ),
     reopen: () => reopenFinding(engines, id),
-    delete: () => deleteFinding(engines, id, consent),
+    delete: () => withConsent(ctx, (consent) => deleteFinding(engines, id, consent)),
   }[sub];
   if (run === undefined) throw usage(`unknown subcommand '${sub}'`);
   const r = await run();

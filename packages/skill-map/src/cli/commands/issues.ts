@@ -1,6 +1,7 @@
 import type { EngineContext } from '../../engines/context.js';
 import { dismissIssue, listIssueSuppressions, undismissIssue } from '../../engines/suppressions/index.js';
 import type { SuppressionEntry } from '../../engines/suppressions/index.js';
+import { withConsent } from '../consent-prompt.js';
 import { cliEngineContext } from '../engine-context.js';
 import { CliError } from '../errors.js';
 import { elapsedMs } from '../verbs.js';
@@ -25,11 +26,6 @@ function nodeArg(ctx: VerbContext, input: string): string {
   return toNodePath(input, ctx.io.cwd, ctx.project.root);
 }
 
-/** `--yes` is the one-shot confirm of the consent gate (spec §8); nothing is persisted by it. */
-function consentOf(ctx: VerbContext): { confirm?: boolean } {
-  return ctx.options['yes'] === true ? { confirm: true } : {};
-}
-
 function noteOf(ctx: VerbContext): string | undefined {
   const note = ctx.options['note'];
   return typeof note === 'string' ? note : undefined;
@@ -40,10 +36,8 @@ async function dismiss(ctx: VerbContext, engines: EngineContext): Promise<VerbRe
   const [, rawNode = '', analyzer = '', value = ''] = ctx.args;
   const node = nodeArg(ctx, rawNode);
   const note = noteOf(ctx);
-  const result = await dismissIssue(
-    engines,
-    { node, analyzer, value, ...(note === undefined ? {} : { note }) },
-    consentOf(ctx),
+  const result = await withConsent(ctx, (consent) =>
+    dismissIssue(engines, { node, analyzer, value, ...(note === undefined ? {} : { note }) }, consent),
   );
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), node, analyzer, value, ...result });
   else
@@ -59,7 +53,9 @@ async function undismiss(ctx: VerbContext, engines: EngineContext): Promise<Verb
   arity(ctx, 3, 3);
   const [, rawNode = '', analyzer = '', value = ''] = ctx.args;
   const node = nodeArg(ctx, rawNode);
-  const result = await undismissIssue(engines, { node, analyzer, value }, consentOf(ctx));
+  const result = await withConsent(ctx, (consent) =>
+    undismissIssue(engines, { node, analyzer, value }, consent),
+  );
   if (result.outcome === 'not-found')
     throw new CliError(
       'NOT_FOUND',
