@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { generateProject } from '../scan/generate.mjs';
+import { mcpClient, serveEcho } from '../lib/mcp-http.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/server/', import.meta.url);
 const arg = (name, def) => {
@@ -66,64 +67,11 @@ if (process.argv[2] === '--server') {
   await new Promise(() => {});
 }
 
-// ---------------------------------------------------------------- echo floor
-// A bare node:http JSON-RPC endpoint that answers every POST with a tiny result: what any HTTP MCP server costs at
-// the least on this machine with this client.
-if (process.argv[2] === '--echo') {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const msg = JSON.parse(body);
-      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'echo' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id ?? null, result: { echo: msg.method } }));
-    });
-  });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-  process.on('message', (m) => m === 'stop' && server.close(() => process.exit(0)));
-  await new Promise(() => {});
-}
+// ---------------------------------------------------------------- echo floor (bench/lib/mcp-http.mjs)
+if (process.argv[2] === '--echo') await serveEcho();
 
 // ---------------------------------------------------------------- minimal client
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function post(port, body, sid) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        agent,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...(sid ? { 'mcp-session-id': sid } : {}),
-        },
-      },
-      (res) => {
-        let b = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (b += d));
-        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: b }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-async function session(port) {
-  const init = await post(port, {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
-  const sid = init.headers['mcp-session-id'];
-  await post(port, { jsonrpc: '2.0', method: 'notifications/initialized' }, sid);
-  return sid;
-}
+const { agent, post, session } = mcpClient(64);
 function openStream(port, sid, onEvent) {
   const req = http.request(
     {

@@ -14,7 +14,6 @@
 // node:http JSON-RPC echo. Target: a claim+record cycle (two engine calls) within 5x of the held-connection floor.
 import { fork } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +21,7 @@ import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { median, quantile } from '../lib/stats.mjs';
 import { generateProject } from '../scan/generate.mjs';
+import { mcpClient, serveEcho } from '../lib/mcp-http.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);
@@ -127,22 +127,8 @@ if (process.argv[2] === '--server') {
   await new Promise(() => {});
 }
 
-// ---------------------------------------------------------------- echo floor child
-if (process.argv[2] === '--echo') {
-  const server = http.createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (d) => (body += d));
-    req.on('end', () => {
-      const msg = JSON.parse(body);
-      res.writeHead(200, { 'content-type': 'application/json', 'mcp-session-id': 'echo' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: msg.id ?? null, result: { echo: msg.method } }));
-    });
-  });
-  server.listen(0, '127.0.0.1', () => process.send({ port: server.address().port }));
-  process.on('message', (m) => m === 'stop' && server.close(() => process.exit(0)));
-  await new Promise(() => {});
-}
+// ---------------------------------------------------------------- echo floor child (bench/lib/mcp-http.mjs)
+if (process.argv[2] === '--echo') await serveEcho();
 
 // ---------------------------------------------------------------- helpers of the main process
 const fmt = (v, d = 2) => v.toFixed(d);
@@ -216,44 +202,7 @@ function sqliteFloor(dbPath, n, hold) {
   return { heldMs, openMs };
 }
 
-const agentHttp = new http.Agent({ keepAlive: true, maxSockets: 4 });
-function post(port, body, sid) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/mcp',
-        method: 'POST',
-        agent: agentHttp,
-        headers: {
-          'content-type': 'application/json',
-          accept: 'application/json, text/event-stream',
-          ...(sid ? { 'mcp-session-id': sid } : {}),
-        },
-      },
-      (res) => {
-        let b = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (b += d));
-        res.on('end', () => resolve({ headers: res.headers, body: b }));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
-async function mcpSession(port) {
-  const init = await post(port, {
-    jsonrpc: '2.0',
-    id: 0,
-    method: 'initialize',
-    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
-  });
-  const sid = init.headers['mcp-session-id'];
-  await post(port, { jsonrpc: '2.0', method: 'notifications/initialized' }, sid);
-  return sid;
-}
+const { post, session: mcpSession } = mcpClient(4);
 async function timeCalls(port, sid, n, body) {
   const lat = [];
   for (let i = 0; i < n; i += 1) {

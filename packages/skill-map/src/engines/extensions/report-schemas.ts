@@ -88,26 +88,36 @@ const finding = {
   },
 };
 
-/** The schema of a finder's report: `confidence`, `safety`, `findings[]` (empty = a clean verdict). */
-export function findingsReportSchema(name: string): Record<string, unknown> {
+/**
+ * The envelope every report schema shares: draft 2020-12, an id under the spec base, `confidence` and `safety`
+ * required first, no other keys than the kind's own.
+ */
+function reportSchema(
+  name: string,
+  required: readonly string[],
+  properties: Record<string, unknown>,
+): Record<string, unknown> {
   return {
     $schema: DRAFT,
     $id: `${ID_BASE}/${name}.report.schema.json`,
     title: `${name} report`,
     type: 'object',
     additionalProperties: false,
-    required: ['confidence', 'safety', 'findings'],
-    properties: {
-      confidence,
-      safety,
-      findings: {
-        type: 'array',
-        maxItems: 50,
-        items: finding,
-        description: 'Every problem found; an empty array means the file is fine on this axis.',
-      },
-    },
+    required: ['confidence', 'safety', ...required],
+    properties: { confidence, safety, ...properties },
   };
+}
+
+/** The schema of a finder's report: `confidence`, `safety`, `findings[]` (empty = a clean verdict). */
+export function findingsReportSchema(name: string): Record<string, unknown> {
+  return reportSchema(name, ['findings'], {
+    findings: {
+      type: 'array',
+      maxItems: 50,
+      items: finding,
+      description: 'Every problem found; an empty array means the file is fine on this axis.',
+    },
+  });
 }
 
 const resolution = {
@@ -150,77 +160,47 @@ const resolution = {
 
 /** The schema of a fixer's report: `confidence`, `safety`, `resolved[]` (one entry per item handled), `summary`. */
 export function fixerReportSchema(name: string): Record<string, unknown> {
-  return {
-    $schema: DRAFT,
-    $id: `${ID_BASE}/${name}.report.schema.json`,
-    title: `${name} report`,
-    type: 'object',
-    additionalProperties: false,
-    required: ['confidence', 'safety', 'resolved', 'summary'],
-    properties: {
-      confidence,
-      safety,
-      resolved: { type: 'array', items: resolution },
-      summary: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 1000,
-        description: 'One paragraph: what you changed in the file overall.',
-      },
+  return reportSchema(name, ['resolved', 'summary'], {
+    resolved: { type: 'array', items: resolution },
+    summary: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 1000,
+      description: 'One paragraph: what you changed in the file overall.',
     },
-  };
+  });
 }
 
 /** The summarizer's report: a summary plus optional purpose, audience and key points. */
 export function summaryReportSchema(name: string): Record<string, unknown> {
-  return {
-    $schema: DRAFT,
-    $id: `${ID_BASE}/${name}.report.schema.json`,
-    title: `${name} report`,
-    type: 'object',
-    additionalProperties: false,
-    required: ['confidence', 'safety', 'summary'],
-    properties: {
-      confidence,
-      safety,
-      summary: {
-        type: 'string',
-        minLength: 1,
-        maxLength: 600,
-        description: 'Two to four sentences: what the file makes an agent do, and when.',
-      },
-      purpose: { type: 'string', maxLength: 200, description: 'One line: the job this file exists for.' },
-      whenUsed: { type: 'string', maxLength: 300, description: 'The situations in which it applies.' },
-      keyPoints: {
-        type: 'array',
-        maxItems: 8,
-        items: { type: 'string', minLength: 1, maxLength: 200 },
-        description: 'The rules or steps that matter most, one short line each.',
-      },
+  return reportSchema(name, ['summary'], {
+    summary: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 600,
+      description: 'Two to four sentences: what the file makes an agent do, and when.',
     },
-  };
+    purpose: { type: 'string', maxLength: 200, description: 'One line: the job this file exists for.' },
+    whenUsed: { type: 'string', maxLength: 300, description: 'The situations in which it applies.' },
+    keyPoints: {
+      type: 'array',
+      maxItems: 8,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+      description: 'The rules or steps that matter most, one short line each.',
+    },
+  });
 }
 
 /** The tagger's report: between one and eight kebab-case tags. */
 export function tagsReportSchema(name: string): Record<string, unknown> {
-  return {
-    $schema: DRAFT,
-    $id: `${ID_BASE}/${name}.report.schema.json`,
-    title: `${name} report`,
-    type: 'object',
-    additionalProperties: false,
-    required: ['confidence', 'safety', 'tags'],
-    properties: {
-      confidence,
-      safety,
-      tags: {
-        type: 'array',
-        minItems: 1,
-        maxItems: 8,
-        uniqueItems: true,
-        items: { type: 'string', pattern: KEBAB_PATTERN, maxLength: 40 },
-        description: 'Kebab-case topic tags, most specific first.',
-      },
+  return reportSchema(name, ['tags'], {
+    tags: {
+      type: 'array',
+      minItems: 1,
+      maxItems: 8,
+      uniqueItems: true,
+      items: { type: 'string', pattern: KEBAB_PATTERN, maxLength: 40 },
+      description: 'Kebab-case topic tags, most specific first.',
     },
-  };
+  });
 }
