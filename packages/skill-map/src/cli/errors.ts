@@ -79,7 +79,6 @@ const ENGINE_HINTS: Partial<Record<EngineErrorCode, string>> = {
     'pass --yes to allow this one write, or `sm config set allowEditSmFiles true` to allow sidecar edits from now on',
   'sidecar-writers-forbidden':
     'the project settings (.skill-map/settings.json) set allowSidecarWriters: false; ask the team before changing it',
-  'no-processing-agent': 'run `sm agent install` to give your agent the sm-process-jobs skill',
   'db-missing': 'run `sm scan` first',
   'ambiguous-extension': 'prefix the id with action: or analyzer:',
 };
