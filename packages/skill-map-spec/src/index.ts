@@ -16,7 +16,7 @@ export { SEVERITIES } from './issue.js';
 export type { OversizedFile, ScanResult, ScanStats, ScannedBy, Tokenizer } from './scan-result.js';
 export { DEFAULT_MAX_RENDER_NODES, DEFAULT_SCAN_CEILING, emptyScanResult } from './scan-result.js';
 export type { CredentialedJob, Job, JobFailureReason, JobStatus, PublicJob } from './job.js';
-export { JOB_STATUSES, toPublicJob } from './job.js';
+export { JOB_FAILURE_REASONS, JOB_STATUSES, toPublicJob } from './job.js';
 export type {
   Annotations,
   FindingSuppression,

@@ -4,9 +4,18 @@ export const JOB_STATUSES = ['queued', 'running', 'completed', 'failed', 'cancel
 /** A job state. */
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
+/** Why a job can fail (`job.schema.json` failureReason). */
+export const JOB_FAILURE_REASONS = [
+  'runner-error',
+  'report-invalid',
+  'timeout',
+  'abandoned',
+  'job-file-missing',
+  'user-failed',
+] as const;
+
 /** Why a job failed. */
-export type JobFailureReason =
-  'runner-error' | 'report-invalid' | 'timeout' | 'abandoned' | 'job-file-missing' | 'user-failed';
+export type JobFailureReason = (typeof JOB_FAILURE_REASONS)[number];
 
 /** Fields shared by every job projection; mirrors `job.schema.json` without the nonce. */
 export interface PublicJob {

@@ -48,6 +48,14 @@ export class EngineError extends Error {
   }
 }
 
+/** The write posture's answer for a project with no database yet (reads degrade to empty shapes instead). */
+export function dbMissing(dbPath: string, cause?: unknown): EngineError {
+  return new EngineError('db-missing', `Project database not found at ${dbPath}; run \`sm scan\` first.`, {
+    details: { path: dbPath },
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
 /** True when `err` is an EngineError, optionally of the given code. */
 export function isEngineError(err: unknown, code?: EngineErrorCode): err is EngineError {
   return err instanceof EngineError && (code === undefined || err.code === code);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
-import type { JobFailureReason } from '@skill-map/spec';
+import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import type { JobEvent } from '../../engines/context.js';
 import { recordJob } from '../../engines/jobs/index.js';
 import type { RecordInput, RecordOutcome } from '../../engines/jobs/index.js';
@@ -11,14 +11,6 @@ import { int, jobEngines, oneOf, str } from './jobs/options.js';
 
 const USAGE =
   'usage: sm record <id> --nonce <nonce> --status completed|failed [--report <file>|-] [--failure-reason <r>]';
-const FAILURE_REASONS: readonly JobFailureReason[] = [
-  'runner-error',
-  'report-invalid',
-  'timeout',
-  'abandoned',
-  'job-file-missing',
-  'user-failed',
-];
 
 async function readStdin(stdin: Readable): Promise<string> {
   const chunks: Buffer[] = [];
@@ -52,7 +44,7 @@ async function recordInput(ctx: VerbContext): Promise<RecordInput> {
     });
   const input: RecordInput = { id, nonce, status };
   if (reportSource !== undefined) input.report = await readReport(ctx, reportSource);
-  const reason = oneOf(ctx, 'failure-reason', FAILURE_REASONS);
+  const reason = oneOf(ctx, 'failure-reason', JOB_FAILURE_REASONS);
   if (reason !== undefined) input.failureReason = reason;
   const tokensIn = int(ctx, 'tokens-in', 0);
   if (tokensIn !== undefined) input.tokensIn = tokensIn;

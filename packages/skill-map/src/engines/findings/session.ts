@@ -2,7 +2,7 @@ import { createFindingsLifecycle } from '../../adapters/sqlite/findings/lifecycl
 import type { FindingRecord, FindingsLifecycle } from '../../adapters/sqlite/findings/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext } from '../context.js';
-import { EngineError } from '../errors.js';
+import { dbMissing, EngineError } from '../errors.js';
 import type { FindingTarget } from './types.js';
 
 /** One open session with the findings store over it. */
@@ -28,14 +28,7 @@ export async function withWrite<T>(
   fn: (s: FindingsSession) => Promise<T> | T,
 ): Promise<T> {
   const session = ctx.openSession('write');
-  if (session === null)
-    throw new EngineError(
-      'db-missing',
-      `Project database not found at ${ctx.dbPath}; run \`sm scan\` first.`,
-      {
-        details: { path: ctx.dbPath },
-      },
-    );
+  if (session === null) throw dbMissing(ctx.dbPath);
   try {
     return await fn({ session, findings: createFindingsLifecycle(session.db, session.schemaReady) });
   } finally {

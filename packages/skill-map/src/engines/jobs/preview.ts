@@ -1,6 +1,6 @@
 import { createJobStore } from '../../adapters/sqlite/jobs/job-store.js';
 import type { EngineContext } from '../context.js';
-import { EngineError } from '../errors.js';
+import { dbMissing, EngineError } from '../errors.js';
 import type { PreviewResult, SubmitInput } from './api.js';
 import { isRefusal, prepareJob } from './prepare.js';
 
@@ -12,14 +12,7 @@ import { isRefusal, prepareJob } from './prepare.js';
 export async function previewJob(ctx: EngineContext, input: SubmitInput): Promise<PreviewResult> {
   await Promise.resolve();
   const session = ctx.openSession('read');
-  if (session === null)
-    throw new EngineError(
-      'db-missing',
-      `Project database not found at ${ctx.dbPath}; run \`sm scan\` first.`,
-      {
-        details: { path: ctx.dbPath },
-      },
-    );
+  if (session === null) throw dbMissing(ctx.dbPath);
   try {
     const prepared = prepareJob(ctx, session, createJobStore(session), input);
     if (isRefusal(prepared)) {

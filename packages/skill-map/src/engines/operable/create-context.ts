@@ -6,7 +6,7 @@ import { createSessionPool } from '../../adapters/sqlite/session-pool.js';
 import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
-import { EngineError } from '../errors.js';
+import { dbMissing } from '../errors.js';
 import { createExtensionCatalog } from '../extensions/catalog.js';
 import type { ExtensionCatalog } from '../extensions/types.js';
 import { liveConfig } from './live-config.js';
@@ -50,15 +50,7 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
       try {
         return posture === 'write' && pool !== null ? pool.lease() : openStateSession(opts.dbPath, posture);
       } catch (err) {
-        if (isAdapterError(err, 'DB_NOT_FOUND'))
-          throw new EngineError(
-            'db-missing',
-            `Project database not found at ${opts.dbPath}; run \`sm scan\` first.`,
-            {
-              details: { path: opts.dbPath },
-              cause: err,
-            },
-          );
+        if (isAdapterError(err, 'DB_NOT_FOUND')) throw dbMissing(opts.dbPath, err);
         throw err;
       }
     },

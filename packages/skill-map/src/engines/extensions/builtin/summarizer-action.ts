@@ -1,4 +1,4 @@
-import { ANSWER_RULES, FILE_KINDS, SAFETY_RULES, USER_CONTENT_SEAM } from '../template-parts.js';
+import { CLOSING_LINES, FILE_KINDS } from '../template-parts.js';
 import { defineStandalone } from './define.js';
 
 const TEMPLATE = [
@@ -16,12 +16,7 @@ const TEMPLATE = [
   '- Do not judge the file or suggest improvements: other extensions do that.',
   '- Do not repeat secrets, tokens or personal data that appear in the file.',
   '',
-  SAFETY_RULES,
-  '',
-  ANSWER_RULES,
-  '',
-  USER_CONTENT_SEAM,
-  '',
+  ...CLOSING_LINES,
 ].join('\n');
 
 /** `core/ai-summarizer-action`: a standalone summary of a node (stored in the summaries zone). */

@@ -1,4 +1,4 @@
-import { ANSWER_RULES, FILE_KINDS, SAFETY_RULES, USER_CONTENT_SEAM } from '../template-parts.js';
+import { CLOSING_LINES, FILE_KINDS } from '../template-parts.js';
 import { defineStandalone } from './define.js';
 
 const TEMPLATE = [
@@ -15,12 +15,7 @@ const TEMPLATE = [
   "- Prefer words the project itself uses. If a section above lists the node's current tags, keep the ones that still fit and reuse their spelling rather than inventing near-synonyms.",
   '- No tags for quality judgements (`needs-work`, `good`), for people, or for dates.',
   '',
-  SAFETY_RULES,
-  '',
-  ANSWER_RULES,
-  '',
-  USER_CONTENT_SEAM,
-  '',
+  ...CLOSING_LINES,
 ].join('\n');
 
 /** `core/ai-tagger-action`: proposes tags for a node (never written without a person). */

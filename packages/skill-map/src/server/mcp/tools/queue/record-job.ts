@@ -1,18 +1,10 @@
+import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import * as z from 'zod';
 import { EngineError } from '../../../../engines/errors.js';
 import { recordJob } from '../../../../engines/jobs/index.js';
 import type { RecordInput } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { jobId, mutating } from './shared.js';
-
-const FAILURE_REASONS = [
-  'runner-error',
-  'report-invalid',
-  'timeout',
-  'abandoned',
-  'job-file-missing',
-  'user-failed',
-] as const;
 
 /** `record_job`: the outcome of a claimed job; refusals are structured outcomes. */
 export const recordJobTool = defineTool({
@@ -30,7 +22,7 @@ export const recordJobTool = defineTool({
     nonce: z.string().min(1).describe('The nonce claim_job returned with this job.'),
     status: z.enum(['completed', 'failed']).describe('What happened.'),
     report: z.string().optional().describe('Report JSON text; required when status is "completed".'),
-    failureReason: z.enum(FAILURE_REASONS).optional().describe('Why it failed (status "failed").'),
+    failureReason: z.enum(JOB_FAILURE_REASONS).optional().describe('Why it failed (status "failed").'),
     tokensIn: z.number().int().nonnegative().optional(),
     tokensOut: z.number().int().nonnegative().optional(),
     durationMs: z.number().int().nonnegative().optional(),
