@@ -36,6 +36,7 @@ export type {
   ValueEnvelope,
 } from './rest-envelope.js';
 export type { ProjectConfig } from './project-config.js';
+export type { MapLink, MapLinkState, MapNode, MapProjection } from './map-projection.js';
 export {
   ALL_SCHEMAS,
   AnnotationsSchema,

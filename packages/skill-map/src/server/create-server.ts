@@ -13,6 +13,7 @@ import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
 import type { ServerDeps } from './ports.js';
 import { createScanRunner } from './scan/scan-runner.js';
 import type { ScanRunner } from './scan/scan-runner.js';
+import { defaultUiDist } from './http/ui/static-ui.js';
 import { PACKAGE_VERSION } from './version.js';
 import { attachWebSocket } from './ws/attach-ws.js';
 import { createBroadcaster } from './ws/broadcaster.js';
@@ -22,8 +23,10 @@ import type { Broadcaster, BroadcasterOptions } from './ws/broadcaster.js';
 export interface CreateServerOptions {
   /** Mount `/mcp` and register the broadcaster sink. Default false (the contract's "off by default"). */
   mcp?: boolean;
-  /** Serve the placeholder page at `/`. Default true. */
+  /** Serve the web page at `/`. Default true. */
   ui?: boolean;
+  /** The built page's folder; default `<package>/dist/ui` when it was built, else a placeholder page. */
+  uiDist?: string | null;
   /** The serve.json token; a fresh random one per boot when absent. */
   token?: string;
   broadcaster?: BroadcasterOptions;
@@ -103,6 +106,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     token,
     mcp,
     ui: options.ui ?? true,
+    uiDist: options.ui === false ? null : options.uiDist === undefined ? defaultUiDist() : options.uiDist,
     baseUrl: () => baseUrl,
     shuttingDown: () => shuttingDown,
   };

@@ -87,6 +87,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
     {
       mcp: resolved.mcp,
       ui: resolved.ui,
+      ...(options.uiDist === undefined ? {} : { uiDist: options.uiDist }),
       ...(options.mcpOptions === undefined ? {} : { mcpOptions: options.mcpOptions }),
       ...(options.broadcasterOptions === undefined ? {} : { broadcaster: options.broadcasterOptions }),
     },

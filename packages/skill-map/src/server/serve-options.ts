@@ -19,6 +19,8 @@ export interface ServeOptions {
   watcher?: boolean;
   /** `--no-ui` sets false. Default true. */
   ui?: boolean;
+  /** Unsupported: the built page's folder (tests, page development); default `<package>/dist/ui`. */
+  uiDist?: string | null;
   /** `--open` / `--no-open`: open the page in a browser. Default: true on an interactive terminal outside CI. */
   open?: boolean;
   /** Install SIGINT/SIGTERM handlers that shut down cleanly. Default true; embedders and tests pass false. */

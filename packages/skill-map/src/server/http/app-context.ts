@@ -49,8 +49,10 @@ export interface AppContext {
   token: string;
   /** Null when MCP is off (nothing mounted, `/mcp` is a plain 404). */
   mcp: McpMount | null;
-  /** Whether the placeholder page is served (`--no-ui` turns it off). */
+  /** Whether the web page is served at all (`--no-ui` turns it off). */
   ui: boolean;
+  /** The built page's folder; null serves a placeholder that says how to build it. */
+  uiDist: string | null;
   /** The public base URL once bound (`http://127.0.0.1:4242`), else null. */
   baseUrl(): string | null;
   /** True once shutdown began: new requests get 503. */

@@ -218,8 +218,9 @@ describe('REST routes', () => {
   });
 
   it('serves the placeholder page with security headers, and no page with --no-ui', async () => {
-    const page = await setup().app.request('/');
+    const page = await setup({ uiDist: null }).app.request('/');
     expect(page.status).toBe(200);
+    expect(await page.text()).toContain('npm run build');
     expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect((await setup({ ui: false }).app.request('/')).status).toBe(404);

@@ -4,7 +4,8 @@ import type { AppContext, AppEnv } from './app-context.js';
 import { allowedMethods } from './allowed-methods.js';
 import { errorEnvelope, toRestError } from './envelope.js';
 import { checkLoopbackRequest } from './loopback-gate.js';
-import { placeholderPage } from './placeholder-page.js';
+import { placeholderPage } from './ui/placeholder-page.js';
+import { createStaticUi } from './ui/static-ui.js';
 import { checkDeclaredLength } from './read-json-body.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
 import { registerExtensionRoutes } from './routes/extension-routes.js';
@@ -60,10 +61,16 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   });
 
   // `/mcp` never reaches Hono when MCP is on (see request-listener.ts); here it is a plain 404.
+  const page = ctx.uiDist === null ? null : createStaticUi(ctx.uiDist, ctx.version, ctx.scopeRoot);
   app.get('*', (c) => {
     // `/ws` only answers upgrades (handled on the socket).
     if (!ctx.ui || c.req.path === '/ws' || c.req.path === '/mcp') return c.text('Not Found', 404);
-    return c.html(placeholderPage(ctx.version, ctx.scopeRoot));
+    if (page === null) return c.html(placeholderPage(ctx.version, ctx.scopeRoot));
+    const asset = page.lookup(c.req.path);
+    return c.body(asset.body as Uint8Array<ArrayBuffer>, 200, {
+      'content-type': asset.type,
+      'cache-control': asset.cacheControl,
+    });
   });
 
   app.notFound((c) => c.text('Not Found', 404));

@@ -1,10 +1,6 @@
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
-  );
+import { escapeHtml } from './escape-html.js';
 
-/** The placeholder web page served at `/` until the web UI package ships; no inline script (CSP). */
+/** The page served at `/` when the web page was not built (a source checkout before `npm run build`); no script. */
 export function placeholderPage(version: string, scopeRoot: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -13,12 +9,13 @@ export function placeholderPage(version: string, scopeRoot: string): string {
 <meta name="skill-map-version" content="${escapeHtml(version)}">
 <meta name="skill-map-scope" content="${escapeHtml(scopeRoot)}">
 <title>skill-map</title>
-<style>body{font:15px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem}code{background:#f3f3f3;padding:0 .25rem}</style>
+<style>body{font:15px/1.5 system-ui,sans-serif;margin:3rem auto;max-width:40rem;padding:0 1rem}code{background:#8882;padding:0 .25rem}</style>
 </head>
 <body>
 <h1>skill-map</h1>
 <p>The map of <code>${escapeHtml(scopeRoot)}</code> is served here (skill-map ${escapeHtml(version)}).</p>
-<p>The web UI is not bundled yet. Meanwhile: <a href="/api/health">/api/health</a>, <a href="/api/scan">/api/scan</a>,
+<p>The web page is not built in this installation: run <code>npm run build</code> at the repository root.
+Meanwhile: <a href="/api/health">/api/health</a>, <a href="/api/scan">/api/scan</a>,
 <a href="/api/graph?format=ascii">/api/graph</a>, <a href="/api/issues">/api/issues</a>; live events on <code>/ws</code>.</p>
 </body>
 </html>

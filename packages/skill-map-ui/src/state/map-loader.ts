@@ -1,0 +1,53 @@
+import { api, ApiError } from '../api/client';
+import type { LiveEvent, MapProjection } from '../api/types';
+import type { LiveConnection } from '../live/live-connection';
+import { store } from './store';
+
+let inFlight: Promise<void> | null = null;
+let again = false;
+
+/** Loads `/api/map`; a reload asked for while one runs is folded into one more after it. */
+export function loadMap(): Promise<void> {
+  if (inFlight !== null) {
+    again = true;
+    return inFlight;
+  }
+  inFlight = (async () => {
+    try {
+      const map = await api.get<MapProjection>('/api/map');
+      store.set((s) => ({ map, mapError: null, mapGeneration: s.mapGeneration + 1 }));
+    } catch (err) {
+      store.set({ mapError: err instanceof ApiError ? err.message : String(err) });
+    } finally {
+      inFlight = null;
+      if (again) {
+        again = false;
+        void loadMap();
+      }
+    }
+  })();
+  return inFlight;
+}
+
+/** Listeners for any live event (views that keep their own data: jobs, the open node panel). */
+const eventListeners = new Set<(e: LiveEvent) => void>();
+export function onLiveEvent(fn: (e: LiveEvent) => void): () => void {
+  eventListeners.add(fn);
+  return () => void eventListeners.delete(fn);
+}
+
+/** Wires `/ws` to the store: scans reload the map, a reconnect re-seeds everything. */
+export function bindLive(live: LiveConnection): void {
+  live.onState((state, reconnected) => {
+    store.set({ connection: state });
+    if (state === 'open' && reconnected) void loadMap();
+  });
+  live.onEvent((e) => {
+    if (e.type === 'scan.started') store.set({ scanning: true });
+    if (e.type === 'scan.completed') {
+      store.set({ scanning: false });
+      void loadMap();
+    }
+    for (const fn of eventListeners) fn(e);
+  });
+}

@@ -1,0 +1,83 @@
+import { useSyncExternalStore } from 'react';
+import type { MapProjection } from '../api/types';
+import type { ConnectionState } from '../live/live-connection';
+
+/** The page's route, kept in the URL hash so back and forward work and a node can be linked to. */
+export interface Route {
+  view: 'map' | 'issues' | 'jobs';
+  /** The selected node's path (the panel is open), or null. */
+  node: string | null;
+}
+
+/** The map filters, in `sm export`'s grammar: kinds and hosts whitelist, path globs OR, `has=issues`. */
+export interface MapFilter {
+  kinds: string[];
+  providers: string[];
+  paths: string[];
+  hasIssues: boolean;
+}
+
+/** Branch scoping, as `/api/branch`'s overrides: the nearest include/exclude ancestor decides. */
+export interface MapScope {
+  includes: string[];
+  excludes: string[];
+}
+
+export interface AppState {
+  map: MapProjection | null;
+  /** Why the map could not be loaded, shown in place of the map. */
+  mapError: string | null;
+  /** Bumped on every map (re)load, so views can tell a fresh map from the same one. */
+  mapGeneration: number;
+  route: Route;
+  search: string;
+  filter: MapFilter;
+  scope: MapScope;
+  connection: ConnectionState;
+  scanning: boolean;
+  /** Transient message for the person (an error of an action, a confirmation). */
+  toast: { text: string; tone: 'info' | 'error' } | null;
+}
+
+export const EMPTY_FILTER: MapFilter = { kinds: [], providers: [], paths: [], hasIssues: false };
+
+const initial: AppState = {
+  map: null,
+  mapError: null,
+  mapGeneration: 0,
+  route: { view: 'map', node: null },
+  search: '',
+  filter: EMPTY_FILTER,
+  scope: { includes: [], excludes: [] },
+  connection: 'connecting',
+  scanning: false,
+  toast: null,
+};
+
+type Listener = () => void;
+
+/** A minimal external store: immutable snapshots, shallow patches, React reads it through `useApp`. */
+class Store {
+  private state: AppState = initial;
+  private readonly listeners = new Set<Listener>();
+
+  get = (): AppState => this.state;
+
+  set = (patch: Partial<AppState> | ((s: AppState) => Partial<AppState>)): void => {
+    const next = typeof patch === 'function' ? patch(this.state) : patch;
+    this.state = { ...this.state, ...next };
+    for (const fn of this.listeners) fn();
+  };
+
+  subscribe = (fn: Listener): (() => void) => {
+    this.listeners.add(fn);
+    return () => void this.listeners.delete(fn);
+  };
+}
+
+export const store = new Store();
+
+/** Reads a slice of the state; re-renders when that slice changes (by reference). */
+export function useApp<T>(select: (s: AppState) => T): T {
+  return useSyncExternalStore(store.subscribe, () => select(store.get()));
+}
