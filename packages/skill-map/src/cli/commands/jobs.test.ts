@@ -345,7 +345,7 @@ describe('disabling an extension with sm config set cancels its queued jobs (spe
     expect((await sm('jobs', 'claim', '--filter', 'ai-summarizer-action', '--json')).json()).toMatchObject({
       id: claimed,
     });
-    const untouched = (await sm('jobs', 'show', waiting, '--json')).json()['item'];
+    const untouched = (await sm('jobs', 'show', waiting, '--json')).json()['item'] as Record<string, unknown>;
     expect(untouched['status']).toBe('queued');
 
     const set = await sm(
@@ -357,8 +357,10 @@ describe('disabling an extension with sm config set cancels its queued jobs (spe
     );
     expect(set.code).toBe(0);
     expect(set.json()['cancelledJobs']).toEqual([waiting]);
-    expect((await sm('jobs', 'show', waiting, '--json')).json()['item']['status']).toBe('cancelled');
-    expect((await sm('jobs', 'show', claimed, '--json')).json()['item']['status']).toBe('running');
+    const status = async (id: string) =>
+      ((await sm('jobs', 'show', id, '--json')).json()['item'] as Record<string, unknown>)['status'];
+    expect(await status(waiting)).toBe('cancelled');
+    expect(await status(claimed)).toBe('running');
     expect(opsLog()).toContain('"op":"jobs.cancel","target":"*","extension":"core/ai-summarizer-action"');
     const refused = await sm('jobs', 'submit', NODE, BUILTIN);
     expect(refused.code).toBe(2);

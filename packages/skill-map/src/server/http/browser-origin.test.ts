@@ -3,23 +3,18 @@
 // read `/api/*`, trigger a rescan, reach `/mcp` or take a `/ws` slot; the page `sm serve` itself serves must keep
 // working. Drives the Debian chromium binary through playwright-core (never downloads a browser); without a
 // chromium binary (CHROMIUM_PATH, else the usual Debian paths) the suite is skipped and `npm test` says so in one line.
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumPath } from '../testing/chromium.js';
 import { startProjectServer } from '../testing/project-server.js';
 import type { ProjectServer } from '../testing/project-server.js';
 
-const CANDIDATES = [
-  process.env['CHROMIUM_PATH'],
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-  '/usr/bin/google-chrome',
-].filter((p): p is string => p !== undefined && p !== '');
-const executablePath = CANDIDATES.find((p) => existsSync(p));
+const executablePath = chromiumPath;
 const describeBrowser = executablePath === undefined ? describe.skip : describe;
 
 /** HTTP statuses of the page's requests as the browser received them (CORS hides them from the page). */
