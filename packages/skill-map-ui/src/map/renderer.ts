@@ -65,7 +65,7 @@ export class MapRenderer {
       zIndex: true,
       minCameraRatio: 0.002,
       maxCameraRatio: 4,
-      stagePadding: 24,
+      stagePadding: 48,
       defaultDrawNodeHover: (ctx, data, settings) => this.drawHover(ctx, data, settings),
       nodeReducer: (key, data) => this.reduceNode(key, data),
       edgeReducer: (key, data) => this.reduceEdge(key, data),
