@@ -130,7 +130,7 @@ export function desiredGraph(
       source: l.source,
       target,
       attrs: {
-        size: NODE_RADIUS * (0.08 + 0.14 * conf),
+        size: NODE_RADIUS * (0.03 + 0.07 * conf),
         color: withAlpha(base, 0.22 + 0.6 * conf),
         kind: l.kind,
         state: l.state,

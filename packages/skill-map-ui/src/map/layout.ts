@@ -2,7 +2,7 @@
 // The same node set always gets the same positions; a node set that changes keeps every known node where it was
 // and places the new ones in a free spot beside their folder, so a rescan never reshuffles the map.
 import { packEnclose, packSiblings } from 'd3-hierarchy';
-import { buildTree, type TreeFolder } from './tree';
+import { buildTree, pathParts, type TreeFolder } from './tree';
 
 /** A node's radius in layout units (the map's node size). */
 export const NODE_RADIUS = 1;
@@ -159,7 +159,7 @@ export function layoutNodes(
 
 /** `host:dir` keys of a node's folders, nearest first, ending with the host. */
 function prefixes(n: { path: string; provider: string }): string[] {
-  const parts = n.path.split('/');
+  const parts = pathParts(n.path);
   parts.pop();
   const out: string[] = [];
   for (let i = parts.length; i >= 0; i--) out.push(`${n.provider}:${parts.slice(0, i).join('/')}`);

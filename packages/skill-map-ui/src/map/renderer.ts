@@ -7,7 +7,7 @@ import type { MapProjection } from '../api/types';
 import { ClustersLayer } from './clusters-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
-import { layoutNodes, type Point } from './layout';
+import { layoutNodes, type Cluster, type Point } from './layout';
 import { nearestInDirection, type Direction } from './navigate';
 import { loadPositions, savePositions } from './persist';
 
@@ -105,14 +105,30 @@ export class MapRenderer {
     const layout = same ? null : layoutNodes(map.nodes, previous);
     if (layout !== null) {
       this.positions = layout.positions;
-      this.clusters.setClusters(layout.clusters);
+      this.setClusters(layout.clusters);
       savePositions(project, layout.positions);
     } else if (this.positions === null) {
       this.positions = previous;
-      this.clusters.setClusters(layoutNodes(map.nodes, previous).clusters);
+      this.setClusters(layoutNodes(map.nodes, previous).clusters);
     }
     this.map = map;
     this.apply();
+  }
+
+  /** The cluster layer's circles; the camera frames the host circles (not only the node centres). */
+  private setClusters(clusters: Cluster[]): void {
+    this.clusters.setClusters(clusters);
+    const hosts = clusters.filter((c) => c.depth === 0);
+    if (hosts.length === 0) return;
+    const x: [number, number] = [Infinity, -Infinity];
+    const y: [number, number] = [Infinity, -Infinity];
+    for (const c of hosts) {
+      x[0] = Math.min(x[0], c.x - c.r);
+      x[1] = Math.max(x[1], c.x + c.r);
+      y[0] = Math.min(y[0], c.y - c.r);
+      y[1] = Math.max(y[1], c.y + c.r);
+    }
+    this.sigma.setCustomBBox({ x, y });
   }
 
   private apply(): void {

@@ -20,6 +20,12 @@ export interface TreeFolder {
 const byName = <T extends { name: string }>(a: T, b: T): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 
+/** A path's folder names and file name; `mcp://github` is the file `github` in the folder `mcp://`. */
+export function pathParts(path: string): string[] {
+  const m = /^([a-z][a-z0-9+.-]*):\/\/(.*)$/.exec(path);
+  return m === null ? path.split('/') : [`${m[1]}://`, ...(m[2] ?? '').split('/')];
+}
+
 interface Building {
   name: string;
   dir: Map<string, Building>;
@@ -35,7 +41,7 @@ export function buildTree(nodes: readonly { path: string; provider: string }[]):
       at = { name: n.provider, dir: new Map(), files: [] };
       hosts.set(n.provider, at);
     }
-    const parts = n.path.split('/');
+    const parts = pathParts(n.path);
     const file = parts.pop() ?? n.path;
     for (const part of parts) {
       let next: Building | undefined = at.dir.get(part);
