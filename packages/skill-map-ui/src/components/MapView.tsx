@@ -19,6 +19,8 @@ interface MapHooks {
   viewportPosition(path: string): { x: number; y: number } | null;
   selected(): string | null;
   positions(): Record<string, { x: number; y: number }>;
+  center(path: string): void;
+  resetCamera(): void;
 }
 
 function exposeHooks(hooks: MapHooks | null): void {
@@ -58,6 +60,8 @@ export function MapView() {
       viewportPosition: (path) => r.viewportPosition(path),
       selected: () => r.cursor(),
       positions: () => Object.fromEntries(r.positionsOf()),
+      center: (path) => r.center(path),
+      resetCamera: () => r.zoom(0),
     });
     return () => {
       exposeHooks(null);

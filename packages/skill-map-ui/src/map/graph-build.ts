@@ -62,6 +62,8 @@ export function desiredGraph(
 } {
   const pal = palette(theme);
   const hosts = [...new Set(map.nodes.map((n) => n.provider))].sort();
+  const hostColours = new Map(hosts.map((h) => [h, hostColor(h, hosts, theme)]));
+  const kindColours = new Map<string, string>();
   const reserved = new Set(
     map.issues.filter((i) => i.analyzerId === 'name-reserved').flatMap((i) => i.nodeIds),
   );
@@ -69,7 +71,9 @@ export function desiredGraph(
   for (const n of map.nodes) {
     const p = positions.get(n.path) ?? { x: 0, y: 0 };
     const severity = n.issues[0] > 0 ? 3 : n.issues[1] > 0 ? 2 : n.issues[2] > 0 ? 1 : 0;
-    const host = hostColor(n.provider, hosts, theme);
+    const host = hostColours.get(n.provider) as string;
+    let fill = kindColours.get(n.kind);
+    if (fill === undefined) kindColours.set(n.kind, (fill = kindColor(n.kind, theme)));
     const state = n.virtual ? 'virtual' : reserved.has(n.path) ? 'reserved' : 'ok';
     const hollow = state !== 'ok';
     nodes.set(n.path, {
@@ -77,7 +81,7 @@ export function desiredGraph(
       y: p.y,
       size: NODE_RADIUS,
       label: n.name,
-      color: hollow ? pal.state[state] : kindColor(n.kind, theme),
+      color: hollow ? pal.state[state] : fill,
       hostColor: hollow ? pal.bg : host,
       ringColor: severity === 3 ? pal.error : severity === 2 ? pal.warn : hollow ? pal.state[state] : host,
       type: hollow ? 'hollow' : 'border',
@@ -90,6 +94,17 @@ export function desiredGraph(
     });
   }
   const edges = new Map<string, { source: string; target: string; attrs: EdgeAttrs }>();
+  // Colours by (kind or state, confidence): a few dozen distinct strings for any number of links.
+  const colours = new Map<string, string>();
+  const colourOf = (l: MapLink, conf: number): string => {
+    const key = `${l.state}|${l.kind}|${conf}`;
+    let c = colours.get(key);
+    if (c === undefined) {
+      c = withAlpha(l.state === 'ok' ? linkColor(l.kind, theme) : pal.state[l.state], 0.22 + 0.6 * conf);
+      colours.set(key, c);
+    }
+    return c;
+  };
   const ghostAround = new Map<string, number>();
   for (const l of map.links) {
     if (l.source === l.target || !nodes.has(l.source)) continue;
@@ -124,14 +139,13 @@ export function desiredGraph(
     const key = `${l.source}\n${target}\n${l.kind}`;
     const prev = edges.get(key);
     if (prev !== undefined && prev.attrs.confidence >= l.confidence) continue;
-    const conf = Math.max(0, Math.min(1, l.confidence));
-    const base = l.state === 'ok' ? linkColor(l.kind, theme) : pal.state[l.state];
+    const conf = Math.round(Math.max(0, Math.min(1, l.confidence)) * 10) / 10;
     edges.set(key, {
       source: l.source,
       target,
       attrs: {
         size: NODE_RADIUS * (0.03 + 0.07 * conf),
-        color: withAlpha(base, 0.22 + 0.6 * conf),
+        color: colourOf(l, conf),
         kind: l.kind,
         state: l.state,
         confidence: l.confidence,

@@ -71,8 +71,11 @@ export class MapRenderer {
       edgeReducer: (key, data) => this.reduceEdge(key, data),
     });
     this.clusters.theme = this.theme;
+    this.sigma.on('beforeRender', () => performance.mark('map:render'));
     this.sigma.on('afterRender', () => {
+      performance.measure('map:render', 'map:render');
       this.clusters.draw(this.sigma);
+      performance.measure('map:render+clusters', 'map:render');
       const waiting = this.rendered;
       this.rendered = [];
       for (const fn of waiting) fn();
@@ -102,7 +105,9 @@ export class MapRenderer {
     const previous = this.positions ?? loadPositions(project);
     const same =
       previous !== null && previous.size === map.nodes.length && map.nodes.every((n) => previous.has(n.path));
+    performance.mark('map:update');
     const layout = same ? null : layoutNodes(map.nodes, previous);
+    performance.measure('map:layout', 'map:update');
     if (layout !== null) {
       this.positions = layout.positions;
       this.setClusters(layout.clusters);
@@ -133,7 +138,9 @@ export class MapRenderer {
 
   private apply(): void {
     if (this.map === null || this.positions === null) return;
+    performance.mark('map:apply');
     const desired = desiredGraph(this.map, this.positions, this.theme);
+    performance.measure('map:desired', 'map:apply');
     if (this.graph.order === 0) {
       // First map: build the graph off-screen and hand it over (no per-node events).
       const g: MapGraph = new Graph({ type: 'directed', multi: true });
@@ -141,9 +148,11 @@ export class MapRenderer {
       this.graph = g;
       this.sigma.setGraph(g);
     } else syncGraph(this.graph, desired);
+    performance.measure('map:graph', 'map:apply');
     if (this.focus !== null && !this.graph.hasNode(this.focus)) this.setCursor(null);
     else this.computeNeighbours();
     this.sigma.refresh();
+    performance.measure('map:refresh', 'map:apply');
   }
 
   /** The visible real-node paths (null = all); ghosts follow their sources. */
