@@ -253,13 +253,17 @@ async function benchSize(browser, size) {
       for (let i = 0; i < RUNS; i++) {
         const run = await firstRender(browser, server.url);
         renders.push(run.t);
+        step(`first render ${ms(run.t.ready)} (api/map ${ms(run.t.mapEnd - run.t.mapStart)})`);
         if (i < RUNS - 1) await run.context.close();
         else kept = run;
       }
       const page = kept.page;
       const filters = [];
       step('filter');
-      for (let i = 0; i < 6; i++) filters.push(await within(applyFilter(page, 'skill'), 10_000, 'filter'));
+      for (let i = 0; i < 6; i++) {
+        filters.push(await within(applyFilter(page, 'skill'), 120_000, 'filter'));
+        step(`filter ${ms(filters[i])}`);
+      }
       // The node with the most outgoing links, so the panel has links to show.
       const degree = new Map();
       for (const l of mapJson.links) degree.set(l.source, (degree.get(l.source) ?? 0) + 1);

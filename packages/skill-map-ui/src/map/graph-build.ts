@@ -29,7 +29,11 @@ export interface NodeAttrs {
   zIndex: number;
 }
 
+/** Past this many links the map draws one-pixel lines (confidence shown by opacity only). */
+export const THIN_EDGES = 12000;
+
 export interface EdgeAttrs {
+  type: 'line' | 'thin';
   size: number;
   color: string;
   kind: string;
@@ -136,7 +140,8 @@ export function desiredGraph(
         });
       }
     }
-    const key = `${l.source}\n${target}\n${l.kind}`;
+    // One edge per ordered pair: the most confident link between them (its kind colours the edge).
+    const key = `${l.source}\n${target}`;
     const prev = edges.get(key);
     if (prev !== undefined && prev.attrs.confidence >= l.confidence) continue;
     const conf = Math.round(Math.max(0, Math.min(1, l.confidence)) * 10) / 10;
@@ -144,6 +149,7 @@ export function desiredGraph(
       source: l.source,
       target,
       attrs: {
+        type: map.links.length > THIN_EDGES ? 'thin' : 'line',
         size: NODE_RADIUS * (0.03 + 0.07 * conf),
         color: colourOf(l, conf),
         kind: l.kind,

@@ -3,6 +3,7 @@
 import { createNodeBorderProgram } from '@sigma/node-border';
 import Graph from 'graphology';
 import Sigma from 'sigma';
+import { EdgeLineProgram, EdgeRectangleProgram, type EdgeProgramType } from 'sigma/rendering';
 import type { MapProjection } from '../api/types';
 import { ClustersLayer } from './clusters-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
@@ -29,7 +30,7 @@ const NodeHollow = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
 });
 
 export class MapRenderer {
-  private graph: MapGraph = new Graph({ type: 'directed', multi: true });
+  private graph: MapGraph = new Graph({ type: 'directed', multi: false });
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
   private theme: Theme = currentTheme();
@@ -40,6 +41,8 @@ export class MapRenderer {
   private focus: string | null = null;
   private neighbours = new Set<string>();
   private rendered: (() => void)[] = [];
+  /** A render is scheduled and not drawn yet. */
+  private pending = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -53,16 +56,23 @@ export class MapRenderer {
     this.sigma = new Sigma(this.graph, stage, {
       nodeProgramClasses: { border: NodeRing, hollow: NodeHollow },
       defaultNodeType: 'border',
+      // Wide edges (width by confidence) on small maps; one-pixel lines (cheaper to raster) past THIN_EDGES.
+      edgeProgramClasses: { line: EdgeRectangleProgram, thin: EdgeLineProgram } as unknown as Record<
+        string,
+        EdgeProgramType<NodeAttrs, EdgeAttrs>
+      >,
       itemSizesReference: 'positions',
       zoomToSizeRatioFunction: (r) => r,
       hideEdgesOnMove: true,
+      hideLabelsOnMove: true,
       labelRenderedSizeThreshold: 9,
       labelDensity: 0.5,
       labelFont: 'system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: this.pal.label },
       minEdgeThickness: 0.6,
-      zIndex: true,
+      // No z-sorting (it costs a sort of every edge per refresh): the selected node is drawn on the hover layer.
+      zIndex: false,
       minCameraRatio: 0.002,
       maxCameraRatio: 4,
       stagePadding: 48,
@@ -76,6 +86,7 @@ export class MapRenderer {
       performance.measure('map:render', 'map:render');
       this.clusters.draw(this.sigma);
       performance.measure('map:render+clusters', 'map:render');
+      this.pending = false;
       const waiting = this.rendered;
       this.rendered = [];
       for (const fn of waiting) fn();
@@ -93,10 +104,14 @@ export class MapRenderer {
 
   /** Resolves after the next frame sigma draws. */
   nextRender(): Promise<void> {
-    return new Promise((resolve) => {
-      this.rendered.push(resolve);
-      this.sigma.scheduleRender();
-    });
+    if (!this.pending) return Promise.resolve();
+    return new Promise((resolve) => this.rendered.push(resolve));
+  }
+
+  /** Every change is drawn once, at the next frame (several changes in one task cost one render). */
+  private refresh(skipIndexation: boolean): void {
+    this.pending = true;
+    this.sigma.refresh({ skipIndexation, schedule: true });
   }
 
   /** Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. */
@@ -143,22 +158,24 @@ export class MapRenderer {
     performance.measure('map:desired', 'map:apply');
     if (this.graph.order === 0) {
       // First map: build the graph off-screen and hand it over (no per-node events).
-      const g: MapGraph = new Graph({ type: 'directed', multi: true });
+      const g: MapGraph = new Graph({ type: 'directed', multi: false });
       syncGraph(g, desired);
       this.graph = g;
-      this.sigma.setGraph(g);
-    } else syncGraph(this.graph, desired);
+      this.sigma.setGraph(g); // processes and draws at once
+    } else {
+      syncGraph(this.graph, desired);
+      this.refresh(false);
+    }
     performance.measure('map:graph', 'map:apply');
     if (this.focus !== null && !this.graph.hasNode(this.focus)) this.setCursor(null);
     else this.computeNeighbours();
-    this.sigma.refresh();
-    performance.measure('map:refresh', 'map:apply');
   }
 
   /** The visible real-node paths (null = all); ghosts follow their sources. */
   setVisible(visible: Set<string> | null): void {
+    if (visible === null && this.visible === null) return;
     this.visible = visible;
-    this.sigma.refresh({ skipIndexation: true });
+    this.refresh(true);
   }
 
   private isVisible(key: string): boolean {
@@ -183,7 +200,7 @@ export class MapRenderer {
     this.focus = next;
     this.computeNeighbours();
     this.onCursor(next);
-    this.sigma.refresh({ skipIndexation: true });
+    this.refresh(true);
   }
 
   cursor(): string | null {
@@ -297,7 +314,7 @@ export class MapRenderer {
     if (this.focus === null) return data;
     const g = this.graph;
     if (g.source(key) === this.focus || g.target(key) === this.focus)
-      return { ...data, size: data.size * 2, zIndex: 3 };
+      return { ...data, type: 'line', size: data.size * 2, zIndex: 3 };
     return { ...data, color: this.pal.dimEdge };
   }
 
