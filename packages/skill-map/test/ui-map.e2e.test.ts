@@ -39,6 +39,9 @@ interface MapJson {
   nodes: { path: string; kind: string }[];
 }
 
+// Generous: a shared CI machine under load renders slowly; the wait ends as soon as the page is right.
+const POLL = { timeout: 15_000 };
+
 let root: string;
 let serve: ServeProcess;
 let browser: Browser;
@@ -62,6 +65,18 @@ const positions = () =>
     ).__skillMap.map.positions(),
   );
 const route = () => page.evaluate(() => decodeURIComponent(location.hash));
+
+/** A node's position once the camera has stopped moving (two reads 150 ms apart agree). */
+async function stillPosition(path: string): Promise<{ x: number; y: number }> {
+  let last: { x: number; y: number } | null = null;
+  for (let i = 0; i < 100; i++) {
+    const p = await position(path);
+    if (p !== null && last !== null && p.x === last.x && p.y === last.y) return p;
+    last = p;
+    await page.waitForTimeout(150);
+  }
+  throw new Error(`${path} never came to rest on the canvas`);
+}
 
 async function resetCamera(): Promise<void> {
   await page.focus('[data-testid="map"]');
@@ -130,20 +145,19 @@ describeBrowser('browser: the map', () => {
     await option.waitFor();
     expect(await option.textContent()).toContain(AGENT);
     await page.keyboard.press('Enter');
-    await expect.poll(route).toBe(`#/?node=${AGENT}`);
+    await expect.poll(route, POLL).toBe(`#/?node=${AGENT}`);
     const selected = () =>
       page.evaluate(() =>
         (window as unknown as { __skillMap: { map: { selected(): string } } }).__skillMap.map.selected(),
       );
-    await expect.poll(selected).toBe(AGENT);
+    await expect.poll(selected, POLL).toBe(AGENT);
   });
 
   it('clicking a node on the canvas opens it', async () => {
     await resetCamera();
-    const p = await position(GUIDE);
-    expect(p).not.toBeNull();
-    await page.mouse.click(p!.x, p!.y);
-    await expect.poll(route).toBe(`#/?node=${GUIDE}`);
+    const p = await stillPosition(GUIDE);
+    await page.mouse.click(p.x, p.y);
+    await expect.poll(route, POLL).toBe(`#/?node=${GUIDE}`);
   });
 
   it('a kind filter hides the other kinds, and a reload keeps it', async () => {
@@ -151,28 +165,28 @@ describeBrowser('browser: the map', () => {
     await page.locator('details.filters-more > summary').click();
     await page.getByRole('checkbox', { name: /^skill/ }).check();
     const skills = map.nodes.filter((n) => n.kind === 'skill').length;
-    await expect.poll(() => attr('data-visible')).toBe(String(skills));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(skills));
     await resetCamera();
-    expect(await position(SKILL)).not.toBeNull();
+    await expect.poll(() => position(SKILL), POLL).not.toBeNull();
     expect(await position(AGENT)).toBeNull();
     expect(await page.getByLabel('Filter query').inputValue()).toBe('kind=skill');
     await page.reload();
     await page.waitForSelector('[data-testid="map"][data-ready="true"]');
-    await expect.poll(() => attr('data-visible')).toBe(String(skills));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(skills));
     await page.locator('details.filters-more > summary').click();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => attr('data-visible')).toBe(String(map.nodes.length));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(map.nodes.length));
   });
 
   it('the query box takes the sm export grammar and shows its errors', async () => {
     const query = page.getByLabel('Filter query');
     await query.fill('path=docs/** kind=markdown');
-    await expect.poll(() => attr('data-visible')).toBe('2');
+    await expect.poll(() => attr('data-visible'), POLL).toBe('2');
     await query.fill('kind=skill kind=agent');
     expect(await query.getAttribute('aria-invalid')).toBe('true');
     expect(await page.locator('#filter-error').textContent()).toContain('more than once');
     await query.fill('');
-    await expect.poll(() => attr('data-visible')).toBe(String(map.nodes.length));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(map.nodes.length));
   });
 
   it('a scope exclude hides the branch, and the nearest include wins inside it', async () => {
@@ -181,14 +195,14 @@ describeBrowser('browser: the map', () => {
       await page.locator('details.filters-more > summary').click();
     await page.getByLabel('Scope exclude paths').fill('.claude');
     const outside = map.nodes.filter((n) => !n.path.startsWith('.claude/')).length;
-    await expect.poll(() => attr('data-visible')).toBe(String(outside));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(outside));
     await resetCamera();
     expect(await position(AGENT)).toBeNull();
-    expect(await position(GUIDE)).not.toBeNull();
+    await expect.poll(() => position(GUIDE), POLL).not.toBeNull();
     await page.getByLabel('Scope include paths').fill('.claude/agents');
-    await expect.poll(() => attr('data-visible')).toBe(String(outside + 1));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(outside + 1));
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => attr('data-visible')).toBe(String(map.nodes.length));
+    await expect.poll(() => attr('data-visible'), POLL).toBe(String(map.nodes.length));
   });
 
   it('a one-line edit rescanned live moves nothing on the map', async () => {

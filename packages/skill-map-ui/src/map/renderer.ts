@@ -40,9 +40,6 @@ export class MapRenderer {
   private visible: Set<string> | null = null;
   private focus: string | null = null;
   private neighbours = new Set<string>();
-  private rendered: (() => void)[] = [];
-  /** A render is scheduled and not drawn yet. */
-  private pending = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -86,10 +83,6 @@ export class MapRenderer {
       performance.measure('map:render', 'map:render');
       this.clusters.draw(this.sigma);
       performance.measure('map:render+clusters', 'map:render');
-      this.pending = false;
-      const waiting = this.rendered;
-      this.rendered = [];
-      for (const fn of waiting) fn();
     });
     this.sigma.on('clickNode', ({ node }) => {
       this.setCursor(node);
@@ -104,14 +97,16 @@ export class MapRenderer {
 
   /** Resolves after the next frame sigma draws. */
   nextRender(): Promise<void> {
-    if (!this.pending) return Promise.resolve();
-    return new Promise((resolve) => this.rendered.push(resolve));
+    // Changes are drawn synchronously (see refresh): by now they are on the canvas.
+    return Promise.resolve();
   }
 
-  /** Every change is drawn once, at the next frame (several changes in one task cost one render). */
+  /**
+   * Draws a change now (one sigma process + render, synchronously): the map attributes a test or the bench reads
+   * then describe pixels already drawn, whatever the browser's frame rate under load.
+   */
   private refresh(skipIndexation: boolean): void {
-    this.pending = true;
-    this.sigma.refresh({ skipIndexation, schedule: true });
+    this.sigma.refresh({ skipIndexation });
   }
 
   /** Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. */
