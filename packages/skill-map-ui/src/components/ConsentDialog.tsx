@@ -10,7 +10,7 @@ export type ConsentAnswer = 'once' | 'always' | null;
 
 interface DialogProps {
   question: string;
-  onAnswer(answer: ConsentAnswer): void;
+  onAnswer: (answer: ConsentAnswer) => void;
 }
 
 function ConsentDialog({ question, onAnswer }: DialogProps) {

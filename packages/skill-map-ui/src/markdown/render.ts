@@ -105,5 +105,5 @@ export function renderBody(markdown: string, links: LinkContext): string {
     ALLOWED_URI_REGEXP: ALLOWED_URI,
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
-  }) as string;
+  });
 }

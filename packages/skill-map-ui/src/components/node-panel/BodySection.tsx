@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Link, NodeBundle } from '../../api/types';
+import type { NodeBundle } from '../../api/types';
 import { renderBody } from '../../markdown/render';
 import { useApp } from '../../state/store';
 import { Empty, Section } from './Section';
@@ -12,7 +12,7 @@ export function BodySection({ bundle }: { bundle: NodeBundle }) {
     if (typeof item.body !== 'string' || item.body.trim() === '') return null;
     const paths = new Set(map?.nodes.map((n) => n.path) ?? []);
     const byTarget = new Map<string, string>();
-    for (const l of links.outgoing as Link[])
+    for (const l of links.outgoing)
       if (typeof l.resolvedTarget === 'string') byTarget.set(l.target, l.resolvedTarget);
     return renderBody(item.body, {
       from: item.path,

@@ -26,8 +26,8 @@ export function FindingsSection({
   path: string;
   findings: NodeData['findings'];
   showAll: boolean;
-  onShowAll(all: boolean): void;
-  onChanged(): void;
+  onShowAll: (all: boolean) => void;
+  onChanged: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const { notice, say, run } = useNotice();

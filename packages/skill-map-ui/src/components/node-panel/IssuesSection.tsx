@@ -19,7 +19,7 @@ export function IssuesSection({
 }: {
   path: string;
   issues: Issue[];
-  onChanged(): void;
+  onChanged: () => void;
 }) {
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | null>(null);

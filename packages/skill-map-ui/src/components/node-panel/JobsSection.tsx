@@ -47,7 +47,7 @@ export function JobsSection({
   virtual: boolean;
   jobs: NodeData['jobs'];
   extensions: ExtensionInfo[];
-  onChanged(): void;
+  onChanged: () => void;
 }) {
   const [choice, setChoice] = useState('');
   const [busy, setBusy] = useState(false);

@@ -25,8 +25,8 @@ export function describeError(err: unknown): string {
 /** A notice and a runner that turns any thrown error into an error notice instead of a crash. */
 export function useNotice(): {
   notice: NoticeState | null;
-  say(text: string, tone?: 'info' | 'error'): void;
-  run(action: () => Promise<void>): Promise<void>;
+  say: (text: string, tone?: 'info' | 'error') => void;
+  run: (action: () => Promise<void>) => Promise<void>;
 } {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const say = useCallback((text: string, tone: 'info' | 'error' = 'info') => setNotice({ text, tone }), []);

@@ -9,7 +9,7 @@ function isScalar(value: unknown): value is string | number | boolean | null {
 
 function Scalar({ value }: { value: string | number | boolean | null }) {
   if (typeof value === 'string') return <span className="value-string">{value === '' ? '""' : value}</span>;
-  return <code className="value-literal">{String(value)}</code>;
+  return <code className="value-literal">{typeof value}</code>;
 }
 
 /** A key/value table of an object; the frontmatter and the annotations use it at the top level. */
@@ -47,7 +47,7 @@ export function Value({ value, depth = 0 }: { value: unknown; depth?: number }) 
       );
     return (
       <ol className="value-array">
-        {value.map((v, i) => (
+        {(value as unknown[]).map((v, i) => (
           <li key={i}>
             <Value value={v} depth={depth + 1} />
           </li>
@@ -56,9 +56,9 @@ export function Value({ value, depth = 0 }: { value: unknown; depth?: number }) 
     );
   }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value);
+    const entries = Object.entries(value as Record<string, unknown>);
     if (entries.length === 0) return <code className="value-literal">{'{}'}</code>;
     return <KeyValueTable entries={entries} depth={depth} />;
   }
-  return <code className="value-literal">{String(value)}</code>;
+  return <code className="value-literal">{typeof value}</code>;
 }

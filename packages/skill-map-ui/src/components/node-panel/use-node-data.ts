@@ -71,7 +71,10 @@ function concerns(e: LiveEvent, path: string, jobIds: ReadonlySet<string>): bool
 }
 
 /** The panel's data for `path`; `reload()` refreshes it in place (several asked at once fold into one). */
-export function useNodeData(path: string, allFindings: boolean): { state: NodeDataState; reload(): void } {
+export function useNodeData(
+  path: string,
+  allFindings: boolean,
+): { state: NodeDataState; reload: () => void } {
   const [state, setState] = useState<NodeDataState>({ status: 'loading', path });
   const running = useRef(false);
   const again = useRef(false);
