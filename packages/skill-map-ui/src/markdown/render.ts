@@ -103,7 +103,8 @@ export function renderBody(markdown: string, links: LinkContext): string {
     ALLOWED_TAGS,
     ALLOWED_ATTR,
     ALLOWED_URI_REGEXP: ALLOWED_URI,
-    ALLOW_DATA_ATTR: false,
+    // Only the renderer writes data-* here (raw HTML never reaches the output), and data-* attributes are inert.
+    ALLOW_DATA_ATTR: true,
     ALLOW_ARIA_ATTR: false,
   });
 }

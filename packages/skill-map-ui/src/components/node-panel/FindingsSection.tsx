@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { api, pathB64 } from '../../api/client';
 import type { Finding } from '../../api/types';
 import { withConsent } from '../ConsentDialog';
@@ -29,21 +28,15 @@ export function FindingsSection({
   onShowAll: (all: boolean) => void;
   onChanged: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const { notice, say, run } = useNotice();
   const base = `/api/nodes/${pathB64(path)}/findings`;
 
   const act = (label: string, action: () => Promise<boolean>): Promise<void> =>
     run(async () => {
-      setBusy(true);
-      try {
-        if (await action()) {
-          say(label);
-          onChanged();
-        } else say('Cancelled: nothing was written.');
-      } finally {
-        setBusy(false);
-      }
+      if (await action()) {
+        say(label);
+        onChanged();
+      } else say('Cancelled: nothing was written.');
     });
   const post = async (url: string, body: unknown = {}): Promise<boolean> => (await api.post(url, body), true);
   const consented = async (question: string, url: string, body: Record<string, unknown>): Promise<boolean> =>
@@ -84,7 +77,6 @@ export function FindingsSection({
                     <>
                       <button
                         type="button"
-                        disabled={busy}
                         onClick={() =>
                           void act(`Finding ${f.id} dismissed.`, () => post(`${base}/${f.id}/dismiss`))
                         }
@@ -93,7 +85,6 @@ export function FindingsSection({
                       </button>
                       <button
                         type="button"
-                        disabled={busy}
                         onClick={() =>
                           void act(`Findings of type ${f.type} suppressed on this node.`, () =>
                             consented(
@@ -108,7 +99,6 @@ export function FindingsSection({
                       </button>
                       <button
                         type="button"
-                        disabled={busy}
                         onClick={() =>
                           void act(`Finding ${f.id} resolved.`, () => post(`${base}/${f.id}/resolve`))
                         }
@@ -120,7 +110,6 @@ export function FindingsSection({
                   {f.suppressed && (
                     <button
                       type="button"
-                      disabled={busy}
                       onClick={() =>
                         void act(`Suppression of ${f.type} lifted.`, () =>
                           consented(
@@ -137,7 +126,6 @@ export function FindingsSection({
                   {!open && !f.suppressed && (
                     <button
                       type="button"
-                      disabled={busy}
                       onClick={() =>
                         void act(`Finding ${f.id} reopened.`, () => post(`${base}/${f.id}/reopen`))
                       }

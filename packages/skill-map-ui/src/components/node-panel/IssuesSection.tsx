@@ -22,36 +22,30 @@ export function IssuesSection({
   onChanged: () => void;
 }) {
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
-  const [busy, setBusy] = useState<string | null>(null);
   const { notice, say, run } = useNotice();
   const shown = issues.filter((i) => !gone.has(issueKey(i)));
 
   const dismiss = (issue: Issue, value: string): Promise<void> =>
     run(async () => {
       const k = issueKey(issue);
-      setBusy(k);
-      try {
-        const question =
-          `Dismissing the ${issue.analyzerId} issue for "${value}" writes a suppression into the .sm sidecar ` +
-          `of ${path}. Allow skill-map to write the sidecar?`;
-        const result = await withConsent(question, (consent) =>
-          api.post(`/api/nodes/${pathB64(path)}/issues/dismiss`, {
-            analyzer: issue.analyzerId,
-            value,
-            ...consent,
-          }),
-        );
-        if (!result.done) {
-          say('Dismiss cancelled: nothing was written.');
-          return;
-        }
-        setGone((s) => new Set([...s, k]));
-        say(`Dismissed ${issue.analyzerId} for ${value}.`);
-        onChanged();
-        void loadMap();
-      } finally {
-        setBusy(null);
+      const question =
+        `Dismissing the ${issue.analyzerId} issue for "${value}" writes a suppression into the .sm sidecar ` +
+        `of ${path}. Allow skill-map to write the sidecar?`;
+      const result = await withConsent(question, (consent) =>
+        api.post(`/api/nodes/${pathB64(path)}/issues/dismiss`, {
+          analyzer: issue.analyzerId,
+          value,
+          ...consent,
+        }),
+      );
+      if (!result.done) {
+        say('Dismiss cancelled: nothing was written.');
+        return;
       }
+      setGone((s) => new Set([...s, k]));
+      say(`Dismissed ${issue.analyzerId} for ${value}.`);
+      onChanged();
+      void loadMap();
     });
 
   return (
@@ -77,7 +71,6 @@ export function IssuesSection({
                     <button
                       type="button"
                       onClick={() => void dismiss(issue, value)}
-                      disabled={busy !== null}
                       aria-label="Dismiss"
                       title={`Dismiss ${issue.analyzerId} for ${value}`}
                     >

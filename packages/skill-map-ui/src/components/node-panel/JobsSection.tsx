@@ -50,14 +50,12 @@ export function JobsSection({
   onChanged: () => void;
 }) {
   const [choice, setChoice] = useState('');
-  const [busy, setBusy] = useState(false);
   const { notice, say, run } = useNotice();
   const selected = extensions.some((e) => e.id === choice) ? choice : (extensions[0]?.id ?? '');
 
   const submit = (): Promise<void> =>
     run(async () => {
       if (selected === '') return;
-      setBusy(true);
       try {
         const res = await api.post<{ value: { jobId: string } }>(`/api/nodes/${pathB64(path)}/jobs`, {
           extension: selected,
@@ -66,20 +64,13 @@ export function JobsSection({
         onChanged();
       } catch (err) {
         say(submitMessage(err), 'error');
-      } finally {
-        setBusy(false);
       }
     });
   const cancel = (job: PublicJob): Promise<void> =>
     run(async () => {
-      setBusy(true);
-      try {
-        await api.post(`/api/jobs/${encodeURIComponent(job.id)}/cancel`);
-        say(`Job ${job.id} cancelled.`);
-        onChanged();
-      } finally {
-        setBusy(false);
-      }
+      await api.post(`/api/jobs/${encodeURIComponent(job.id)}/cancel`);
+      say(`Job ${job.id} cancelled.`);
+      onChanged();
     });
 
   return (
@@ -115,12 +106,7 @@ export function JobsSection({
                 </td>
                 <td>
                   {(j.status === 'queued' || j.status === 'running') && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => void cancel(j)}
-                      aria-label={`Cancel job ${j.id}`}
-                    >
+                    <button type="button" onClick={() => void cancel(j)} aria-label={`Cancel job ${j.id}`}>
                       Cancel
                     </button>
                   )}
@@ -153,7 +139,7 @@ export function JobsSection({
               ))}
             </select>
           </label>{' '}
-          <button type="submit" disabled={busy || selected === ''}>
+          <button type="submit" disabled={selected === ''}>
             Submit job
           </button>
         </form>

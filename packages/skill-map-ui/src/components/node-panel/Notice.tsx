@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
 
 export interface NoticeState {
@@ -22,7 +22,11 @@ export function describeError(err: unknown): string {
   return err.message;
 }
 
-/** A notice and a runner that turns any thrown error into an error notice instead of a crash. */
+/**
+ * A notice and a runner that turns any thrown error into an error notice instead of a crash. One action runs at a
+ * time (a second click while one is pending is ignored); buttons are not disabled meanwhile, so the focus a
+ * consent dialog returns to is still there.
+ */
 export function useNotice(): {
   notice: NoticeState | null;
   say: (text: string, tone?: 'info' | 'error') => void;
@@ -30,12 +34,17 @@ export function useNotice(): {
 } {
   const [notice, setNotice] = useState<NoticeState | null>(null);
   const say = useCallback((text: string, tone: 'info' | 'error' = 'info') => setNotice({ text, tone }), []);
+  const running = useRef(false);
   const run = useCallback(
     async (action: () => Promise<void>) => {
+      if (running.current) return;
+      running.current = true;
       try {
         await action();
       } catch (err) {
         say(describeError(err), 'error');
+      } finally {
+        running.current = false;
       }
     },
     [say],
