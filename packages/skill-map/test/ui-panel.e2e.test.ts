@@ -10,7 +10,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import type { RecordedPage } from './support/browser.js';
-import { spawnServe } from './support/sm-process.js';
+import { runSm } from './support/sm-bin.js';
+import { smAsync, spawnServe } from './support/sm-process.js';
 import type { ServeProcess } from './support/sm-process.js';
 
 const LINT = '.claude/skills/lint/SKILL.md';
@@ -63,6 +64,13 @@ const unexpected = (errors: string[], ...statuses: number[]): string[] =>
   errors.filter(
     (e) => !statuses.some((s) => e.includes('Failed to load resource') && e.includes(`status of ${s}`)),
   );
+
+/** A finder report of core/ai-vagueness-analyzer with one finding. */
+const REPORT = JSON.stringify({
+  confidence: 0.8,
+  safety: { injectionDetected: false, contentQuality: 'clean' },
+  findings: [{ type: 'unpinned-tool', severity: 'warn', message: 'Runs "the linter" without naming it.' }],
+});
 
 let root: string;
 let server: ServeProcess;
@@ -292,6 +300,55 @@ describeBrowser('browser: node panel', () => {
     await panel.getByTestId('node-missing').waitFor({ timeout: 15_000 });
     await expect(panel.textContent()).resolves.toContain('no longer exists');
     expect(unexpected(rec.errors, 404)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("jobs: a refused submit is a clear message; submit, cancel; a recorded job's finding: resolve, reopen, dismiss", async () => {
+    const rec = await openRecordedPage(browser);
+    const { page } = rec;
+    await openPanel(rec, LINT);
+    const panel = panelOf(page);
+    const jobs = panel.locator('section[aria-labelledby="panel-section-jobs"]');
+    const submit = jobs.getByRole('form', { name: 'Submit a job' });
+    await submit.getByRole('combobox').selectOption('core/ai-vagueness-analyzer');
+    // Fixers with nothing to fix on this node are not offered.
+    await expect(submit.locator('option[value="core/ai-security-action"]').count()).resolves.toBe(0);
+    await submit.getByRole('button', { name: 'Submit job' }).click();
+    await expect.poll(() => jobs.getByRole('status').textContent()).toContain('sm agent install');
+
+    expect(runSm(['agent', 'install', '--json'], { cwd: root }).code).toBe(0);
+    await submit.getByRole('button', { name: 'Submit job' }).click();
+    const row = jobs.locator('tr[data-job]');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('queued');
+    await row.getByRole('button', { name: /^Cancel job/ }).click();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('cancelled');
+
+    // A job submitted, claimed and recorded outside the page shows live, with its finding.
+    expect(runSm(['jobs', 'submit', LINT, 'ai-vagueness-analyzer'], { cwd: root }).code).toBe(0);
+    await expect.poll(() => jobs.locator('tr[data-status="queued"]').count()).toBe(1);
+    const claim = runSm(['jobs', 'claim', '--filter', 'ai-vagueness-analyzer', '--json'], { cwd: root });
+    const claimed = JSON.parse(claim.stdout) as { id: string; nonce: string };
+    const recorded = await smAsync(
+      root,
+      ['record', claimed.id, '--nonce', claimed.nonce, '--status', 'completed', '--report', '-'],
+      REPORT,
+    );
+    expect(recorded.code).toBe(0);
+    await expect
+      .poll(() => jobs.locator(`tr[data-job="${claimed.id}"]`).getAttribute('data-status'))
+      .toBe('completed');
+    const findings = panel.locator('section[aria-labelledby="panel-section-findings"]');
+    const finding = findings.locator('li[data-finding]');
+    await expect.poll(() => finding.textContent()).toContain('without naming it');
+    await finding.getByRole('button', { name: 'Resolve' }).click();
+    await finding.waitFor({ state: 'detached' });
+    await findings.getByRole('checkbox', { name: /Show dismissed and fixed/ }).check();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('fixed');
+    await finding.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('open');
+    await finding.getByRole('button', { name: 'Dismiss' }).click();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('dismissed');
+    expect(unexpected(rec.errors, 409)).toEqual([]);
     await page.context().close();
   });
 });
