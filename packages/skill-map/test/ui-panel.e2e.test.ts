@@ -133,7 +133,8 @@ describeBrowser('browser: node panel', () => {
     await expect(frontmatter.textContent()).resolves.toContain('platform-team');
     await expect(frontmatter.locator('th', { hasText: 'owner' }).count()).resolves.toBe(1);
     const body = panel.getByTestId('node-body');
-    await expect(body.locator('h1').textContent()).resolves.toBe('Lint');
+    // Its headings sit under the panel's h3 (h1 → h4), so the outline stays in order.
+    await expect(body.locator('h4').textContent()).resolves.toBe('Lint');
     await expect(body.locator('pre code').textContent()).resolves.toContain('npm run lint');
     // Incoming from AGENTS.md, outgoing to notes, each with its kind, confidence and state.
     const outgoing = panel.getByRole('list', { name: /Outgoing/ });

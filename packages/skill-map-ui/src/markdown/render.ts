@@ -13,9 +13,6 @@ const ALLOWED_TAGS = [
   'p',
   'br',
   'hr',
-  'h1',
-  'h2',
-  'h3',
   'h4',
   'h5',
   'h6',
@@ -55,6 +52,21 @@ interface Env {
 }
 
 const md = new MarkdownIt({ html: false, linkify: false, typographer: false });
+
+// The body sits under the panel's h2/h3 headings: its own headings start at h4 so the outline stays in order.
+const shiftHeading: NonNullable<(typeof md.renderer.rules)['heading_open']> = (
+  tokens,
+  idx,
+  options,
+  _env,
+  self,
+) => {
+  const token = tokens[idx];
+  if (token !== undefined) token.tag = `h${Math.min(6, Number(token.tag.slice(1)) + 3)}`;
+  return self.renderToken(tokens, idx, options);
+};
+md.renderer.rules['heading_open'] = shiftHeading;
+md.renderer.rules['heading_close'] = shiftHeading;
 
 md.renderer.rules['image'] = (tokens, idx) => {
   const token = tokens[idx];
