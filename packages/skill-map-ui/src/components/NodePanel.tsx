@@ -10,6 +10,7 @@ import { FrontmatterSection } from './node-panel/FrontmatterSection';
 import { IssuesSection } from './node-panel/IssuesSection';
 import { applicableExtensions, JobsSection } from './node-panel/JobsSection';
 import { LinksSection } from './node-panel/LinksSection';
+import { mapIndex } from './node-panel/map-index';
 import { Empty } from './node-panel/Section';
 import { useNodeData } from './node-panel/use-node-data';
 import '../styles/node-panel.css';
@@ -105,7 +106,7 @@ function useEscapeCloses(panel: React.RefObject<HTMLElement | null>): void {
 export function NodePanel({ path }: { path: string }) {
   const panel = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
-  const mapNode = useApp((s) => s.map?.nodes.find((n) => n.path === path) ?? null);
+  const mapNode = useApp((s) => mapIndex(s.map).node(path) ?? null);
   useEscapeCloses(panel);
   // Following a link inside the panel (focus was in it, or fell to the body) lands the focus on the new node.
   useEffect(() => {

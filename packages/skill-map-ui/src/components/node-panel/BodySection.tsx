@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { NodeBundle } from '../../api/types';
 import { renderBody } from '../../markdown/render';
 import { useApp } from '../../state/store';
+import { mapIndex } from './map-index';
 import { Empty, Section } from './Section';
 
 /** The node's markdown body, rendered and sanitised; links to other nodes open their panel in the page. */
@@ -10,14 +11,14 @@ export function BodySection({ bundle }: { bundle: NodeBundle }) {
   const map = useApp((s) => s.map);
   const html = useMemo(() => {
     if (typeof item.body !== 'string' || item.body.trim() === '') return null;
-    const paths = new Set(map?.nodes.map((n) => n.path) ?? []);
+    const index = mapIndex(map);
     const byTarget = new Map<string, string>();
     for (const l of links.outgoing)
       if (typeof l.resolvedTarget === 'string') byTarget.set(l.target, l.resolvedTarget);
     return renderBody(item.body, {
       from: item.path,
       // Before the map has loaded, the scan's own link resolutions still tell which targets are nodes.
-      hasNode: (p) => paths.has(p) || (map === null && [...byTarget.values()].includes(p)),
+      hasNode: (p) => index.node(p) !== undefined || (map === null && [...byTarget.values()].includes(p)),
       resolvedBy: (t) => byTarget.get(t) ?? null,
     });
   }, [item.body, item.path, links.outgoing, map]);

@@ -1,20 +1,8 @@
-import { useMemo } from 'react';
-import type { Link, MapLinkState, MapProjection, NodeBundle } from '../../api/types';
+import type { Link, MapLinkState, NodeBundle } from '../../api/types';
 import { nodeHref } from '../../markdown/resolve-link';
 import { useApp } from '../../state/store';
+import { mapIndex } from './map-index';
 import { Empty, Section } from './Section';
-
-const key = (source: string, target: string, kind: string): string => `${source}\u0000${target}\u0000${kind}`;
-
-/** A link's state as the map projection decided it (the server's one decision), else from the link itself. */
-function stateIndex(map: MapProjection | null): (l: Link) => MapLinkState {
-  const states = new Map<string, MapLinkState>();
-  for (const l of map?.links ?? []) states.set(key(l.source, l.target, l.kind), l.state);
-  return (l) => {
-    const resolved = l.resolvedTarget ?? null;
-    return states.get(key(l.source, resolved ?? l.target, l.kind)) ?? (resolved === null ? 'broken' : 'ok');
-  };
-}
 
 const STATE_LABEL: Record<MapLinkState, string> = {
   ok: 'ok',
@@ -106,10 +94,9 @@ function LinkList({
 /** Outgoing and incoming links, each a route to the node at its other end (broken ones are not links). */
 export function LinksSection({ bundle }: { bundle: NodeBundle }) {
   const map = useApp((s) => s.map);
-  const { stateOf, nameOf } = useMemo(() => {
-    const names = new Map((map?.nodes ?? []).map((n) => [n.path, n.name]));
-    return { stateOf: stateIndex(map), nameOf: (p: string) => names.get(p) ?? null };
-  }, [map]);
+  const index = mapIndex(map);
+  const stateOf = index.linkState;
+  const nameOf = (p: string): string | null => index.node(p)?.name ?? null;
   const { incoming, outgoing } = bundle.links;
   return (
     <Section title="Links" count={incoming.length + outgoing.length}>
