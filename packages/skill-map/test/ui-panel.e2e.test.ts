@@ -3,7 +3,7 @@
 // removes it from the panel and from GET /api/issues, a hostile markdown file renders inert (no script, handler,
 // javascript:/data: URL, SVG, frame; no request off the origin), and deleted and virtual nodes say what they are.
 // Runs against the BUILT bin and page.
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -304,7 +304,7 @@ describeBrowser('browser: node panel', () => {
     await page.context().close();
   });
 
-  it("jobs: a refused submit is a clear message; submit, cancel; a recorded job's finding: resolve, reopen, dismiss", async () => {
+  it("jobs: a refused submit is a clear message; submit, cancel; a recorded job's finding: resolve, reopen, dismiss, suppress with Always allow", async () => {
     const rec = await openRecordedPage(browser);
     const { page } = rec;
     await openPanel(rec, LINT);
@@ -349,7 +349,19 @@ describeBrowser('browser: node panel', () => {
     await expect.poll(() => finding.getAttribute('data-state')).toBe('open');
     await finding.getByRole('button', { name: 'Dismiss' }).click();
     await expect.poll(() => finding.getAttribute('data-state')).toBe('dismissed');
-    expect(unexpected(rec.errors, 409)).toEqual([]);
+    // Suppressing the type writes the sidecar: consent; "Always allow" persists it, so lifting asks nothing.
+    await finding.getByRole('button', { name: 'Reopen' }).click();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('open');
+    await finding.getByRole('button', { name: 'Suppress type' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Consent' });
+    await dialog.getByRole('button', { name: 'Always allow' }).click();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('suppressed');
+    const local = JSON.parse(readFileSync(join(root, '.skill-map', 'settings.local.json'), 'utf8')) as object;
+    expect(local).toMatchObject({ allowEditSmFiles: true });
+    await finding.getByRole('button', { name: 'Lift suppression' }).click();
+    await expect.poll(() => finding.getAttribute('data-state')).toBe('open');
+    await expect(dialog.count()).resolves.toBe(0);
+    expect(unexpected(rec.errors, 409, 412)).toEqual([]);
     await page.context().close();
   });
 });
