@@ -132,6 +132,9 @@ describeBrowser('browser: node panel', () => {
     const frontmatter = panel.locator('section[aria-labelledby="panel-section-frontmatter"]');
     await expect(frontmatter.textContent()).resolves.toContain('platform-team');
     await expect(frontmatter.locator('th', { hasText: 'owner' }).count()).resolves.toBe(1);
+    await expect(
+      frontmatter.locator('tr', { hasText: 'levels' }).locator('.value-item').allTextContents(),
+    ).resolves.toEqual(['1', '2']);
     const body = panel.getByTestId('node-body');
     // Its headings sit under the panel's h3 (h1 → h4), so the outline stays in order.
     await expect(body.locator('h4').textContent()).resolves.toBe('Lint');

@@ -9,7 +9,7 @@ function isScalar(value: unknown): value is string | number | boolean | null {
 
 function Scalar({ value }: { value: string | number | boolean | null }) {
   if (typeof value === 'string') return <span className="value-string">{value === '' ? '""' : value}</span>;
-  return <code className="value-literal">{typeof value}</code>;
+  return <code className="value-literal">{String(value)}</code>;
 }
 
 /** A key/value table of an object; the frontmatter and the annotations use it at the top level. */
