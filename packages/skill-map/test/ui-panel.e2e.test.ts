@@ -217,6 +217,16 @@ describeBrowser('browser: node panel', () => {
     await expect
       .poll(() => annotations.textContent(), { timeout: 10_000 })
       .toContain('.claude/skills/notes/missing.md');
+    // Undismissed outside the page, the issue comes back live at the next scan (the edit of the file triggers it).
+    const undo = runSm(
+      ['issues', 'undismiss', NOTES, 'reference-broken', '.claude/skills/notes/missing.md', '--yes'],
+      {
+        cwd: root,
+      },
+    );
+    expect(undo.code).toBe(0);
+    write({ [NOTES]: `${PROJECT[NOTES]!}\nEdited.\n` });
+    await issue.waitFor({ timeout: 15_000 });
     expect(unexpected(rec.errors, 412)).toEqual([]);
     await page.context().close();
   });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, pathB64 } from '../../api/client';
 import type { Issue } from '../../api/types';
 import { loadMap } from '../../state/map-loader';
@@ -23,6 +23,15 @@ export function IssuesSection({
 }) {
   const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const { notice, say, run } = useNotice();
+  // A dismissed issue hides at once; its key is forgotten once a reload no longer has it, so an issue that
+  // comes back later (undismissed, rescanned) shows again.
+  useEffect(() => {
+    setGone((prev) => {
+      const present = new Set(issues.map(issueKey));
+      const kept = [...prev].filter((k) => present.has(k));
+      return kept.length === prev.size ? prev : new Set(kept);
+    });
+  }, [issues]);
   const shown = issues.filter((i) => !gone.has(issueKey(i)));
 
   const dismiss = (issue: Issue, value: string): Promise<void> =>
