@@ -3,6 +3,7 @@
 // removes it from the panel and from GET /api/issues, a hostile markdown file renders inert (no script, handler,
 // javascript:/data: URL, SVG, frame; no request off the origin), and deleted and virtual nodes say what they are.
 // Runs against the BUILT bin and page.
+/// <reference lib="dom" /> -- the page.evaluate callbacks run in the browser
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
