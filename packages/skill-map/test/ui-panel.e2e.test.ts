@@ -92,7 +92,9 @@ const panelOf = (page: Page) => page.locator('aside[aria-label="Node panel"]');
 /** Opens a node's panel by its route and waits until its sections are drawn. */
 async function openPanel(rec: RecordedPage, path: string): Promise<void> {
   await rec.page.goto(route(path));
-  await rec.page.locator(`aside[aria-label="Node panel"][data-path="${path}"] h3`).first().waitFor();
+  await rec.page
+    .locator(`aside[aria-label="Node panel"][data-path="${path}"] [data-state="ready"]`)
+    .waitFor();
 }
 
 async function issuesOf(node: string): Promise<{ analyzerId: string; nodeIds: string[] }[]> {

@@ -13,6 +13,7 @@ import { LinksSection } from './node-panel/LinksSection';
 import { mapIndex } from './node-panel/map-index';
 import { Empty } from './node-panel/Section';
 import { useNodeData } from './node-panel/use-node-data';
+import type { NodeDataState } from './node-panel/use-node-data';
 import '../styles/node-panel.css';
 
 function fallbackName(path: string): string {
@@ -24,6 +25,27 @@ function fallbackName(path: string): string {
 function PanelContent({ path }: { path: string }) {
   const [showAll, setShowAll] = useState(false);
   const { state, reload } = useNodeData(path, showAll);
+  return (
+    <div className="panel-content" data-state={state.status}>
+      <PanelState path={path} state={state} reload={reload} showAll={showAll} setShowAll={setShowAll} />
+    </div>
+  );
+}
+
+/** What the panel shows for each state of its data: loading, gone, failed, or every section. */
+function PanelState({
+  path,
+  state,
+  reload,
+  showAll,
+  setShowAll,
+}: {
+  path: string;
+  state: NodeDataState;
+  reload: () => void;
+  showAll: boolean;
+  setShowAll: (all: boolean) => void;
+}) {
   if (state.status === 'loading')
     return (
       <p className="panel-empty" role="status">
