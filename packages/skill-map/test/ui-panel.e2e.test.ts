@@ -293,7 +293,7 @@ describeBrowser('browser: node panel', () => {
     await page.context().close();
   });
 
-  it('a node deleted on disk says it no longer exists; a virtual node says it has no body', async () => {
+  it('an edit on disk updates the open panel in place; a deleted node says it no longer exists; a virtual node has no body', async () => {
     const rec = await openRecordedPage(browser, { colorScheme: 'dark' });
     const { page } = rec;
     await openPanel(rec, 'mcp://github');
@@ -312,6 +312,27 @@ describeBrowser('browser: node panel', () => {
     await openPanel(rec, DOOMED);
     await panel.getByTestId('node-body').waitFor();
     await screenshot(page, 'node-panel-dark');
+    // An edit on disk shows live, in place: the content never goes back to "loading" (no flicker).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as { __states?: string[] }).__states = seen;
+      const watch = new MutationObserver(() => {
+        const state = document.querySelector('aside [data-state]')?.getAttribute('data-state');
+        if (state) seen.push(state);
+      });
+      watch.observe(document.querySelector('aside') as Node, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+      });
+    });
+    write({ [DOOMED]: '# Doomed\nEdited live.\n' });
+    await expect
+      .poll(() => panel.getByTestId('node-body').textContent(), { timeout: 15_000 })
+      .toContain('Edited live.');
+    const states = await page.evaluate(() => (window as { __states?: string[] }).__states ?? []);
+    expect(states.length).toBeGreaterThan(0);
+    expect(states.filter((s) => s !== 'ready')).toEqual([]);
     unlinkSync(join(root, DOOMED));
     // The watcher rescans, the panel reloads on scan.completed and finds the node gone.
     await panel.getByTestId('node-missing').waitFor({ timeout: 15_000 });
