@@ -26,6 +26,7 @@ export function IssueGroupView({ group, by, nameOf }: Props) {
           type="button"
           className="group-toggle"
           aria-expanded={open}
+          aria-label={title}
           onClick={() => setOpen((o) => !o)}
         >
           <span aria-hidden="true">{open ? '▾' : '▸'}</span>

@@ -42,7 +42,7 @@ export function IssueRow({ issue, groupNode, showAnalyzer, nameOf }: Props) {
               <button
                 type="button"
                 className="link-button"
-                aria-label={`Show ${nameOf(path)} on the map`}
+                aria-label={`${nameOf(path)} on map`}
                 onClick={() => navigate({ view: 'map', node: path })}
               >
                 on map

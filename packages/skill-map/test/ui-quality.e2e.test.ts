@@ -1,0 +1,186 @@
+// The web page's quality bar, in Debian's Chromium against a spawned `sm serve`: no request leaves the serving
+// origin while the map, a node panel, the issues view and the jobs view are used; axe-core finds no serious or
+// critical violation on those views in the light and the dark scheme; screenshots of each view are written as
+// test artifacts. Runs against the BUILT bin and page.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
+import { runSm } from './support/sm-bin.js';
+import { spawnServe } from './support/sm-process.js';
+import type { ServeProcess } from './support/sm-process.js';
+
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+const LINT = '.claude/skills/lint/SKILL.md';
+const DEPLOY = '.claude/commands/deploy.md';
+const PROJECT: Record<string, string> = {
+  [LINT]:
+    '---\nname: lint\ndescription: Lints the code base.\n---\n# Lint\nRun the linter. See [the guide](../../../docs/guide.md).\n',
+  [DEPLOY]: '---\ndescription: Deploys.\n---\nDeploy it. Read [missing](../../docs/missing.md) first.\n',
+  '.claude/skills/notes/SKILL.md':
+    '---\nname: notes\n---\nNotes. [Gone](../../../gone.md), [lint](../lint/SKILL.md).\n',
+  'docs/guide.md': '# Guide\nThe guide.\n',
+  'README.md': '# Project\nStart with [the guide](docs/guide.md).\n',
+};
+
+const b64 = (path: string): string => Buffer.from(path, 'utf8').toString('base64url');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+/** axe-core over the whole document; only the serious and critical violations. */
+async function axeSerious(page: Page): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const all = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<unknown> } }).axe;
+    const r = (await axe.run(document, { resultTypes: ['violations'] })) as {
+      violations: Array<{
+        id: string;
+        impact: string | null;
+        help: string;
+        nodes: Array<{ target: string[] }>;
+      }>;
+    };
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      targets: v.nodes.map((n) => n.target.join(' ')),
+    }));
+  });
+  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Waits for the page to hold the map; for the drawn map too once the map view reports `data-ready`. */
+async function mapLoaded(page: Page): Promise<void> {
+  await page.locator('footer[aria-label="Status"] .counts[data-nodes]').waitFor({ timeout: 15_000 });
+  const map = page.locator('[data-testid="map"]');
+  if ((await map.count()) > 0 && (await map.getAttribute('data-ready')) !== null)
+    await page.locator('[data-testid="map"][data-ready="true"]').waitFor({ timeout: 15_000 });
+}
+
+async function showIssues(page: Page): Promise<void> {
+  await page.evaluate(() => (location.hash = '#/issues'));
+  await page.locator('section[aria-label="Issues"] .issue-row').first().waitFor();
+}
+
+/** Opens a node's panel from the issues view (its node link). */
+async function openPanelFromIssues(page: Page): Promise<void> {
+  await page.locator('select[aria-label="Group by"]').selectOption('analyzer');
+  await page.locator('section[aria-label="Issues"] .issue-node a').first().click();
+  await page.locator('aside').first().waitFor();
+}
+
+describeBrowser('browser: the page stays on its origin and passes axe-core (light and dark)', () => {
+  let root: string;
+  let server: ServeProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'sm-ui-quality-'));
+    for (const [rel, text] of Object.entries(PROJECT)) {
+      mkdirSync(dirname(join(root, rel)), { recursive: true });
+      writeFileSync(join(root, rel), text);
+    }
+    expect(runSm(['agent', 'install', '--json'], { cwd: root }).code).toBe(0);
+    server = await spawnServe(root);
+    for (const [node, extension] of [
+      [LINT, 'ai-security-analyzer'],
+      [DEPLOY, 'ai-vagueness-analyzer'],
+    ] as const) {
+      const res = await fetch(`${server.baseUrl}/api/nodes/${b64(node)}/jobs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ extension }),
+      });
+      expect(res.status, await res.clone().text()).toBe(201);
+    }
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('sends no request outside the serving origin across the map, a node panel, the issues and jobs views', async () => {
+    const rec = await openRecordedPage(browser);
+    const { page } = rec;
+    await page.goto(`${server.baseUrl}/`);
+    await mapLoaded(page);
+    await screenshot(page, 'map');
+
+    await showIssues(page);
+    const issues = page.locator('section[aria-label="Issues"]');
+    await page.locator('select[aria-label="Group by"]').selectOption('node');
+    await expect.poll(() => issues.locator('.issue-group').count()).toBeGreaterThan(1);
+    await page.locator('input[aria-label="Filter issues"]').fill('missing');
+    await expect.poll(() => issues.locator('.issue-row').count()).toBe(1);
+    await page.locator('input[aria-label="Filter issues"]').fill('');
+    await screenshot(page, 'issues-view');
+
+    await openPanelFromIssues(page);
+    await page.waitForTimeout(300); // the panel's own fetches settle
+    await screenshot(page, 'node-panel');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/issues');
+
+    await page.keyboard.press('3'); // the jobs view
+    const jobs = page.locator('section[aria-label="Jobs"]');
+    const queued = jobs.getByRole('table', { name: 'Queued' });
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(2);
+    await expect.poll(() => jobs.getByRole('table', { name: 'Running' }).count()).toBe(1);
+    await screenshot(page, 'jobs-view');
+
+    // One cancel, then cancel-all behind its confirmation: the tables follow the job.* events.
+    await queued
+      .locator('tbody tr[data-job]')
+      .first()
+      .getByRole('button', { name: /^Cancel job/ })
+      .click();
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(1);
+    await jobs.getByRole('button', { name: 'Cancel all' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Confirm' });
+    await confirm.getByRole('button', { name: 'Cancel all jobs' }).click();
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(0);
+    const history = jobs.getByRole('table', { name: 'History' });
+    await expect.poll(() => history.locator('tbody tr[data-status="cancelled"]').count()).toBe(2);
+
+    expect(rec.outside(server.baseUrl)).toEqual([]);
+    expect(rec.requests.length).toBeGreaterThan(3);
+    expect(rec.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
+  it.each(['light', 'dark'] as const)(
+    'axe-core reports no serious or critical violation on the map, a node panel and the issues view (%s)',
+    async (colorScheme) => {
+      const rec = await openRecordedPage(browser, { colorScheme, bypassCSP: true });
+      const { page } = rec;
+      await page.goto(`${server.baseUrl}/`);
+      await mapLoaded(page);
+      const found: Record<string, AxeViolation[]> = {};
+      found['map'] = await axeSerious(page);
+      await showIssues(page);
+      found['issues'] = await axeSerious(page);
+      await openPanelFromIssues(page);
+      await page.waitForTimeout(300);
+      found['node panel'] = await axeSerious(page);
+      await page.evaluate(() => (location.hash = '#/jobs'));
+      await page.locator('section[aria-label="Jobs"] table').first().waitFor();
+      found['jobs'] = await axeSerious(page);
+      expect(found).toEqual({ map: [], issues: [], 'node panel': [], jobs: [] });
+      expect(rec.errors).toEqual([]);
+      await page.context().close();
+    },
+    60_000,
+  );
+});
