@@ -160,6 +160,48 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await page.context().close();
   }, 60_000);
 
+  it('keyboard: views by keys, not while typing; ? lists the shortcuts; Escape closes the dialog, then the panel', async () => {
+    const rec = await openRecordedPage(browser);
+    const { page } = rec;
+    await page.goto(`${server.baseUrl}/`);
+    await mapLoaded(page);
+    const hash = (): Promise<string> => page.evaluate(() => location.hash);
+    await page.keyboard.press('2');
+    await page.locator('section[aria-label="Issues"]').waitFor();
+    await page.locator('input[aria-label="Filter issues"]').focus();
+    await page.keyboard.type('g j 3');
+    expect(await hash()).toBe('#/issues'); // typed into the filter, not taken as shortcuts
+    expect(await page.locator('input[aria-label="Filter issues"]').inputValue()).toBe('g j 3');
+    await page.locator('input[aria-label="Filter issues"]').fill('');
+    await page.locator('section[aria-label="Issues"] h2').click();
+    await page.keyboard.press('g');
+    await page.keyboard.press('j');
+    await expect.poll(hash).toBe('#/jobs');
+    await page.keyboard.press('g');
+    await page.keyboard.press('m');
+    await expect.poll(hash).toBe('#/');
+
+    await page.evaluate(
+      () => (location.hash = `#/?node=${encodeURIComponent('.claude/skills/lint/SKILL.md')}`),
+    );
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    expect(await help.textContent()).toContain('Search nodes');
+    await page.keyboard.press('Escape'); // the dialog first, the panel stays open
+    await help.waitFor({ state: 'detached' });
+    expect(await hash()).toContain('node=');
+    await page.keyboard.press('Escape');
+    await expect.poll(hash).toBe('#/');
+    const search = page.locator('input[aria-label="Search nodes"]');
+    if ((await search.count()) > 0) {
+      await page.keyboard.press('/');
+      expect(await search.evaluate((el) => el === document.activeElement)).toBe(true);
+    }
+    expect(rec.errors).toEqual([]);
+    await page.context().close();
+  }, 60_000);
+
   it.each(['light', 'dark'] as const)(
     'axe-core reports no serious or critical violation on the map, a node panel and the issues view (%s)',
     async (colorScheme) => {

@@ -50,7 +50,7 @@ export function JobTable({ title, jobs, limit, onMore, onCancel, busy, nameOf }:
             return (
               <tr key={job.id} data-job={job.id} data-status={job.status}>
                 <td>
-                  <code title={job.id}>{job.id.length > 14 ? `${job.id.slice(0, 14)}…` : job.id}</code>
+                  <code>{job.id}</code>
                 </td>
                 <td>
                   <code>{job.extensionId}</code>
