@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { trapTab } from '../status/trap-tab';
 
 interface Props {
   question: string;
@@ -15,13 +16,14 @@ export function ConfirmDialog({ question, confirmLabel, onAnswer }: Props) {
     return () => previous?.focus();
   }, []);
   return (
-    <div className="modal-backdrop">
+    <div className="views-modal-backdrop">
       <div
         role="dialog"
         aria-modal="true"
         aria-label="Confirm"
-        className="modal"
+        className="views-modal"
         onKeyDown={(e) => {
+          trapTab(e);
           if (e.key === 'Escape') {
             e.stopPropagation();
             onAnswer(false);
@@ -29,7 +31,7 @@ export function ConfirmDialog({ question, confirmLabel, onAnswer }: Props) {
         }}
       >
         <p>{question}</p>
-        <div className="modal-actions">
+        <div className="views-modal-actions">
           <button type="button" ref={cancel} onClick={() => onAnswer(false)}>
             Cancel
           </button>

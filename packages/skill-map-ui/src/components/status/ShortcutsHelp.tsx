@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { trapTab } from './trap-tab';
 import { closeShortcutsHelp, SHORTCUTS, useShortcutsHelp } from '../../keyboard';
 
 /** The "?" dialog: every keyboard shortcut of the page. Escape or Close shuts it; focus returns where it was. */
@@ -13,14 +14,15 @@ export function ShortcutsHelp() {
   }, [open]);
   if (!open) return null;
   return (
-    <div className="modal-backdrop" onClick={closeShortcutsHelp}>
+    <div className="views-modal-backdrop" onClick={closeShortcutsHelp}>
       <div
         role="dialog"
         aria-modal="true"
         aria-label="Keyboard shortcuts"
-        className="modal"
+        className="views-modal"
         onClick={(e) => e.stopPropagation()}
         onKeyDown={(e) => {
+          trapTab(e);
           if (e.key === 'Escape') {
             e.stopPropagation();
             closeShortcutsHelp();
@@ -40,7 +42,7 @@ export function ShortcutsHelp() {
             ))}
           </tbody>
         </table>
-        <div className="modal-actions">
+        <div className="views-modal-actions">
           <button type="button" ref={close} onClick={closeShortcutsHelp}>
             Close
           </button>
