@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../../api/client';
 import type { McpStatus } from '../../api/types';
 import { onLiveEvent } from '../../state/map-loader';
-import { useApp } from '../../state/store';
+import { store, useApp } from '../../state/store';
 
 /** `GET /api/health`'s watcher block. */
 export interface WatcherStatus {
@@ -61,6 +61,12 @@ export function useServerStatus(): ServerStatus {
     const off = onLiveEvent((e) => {
       if (e.type.startsWith('watcher.')) void loadHealth();
       if (AGENT_EVENTS.test(e.type)) soonMcp();
+      if (e.type === 'scan.failed' || e.type === 'watcher.error') {
+        const why = typeof e.data['message'] === 'string' ? e.data['message'] : 'unknown error';
+        store.set({
+          toast: { text: `${e.type === 'scan.failed' ? 'Scan' : 'Watcher'} failed: ${why}`, tone: 'error' },
+        });
+      }
       if (e.type === 'scan.completed' && typeof e.data['durationMs'] === 'number')
         setScanDuration(e.data['durationMs']);
     });
