@@ -2,7 +2,7 @@
 // origin while the map, a node panel, the issues view and the jobs view are used; axe-core finds no serious or
 // critical violation on those views in the light and the dark scheme; screenshots of each view are written as
 // test artifacts. Runs against the BUILT bin and page.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -225,4 +225,41 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     },
     60_000,
   );
+
+  // Last: it changes the project (a sidecar written, an issue suppressed).
+  it('dismisses an issue from the issues view after consent; declining writes nothing', async () => {
+    const rec = await openRecordedPage(browser);
+    const { page } = rec;
+    // The node panel's consent dialog when merged; the stand-in asks with window.confirm until then.
+    let confirmAnswer = false;
+    await page.goto(`${server.baseUrl}/#/issues`);
+    await mapLoaded(page);
+    page.on('dialog', (d) => void (confirmAnswer ? d.accept() : d.dismiss()));
+    const dismiss = async (allow: boolean): Promise<void> => {
+      confirmAnswer = allow; // before the click: window.confirm opens during it
+      await row.getByRole('button', { name: 'Dismiss' }).click();
+      const consent = page.getByRole('dialog', { name: 'Consent' });
+      await consent
+        .getByRole('button', { name: allow ? 'Allow once' : 'Cancel' })
+        .click({ timeout: 2000 })
+        .catch(() => undefined); // no such dialog: window.confirm answered
+    };
+    const view = page.locator('section[aria-label="Issues"]');
+    const row = view.locator('.issue-row', { hasText: 'gone.md' });
+    await row.waitFor();
+    const before = await view.locator('.issue-row').count();
+
+    await dismiss(false);
+    await page.waitForTimeout(500);
+    expect(await view.locator('.issue-row').count()).toBe(before);
+    expect(existsSync(join(root, '.claude/skills/notes/SKILL.sm'))).toBe(false);
+
+    await dismiss(true);
+    await expect.poll(() => view.locator('.issue-row', { hasText: 'gone.md' }).count()).toBe(0);
+    expect(await view.locator('.issue-row').count()).toBe(before - 1);
+    expect(existsSync(join(root, '.claude/skills/notes/SKILL.sm'))).toBe(true);
+    // The browser logs each 412 confirm-required answer (the consent round trip); nothing else may fail.
+    expect(rec.errors.filter((e) => !e.includes('status of 412'))).toEqual([]);
+    await page.context().close();
+  }, 60_000);
 });
