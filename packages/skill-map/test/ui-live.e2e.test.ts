@@ -69,6 +69,10 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     const links = await page.locator('footer[aria-label="Status"] .counts').getAttribute('data-links');
     expect(Number(links)).toBeGreaterThanOrEqual(2);
     console.log(`ui-live: a new file shown ${Date.now() - start} ms after the write`);
+    const status = page.locator('footer[aria-label="Status"]');
+    await expect.poll(() => status.locator('.watcher').textContent()).toBe('watching files');
+    expect(await status.locator('.mcp').textContent()).toBe('MCP off');
+    expect(await status.locator('.scan').textContent()).toMatch(/^Last scan (just now|\d+ s ago) \(\d/);
     await sameDocument();
   });
 

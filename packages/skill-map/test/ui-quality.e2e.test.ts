@@ -90,7 +90,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
       writeFileSync(join(root, rel), text);
     }
     expect(runSm(['agent', 'install', '--json'], { cwd: root }).code).toBe(0);
-    server = await spawnServe(root);
+    server = await spawnServe(root, ['--mcp']);
     for (const [node, extension] of [
       [LINT, 'ai-security-analyzer'],
       [DEPLOY, 'ai-vagueness-analyzer'],
@@ -116,6 +116,9 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     const { page } = rec;
     await page.goto(`${server.baseUrl}/`);
     await mapLoaded(page);
+    const status = page.locator('footer[aria-label="Status"]');
+    await expect.poll(() => status.locator('.mcp').textContent()).toBe('MCP on, no agent');
+    expect(await status.getByRole('status').first().textContent()).toBe('Live');
     await screenshot(page, 'map');
 
     await showIssues(page);
