@@ -7,6 +7,7 @@ import type { GroupBy } from './issues/issue-model';
 import '../styles/views.css';
 
 const GROUP_PAGE = 40;
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const LABEL: Record<Severity, string> = { error: 'Errors', warn: 'Warnings', info: 'Info' };
 
 /** Every issue of the map, grouped by analyzer or node, filtered by text and severity, a page of groups at a time. */
@@ -43,9 +44,9 @@ export function IssuesView() {
         <h2>Issues</h2>
         <p className="view-summary" aria-live="polite">
           {matching.length === issues.length
-            ? `${issues.length} issues`
-            : `${matching.length} of ${issues.length} issues`}{' '}
-          in {groups.length} {by === 'analyzer' ? 'analyzers' : 'nodes'}
+            ? plural(issues.length, 'issue')
+            : `${matching.length} of ${plural(issues.length, 'issue')}`}{' '}
+          in {plural(groups.length, by)}
         </p>
         <div className="view-controls">
           <label>

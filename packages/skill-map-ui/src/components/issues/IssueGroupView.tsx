@@ -48,7 +48,13 @@ export function IssueGroupView({ group, by, nameOf }: Props) {
       {open && (
         <ul className="issue-list">
           {group.issues.slice(0, shown).map((issue, i) => (
-            <IssueRow key={i} issue={issue} groupNode={node} showAnalyzer={by === 'node'} nameOf={nameOf} />
+            <IssueRow
+              key={`${issue.analyzerId}\u0000${issue.message}\u0000${i}`}
+              issue={issue}
+              groupNode={node}
+              showAnalyzer={by === 'node'}
+              nameOf={nameOf}
+            />
           ))}
         </ul>
       )}
