@@ -26,6 +26,8 @@ const PROJECT: Record<string, string> = {
   'README.md': '# Project\nStart with [the guide](docs/guide.md).\n',
 };
 
+/** The node panel (its placeholder, before the panel is merged, is labelled "Node"). */
+const PANEL = 'aside[aria-label="Node panel"], aside[aria-label="Node"]';
 const b64 = (path: string): string => Buffer.from(path, 'utf8').toString('base64url');
 
 interface AxeViolation {
@@ -63,7 +65,9 @@ async function mapLoaded(page: Page): Promise<void> {
   await page.locator('footer[aria-label="Status"] .counts[data-nodes]').waitFor({ timeout: 15_000 });
   const map = page.locator('[data-testid="map"]');
   if ((await map.count()) > 0 && (await map.getAttribute('data-ready')) !== null)
-    await page.locator('[data-testid="map"][data-ready="true"]').waitFor({ timeout: 15_000 });
+    await page
+      .locator('[data-testid="map"][data-ready="true"]')
+      .waitFor({ state: 'attached', timeout: 15_000 }); // attached: under another view it is invisible
 }
 
 async function showIssues(page: Page): Promise<void> {
@@ -75,7 +79,7 @@ async function showIssues(page: Page): Promise<void> {
 async function openPanelFromIssues(page: Page): Promise<void> {
   await page.locator('select[aria-label="Group by"]').selectOption('analyzer');
   await page.locator('section[aria-label="Issues"] .issue-node a').first().click();
-  await page.locator('aside').first().waitFor();
+  await page.locator(PANEL).waitFor();
 }
 
 describeBrowser('browser: the page stays on its origin and passes axe-core (light and dark)', () => {
@@ -131,10 +135,12 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await screenshot(page, 'issues-view');
 
     await openPanelFromIssues(page);
-    await page.waitForTimeout(300); // the panel's own fetches settle
+    await page.keyboard.press('1'); // the map, centred on the node, its panel beside it
+    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/\?node=/);
+    await page.waitForTimeout(500); // the panel's own fetches and the camera settle
     await screenshot(page, 'node-panel');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/issues');
+    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
 
     await page.keyboard.press('3'); // the jobs view
     const jobs = page.locator('section[aria-label="Jobs"]');
