@@ -239,19 +239,13 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
   it('dismisses an issue from the issues view after consent; declining writes nothing', async () => {
     const rec = await openRecordedPage(browser);
     const { page } = rec;
-    // The node panel's consent dialog when merged; the stand-in asks with window.confirm until then.
-    let confirmAnswer = false;
     await page.goto(`${server.baseUrl}/#/issues`);
     await mapLoaded(page);
-    page.on('dialog', (d) => void (confirmAnswer ? d.accept() : d.dismiss()));
+    const consent = page.getByRole('dialog', { name: 'Consent' });
     const dismiss = async (allow: boolean): Promise<void> => {
-      confirmAnswer = allow; // before the click: window.confirm opens during it
       await row.getByRole('button', { name: 'Dismiss' }).click();
-      const consent = page.getByRole('dialog', { name: 'Consent' });
-      await consent
-        .getByRole('button', { name: allow ? 'Allow once' : 'Cancel' })
-        .click({ timeout: 2000 })
-        .catch(() => undefined); // no such dialog: window.confirm answered
+      await consent.getByRole('button', { name: allow ? 'Allow once' : 'Cancel' }).click();
+      await consent.waitFor({ state: 'detached' });
     };
     const view = page.locator('section[aria-label="Issues"]');
     const row = view.locator('.issue-row', { hasText: 'gone.md' });
