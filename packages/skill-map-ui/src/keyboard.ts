@@ -1,8 +1,8 @@
 // Global shortcuts of the page. None fires while the person types in a field, nor while a modal dialog is open
 // (the dialog owns its keys), nor with Ctrl/Meta/Alt held (the browser's shortcuts stay the browser's).
+// Escape is the node panel's own (NodePanel closes itself); it is listed here for the help dialog.
 import { useSyncExternalStore } from 'react';
-import { navigate, openNode } from './state/route';
-import { store } from './state/store';
+import { navigate } from './state/route';
 import type { Route } from './state/store';
 
 /** The shortcuts, as the help dialog lists them. */
@@ -76,11 +76,6 @@ export function bindKeyboard(): () => void {
       e.preventDefault();
       input.focus();
       input.select();
-    } else if (key === 'Escape') {
-      if (store.get().route.node !== null) {
-        e.preventDefault();
-        openNode(null);
-      }
     } else if (key === '?') {
       e.preventDefault();
       openShortcutsHelp();
