@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import { runSm } from './support/sm-bin.js';
 import { spawnServe } from './support/sm-process.js';
@@ -86,6 +88,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
   let root: string;
   let server: ServeProcess;
   let browser: Browser;
+  let agent: Client;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'sm-ui-quality-'));
@@ -106,11 +109,20 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
       });
       expect(res.status, await res.clone().text()).toBe(201);
     }
+    // An agent on /mcp, answering the liveness sweep before the page first asks.
+    agent = new Client({ name: 'ui-quality-agent', version: '1.0.0' });
+    await agent.connect(new StreamableHTTPClientTransport(new URL(server.mcpUrl)));
+    for (let i = 0; i < 100; i++) {
+      const s = (await (await fetch(`${server.baseUrl}/api/mcp/status`)).json()) as { clients: number };
+      if (s.clients === 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     browser = await launchBrowser();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
+    await agent?.close();
     await server?.stop();
     rmSync(root, { recursive: true, force: true });
   });
@@ -121,7 +133,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await page.goto(`${server.baseUrl}/`);
     await mapLoaded(page);
     const status = page.locator('footer[aria-label="Status"]');
-    await expect.poll(() => status.locator('.mcp').textContent()).toBe('MCP on, no agent');
+    await expect.poll(() => status.locator('.mcp').textContent()).toBe('MCP on, 1 agent connected');
     expect(await status.getByRole('status').first().textContent()).toBe('Live');
     await screenshot(page, 'map');
 
