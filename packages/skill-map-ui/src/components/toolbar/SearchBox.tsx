@@ -58,7 +58,11 @@ export function SearchBox() {
         value={query}
         autoComplete="off"
         spellCheck={false}
-        aria-controls="search-results"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={shown && results.length > 0}
+        // Only while the list exists: a reference to a missing element is invalid ARIA.
+        {...(shown && results.length > 0 ? { 'aria-controls': 'search-results' } : {})}
         aria-activedescendant={activeId}
         onChange={(e) => {
           store.set({ search: e.target.value });
