@@ -37,19 +37,30 @@ export const nameReservedAnalyzer: Analyzer = {
         });
       }
     }
+    // One issue per source and reserved node (several forms of one link are one report), each such link penalised;
+    // a node naming itself (`/status` in status.md) is covered by the node's own issue.
+    const groups = new Map<string, number[]>();
     for (const i of view.reservedLinks) {
       const link = view.links[i]!;
-      const to = link.resolvedTarget!;
+      if (link.source === link.resolvedTarget) continue;
+      const key = `${link.source}\0${link.resolvedTarget!}`;
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [i]);
+      else group.push(i);
+    }
+    for (const group of groups.values()) {
+      const first = view.links[group[0]!]!;
+      const to = first.resolvedTarget!;
       sink.emit(
         {
           analyzerId: 'name-reserved',
           severity: 'warn',
-          nodeIds: [link.source],
-          message: `'${shownTarget(link)}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
-          linkIndices: [i],
-          data: { target: link.target, resolvedTarget: to },
+          nodeIds: [first.source],
+          message: `'${shownTarget(first)}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
+          linkIndices: group,
+          data: { target: first.target, resolvedTarget: to },
         },
-        { link: i, op: 'delta', value: -0.9 },
+        group.map((i) => ({ link: i, op: 'delta' as const, value: -0.9 })),
       );
     }
   },

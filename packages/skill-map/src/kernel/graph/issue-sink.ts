@@ -10,7 +10,7 @@ export interface ConfidenceOp {
 /** Where analyzers emit issues; suppression is applied here, at emission time. */
 export interface IssueSink {
   /** Emits `issue` unless a sidecar suppression on one of its nodes matches; returns whether it was emitted. */
-  emit(issue: Issue, adjust?: ConfidenceOp): boolean;
+  emit(issue: Issue, adjust?: ConfidenceOp | readonly ConfidenceOp[]): boolean;
 }
 
 /** The short form of an analyzer id (`core/reference-broken` → `reference-broken`). */
@@ -39,7 +39,7 @@ export function createIssueSink(
   const state = {
     issues: [] as Issue[],
     suppressed: 0,
-    emit(issue: Issue, adjust?: ConfidenceOp): boolean {
+    emit(issue: Issue, adjustments?: ConfidenceOp | readonly ConfidenceOp[]): boolean {
       if (issue.data?.target !== undefined) {
         for (const nodeId of issue.nodeIds) {
           if (suppressions.get(nodeId)?.some((e) => suppressionMatches(e, issue)) === true) {
@@ -49,7 +49,8 @@ export function createIssueSink(
         }
       }
       state.issues.push(issue);
-      if (adjust !== undefined) {
+      const list = adjustments === undefined ? [] : 'link' in adjustments ? [adjustments] : adjustments;
+      for (const adjust of list) {
         const c = confidences.get(adjust.link) ?? 1;
         const next =
           adjust.op === 'set'

@@ -1,0 +1,215 @@
+// Why a broken link was raised and how sure we are that it is a reference at all. An explicit link or import is a
+// reference; a path mentioned in inline code is judged by what it names and where it stands; text in fenced code
+// and code-shaped `@Token`s are not references. See docs/skill-map/scanning.md ("What is a reference").
+import type { Link, Node, Severity } from '@skill-map/spec';
+import type { Assembled } from '../graph/assemble.js';
+import { isExplicitRelative } from '../extractors/resolve-path.js';
+import { basename, dirname, joinPath } from '../util/posix-path.js';
+
+/** Stable reason codes (`data.reason` of a `reference-broken` issue). */
+export type BrokenReason =
+  | 'explicit-link'
+  | 'at-import'
+  | 'missing-in-folder'
+  | 'relative-mention'
+  | 'sibling-mention'
+  | 'elsewhere'
+  | 'mention'
+  | 'trigger-unresolved';
+
+export interface BrokenVerdict {
+  severity: Severity;
+  reason: BrokenReason;
+  /** In words, for the message. */
+  why: string;
+  /** An existing path the author probably meant (same trailing path under another base). */
+  didYouMean: string | null;
+}
+
+const HARNESS_KINDS = new Set(['skill', 'agent', 'command', 'workflow', 'rule']);
+const SIBLING_KINDS = new Set(['agent', 'command', 'workflow', 'rule']);
+
+/** Paths derived from the walk: directories and a basename index (built once per walk, on the first broken link). */
+interface PathIndex {
+  dirs: Set<string>;
+  byBase: Map<string, string[]>;
+}
+
+const INDEXES = new WeakMap<ReadonlySet<string>, PathIndex>();
+
+function pathIndex(paths: ReadonlySet<string>): PathIndex {
+  let index = INDEXES.get(paths);
+  if (index !== undefined) return index;
+  index = { dirs: new Set(), byBase: new Map() };
+  for (const p of paths) {
+    const base = basename(p);
+    const list = index.byBase.get(base);
+    if (list === undefined) index.byBase.set(base, [p]);
+    else list.push(p);
+    for (let d = dirname(p); d !== '' && !index.dirs.has(d); d = dirname(d)) index.dirs.add(d);
+  }
+  INDEXES.set(paths, index);
+  return index;
+}
+
+/** The folders enclosing `source` that are skill folders, innermost first. */
+export function enclosingSkillDirs(source: string, skillDirs: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (let d = dirname(source); ; d = dirname(d)) {
+    if (skillDirs.has(d)) out.push(d);
+    if (d === '') return out;
+  }
+}
+
+/** Length of the common leading directory part of two paths (to rank suggestions near the source first). */
+function sharedPrefix(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  let n = 0;
+  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
+  return n;
+}
+
+/**
+ * An existing path ending with the authored path (its `./`, `../` prefix dropped): the file under another base
+ * (another skill, the plugin or project root). The nearest to the source wins; null when there is none.
+ */
+export function suggestPath(
+  authored: string,
+  source: string,
+  paths: ReadonlySet<string> | undefined,
+): string | null {
+  if (paths === undefined || paths.size === 0) return null;
+  const tail = authored.replace(/^(?:\.{1,2}\/)+/, '').replace(/^\/+/, '');
+  if (tail === '') return null;
+  const list = pathIndex(paths).byBase.get(basename(tail));
+  if (list === undefined) return null;
+  let best: string | null = null;
+  let bestScore = -1;
+  for (const p of list) {
+    if (p !== tail && !p.endsWith(`/${tail}`)) continue;
+    const score = sharedPrefix(p, source);
+    if (score > bestScore || (score === bestScore && best !== null && p < best)) {
+      best = p;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** True when the source belongs to a harness unit: a skill, agent, command, workflow or rule, or a skill's files. */
+function inHarness(node: Node | undefined, source: string, skillDirs: ReadonlySet<string>): boolean {
+  if (node !== undefined && HARNESS_KINDS.has(node.kind)) return true;
+  return enclosingSkillDirs(source, skillDirs).some((d) => d !== '');
+}
+
+/** First word of a file name (`security-secrets.md` → `security`). */
+const firstWord = (name: string): string => name.split(/[-_.]/)[0]!.toLowerCase();
+
+/** A bare name next to nodes of the source's kind that shares their naming (`security.md` → `security-secrets.md`). */
+function namesSibling(node: Node | undefined, authored: string, g: Assembled): boolean {
+  if (node === undefined || !SIBLING_KINDS.has(node.kind) || authored.includes('/')) return false;
+  const dir = dirname(node.path);
+  const word = firstWord(authored);
+  return g.nodes.some(
+    (n) => n.kind === node.kind && dirname(n.path) === dir && firstWord(basename(n.path)) === word,
+  );
+}
+
+/** The path mention's folder exists under the source's folder or its skill folder (the unit ships that folder). */
+function folderExists(
+  authored: string,
+  source: string,
+  g: Assembled,
+  paths: ReadonlySet<string> | undefined,
+): boolean {
+  if (paths === undefined || !authored.includes('/') || authored.startsWith('/')) return false;
+  const dir = dirname(authored);
+  const { dirs } = pathIndex(paths);
+  const bases = [dirname(source), ...enclosingSkillDirs(source, g.skillDirs).filter((d) => d !== '')];
+  return bases.some((b) => dirs.has(joinPath(b, dir)));
+}
+
+const verdict = (
+  severity: Severity,
+  reason: BrokenReason,
+  why: string,
+  didYouMean: string | null = null,
+): BrokenVerdict => ({ severity, reason, why, didYouMean });
+
+/**
+ * How a broken link is reported, or null when it is not a reference at all (only in fenced code, a code-shaped
+ * `@Token`). `authored` is the path as written (null for trigger-style links).
+ */
+export function judgeBroken(
+  link: Link,
+  authored: string | null,
+  g: Assembled,
+  paths: ReadonlySet<string> | undefined,
+): BrokenVerdict | null {
+  const contexts = (link.occurrences ?? []).map((o) => o.context);
+  if (contexts.length > 0 && contexts.every((c) => c === 'code-block')) return null;
+  const by = link.sources;
+  if (authored === null) {
+    if (link.kind === 'mentions' && isCodeShapedMention(link.target)) return null;
+    return verdict('info', 'trigger-unresolved', 'a prose mention that names no node, not a link');
+  }
+  const suggestion = suggestPath(authored, link.source, paths);
+  if (by.includes('core/markdown-link'))
+    return verdict('error', 'explicit-link', 'an explicit link', suggestion);
+  if (by.includes('core/at-file')) return verdict('error', 'at-import', 'an @-import', suggestion);
+  // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so.
+  const node = g.byPath.get(link.source);
+  if (inHarness(node, link.source, g.skillDirs)) {
+    if (isExplicitRelative(authored))
+      return verdict(
+        'error',
+        'relative-mention',
+        'a ./ or ../ path in a skill, agent or command',
+        suggestion,
+      );
+    if (folderExists(authored, link.source, g, paths))
+      return verdict(
+        'error',
+        'missing-in-folder',
+        `the folder '${dirname(authored)}/' exists but does not hold it`,
+        suggestion,
+      );
+    if (namesSibling(node, authored, g))
+      return verdict(
+        'error',
+        'sibling-mention',
+        `it names a sibling ${node!.kind} file that was never written`,
+      );
+  }
+  if (suggestion !== null)
+    return verdict(
+      'info',
+      'elsewhere',
+      'a mention in inline code; the file exists under another base',
+      suggestion,
+    );
+  return verdict('info', 'mention', 'a mention in inline code, not a link; not clearly a reference');
+}
+
+const JSDOC_TAGS = new Set([
+  'param',
+  'returns',
+  'return',
+  'type',
+  'throws',
+  'example',
+  'see',
+  'since',
+  'deprecated',
+  'todo',
+  'link',
+  'override',
+]);
+
+/** `@Token` shaped like code (decorators `@Component`, Swift `@State`, JSDoc tags `@param`): not a mention. */
+export function isCodeShapedMention(target: string): boolean {
+  if (!target.startsWith('@')) return false;
+  const name = target.slice(1);
+  return /^[A-Z]/.test(name) || JSDOC_TAGS.has(name);
+}
