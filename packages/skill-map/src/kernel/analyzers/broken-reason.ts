@@ -14,6 +14,7 @@ export type BrokenReason =
   | 'relative-mention'
   | 'sibling-mention'
   | 'elsewhere'
+  | 'generic-name'
   | 'mention'
   | 'trigger-unresolved';
 
@@ -25,6 +26,20 @@ export interface BrokenVerdict {
   /** An existing path the author probably meant (same trailing path under another base). */
   didYouMean: string | null;
 }
+
+/** Conventional file names a text names as a kind of file or as the host project's own (`a `SKILL.md` file`). */
+const GENERIC_NAMES = new Set([
+  'SKILL.md',
+  'AGENTS.md',
+  'CLAUDE.md',
+  'GEMINI.md',
+  'README.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+  'TODO.md',
+  'LICENSE.md',
+  'SECURITY.md',
+]);
 
 const HARNESS_KINDS = new Set(['skill', 'agent', 'command', 'workflow', 'rule']);
 const SIBLING_KINDS = new Set(['agent', 'command', 'workflow', 'rule']);
@@ -61,40 +76,13 @@ export function enclosingSkillDirs(source: string, skillDirs: ReadonlySet<string
   }
 }
 
-/** Length of the common leading directory part of two paths (to rank suggestions near the source first). */
-function sharedPrefix(a: string, b: string): number {
-  const x = a.split('/');
-  const y = b.split('/');
-  let n = 0;
-  while (n < x.length - 1 && n < y.length - 1 && x[n] === y[n]) n++;
-  return n;
-}
-
-/**
- * An existing path ending with the authored path (its `./`, `../` prefix dropped): the file under another base
- * (another skill, the plugin or project root). The nearest to the source wins; null when there is none.
- */
-export function suggestPath(
-  authored: string,
-  source: string,
-  paths: ReadonlySet<string> | undefined,
-): string | null {
-  if (paths === undefined || paths.size === 0) return null;
+/** Paths ending with the authored path (its `./`, `../`, `/` prefix dropped): the file under other bases. */
+export function pathsEndingWith(authored: string, paths: ReadonlySet<string> | undefined): string[] {
+  if (paths === undefined || paths.size === 0) return [];
   const tail = authored.replace(/^(?:\.{1,2}\/)+/, '').replace(/^\/+/, '');
-  if (tail === '') return null;
-  const list = pathIndex(paths).byBase.get(basename(tail));
-  if (list === undefined) return null;
-  let best: string | null = null;
-  let bestScore = -1;
-  for (const p of list) {
-    if (p !== tail && !p.endsWith(`/${tail}`)) continue;
-    const score = sharedPrefix(p, source);
-    if (score > bestScore || (score === bestScore && best !== null && p < best)) {
-      best = p;
-      bestScore = score;
-    }
-  }
-  return best;
+  if (tail === '') return [];
+  const list = pathIndex(paths).byBase.get(basename(tail)) ?? [];
+  return list.filter((p) => p === tail || p.endsWith(`/${tail}`));
 }
 
 /** True when the source belongs to a harness unit: a skill, agent, command, workflow or rule, or a skill's files. */
@@ -154,7 +142,9 @@ export function judgeBroken(
     if (link.kind === 'mentions' && isCodeShapedMention(link.target)) return null;
     return verdict('info', 'trigger-unresolved', 'a prose mention that names no node, not a link');
   }
-  const suggestion = suggestPath(authored, link.source, paths);
+  // The one existing file ending with the authored path (a guess among several would mislead).
+  const candidates = pathsEndingWith(authored, paths);
+  const suggestion = candidates.length === 1 ? candidates[0]! : null;
   if (by.includes('core/markdown-link'))
     return verdict('error', 'explicit-link', 'an explicit link', suggestion);
   if (by.includes('core/at-file')) return verdict('error', 'at-import', 'an @-import', suggestion);
@@ -182,12 +172,20 @@ export function judgeBroken(
         `it names a sibling ${node!.kind} file that was never written`,
       );
   }
+  if (!authored.includes('/') && GENERIC_NAMES.has(authored))
+    return verdict('info', 'generic-name', `it names a kind of file (or the host project's), not a path`);
   if (suggestion !== null)
     return verdict(
       'info',
       'elsewhere',
       'a mention in inline code; the file exists under another base',
       suggestion,
+    );
+  if (candidates.length > 1)
+    return verdict(
+      'info',
+      'elsewhere',
+      `a mention in inline code; ${candidates.length} files under other bases end with it`,
     );
   return verdict('info', 'mention', 'a mention in inline code, not a link; not clearly a reference');
 }
