@@ -43,8 +43,10 @@ const PROJECTS: { name: string; root: string | undefined }[] = [
 ];
 
 /** What an issue is matched on: analyzer, first node, and its target (or name) when it has one. */
-const issueKey = (i: Issue): string =>
-  `${i.analyzerId}|${i.nodeIds[0] ?? ''}|${String(i.data?.['target'] ?? i.data?.['name'] ?? '')}`;
+function issueKey(i: Issue): string {
+  const target = i.data?.['target'] ?? i.data?.['name'] ?? '';
+  return `${i.analyzerId}|${i.nodeIds[0] ?? ''}|${typeof target === 'string' ? target : JSON.stringify(target)}`;
+}
 const labelKey = (l: Label): string => `${l.analyzer}|${l.node}|${l.target}`;
 
 const TMP = mkdtempSync(join(tmpdir(), 'sm-labelled-'));
