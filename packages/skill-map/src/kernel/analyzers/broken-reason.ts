@@ -147,9 +147,15 @@ export function judgeBroken(
   const suggestion = candidates.length === 1 ? candidates[0]! : null;
   if (by.includes('core/markdown-link'))
     return verdict('error', 'explicit-link', 'an explicit link', suggestion);
-  if (by.includes('core/at-file')) return verdict('error', 'at-import', 'an @-import', suggestion);
-  // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so.
   const node = g.byPath.get(link.source);
+  const generic = !authored.includes('/') && GENERIC_NAMES.has(authored);
+  if (by.includes('core/at-file')) {
+    // A skill, agent or command runs in the user's project: its `@AGENTS.md` is the host project's file.
+    if (generic && inHarness(node, link.source, g.skillDirs))
+      return verdict('info', 'generic-name', "it names the host project's file, not one of this project");
+    return verdict('error', 'at-import', 'an @-import', suggestion);
+  }
+  // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so.
   if (inHarness(node, link.source, g.skillDirs)) {
     if (isExplicitRelative(authored))
       return verdict(
@@ -172,7 +178,7 @@ export function judgeBroken(
         `it names a sibling ${node!.kind} file that was never written`,
       );
   }
-  if (!authored.includes('/') && GENERIC_NAMES.has(authored))
+  if (generic)
     return verdict('info', 'generic-name', `it names a kind of file (or the host project's), not a path`);
   if (suggestion !== null)
     return verdict(

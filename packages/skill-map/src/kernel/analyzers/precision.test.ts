@@ -72,10 +72,12 @@ describe('reference-broken judges what a broken link is', () => {
       'commands/security.md': 'Run `security-deps.md` then `security-secrets.md`.\n',
       'commands/security-deps.md': 'Deps.\n',
       'CLAUDE.md': 'Memory: @docs/missing.md\n',
+      'agents/helper.md': '---\nname: helper\n---\nRead @AGENTS.md of the project you work in.\n',
       '.claude-plugin/plugin.json': '{"name":"p"}',
     });
     expect(broken(r)).toEqual([
       'error CLAUDE.md docs/missing.md at-import',
+      'info agents/helper.md agents/AGENTS.md generic-name',
       'error commands/security.md commands/security-secrets.md sibling-mention',
       'error skills/audit/SKILL.md skills/agents/x.md explicit-link',
       'error skills/audit/SKILL.md skills/audit/notes.md relative-mention',
