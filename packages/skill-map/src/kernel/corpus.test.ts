@@ -157,7 +157,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     ).toMatchObject({
       severity: 'info',
       message:
-        "Broken points link 'SKILL.md': no such file relative to the project root (it names a kind of file (or the host project's), not a path)",
+        "Unresolved points mention 'SKILL.md': no such file relative to the project root (it names a kind of file or the host project's own, not a path)",
       data: { target: 'SKILL.md', kind: 'points', reason: 'generic-name' },
     });
     expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(4);

@@ -179,7 +179,7 @@ export function judgeBroken(
       );
   }
   if (generic)
-    return verdict('info', 'generic-name', `it names a kind of file (or the host project's), not a path`);
+    return verdict('info', 'generic-name', "it names a kind of file or the host project's own, not a path");
   if (suggestion !== null)
     return verdict(
       'info',

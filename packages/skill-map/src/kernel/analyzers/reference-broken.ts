@@ -7,8 +7,8 @@ import { authoredPath, lookedFor } from './path-lookup.js';
 export { isCodeShapedMention } from './broken-reason.js';
 
 /**
- * `Broken <kind> link '<as authored>': no such file <where it was looked for> (<why>; did you mean '<path>'?)`
- * (triggers: the trigger text).
+ * `Broken <kind> link '<as authored>': no such file <where it was looked for> (<why>; did you mean '<path>'?)`, or
+ * `Unresolved <kind> mention ...` below error severity (triggers: the trigger text).
  */
 function brokenMessage(
   link: Link,
@@ -17,10 +17,11 @@ function brokenMessage(
   skillDirs: ReadonlySet<string>,
 ): string {
   const hint = v.didYouMean === null ? '' : `; did you mean '${v.didYouMean}'?`;
+  const what = v.severity === 'error' ? `Broken ${link.kind} link` : `Unresolved ${link.kind} mention`;
   if (authored !== null)
-    return `Broken ${link.kind} link '${authored}': no such file ${lookedFor(link, authored, skillDirs)} (${v.why}${hint})`;
+    return `${what} '${authored}': no such file ${lookedFor(link, authored, skillDirs)} (${v.why}${hint})`;
   const raw = link.raw !== undefined && link.raw !== link.target ? ` (authored as ${link.raw})` : '';
-  return `Broken ${link.kind} link to '${link.target}'${raw} (${v.why}${hint})`;
+  return `${what} '${link.target}'${raw} (${v.why}${hint})`;
 }
 
 /**
