@@ -113,7 +113,11 @@ describe('core/markdown-link candidate scan', () => {
       INLINE.lastIndex = 0;
       for (let m = INLINE.exec(prose); m !== null; m = INLINE.exec(prose)) {
         const dest = m[1] === '!' ? null : localDestination(m[3]!);
-        if (dest !== null && !isPlaceholderPath(dest) && joinPath(dest.startsWith('/') ? '' : 'a/b', dest) !== '')
+        if (
+          dest !== null &&
+          !isPlaceholderPath(dest) &&
+          joinPath(dest.startsWith('/') ? '' : 'a/b', dest) !== ''
+        )
           want.push(`${m.index}:${m[0]}`);
       }
       expect(prose.includes(']:')).toBe(false); // no `[ref]: dest` definitions in this alphabet
