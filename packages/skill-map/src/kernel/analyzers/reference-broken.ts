@@ -42,7 +42,11 @@ export const referenceBrokenAnalyzer: Analyzer = {
       if (ignored(link.target)) continue;
       const authored = authoredPath(link);
       const v = judgeBroken(link, authored, view.graph, view.existingPaths);
-      if (v === null) continue;
+      // Not a reference (fenced code, a code-shaped `@Token`): no issue, but the unresolved link is still doubtful.
+      if (v === null) {
+        sink.adjust({ link: i, op: 'delta', value: -0.75 });
+        continue;
+      }
       const data: Record<string, unknown> = { target: link.target, kind: link.kind, reason: v.reason };
       if (v.didYouMean !== null) data['didYouMean'] = v.didYouMean;
       sink.emit(

@@ -11,6 +11,8 @@ export interface ConfidenceOp {
 export interface IssueSink {
   /** Emits `issue` unless a sidecar suppression on one of its nodes matches; returns whether it was emitted. */
   emit(issue: Issue, adjust?: ConfidenceOp | readonly ConfidenceOp[]): boolean;
+  /** Adjusts a link's confidence without an issue (an unresolved mention that is not worth reporting). */
+  adjust(op: ConfidenceOp): void;
 }
 
 /** The short form of an analyzer id (`core/reference-broken` → `reference-broken`). */
@@ -50,19 +52,20 @@ export function createIssueSink(
       }
       state.issues.push(issue);
       const list = adjustments === undefined ? [] : 'link' in adjustments ? [adjustments] : adjustments;
-      for (const adjust of list) {
-        const c = confidences.get(adjust.link) ?? 1;
-        const next =
-          adjust.op === 'set'
-            ? adjust.value
-            : adjust.op === 'delta'
-              ? c + adjust.value
-              : adjust.op === 'floor'
-                ? Math.max(c, adjust.value)
-                : Math.min(c, adjust.value);
-        confidences.set(adjust.link, Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6)));
-      }
+      for (const op of list) state.adjust(op);
       return true;
+    },
+    adjust(adjust: ConfidenceOp): void {
+      const c = confidences.get(adjust.link) ?? 1;
+      const next =
+        adjust.op === 'set'
+          ? adjust.value
+          : adjust.op === 'delta'
+            ? c + adjust.value
+            : adjust.op === 'floor'
+              ? Math.max(c, adjust.value)
+              : Math.min(c, adjust.value);
+      confidences.set(adjust.link, Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6)));
     },
   };
   return state;
