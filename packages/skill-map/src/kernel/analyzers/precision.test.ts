@@ -135,21 +135,22 @@ describe('reference-broken judges what a broken link is', () => {
 });
 
 describe('the other analyzers', () => {
-  it('name-mismatch checks skills only; name-reserved reports once per node and per linking file', () => {
+  it('name-mismatch checks skills only; name-reserved reports the node once and each linking skill, agent or command once', () => {
     const r = scan({
       '.claude/agents/reviewer.md': '---\nname: code-reviewer\n---\nReviews.\n',
       '.claude/commands/deploy.md': '---\nname: ops:deploy\n---\nDeploys.\n',
       '.claude/skills/pdf/SKILL.md': '---\nname: pdf-tools\n---\nPDFs.\n',
       '.claude/commands/status.md': 'Prints. `/status` takes no arguments; /status again.\n',
       'README.md': 'Run /status, or `/status`.\n',
+      '.claude/commands/ship.md': 'Ship, then /status and `/status`.\n',
     });
     const lines = r.issues
       .filter((i) => i.analyzerId === 'name-mismatch' || i.analyzerId === 'name-reserved')
       .map((i) => `${i.analyzerId} ${i.nodeIds[0]}`);
     expect(lines).toEqual([
       'name-mismatch .claude/skills/pdf/SKILL.md',
+      'name-reserved .claude/commands/ship.md',
       'name-reserved .claude/commands/status.md',
-      'name-reserved README.md',
     ]);
   });
 
