@@ -96,12 +96,17 @@ export interface PatchReport {
 
 type IssueRow = [id: number, key: string, linkIdsJson: string | null];
 
-/** Thrown inside the transaction to roll back whatever the patch wrote so far. */
+/** Thrown inside the transaction to roll back whatever the patch wrote so far; its message is the reason. */
 class PatchRefused extends Error {}
 
-const refuse = (): never => {
-  throw new PatchRefused('patch refused');
+const refuse = (reason: string): never => {
+  throw new PatchRefused(reason);
 };
+
+/** Why a patch persist wrote nothing (the caller runs a full scan): "full build because <refused>". */
+export interface PatchPersistRefusal {
+  readonly refused: string;
+}
 
 /** Identity keys of new issues: repeats within a group (first node) suffixed as a full persist keys them. */
 function issueKeys(issues: readonly Issue[]): string[] {
@@ -121,19 +126,21 @@ function issueKeys(issues: readonly Issue[]): string[] {
 }
 
 /**
- * Applies the patch in one transaction. Null (nothing written) when the database moved since the patch was
+ * Applies the patch in one transaction. A refusal (nothing written) when the database moved since the patch was
  * computed, or when a row it would write collides with one it keeps: the caller then runs a full scan.
  */
-export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
+export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchPersistRefusal {
   const st = statements(db);
   const c = { nodes: counts(), links: counts(), issues: counts() };
   const run = db.transaction((): PatchReport => {
     const base = readPatchBase(db);
     const stored = readScanMeta(db);
-    if (base === null || stored === null) return refuse();
-    if (base.generation !== p.generation || !base.indexCurrent) refuse();
+    if (base === null || stored === null) return refuse('the stored scan is gone');
+    if (base.generation !== p.generation || !base.indexCurrent)
+      refuse('another writer persisted since the patch was computed');
     const orphanRows = cached(db, `SELECT COUNT(*) FROM scan_issues WHERE analyzer_id = 'orphan'`, 'pluck');
-    if (findOrphans(db).length !== (orphanRows.get() as number)) refuse();
+    if (findOrphans(db).length !== (orphanRows.get() as number))
+      refuse('state rows name paths that are not nodes (their orphan issues are due)');
     // 1. Links: the old rows of each changed source go, the new ones come in list order.
     const delta = new Map<string, number>();
     const bump = (to: string | null | undefined, by: number): void => {
@@ -158,7 +165,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     const inCount = cached(db, `SELECT links_in_count FROM scan_nodes WHERE path = ?`, 'pluck');
     for (const node of p.nodes) {
       const before = inCount.get(node.path) as number | undefined;
-      if (before === undefined) return refuse();
+      if (before === undefined) return refuse(`'${node.path}' has no stored node row`);
       const next: Node = { ...node, linksInCount: before + (delta.get(node.path) ?? 0) };
       delta.delete(node.path);
       const record = nodeRecord(p.inputs, next);
@@ -170,7 +177,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     for (const [path, d] of delta) {
       if (d === 0) continue;
       const json = st.nodeJson.get(path) as string | undefined;
-      if (json === undefined) return refuse();
+      if (json === undefined) return refuse(`'${path}' has no stored node row`);
       const node = JSON.parse(json) as Node;
       node.linksInCount += d;
       setIn.run(JSON.stringify(node), node.linksInCount, path);
@@ -213,7 +220,8 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     for (let n = 0; n < p.issues.length; n += 1) {
       const issue = p.issues[n]!;
       const key = keys[n]!;
-      if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`)) refuse();
+      if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`))
+        refuse(`a new ${issue.analyzerId} issue on '${issue.nodeIds[0] ?? ''}' collides with a kept one`);
       const content = issueContentJson(issue, issueLinkKeys(issue, keyOf));
       const values = issueValues(
         issue,
@@ -253,7 +261,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
   try {
     return run.immediate();
   } catch (err) {
-    if (err instanceof PatchRefused) return null;
+    if (err instanceof PatchRefused) return { refused: err.message };
     throw err;
   }
 }

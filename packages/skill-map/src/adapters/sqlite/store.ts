@@ -32,7 +32,7 @@ import {
   readPatchBase,
   readResolutionIndex,
 } from './persist-patch.js';
-import type { PatchBase, PatchPersistInput, PatchReport } from './persist-patch.js';
+import type { PatchBase, PatchPersistInput, PatchPersistRefusal, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
 import type { Issue, Link, Node } from '../domain.js';
@@ -76,8 +76,8 @@ export interface ScanStore {
   /** The stat facts of every per-file cache row, without the records. */
   fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
   fileRecordJson(path: string): string | undefined;
-  /** Applies a kernel record patch in place; null when it no longer applies (nothing written). */
-  persistPatch(input: PatchPersistInput): PatchReport | null;
+  /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
+  persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;
   issueSeverityCounts(): { error: number; warn: number; info: number };
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;

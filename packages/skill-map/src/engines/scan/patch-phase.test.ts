@@ -255,7 +255,9 @@ describe('in-place patch of a scan in a new process', () => {
         extras: {},
         cache: { upserts: [], deletes: [] },
       };
-      expect(store.persistPatch(patch)).toBeNull();
+      expect(store.persistPatch(patch)).toEqual({
+        refused: 'another writer persisted since the patch was computed',
+      });
     } finally {
       store.close();
     }

@@ -1,15 +1,16 @@
 // The graph stage for a few changed records in a new process: the incremental build's patch (incremental.ts), run
 // against a stored ResolutionIndex instead of the previous in-memory graph. When every change keeps the record's graph
-// identity (kind, provider, names; no virtual nodes, plugin names or sidecars), no other record's links can resolve
-// differently, so the changed records' nodes, links and link-level issues are all that differ from the stored graph.
+// identity (record-identity.ts: role, kind, provider, names, the virtual nodes and plugin names it declares; not a
+// sidecar), no other record's links can resolve differently, so the changed records' nodes, links and link-level and
+// own issues are all that differ from the stored graph.
 import type { Issue, Link, Node } from '@skill-map/spec';
 import type { GraphView } from '../analyzers/analyzer.js';
 import { compareIssues, createOracle, runAnalyzers } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import { NO_SIDECAR, nodeOf } from './assemble.js';
-import { LINK_ANALYZERS } from './incremental.js';
-import { contextKey, sameRecordIdentity } from './incremental-support.js';
+import { contextKey, LINK_ANALYZERS, unpatchableAnalyzer } from './incremental-support.js';
+import { identityChange } from './record-identity.js';
 import { createIssueSink } from './issue-sink.js';
 import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
@@ -22,9 +23,18 @@ export interface RecordChange {
   readonly next: FileRecord;
 }
 
+/** Why a patch does not apply: the caller builds the whole graph ("full build because <reason>"). */
+export interface PatchRefusal {
+  readonly refused: string;
+}
+
 /** What replaces the changed records' part of the stored graph. */
 export interface RecordPatch {
-  /** Their nodes, in path order; `linksOutCount` set, `linksInCount` 0 (the stored graph knows the incoming links). */
+  /**
+   * The nodes of those that have one, in path order; `linksOutCount` set, `linksInCount` 0 (the stored graph knows
+   * the incoming links). A changed file without a node (MCP config, plugin manifest, ignored file) changes only its
+   * own issues.
+   */
   readonly nodes: Node[];
   /** Their links, record after record in path order, confidences applied. */
   readonly links: Link[];
@@ -37,24 +47,37 @@ export interface RecordPatch {
 const byPath = (a: RecordChange, b: RecordChange): number =>
   a.next.path < b.next.path ? -1 : a.next.path > b.next.path ? 1 : 0;
 
+const refused = (reason: string): PatchRefusal => ({ refused: reason });
+
+/** True when `value` is a refusal rather than a patch. */
+export function isPatchRefusal(value: RecordPatch | PatchRefusal): value is PatchRefusal {
+  return (value as PatchRefusal).refused !== undefined;
+}
+
 /**
- * Re-resolves the changed records against `index` under `ctx` (whose `existingPaths` must be the walk's). Null when
- * the patch does not apply (another context, sidecars present, a change that alters a graph identity, a path that is
- * not a node of the index): the caller then builds the whole graph.
+ * Re-resolves the changed records against `index` under `ctx` (whose `existingPaths` must be the walk's). A refusal
+ * (with its reason) when the patch does not apply (another context, sidecars present, a change that alters what
+ * other records resolve against, a path that is not a node of the index): the caller then builds the whole graph.
  */
 export function patchRecords(
   index: ResolutionIndex,
   changes: readonly RecordChange[],
   ctx: GraphContext,
-): RecordPatch | null {
-  if (index.overlays || index.contextKey !== contextKey(ctx)) return null;
+): RecordPatch | PatchRefusal {
+  if (index.overlays) return refused('the project has sidecars (their annotations reach other nodes)');
+  if (index.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
+  const unknown = unpatchableAnalyzer(ctx);
+  if (unknown !== null) return refused(unknown);
   const g = assembledFromIndex(index);
   const sorted = [...changes].sort(byPath);
   for (let i = 0; i < sorted.length; i++) {
     const { prev, next } = sorted[i]!;
-    if (i > 0 && sorted[i - 1]!.next.path === next.path) return null;
-    if (prev.path !== next.path || !sameRecordIdentity(prev, next)) return null;
-    if (g.byPath.get(next.path)?.kind !== next.node!.kind) return null;
+    if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
+    if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
+    const change = identityChange(prev, next);
+    if (change !== null) return refused(change);
+    if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
+      return refused(`'${next.path}' is not a ${next.node.kind} node of the stored graph`);
   }
   const active = activeProviderIds(ctx.lens);
   const oracle = createOracle(ctx);
@@ -65,6 +88,7 @@ export function patchRecords(
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
   for (const { next: record } of sorted) {
+    if (record.node === null) continue;
     const prepared = prepareRecord(record);
     const node = nodeOf(record, prepared);
     node.sidecar = NO_SIDECAR;
