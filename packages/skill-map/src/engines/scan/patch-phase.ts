@@ -88,7 +88,8 @@ function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, Ca
     const json = p.store.fileRecordJson(f.path);
     const record = json === undefined ? null : parseCachedRecord(json);
     if (record === null) return `the cached record of '${f.path}' is missing or unreadable`;
-    if (record.cacheKey !== p.ctx.cacheKey) return `the cached record of '${f.path}' is from another analysis`;
+    if (record.cacheKey !== p.ctx.cacheKey)
+      return `the cached record of '${f.path}' is from another analysis`;
     // Size -1: never reused by stat, so the file is read and compared by content hash.
     out.set(f.path, { size: -1, mtimeMs: -1, record });
   }
@@ -121,11 +122,11 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
   if (k.patchRecords === undefined) return 'the kernel has no record patch';
   const build = scanBuild(opts.scannedBy);
   const salt = rowInputsFor(new Map(), lens, view.settings, build).salt;
-  if (salt !== base.salt) return 'the stored rows were written by another build or under other settings';
-  if (graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
-    return 'the lens, settings, walk facts or the stored rows changed since the last scan';
+  if (salt !== base.salt) return 'the settings or the skill-map build changed since the last scan';
   const changed = changedFiles(store, walk);
   if (typeof changed === 'string') return changed;
+  if (graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
+    return 'the hosts, the scan roots or the set of walked paths changed since the last scan';
   const previous = previousOf(p, changed);
   if (typeof previous === 'string') return previous;
   let mark = performance.now();

@@ -35,7 +35,8 @@ const IDENTITY_ANALYZERS: ReadonlySet<string> = new Set([
 export function unpatchableAnalyzer(ctx: GraphContext): string | null {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
   for (const a of BUILTIN_ANALYZERS) {
-    if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id)) continue;
+    if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id))
+      continue;
     return `the analyzer '${a.id}' has no incremental form`;
   }
   return null;

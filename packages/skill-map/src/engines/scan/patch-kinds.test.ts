@@ -1,0 +1,179 @@
+import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { isCandidatePath } from '../../kernel/index.js';
+import {
+  RICH_CONFIG_EDITS,
+  RICH_IDENTITY_CHANGES,
+  RICH_PROJECT,
+  RICH_SNIPPETS,
+} from '../../kernel/testing/rich-project.js';
+import { runScan } from './scan-engine.js';
+import type { ScanOptions, ScanOutcome } from './scan-engine.js';
+
+// The in-place patch of a scan in a new process on a project with MCP configs, tool uses, virtual nodes, a plugin and
+// a CLAUDE.md: a one-file edit that keeps the file's identity patches in place, for every node kind and link kind,
+// and leaves the database row for row as a full scan of a copy; the edits that do change what others resolve against
+// build in full and say why.
+
+let tree: TempTree;
+let clock = 0;
+
+beforeEach(() => {
+  tree = createTempTree('sm-patch-kinds-');
+  tree.write(RICH_PROJECT);
+  clock = 0;
+  for (const path of Object.keys(RICH_PROJECT)) stamp(path);
+});
+afterEach(() => tree.remove());
+
+/** Whole-second mtimes, so a copy of the tree carries exactly the same ones. */
+function stamp(path: string): void {
+  clock += 1;
+  utimesSync(tree.abs(path), 1.7e9 + clock, 1.7e9 + clock);
+}
+
+// Every mtime trusted: only the edited file is read again (the racy window would re-read all of them).
+const scan = (extra: Partial<ScanOptions> = {}): Promise<ScanOutcome> =>
+  runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000, ...extra });
+
+/** Every stored row of the scan zone (ids aside), sorted: nodes, links, issues and their members, cache, counts. */
+function rowFacts(root: string): Record<string, string[]> {
+  const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
+  try {
+    const all = (sql: string): string[] =>
+      (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
+    return {
+      nodes: all(
+        `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest, node_json FROM scan_nodes`,
+      ),
+      links: all(
+        `SELECT source_path, target_path, kind, confidence, resolved_target, extractor, original_trigger,
+                normalized_trigger, location_line, location_column, location_offset, raw, shape, extra_json
+           FROM scan_links`,
+      ),
+      issues: all(
+        `SELECT group_key, issue_key, row_hash, analyzer_id, severity, message, data_json FROM scan_issues`,
+      ),
+      members: all(
+        `SELECT i.issue_key, n.node_path FROM scan_issue_nodes n JOIN scan_issues i ON i.id = n.issue_id`,
+      ),
+      cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/** The rows a full scan of a copy of the project (same files, same mtimes, fresh database) writes. */
+async function fullScanOfCopy(): Promise<Record<string, string[]>> {
+  const copy = createTempTree('sm-patch-kinds-copy-');
+  try {
+    cpSync(tree.root, copy.root, { recursive: true, preserveTimestamps: true });
+    rmSync(`${copy.root}/.skill-map`, { recursive: true, force: true });
+    await runScan({ projectRoot: copy.root, racyWindowMs: -60_000 });
+    return rowFacts(copy.root);
+  } finally {
+    copy.remove();
+  }
+}
+
+const EDITABLE = Object.keys(RICH_PROJECT).filter(isCandidatePath);
+
+describe('in-place patch on a project with MCP servers, tool uses, virtual nodes and a plugin', () => {
+  it('covers every node kind and link kind of the project', async () => {
+    await scan();
+    const { nodes, links } = rowFacts(tree.root);
+    const kinds = new Set(nodes.map((n) => (JSON.parse(JSON.parse(n)[6]) as { kind: string }).kind));
+    expect([...kinds].sort()).toEqual(['agent', 'command', 'markdown', 'mcp', 'skill']);
+    const virtual = nodes.map((n) => (JSON.parse(n) as string[])[0]!).filter((p) => p.startsWith('mcp://'));
+    expect(virtual).toEqual(['mcp://drive', 'mcp://github', 'mcp://linear', 'mcp://slack']);
+    const linkKinds = new Set(links.map((l) => (JSON.parse(l) as unknown[])[2]));
+    expect([...linkKinds].sort()).toEqual(['invokes', 'mentions', 'points', 'references']);
+    const extractors = new Set(links.map((l) => (JSON.parse(l) as unknown[])[5]));
+    for (const e of [
+      'core/mcp-tools',
+      'core/plugin-skill',
+      'core/at-file',
+      'core/backtick-path',
+      'core/slash-command',
+    ])
+      expect(extractors.has(e), e).toBe(true);
+  });
+
+  it('patches every one-file edit that keeps identity, row for row a full scan of a copy', async () => {
+    expect((await scan()).fullBuildReason).toBe('there is no stored scan yet');
+    for (let round = 0; round < 2; round++) {
+      for (const [n, path] of EDITABLE.entries()) {
+        const config = RICH_CONFIG_EDITS[path];
+        if (config !== undefined) {
+          if (round > 0) continue;
+          writeFileSync(tree.abs(path), config);
+        } else {
+          appendFileSync(tree.abs(path), `\n${RICH_SNIPPETS[(n + round * 3) % RICH_SNIPPETS.length]!}\n`);
+        }
+        stamp(path);
+        const out = await scan();
+        expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+          path,
+          patched: true,
+          reason: null,
+        });
+        expect(out.files.analyzed, path).toBe(1);
+        expect(rowFacts(tree.root), `round ${round}: ${path}`).toEqual(await fullScanOfCopy());
+      }
+    }
+  });
+
+  it('builds in full, and says why, when an edit changes what other files resolve against', async () => {
+    await scan();
+    for (const [path, text, reason] of RICH_IDENTITY_CHANGES) {
+      writeFileSync(tree.abs(path), text);
+      stamp(path);
+      const out = await scan();
+      expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+        path,
+        patched: false,
+        reason,
+      });
+      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+      // The next identity-keeping edit patches again.
+      appendFileSync(tree.abs('docs/a.md'), `\nMore after ${path}.\n`);
+      stamp('docs/a.md');
+      expect((await scan()).patchedInPlace, path).toBe(true);
+    }
+  });
+
+  it('names the reason of the other fallbacks: files added or removed, sidecars, settings, a full scan', async () => {
+    await scan();
+    const cases: Array<[string, () => void, Partial<ScanOptions>]> = [
+      ['files were added', () => writeFileSync(tree.abs('docs/new.md'), 'New [a](a.md).\n'), {}],
+      ['files were removed', () => unlinkSync(tree.abs('docs/new.md')), {}],
+      ['a full scan was asked for', () => appendFileSync(tree.abs('docs/a.md'), ' more'), { mode: 'full' }],
+      [
+        'the whole result was asked for',
+        () => appendFileSync(tree.abs('docs/a.md'), ' more'),
+        { summaryOnly: false },
+      ],
+      [
+        'the settings or the skill-map build changed since the last scan',
+        () => writeFileSync(tree.abs('.skill-map/settings.json'), '{"scan":{"strict":true}}'),
+        {},
+      ],
+      ['files were added', () => writeFileSync(tree.abs('docs/a.sm'), 'annotations:\n  tags: [x]\n'), {}],
+      [
+        'the project has sidecars (their annotations reach other nodes)',
+        () => appendFileSync(tree.abs('docs/guide.md'), ' more'),
+        {},
+      ],
+    ];
+    for (const [reason, change, extra] of cases) {
+      change();
+      const out = await scan(extra);
+      expect(out.patchedInPlace, reason).toBe(false);
+      expect(out.fullBuildReason).toBe(reason);
+    }
+  });
+});

@@ -1,0 +1,70 @@
+// Test support only: a Claude Code project shaped like the real corpora and like the projects where the in-place
+// patch used to give up: agents whose `tools:` name MCP servers (some defined in `.mcp.json`, some only virtual), a
+// skill with `allowed-tools`, a CLAUDE.md, a plugin (manifest, its skills calling each other as `plugin:skill`),
+// fenced and broken references, and every link kind the extractors emit. Plus one-line edits that keep each file's
+// identity, and edits that do not (with the reason the scan gives for building in full).
+
+export const RICH_PROJECT: Readonly<Record<string, string>> = {
+  '.mcp.json':
+    '{\n  "mcpServers": {\n    "linear": { "command": "linear-mcp" },\n    "github": { "type": "http", "url": "https://example.com/mcp" }\n  }\n}\n',
+  '.claude/agents/triager.md':
+    '---\nname: triager\ndescription: Triages issues\ntools: [Read, Grep, mcp__linear__search]\n---\nTriage, then run /deploy and read [the guide](../../docs/guide.md).\n',
+  '.claude/agents/poster.md':
+    '---\nname: poster\ndescription: Posts updates\ntools: Read, mcp__slack__post, mcp__linear__create_issue\n---\nPosts. Ask @triager; see `docs/a.md`.\n',
+  '.claude/agents/plain.md': '---\nname: plain\ntools: [Read]\n---\nNo MCP. Use `$pdf` and @nobody.\n',
+  '.claude/commands/deploy.md':
+    '---\ndescription: Deploys\nallowed-tools: [Bash, mcp__github__create_release]\n---\nDeploy after `/review`. See [a](../../docs/a.md) and [gone](../../docs/gone.md).\n',
+  '.claude/commands/review.md': 'Review the diff with @triager.\n',
+  '.claude/skills/pdf/SKILL.md':
+    '---\nname: pdf\ndescription: PDFs\nallowed-tools: [Read, mcp__drive__fetch]\n---\nUse /review; see [reference](reference.md) and `scripts/run.sh`.\n',
+  '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md` and [missing](nope.md).\n',
+  'plugins/kit/.claude-plugin/plugin.json': '{\n  "name": "kit",\n  "description": "A kit"\n}\n',
+  'plugins/kit/skills/brainstorm/SKILL.md':
+    '---\nname: brainstorm\ndescription: Brainstorms\n---\nThink, then `kit:write` and kit:missing.\n',
+  'plugins/kit/skills/write/SKILL.md':
+    '---\nname: write\ndescription: Writes\n---\nWrite after kit:brainstorm. See [notes](notes.md).\n',
+  'plugins/kit/skills/write/notes.md': 'Notes. Back to [write](SKILL.md).\n',
+  'docs/guide.md':
+    'Guide: [a](a.md), [gone](gone.md), `docs/a.md`, @triager.\n\n```sh\n/deploy --now\n```\n\nAlso https://example.com/x.\n',
+  'docs/a.md': 'A. [guide](guide.md) [self](a.md) run /deploy and /help.\n',
+  'CLAUDE.md':
+    'Memory. @docs/guide.md and [a](docs/a.md). Agents: @triager, @poster. Run /deploy; plugin kit:brainstorm.\n',
+  'AGENTS.md': 'Agents: start with [CLAUDE.md](CLAUDE.md) and `docs/guide.md`.\n',
+  'scripts/run.sh': 'echo run\n',
+};
+
+/** Lines to append (each keeps the file's identity: no new name, no new MCP server, no new plugin). */
+export const RICH_SNIPPETS: readonly string[] = [
+  'Plain text, nothing to resolve.',
+  'See [a](a.md) and [guide](guide.md).',
+  'See [gone](nope.md) twice: [gone](nope.md).',
+  'Run /deploy, /review and /help.',
+  'Ask @triager or @poster or @nobody.',
+  'Call kit:brainstorm, `kit:write` and kit:nothing.',
+  'Paths `docs/a.md`, `x/y.md` and `scripts/run.sh`.',
+  'Links [CLAUDE](../CLAUDE.md) and [plugin](../plugins/kit/skills/write/SKILL.md).',
+  '```\n/deploy inside a fence, [fenced](a.md)\n```',
+  'Use `$pdf`, then https://example.com/page.',
+];
+
+/** Rewrites of non-Markdown files that keep what they declare (same servers, same plugin names). */
+export const RICH_CONFIG_EDITS: Readonly<Record<string, string>> = {
+  '.mcp.json':
+    '{"mcpServers":{"linear":{"command":"linear-mcp","args":["--fast"]},"github":{"type":"http","url":"https://example.com/other"}}}\n',
+  'plugins/kit/.claude-plugin/plugin.json':
+    '{\n  "name": "kit",\n  "description": "A kit, described anew",\n  "version": "2.0.0"\n}\n',
+};
+
+/** Edits that change what other files resolve against, and the reason the scan gives for building in full. */
+export const RICH_IDENTITY_CHANGES: ReadonlyArray<readonly [path: string, text: string, reason: string]> = [
+  [
+    '.claude/agents/triager.md',
+    '---\nname: sorter\ntools: [Read, Grep, mcp__linear__search]\n---\nRenamed.\n',
+    "'.claude/agents/triager.md' changed the names it answers to (triager → sorter, triager)",
+  ],
+  [
+    'plugins/kit/.claude-plugin/plugin.json',
+    '{ "name": "toolkit" }\n',
+    "'plugins/kit/.claude-plugin/plugin.json' declares other plugin names (kit → toolkit)",
+  ],
+];
