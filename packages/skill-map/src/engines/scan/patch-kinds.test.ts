@@ -6,6 +6,7 @@ import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { isCandidatePath } from '../../kernel/index.js';
 import {
   RICH_CONFIG_EDITS,
+  RICH_FALLBACK_EDITS,
   RICH_IDENTITY_CHANGES,
   RICH_PROJECT,
   RICH_SNIPPETS,
@@ -80,7 +81,9 @@ async function fullScanOfCopy(): Promise<Record<string, string[]>> {
   }
 }
 
-const EDITABLE = Object.keys(RICH_PROJECT).filter(isCandidatePath);
+const EDITABLE = Object.keys(RICH_PROJECT).filter(
+  (p) => isCandidatePath(p) && RICH_FALLBACK_EDITS[p] === undefined,
+);
 
 describe('in-place patch on a project with MCP servers, tool uses, virtual nodes and a plugin', () => {
   it('covers every node kind and link kind of the project', async () => {
@@ -146,8 +149,19 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
     }
   });
 
-  it('names the reason of the other fallbacks: files added or removed, sidecars, settings, a full scan', async () => {
+  it('names the reason of the other fallbacks: sidecars, suppressions, files added or removed, settings', async () => {
     await scan();
+    for (const [path, reason] of Object.entries(RICH_FALLBACK_EDITS)) {
+      appendFileSync(tree.abs(path), path.endsWith('.sm') ? '# edited\n' : '\nEdited.\n');
+      stamp(path);
+      const out = await scan();
+      expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+        path,
+        patched: false,
+        reason,
+      });
+      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+    }
     const cases: Array<[string, () => void, Partial<ScanOptions>]> = [
       ['files were added', () => writeFileSync(tree.abs('docs/new.md'), 'New [a](a.md).\n'), {}],
       ['files were removed', () => unlinkSync(tree.abs('docs/new.md')), {}],
@@ -163,11 +177,6 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
         {},
       ],
       ['files were added', () => writeFileSync(tree.abs('docs/a.sm'), 'annotations:\n  tags: [x]\n'), {}],
-      [
-        'the project has sidecars (their annotations reach other nodes)',
-        () => appendFileSync(tree.abs('docs/guide.md'), ' more'),
-        {},
-      ],
     ];
     for (const [reason, change, extra] of cases) {
       change();

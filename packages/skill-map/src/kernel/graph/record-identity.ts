@@ -45,6 +45,8 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
  */
 export function identityChange(prev: FileRecord, next: FileRecord): string | null {
   const path = next.path;
+  // The same content under the same analysis (a file re-read because its stat moved): the same graph identity.
+  if (prev.contentHash === next.contentHash && prev.cacheKey === next.cacheKey) return null;
   const roleA = recordRole(prev);
   const roleB = recordRole(next);
   if (roleA === 'sidecar' || roleB === 'sidecar') return `the sidecar '${path}' changed`;

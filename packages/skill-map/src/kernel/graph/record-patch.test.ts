@@ -106,9 +106,6 @@ describe('patchRecords', () => {
     expect(patchRecords(index, [{ prev, next: edited }], { ...ctx, settings: { strict: true } })).toEqual({
       refused: 'the lens, settings or walk facts changed',
     });
-    expect(patchRecords({ ...index, overlays: true }, [{ prev, next: edited }], ctx)).toEqual({
-      refused: 'the project has sidecars (their annotations reach other nodes)',
-    });
     const disabled = { ...ctx, settings: { disabledAnalyzers: ['core/name-collision'] } };
     expect(patchRecords(index, [{ prev, next: edited }], disabled)).toEqual({
       refused: 'the lens, settings or walk facts changed',

@@ -5,9 +5,11 @@
 // own issues are all that differ from the stored graph.
 import type { Issue, Link, Node } from '@skill-map/spec';
 import type { GraphView } from '../analyzers/analyzer.js';
-import { compareIssues, createOracle, runAnalyzers } from '../build-graph.js';
+import { compareIssues, createOracle, runAnalyzers, sidecarOverlay } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
+import type { PathOracle } from './resolve.js';
+import type { Assembled } from './assemble.js';
 import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { contextKey, LINK_ANALYZERS, unpatchableAnalyzer } from './incremental-support.js';
 import { identityChange } from './record-identity.js';
@@ -49,6 +51,46 @@ const byPath = (a: RecordChange, b: RecordChange): number =>
 
 const refused = (reason: string): PatchRefusal => ({ refused: reason });
 
+/** The nodes a sidecar marks deprecated (node-stability counts the links reaching them). */
+function deprecatedPaths(g: Assembled): string[] {
+  const out: string[] = [];
+  for (const [path, sc] of g.sidecars) if (sc.annotations?.['stability'] === 'deprecated') out.push(path);
+  return out;
+}
+
+/** Links of one resolver's run reaching `path` from elsewhere (what node-stability counts). */
+function reaching(resolver: LinkResolver, path: string, source: string): number {
+  let n = 0;
+  for (let j = 0; j < resolver.n; j++) {
+    const to = resolver.links[j]!.resolvedTarget;
+    if (to === path && to !== source) n++;
+  }
+  return n;
+}
+
+/**
+ * Null when the changed record reaches every deprecated node with as many links as before (its previous record is
+ * resolved against the same index), else the reason: the deprecated node's stability issue counts them.
+ */
+function deprecatedReach(
+  deprecated: readonly string[],
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+  prev: FileRecord,
+  next: LinkResolver,
+): string | null {
+  if (deprecated.length === 0) return null;
+  const before = new LinkResolver(g, active, oracle, prev.links?.length ?? 0);
+  if ((prev.links?.length ?? 0) > 0 && prev.node !== null)
+    before.add(prev, prepareRecord(prev), g.byPath.get(prev.path)!, false);
+  for (const path of deprecated) {
+    if (reaching(before, path, prev.path) !== reaching(next, path, prev.path))
+      return `'${prev.path}' changes how many links reach the deprecated '${path}'`;
+  }
+  return null;
+}
+
 /** True when `value` is a refusal rather than a patch. */
 export function isPatchRefusal(value: RecordPatch | PatchRefusal): value is PatchRefusal {
   return (value as PatchRefusal).refused !== undefined;
@@ -64,7 +106,6 @@ export function patchRecords(
   changes: readonly RecordChange[],
   ctx: GraphContext,
 ): RecordPatch | PatchRefusal {
-  if (index.overlays) return refused('the project has sidecars (their annotations reach other nodes)');
   if (index.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
   const unknown = unpatchableAnalyzer(ctx);
   if (unknown !== null) return refused(unknown);
@@ -78,6 +119,8 @@ export function patchRecords(
     if (change !== null) return refused(change);
     if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
       return refused(`'${next.path}' is not a ${next.node.kind} node of the stored graph`);
+    // Which of its issues a suppression drops (and so the suppressed count) would need its previous issues.
+    if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
   }
   const active = activeProviderIds(ctx.lens);
   const oracle = createOracle(ctx);
@@ -87,16 +130,20 @@ export function patchRecords(
   const bounds: number[] = [0];
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
-  for (const { next: record } of sorted) {
+  const deprecated = deprecatedPaths(g);
+  for (const { prev, next: record } of sorted) {
     if (record.node === null) continue;
     const prepared = prepareRecord(record);
     const node = nodeOf(record, prepared);
-    node.sidecar = NO_SIDECAR;
+    const sc = g.sidecars.get(record.path);
+    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
     const count = record.links?.length ?? 0;
+    const resolver = new LinkResolver(g, active, oracle, count);
+    if (count > 0) resolver.add(record, prepared, g.byPath.get(record.path)!, false);
+    const reach = deprecatedReach(deprecated, g, active, oracle, prev, resolver);
+    if (reach !== null) return refused(reach);
     let out = 0;
     if (count > 0) {
-      const resolver = new LinkResolver(g, active, oracle, count);
-      resolver.add(record, prepared, g.byPath.get(record.path)!, false);
       const start = links.length;
       for (let j = 0; j < resolver.n; j++) links.push(resolver.links[j]!);
       out = resolver.n;
@@ -110,7 +157,7 @@ export function patchRecords(
     nodes.push(node);
   }
   const confidences = new Map<number, number>();
-  const sink = createIssueSink(new Map(), confidences);
+  const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
   const linkView: GraphView = {
     lens: ctx.lens.provider,

@@ -2,7 +2,8 @@
 // patch used to give up: agents whose `tools:` name MCP servers (some defined in `.mcp.json`, some only virtual), a
 // skill with `allowed-tools`, a CLAUDE.md, a plugin (manifest, its skills calling each other as `plugin:skill`),
 // fenced and broken references, and every link kind the extractors emit. Plus one-line edits that keep each file's
-// identity, and edits that do not (with the reason the scan gives for building in full).
+// identity, and edits that do not (with the reason the scan gives for building in full). Sidecars: tags on an agent,
+// a suppression on a command, a deprecated note.
 
 export const RICH_PROJECT: Readonly<Record<string, string>> = {
   '.mcp.json':
@@ -31,6 +32,21 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
     'Memory. @docs/guide.md and [a](docs/a.md). Agents: @triager, @poster. Run /deploy; plugin kit:brainstorm.\n',
   'AGENTS.md': 'Agents: start with [CLAUDE.md](CLAUDE.md) and `docs/guide.md`.\n',
   'scripts/run.sh': 'echo run\n',
+  '.claude/agents/triager.sm': 'annotations:\n  tags: [triage, linear]\n',
+  '.claude/commands/review.sm':
+    'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /nothing\n',
+  'plugins/kit/skills/write/notes.sm': 'annotations:\n  stability: deprecated\n',
+};
+
+/**
+ * Files whose one-line edit builds in full, with the reason: a sidecar itself, and a node whose sidecar suppresses
+ * issues (the suppressed count would need its previous issues).
+ */
+export const RICH_FALLBACK_EDITS: Readonly<Record<string, string>> = {
+  '.claude/agents/triager.sm': "the sidecar '.claude/agents/triager.sm' changed",
+  '.claude/commands/review.sm': "the sidecar '.claude/commands/review.sm' changed",
+  'plugins/kit/skills/write/notes.sm': "the sidecar 'plugins/kit/skills/write/notes.sm' changed",
+  '.claude/commands/review.md': "'.claude/commands/review.md' has sidecar issue suppressions",
 };
 
 /** Lines to append (each keeps the file's identity: no new name, no new MCP server, no new plugin). */
@@ -66,5 +82,10 @@ export const RICH_IDENTITY_CHANGES: ReadonlyArray<readonly [path: string, text: 
     'plugins/kit/.claude-plugin/plugin.json',
     '{ "name": "toolkit" }\n',
     "'plugins/kit/.claude-plugin/plugin.json' declares other plugin names (kit → toolkit)",
+  ],
+  [
+    'plugins/kit/skills/write/SKILL.md',
+    '---\nname: write\ndescription: Writes\n---\nWrite after kit:brainstorm, no notes.\n',
+    "'plugins/kit/skills/write/SKILL.md' changes how many links reach the deprecated 'plugins/kit/skills/write/notes.md'",
   ],
 ];
