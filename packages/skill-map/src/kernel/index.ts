@@ -22,6 +22,7 @@ export { buildGraphIncremental, type GraphState, type IncrementalGraph } from '.
 export {
   isPatchRefusal,
   patchRecords,
+  type PatchLookup,
   type PatchRefusal,
   type RecordChange,
   type RecordPatch,

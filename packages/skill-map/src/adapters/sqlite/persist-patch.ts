@@ -22,6 +22,7 @@ import {
   nodeValues,
 } from './rows.js';
 import { findOrphans, readScanMeta, writeScanMeta } from './scan-meta.js';
+import { hasState } from './renames.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
 
@@ -55,6 +56,15 @@ export function readResolutionIndex(db: Db, generation: number): string | undefi
   ).get(generation) as string | undefined;
 }
 
+/** The sources of the stored links whose target is `target` (distinct, sorted). */
+export function linkSourcesTo(db: Db, target: string): string[] {
+  return cached(
+    db,
+    `SELECT DISTINCT source_path FROM scan_links WHERE target_path = ? ORDER BY source_path`,
+    'pluck',
+  ).all(target) as string[];
+}
+
 /** The persist generation of the stored scan (0 before the first scan). */
 export function readGeneration(db: Db): number {
   return (
@@ -78,6 +88,10 @@ export interface PatchPersistInput {
   readonly nodes: readonly Node[];
   readonly links: readonly Link[];
   readonly issues: readonly Issue[];
+  /** Virtual nodes the patch touched: rows to write (link counts still to set) and rows to delete. */
+  readonly virtual?: { readonly upserts: readonly Node[]; readonly removed: readonly string[] };
+  /** The resolution index after the patch (JSON), when it changed. */
+  readonly index?: string;
   /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
   readonly inputs: RowInputs;
   /** This scan's result without nodes, links and issues; its counts are replaced by the store's, adjusted. */
@@ -173,6 +187,30 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       st.updateNode.run(...nodeValues(next, JSON.stringify(next), { record, digest }), next.path);
       c.nodes.updated += 1;
     }
+    // Virtual nodes: a vanished one loses its row (every link reaching it was re-resolved above), a touched one is
+    // written as merged, with the links that reach it now.
+    for (const path of p.virtual?.removed ?? []) {
+      const before = inCount.get(path) as number | undefined;
+      if (before === undefined) return refuse(`'${path}' has no stored node row`);
+      if (before + (delta.get(path) ?? 0) !== 0) refuse(`links still reach the vanishing '${path}'`);
+      if (hasState(db, path)) refuse(`state rows name the vanishing '${path}'`);
+      delta.delete(path);
+      st.deleteNode.run(path);
+      c.nodes.deleted += 1;
+    }
+    for (const node of p.virtual?.upserts ?? []) {
+      const before = inCount.get(node.path) as number | undefined;
+      const next: Node = { ...node, linksInCount: (before ?? 0) + (delta.get(node.path) ?? 0) };
+      delta.delete(node.path);
+      const values = nodeValues(next, JSON.stringify(next), { record: null, digest: null });
+      if (before === undefined) {
+        st.insertNode.run(...values);
+        c.nodes.inserted += 1;
+      } else {
+        st.updateNode.run(...values, next.path);
+        c.nodes.updated += 1;
+      }
+    }
     const setIn = cached(db, `UPDATE scan_nodes SET node_json = ?, links_in_count = ? WHERE path = ?`);
     for (const [path, d] of delta) {
       if (d === 0) continue;
@@ -239,7 +277,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       ...p.meta,
       stats: {
         ...p.meta.stats,
-        nodesCount: s.nodesCount,
+        nodesCount: s.nodesCount + c.nodes.inserted - c.nodes.deleted,
         linksCount: s.linksCount + c.links.inserted - c.links.deleted,
         issuesCount: s.issuesCount + c.issues.inserted - c.issues.deleted,
         issuesSuppressed: s.issuesSuppressed ?? 0,
@@ -254,7 +292,15 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       base.salt,
       base.graphDigest,
     );
-    cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    if (p.index === undefined)
+      cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    else
+      cached(db, `UPDATE scan_resolution_index SET generation = ?, index_json = ? WHERE id = 1`).run(
+        generation,
+        p.index,
+      );
+    if ((p.virtual?.removed.length ?? 0) > 0 && findOrphans(db).length !== (orphanRows.get() as number))
+      refuse('state rows name a vanished node (its orphan issue is due)');
     writeFileCache(db, p.cache);
     return { ...c, meta };
   });

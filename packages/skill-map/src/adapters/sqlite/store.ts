@@ -27,6 +27,7 @@ import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
 import {
   issueSeverityCounts,
+  linkSourcesTo,
   persistPatch,
   readGeneration,
   readPatchBase,
@@ -76,6 +77,8 @@ export interface ScanStore {
   /** The stat facts of every per-file cache row, without the records. */
   fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
   fileRecordJson(path: string): string | undefined;
+  /** The sources of the stored links whose target is `target` (distinct, sorted). */
+  linkSourcesTo(target: string): string[];
   /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
   persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;
   issueSeverityCounts(): { error: number; warn: number; info: number };
@@ -162,6 +165,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     generation: () => read(0, () => readGeneration(db)),
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
+    linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
     persistPatch: (input) =>
       write(() => {
         const report = persistPatch(db, input);

@@ -10,6 +10,7 @@ import {
   RICH_IDENTITY_CHANGES,
   RICH_PROJECT,
   RICH_SNIPPETS,
+  RICH_VIRTUAL_EDITS,
 } from '../../kernel/testing/rich-project.js';
 import { runScan } from './scan-engine.js';
 import type { ScanOptions, ScanOutcome } from './scan-engine.js';
@@ -62,6 +63,7 @@ function rowFacts(root: string): Record<string, string[]> {
         `SELECT i.issue_key, n.node_path FROM scan_issue_nodes n JOIN scan_issues i ON i.id = n.issue_id`,
       ),
       cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
+      index: all(`SELECT index_json FROM scan_resolution_index`),
     };
   } finally {
     db.close();
@@ -147,6 +149,41 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
       stamp('docs/a.md');
       expect((await scan()).patchedInPlace, path).toBe(true);
     }
+  });
+
+  it('patches edits that add, re-declare or remove virtual MCP nodes, row for row a full scan of a copy', async () => {
+    await scan();
+    const virtualPaths = (): string[] =>
+      rowFacts(tree.root)
+        .nodes.map((n) => (JSON.parse(n) as string[])[0]!)
+        .filter((p) => p.startsWith('mcp://'));
+    const seen: string[][] = [virtualPaths()];
+    for (const [path, text, reason] of RICH_VIRTUAL_EDITS) {
+      writeFileSync(tree.abs(path), text);
+      stamp(path);
+      const out = await scan();
+      expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+        path,
+        patched: reason === null,
+        reason,
+      });
+      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+      expect(out.summary.stats.nodesCount).toBe(rowFacts(tree.root).nodes.length);
+      seen.push(virtualPaths());
+    }
+    expect(seen).toEqual([
+      ['mcp://drive', 'mcp://github', 'mcp://linear', 'mcp://slack'],
+      ['mcp://drive', 'mcp://github', 'mcp://linear', 'mcp://notion', 'mcp://slack'],
+      ['mcp://drive', 'mcp://github', 'mcp://jira', 'mcp://linear', 'mcp://notion', 'mcp://slack'],
+      ['mcp://drive', 'mcp://github', 'mcp://linear', 'mcp://notion', 'mcp://slack'],
+      ['mcp://drive', 'mcp://github', 'mcp://linear', 'mcp://slack'],
+      ['mcp://box', 'mcp://github', 'mcp://linear', 'mcp://slack'],
+    ]);
+    // And the stored index is the one a full build writes: the next plain edit patches and still matches.
+    appendFileSync(tree.abs('docs/a.md'), '\nAfter the MCP edits.\n');
+    stamp('docs/a.md');
+    expect((await scan()).patchedInPlace).toBe(true);
+    expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
   });
 
   it('names the reason of the other fallbacks: sidecars, suppressions, files added or removed, settings', async () => {

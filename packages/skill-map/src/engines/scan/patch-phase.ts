@@ -7,7 +7,7 @@ import type { WalkResult, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { ScanStore } from '../../adapters/sqlite/store.js';
 import type { PatchBase, PatchReport } from '../../adapters/sqlite/persist-patch.js';
 import { composeResult, isPatchRefusal, isResolutionIndex } from '../../kernel/index.js';
-import type { FileContext, GraphContext, RecordChange } from '../../kernel/index.js';
+import type { FileContext, GraphContext, PatchLookup, RecordChange } from '../../kernel/index.js';
 import type { ScanResult } from '../../adapters/domain.js';
 import { parseCachedRecord } from './cache-rows.js';
 import { runFilePass } from './file-pass.js';
@@ -96,6 +96,19 @@ function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, Ca
   return out;
 }
 
+/** What the record patch reads of the stored scan beyond its index: stored nodes, cached records, link sources. */
+function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
+  return {
+    node: (path) => store.nodesByPaths([path])[0],
+    record: (path) => {
+      const json = store.fileRecordJson(path);
+      const record = json === undefined ? null : parseCachedRecord(json);
+      return record === null || record.cacheKey !== cacheKey ? undefined : record;
+    },
+    linkSources: (target) => store.linkSourcesTo(target),
+  };
+}
+
 /** This scan's result around no graph (its echo fields and walk facts); the store fills the counts in. */
 function metaOf(
   ctx: GraphContext,
@@ -168,17 +181,26 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     durationMs: mark - p.t0,
     scannedBy: opts.scannedBy,
   });
-  const patch = k.patchRecords(index, changes, graphCtx);
+  const patch = k.patchRecords(index, changes, graphCtx, lookupOf(store, ctx.cacheKey));
   p.t.graph = performance.now() - mark;
   if (isPatchRefusal(patch)) return patch.refused;
   mark = performance.now();
+  // Unchanged files re-resolved along (they reach a virtual node that appeared or vanished): their rows are rewritten
+  // with the fingerprints of their cached records.
+  const inputs = new Map(pass.next);
+  for (const record of patch.reaching) inputs.set(record.path, { size: -1, mtimeMs: -1, record });
   const report = store.persistPatch({
     generation: base.generation,
-    files: changes.map((c) => ({ path: c.next.path, previousOwnIssues: c.prev.issues ?? [] })),
+    files: [
+      ...changes.map((c) => ({ path: c.next.path, previousOwnIssues: c.prev.issues ?? [] })),
+      ...patch.reaching.map((r) => ({ path: r.path, previousOwnIssues: r.issues ?? [] })),
+    ],
     nodes: patch.nodes,
     links: patch.links,
     issues: patch.issues,
-    inputs: rowInputsFor(pass.next, lens, view.settings, build),
+    virtual: patch.virtual,
+    ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
+    inputs: rowInputsFor(inputs, lens, view.settings, build),
     meta: metaOf(graphCtx, walk, performance.now() - p.t0),
     extras: { filesNotScanned: walk.truncation.filesNotScanned },
     cache: { upserts: pass.upserts, deletes: [] },

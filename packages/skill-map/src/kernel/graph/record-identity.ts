@@ -40,10 +40,11 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 
 /**
  * Null when `next` replaces `prev` (same path) without changing anything another record resolves against: the same
- * role, the same kind of node with the same provider and names, the same virtual nodes and plugin names, not a
- * sidecar. Otherwise the reason, as a phrase ("'a.md' changed kind (agent → skill)").
+ * role, the same kind of node with the same provider and names, the same virtual nodes (unless `virtual` is false:
+ * the caller re-resolves what those reach) and plugin names, not a sidecar. Otherwise the reason, as a phrase
+ * ("'a.md' changed kind (agent → skill)").
  */
-export function identityChange(prev: FileRecord, next: FileRecord): string | null {
+export function identityChange(prev: FileRecord, next: FileRecord, virtual = true): string | null {
   const path = next.path;
   // The same content under the same analysis (a file re-read because its stat moved): the same graph identity.
   if (prev.contentHash === next.contentHash && prev.cacheKey === next.cacheKey) return null;
@@ -66,5 +67,15 @@ export function identityChange(prev: FileRecord, next: FileRecord): string | nul
   }
   if (!sameList(prev.pluginNames, next.pluginNames))
     return `'${path}' declares other plugin names (${listed(prev.pluginNames ?? [])} → ${listed(next.pluginNames ?? [])})`;
-  return virtualChange(prev, next);
+  return virtual ? virtualChange(prev, next) : null;
+}
+
+/** The virtual node paths `prev` or `next` declares differently (empty when they declare the same ones alike). */
+export function virtualPathsChanged(prev: FileRecord, next: FileRecord): string[] {
+  const a = virtualForms(prev) ?? new Map<string, string>();
+  const b = virtualForms(next) ?? new Map<string, string>();
+  const out = new Set<string>();
+  for (const [p, json] of a) if (b.get(p) !== json) out.add(p);
+  for (const [p, json] of b) if (a.get(p) !== json) out.add(p);
+  return [...out].sort();
 }

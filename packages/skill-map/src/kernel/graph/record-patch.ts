@@ -18,6 +18,9 @@ import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
+import { patchVirtual, type PatchLookup } from './virtual-patch.js';
+
+export type { PatchLookup } from './virtual-patch.js';
 
 /** One changed file: the record the stored graph was built from, and the new one. */
 export interface RecordChange {
@@ -44,6 +47,15 @@ export interface RecordPatch {
   readonly runs: ReadonlyArray<readonly [source: string, start: number, end: number]>;
   /** Their own issues and the link-level issues of their links (`linkIndices` point into `links`), sorted. */
   readonly issues: Issue[];
+  /** Virtual nodes the changes touched: merged again (link counts 0), or gone. */
+  readonly virtual: { readonly upserts: Node[]; readonly removed: string[] };
+  /** The resolution index after the patch, when the virtual nodes changed (the store writes it). */
+  readonly index?: ResolutionIndex;
+  /**
+   * Unchanged files re-resolved with the changed ones (their links target a virtual node that appeared or vanished):
+   * their nodes, links and issues are in the lists above like the changed ones'.
+   */
+  readonly reaching: FileRecord[];
 }
 
 const byPath = (a: RecordChange, b: RecordChange): number =>
@@ -102,27 +114,35 @@ export function isPatchRefusal(value: RecordPatch | PatchRefusal): value is Patc
  * other records resolve against, a path that is not a node of the index): the caller then builds the whole graph.
  */
 export function patchRecords(
-  index: ResolutionIndex,
+  stored: ResolutionIndex,
   changes: readonly RecordChange[],
   ctx: GraphContext,
+  lookup?: PatchLookup,
 ): RecordPatch | PatchRefusal {
-  if (index.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
+  if (stored.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
   const unknown = unpatchableAnalyzer(ctx);
   if (unknown !== null) return refused(unknown);
-  const g = assembledFromIndex(index);
-  const sorted = [...changes].sort(byPath);
+  let sorted = [...changes].sort(byPath);
   for (let i = 0; i < sorted.length; i++) {
     const { prev, next } = sorted[i]!;
     if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
     if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
-    const change = identityChange(prev, next);
+    const change = identityChange(prev, next, false);
     if (change !== null) return refused(change);
+  }
+  const active = activeProviderIds(ctx.lens);
+  const virtual = patchVirtual(stored, sorted, active, lookup);
+  if (typeof virtual === 'string') return refused(virtual);
+  const index = virtual?.index ?? stored;
+  if (virtual !== null)
+    sorted = [...sorted, ...virtual.reaching.map((r) => ({ prev: r, next: r }))].sort(byPath);
+  const g = assembledFromIndex(index);
+  for (const { next } of sorted) {
     if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
       return refused(`'${next.path}' is not a ${next.node.kind} node of the stored graph`);
     // Which of its issues a suppression drops (and so the suppressed count) would need its previous issues.
     if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
   }
-  const active = activeProviderIds(ctx.lens);
   const oracle = createOracle(ctx);
   const nodes: Node[] = [];
   const links: Link[] = [];
@@ -172,5 +192,13 @@ export function patchRecords(
   };
   runAnalyzers(linkView, sink, LINK_ANALYZERS);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
-  return { nodes, links, runs, issues: sink.issues.sort(compareIssues) };
+  return {
+    nodes,
+    links,
+    runs,
+    issues: sink.issues.sort(compareIssues),
+    virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
+    ...(virtual === null ? {} : { index }),
+    reaching: virtual?.reaching ?? [],
+  };
 }

@@ -89,3 +89,37 @@ export const RICH_IDENTITY_CHANGES: ReadonlyArray<readonly [path: string, text: 
     "'plugins/kit/skills/write/SKILL.md' changes how many links reach the deprecated 'plugins/kit/skills/write/notes.md'",
   ],
 ];
+
+/**
+ * Edits, applied in this order, that change the virtual nodes others resolve against: each patches in place (the
+ * touched `mcp://` nodes merged again, the files reaching them re-resolved); the last one swaps a server for another
+ * at once, which builds in full (a full persist may carry state from the vanished node to the new one).
+ */
+export const RICH_VIRTUAL_EDITS: ReadonlyArray<readonly [path: string, text: string, reason: string | null]> =
+  [
+    [
+      '.claude/agents/triager.md',
+      '---\nname: triager\ndescription: Triages issues\ntools: [Read, Grep, mcp__linear__search, mcp__notion__find]\n---\nTriage, then run /deploy.\n',
+      null,
+    ],
+    [
+      '.mcp.json',
+      '{"mcpServers":{"linear":{"command":"linear-mcp"},"github":{"type":"http","url":"https://example.com/mcp"},"slack":{"type":"sse","url":"https://example.com/slack"},"jira":{"command":"jira-mcp"}}}\n',
+      null,
+    ],
+    [
+      '.mcp.json',
+      '{"mcpServers":{"linear":{"command":"linear-mcp"},"slack":{"command":"slack-mcp"}}}\n',
+      null,
+    ],
+    [
+      '.claude/agents/triager.md',
+      '---\nname: triager\ndescription: Triages issues\ntools: [Read, Grep, mcp__linear__search]\n---\nTriage, then run /deploy.\n',
+      null,
+    ],
+    [
+      '.claude/skills/pdf/SKILL.md',
+      '---\nname: pdf\ndescription: PDFs\nallowed-tools: [Read, mcp__box__fetch]\n---\nUse /review; see [reference](reference.md).\n',
+      "virtual nodes appear ('mcp://box') and vanish ('mcp://drive') at once",
+    ],
+  ];
