@@ -54,7 +54,10 @@ describe('sm scan', () => {
     expect(again.stderr).toContain('patched in place');
     const full = await sm(['scan', '--full', '--explain', '--run-facts']);
     expect(full.stderr).toContain('full build because a full scan was asked for');
-    expect(full.json()).toMatchObject({ patchedInPlace: false, fullBuildReason: 'a full scan was asked for' });
+    expect(full.json()).toMatchObject({
+      patchedInPlace: false,
+      fullBuildReason: 'a full scan was asked for',
+    });
   });
 
   it('--run-facts prints how the run went: mode, files, issues per severity, persisted counts, timings', async () => {

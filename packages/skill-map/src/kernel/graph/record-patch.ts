@@ -63,6 +63,15 @@ const byPath = (a: RecordChange, b: RecordChange): number =>
 
 const refused = (reason: string): PatchRefusal => ({ refused: reason });
 
+const EMPTY_PATCH: RecordPatch = {
+  nodes: [],
+  links: [],
+  runs: [],
+  issues: [],
+  virtual: { upserts: [], removed: [] },
+  reaching: [],
+};
+
 /** The nodes a sidecar marks deprecated (node-stability counts the links reaching them). */
 function deprecatedPaths(g: Assembled): string[] {
   const out: string[] = [];
@@ -122,6 +131,8 @@ export function patchRecords(
   if (stored.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
   const unknown = unpatchableAnalyzer(ctx);
   if (unknown !== null) return refused(unknown);
+  // Nothing changed (a rescan that found no edit): the stored graph stands as it is.
+  if (changes.length === 0) return { ...EMPTY_PATCH, nodes: [], links: [], issues: [] };
   let sorted = [...changes].sort(byPath);
   for (let i = 0; i < sorted.length; i++) {
     const { prev, next } = sorted[i]!;
