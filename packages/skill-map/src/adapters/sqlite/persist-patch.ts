@@ -65,6 +65,16 @@ export function linkSourcesTo(db: Db, target: string): string[] {
   ).all(target) as string[];
 }
 
+/** Paths of the per-file cache rows whose record text holds one of `needles` (compared lower-cased). */
+export function cachedPathsMentioning(db: Db, needles: readonly string[]): string[] {
+  if (needles.length === 0) return [];
+  const test = needles.map(() => 'instr(t, ?) > 0').join(' OR ');
+  return db
+    .prepare(`SELECT path FROM (SELECT path, lower(record_json) AS t FROM scan_file_cache) WHERE ${test}`)
+    .pluck()
+    .all(...needles.map((n) => n.toLowerCase())) as string[];
+}
+
 /** The persist generation of the stored scan (0 before the first scan). */
 export function readGeneration(db: Db): number {
   return (
@@ -90,6 +100,8 @@ export interface PatchPersistInput {
   readonly issues: readonly Issue[];
   /** Virtual nodes the patch touched: rows to write (link counts still to set) and rows to delete. */
   readonly virtual?: { readonly upserts: readonly Node[]; readonly removed: readonly string[] };
+  /** Node-level issues the patch made stale (deleted by identity, as a file's previous own issues are). */
+  readonly staleIssues?: readonly Issue[];
   /** The resolution index after the patch (JSON), when it changed. */
   readonly index?: string;
   /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
@@ -236,6 +248,12 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
         set.add(issueIdentity(issue));
         own.set(group, set);
       }
+    }
+    for (const issue of p.staleIssues ?? []) {
+      const group = issue.nodeIds[0] ?? '';
+      const set = own.get(group) ?? new Set<string>();
+      set.add(issueIdentity(issue));
+      own.set(group, set);
     }
     const kept = new Set<string>();
     for (const [group, identities] of own) {

@@ -27,6 +27,7 @@ import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
 import {
   issueSeverityCounts,
+  cachedPathsMentioning,
   linkSourcesTo,
   persistPatch,
   readGeneration,
@@ -79,6 +80,8 @@ export interface ScanStore {
   fileRecordJson(path: string): string | undefined;
   /** The sources of the stored links whose target is `target` (distinct, sorted). */
   linkSourcesTo(target: string): string[];
+  /** Paths of the per-file cache rows whose record text holds one of `needles` (compared lower-cased). */
+  cachedPathsMentioning(needles: readonly string[]): string[];
   /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
   persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;
   issueSeverityCounts(): { error: number; warn: number; info: number };
@@ -166,6 +169,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
     linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
+    cachedPathsMentioning: (needles) => read([], () => cachedPathsMentioning(db, needles)),
     persistPatch: (input) =>
       write(() => {
         const report = persistPatch(db, input);

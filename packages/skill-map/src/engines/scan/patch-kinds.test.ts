@@ -9,6 +9,7 @@ import {
   RICH_FALLBACK_EDITS,
   RICH_IDENTITY_CHANGES,
   RICH_PROJECT,
+  RICH_RENAMES,
   RICH_SNIPPETS,
   RICH_VIRTUAL_EDITS,
 } from '../../kernel/testing/rich-project.js';
@@ -184,6 +185,26 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
     stamp('docs/a.md');
     expect((await scan()).patchedInPlace).toBe(true);
     expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+  });
+
+  it('patches renames: the name index, name issues and the files naming them, row for row a full scan', async () => {
+    await scan();
+    const collisions: number[] = [];
+    for (const [path, text] of RICH_RENAMES) {
+      writeFileSync(tree.abs(path), text);
+      stamp(path);
+      const out = await scan();
+      expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+        path,
+        patched: true,
+        reason: null,
+      });
+      const rows = rowFacts(tree.root);
+      expect(rows, `${path}: ${text}`).toEqual(await fullScanOfCopy());
+      collisions.push(rows.issues.filter((i) => i.includes('"name-collision"')).length);
+    }
+    expect(collisions).toEqual([0, 1, 0, 0, 0]);
+    expect(rowFacts(tree.root).links.some((l) => l.includes('"@helperbot"'))).toBe(true);
   });
 
   it('names the reason of the other fallbacks: sidecars, suppressions, files added or removed, settings', async () => {

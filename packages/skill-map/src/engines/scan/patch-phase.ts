@@ -106,6 +106,7 @@ function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
       return record === null || record.cacheKey !== cacheKey ? undefined : record;
     },
     linkSources: (target) => store.linkSourcesTo(target),
+    recordsMentioning: (needles) => store.cachedPathsMentioning(needles),
   };
 }
 
@@ -199,6 +200,7 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     links: patch.links,
     issues: patch.issues,
     virtual: patch.virtual,
+    staleIssues: patch.staleIssues,
     ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
     inputs: rowInputsFor(inputs, lens, view.settings, build),
     meta: metaOf(graphCtx, walk, performance.now() - p.t0),

@@ -40,11 +40,15 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 
 /**
  * Null when `next` replaces `prev` (same path) without changing anything another record resolves against: the same
- * role, the same kind of node with the same provider and names, the same virtual nodes (unless `virtual` is false:
- * the caller re-resolves what those reach) and plugin names, not a sidecar. Otherwise the reason, as a phrase
+ * role, the same kind of node with the same provider and names, the same virtual nodes and plugin names, not a
+ * sidecar (`allow`: virtual nodes or names may change, the caller re-resolving what those reach). Otherwise the reason, as a phrase
  * ("'a.md' changed kind (agent → skill)").
  */
-export function identityChange(prev: FileRecord, next: FileRecord, virtual = true): string | null {
+export function identityChange(
+  prev: FileRecord,
+  next: FileRecord,
+  allow: { readonly virtual?: boolean; readonly names?: boolean } = {},
+): string | null {
   const path = next.path;
   // The same content under the same analysis (a file re-read because its stat moved): the same graph identity.
   if (prev.contentHash === next.contentHash && prev.cacheKey === next.cacheKey) return null;
@@ -62,12 +66,12 @@ export function identityChange(prev: FileRecord, next: FileRecord, virtual = tru
     const ib = prepareRecord(next).identifiers;
     const same =
       ia.length === ib.length && ia.every((id, i) => id.handle === ib[i]!.handle && id.via === ib[i]!.via);
-    if (!same)
+    if (!same && allow.names !== true)
       return `'${path}' changed the names it answers to (${listed(ia.map((i) => i.handle))} → ${listed(ib.map((i) => i.handle))})`;
   }
   if (!sameList(prev.pluginNames, next.pluginNames))
     return `'${path}' declares other plugin names (${listed(prev.pluginNames ?? [])} → ${listed(next.pluginNames ?? [])})`;
-  return virtual ? virtualChange(prev, next) : null;
+  return allow.virtual === true ? null : virtualChange(prev, next);
 }
 
 /** The virtual node paths `prev` or `next` declares differently (empty when they declare the same ones alike). */

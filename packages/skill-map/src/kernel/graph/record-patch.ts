@@ -18,7 +18,8 @@ import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
-import { patchVirtual, type PatchLookup } from './virtual-patch.js';
+import { patchNames } from './name-patch.js';
+import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -56,6 +57,8 @@ export interface RecordPatch {
    * their nodes, links and issues are in the lists above like the changed ones'.
    */
   readonly reaching: FileRecord[];
+  /** Node-level issues the changes made stale (a renamed node's old name-collision and name-mismatch issues). */
+  readonly staleIssues: Issue[];
 }
 
 const byPath = (a: RecordChange, b: RecordChange): number =>
@@ -70,6 +73,7 @@ const EMPTY_PATCH: RecordPatch = {
   issues: [],
   virtual: { upserts: [], removed: [] },
   reaching: [],
+  staleIssues: [],
 };
 
 /** The nodes a sidecar marks deprecated (node-stability counts the links reaching them). */
@@ -138,15 +142,21 @@ export function patchRecords(
     const { prev, next } = sorted[i]!;
     if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
     if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
-    const change = identityChange(prev, next, false);
+    const change = identityChange(prev, next, { virtual: true, names: true });
     if (change !== null) return refused(change);
   }
   const active = activeProviderIds(ctx.lens);
   const virtual = patchVirtual(stored, sorted, active, lookup);
   if (typeof virtual === 'string') return refused(virtual);
-  const index = virtual?.index ?? stored;
-  if (virtual !== null)
-    sorted = [...sorted, ...virtual.reaching.map((r) => ({ prev: r, next: r }))].sort(byPath);
+  const names = patchNames(virtual?.index ?? stored, sorted, ctx, active, lookup);
+  if (typeof names === 'string') return refused(names);
+  const index = names?.index ?? virtual?.index ?? stored;
+  const reaching = new Map<string, FileRecord>();
+  for (const r of [...(virtual?.reaching ?? []), ...(names?.reaching ?? [])]) reaching.set(r.path, r);
+  for (const c of sorted) reaching.delete(c.next.path);
+  if (reaching.size > MAX_REACHING) return refused(`more than ${MAX_REACHING} other files need re-resolving`);
+  if (reaching.size > 0)
+    sorted = [...sorted, ...[...reaching.values()].map((r) => ({ prev: r, next: r }))].sort(byPath);
   const g = assembledFromIndex(index);
   for (const { next } of sorted) {
     if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
@@ -190,6 +200,7 @@ export function patchRecords(
   const confidences = new Map<number, number>();
   const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
+  for (const issue of names?.fresh ?? []) sink.emit(issue);
   const linkView: GraphView = {
     lens: ctx.lens.provider,
     providers: active,
@@ -209,7 +220,8 @@ export function patchRecords(
     runs,
     issues: sink.issues.sort(compareIssues),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
-    ...(virtual === null ? {} : { index }),
-    reaching: virtual?.reaching ?? [],
+    ...(virtual === null && names === null ? {} : { index }),
+    reaching: [...reaching.values()],
+    staleIssues: names?.stale ?? [],
   };
 }

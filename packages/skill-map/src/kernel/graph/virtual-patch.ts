@@ -18,6 +18,8 @@ export interface PatchLookup {
   record(path: string): FileRecord | undefined;
   /** The sources of the stored links whose target is `target`. */
   linkSources(target: string): string[];
+  /** Paths of the cached records whose text holds one of `needles` (lower-cased, letters and digits). */
+  recordsMentioning(needles: readonly string[]): string[];
 }
 
 /** Past this many files reaching a virtual node that appears or vanishes, a full build is as cheap. */

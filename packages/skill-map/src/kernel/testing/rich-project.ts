@@ -15,7 +15,7 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
   '.claude/agents/plain.md': '---\nname: plain\ntools: [Read]\n---\nNo MCP. Use `$pdf` and @nobody.\n',
   '.claude/commands/deploy.md':
     '---\ndescription: Deploys\nallowed-tools: [Bash, mcp__github__create_release]\n---\nDeploy after `/review`. See [a](../../docs/a.md) and [gone](../../docs/gone.md).\n',
-  '.claude/commands/review.md': 'Review the diff with @triager.\n',
+  '.claude/commands/review.md': 'Review the diff, then run /deploy.\n',
   '.claude/skills/pdf/SKILL.md':
     '---\nname: pdf\ndescription: PDFs\nallowed-tools: [Read, mcp__drive__fetch]\n---\nUse /review; see [reference](reference.md) and `scripts/run.sh`.\n',
   '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md` and [missing](nope.md).\n',
@@ -26,7 +26,7 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
     '---\nname: write\ndescription: Writes\n---\nWrite after kit:brainstorm. See [notes](notes.md).\n',
   'plugins/kit/skills/write/notes.md': 'Notes. Back to [write](SKILL.md).\n',
   'docs/guide.md':
-    'Guide: [a](a.md), [gone](gone.md), `docs/a.md`, @triager.\n\n```sh\n/deploy --now\n```\n\nAlso https://example.com/x.\n',
+    'Guide: [a](a.md), [gone](gone.md), `docs/a.md`, @triager. In code: `@helperbot`.\n\n```sh\n/deploy --now\n```\n\nAlso https://example.com/x.\n',
   'docs/a.md': 'A. [guide](guide.md) [self](a.md) run /deploy and /help.\n',
   'CLAUDE.md':
     'Memory. @docs/guide.md and [a](docs/a.md). Agents: @triager, @poster. Run /deploy; plugin kit:brainstorm.\n',
@@ -74,11 +74,6 @@ export const RICH_CONFIG_EDITS: Readonly<Record<string, string>> = {
 /** Edits that change what other files resolve against, and the reason the scan gives for building in full. */
 export const RICH_IDENTITY_CHANGES: ReadonlyArray<readonly [path: string, text: string, reason: string]> = [
   [
-    '.claude/agents/triager.md',
-    '---\nname: sorter\ntools: [Read, Grep, mcp__linear__search]\n---\nRenamed.\n',
-    "'.claude/agents/triager.md' changed the names it answers to (triager → sorter, triager)",
-  ],
-  [
     'plugins/kit/.claude-plugin/plugin.json',
     '{ "name": "toolkit" }\n',
     "'plugins/kit/.claude-plugin/plugin.json' declares other plugin names (kit → toolkit)",
@@ -123,3 +118,27 @@ export const RICH_VIRTUAL_EDITS: ReadonlyArray<readonly [path: string, text: str
       "virtual nodes appear ('mcp://box') and vanish ('mcp://drive') at once",
     ],
   ];
+
+/**
+ * Renames, applied in this order: each patches in place (the name index, the name-collision and name-mismatch issues
+ * and the files whose triggers may name the old or new name re-resolved), row for row a full scan of a copy.
+ */
+export const RICH_RENAMES: ReadonlyArray<readonly [path: string, text: string]> = [
+  // Known by its file name still: @triager keeps resolving, `sorter` is new.
+  [
+    '.claude/agents/triager.md',
+    '---\nname: sorter\ndescription: Triages issues\ntools: [Read, Grep, mcp__linear__search]\n---\nTriage, then run /deploy.\n',
+  ],
+  // Two agents declaring one name: a name-collision error appears.
+  ['.claude/agents/poster.md', '---\nname: plain\ndescription: Posts updates\n---\nPosts. Ask @triager.\n'],
+  // ... and goes away again; a code-only trigger that was dropped (`@helperbot`) now resolves.
+  [
+    '.claude/agents/poster.md',
+    '---\nname: helperbot\ndescription: Posts updates\n---\nPosts. Ask @sorter.\n',
+  ],
+  [
+    '.claude/skills/pdf/SKILL.md',
+    '---\nname: portable\ndescription: PDFs\n---\nUse /review; `$pdf` and `$portable`.\n',
+  ],
+  ['.claude/agents/triager.md', '---\ndescription: No name any more\n---\nTriage.\n'],
+];
