@@ -25,63 +25,8 @@ import { findOrphans, readScanMeta, writeScanMeta } from './scan-meta.js';
 import { hasState } from './renames.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
-
-/** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
-export interface PatchBase {
-  readonly generation: number;
-  readonly salt: string | null;
-  readonly graphDigest: string | null;
-  /** A resolution index was written (or re-stamped) at the current generation. */
-  readonly indexCurrent: boolean;
-}
-
-export function readPatchBase(db: Db): PatchBase | null {
-  const row = cached(
-    db,
-    `SELECT m.persist_generation, m.row_salt, m.graph_digest,
-            EXISTS (SELECT 1 FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
-       FROM scan_meta m WHERE m.id = 1`,
-    'raw',
-  ).get() as [number, string | null, string | null, number] | undefined;
-  if (row === undefined) return null;
-  return { generation: row[0], salt: row[1], graphDigest: row[2], indexCurrent: row[3] === 1 };
-}
-
-/** The stored resolution index (JSON text) when it is current at `generation`. */
-export function readResolutionIndex(db: Db, generation: number): string | undefined {
-  return cached(
-    db,
-    `SELECT index_json FROM scan_resolution_index WHERE id = 1 AND generation = ?`,
-    'pluck',
-  ).get(generation) as string | undefined;
-}
-
-/** The sources of the stored links whose target is `target` (distinct, sorted). */
-export function linkSourcesTo(db: Db, target: string): string[] {
-  return cached(
-    db,
-    `SELECT DISTINCT source_path FROM scan_links WHERE target_path = ? ORDER BY source_path`,
-    'pluck',
-  ).all(target) as string[];
-}
-
-/** Paths of the per-file cache rows whose record text holds one of `needles` (compared lower-cased). */
-export function cachedPathsMentioning(db: Db, needles: readonly string[]): string[] {
-  if (needles.length === 0) return [];
-  const test = needles.map(() => 'instr(t, ?) > 0').join(' OR ');
-  return db
-    .prepare(`SELECT path FROM (SELECT path, lower(record_json) AS t FROM scan_file_cache) WHERE ${test}`)
-    .pluck()
-    .all(...needles.map((n) => n.toLowerCase())) as string[];
-}
-
-/** The persist generation of the stored scan (0 before the first scan). */
-export function readGeneration(db: Db): number {
-  return (
-    (cached(db, `SELECT persist_generation FROM scan_meta WHERE id = 1`, 'pluck').get() as
-      number | undefined) ?? 0
-  );
-}
+import { readPatchBase } from './patch-reads.js';
+export type { PatchBase } from './patch-reads.js';
 
 /** One changed file of the patch: its path and the issues its previous record emitted itself. */
 export interface PatchedFile {
@@ -255,6 +200,11 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       set.add(issueIdentity(issue));
       own.set(group, set);
     }
+    // The groups new issues go to (a name-collision lands on its first node): their kept rows are checked too.
+    for (const issue of p.issues) {
+      const group = issue.nodeIds[0] ?? '';
+      if (!own.has(group)) own.set(group, new Set());
+    }
     const kept = new Set<string>();
     for (const [group, identities] of own) {
       for (const [id, key, linkIdsJson] of groupRows.all(group) as IssueRow[]) {
@@ -328,16 +278,4 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
     if (err instanceof PatchRefused) return { refused: err.message };
     throw err;
   }
-}
-
-/** Issues per severity, counted in SQL. */
-export function issueSeverityCounts(db: Db): { error: number; warn: number; info: number } {
-  const out = { error: 0, warn: 0, info: 0 };
-  for (const [severity, n] of cached(
-    db,
-    `SELECT severity, COUNT(*) FROM scan_issues GROUP BY severity`,
-    'raw',
-  ).all() as Array<[keyof typeof out, number]>)
-    out[severity] = n;
-  return out;
 }

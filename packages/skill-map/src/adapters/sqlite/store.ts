@@ -25,15 +25,15 @@ import { findNode, listIssues, loadScan } from './scan-reader.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
 import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
+import { persistPatch } from './persist-patch.js';
 import {
-  issueSeverityCounts,
   cachedPathsMentioning,
+  issueSeverityCounts,
   linkSourcesTo,
-  persistPatch,
   readGeneration,
   readPatchBase,
   readResolutionIndex,
-} from './persist-patch.js';
+} from './patch-reads.js';
 import type { PatchBase, PatchPersistInput, PatchPersistRefusal, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
