@@ -42,14 +42,20 @@ export function linkSourcesTo(db: Db, target: string): string[] {
   ).all(target) as string[];
 }
 
-/** Paths of the per-file cache rows whose record text holds one of `needles` (compared lower-cased). */
-export function cachedPathsMentioning(db: Db, needles: readonly string[]): string[] {
-  if (needles.length === 0) return [];
-  const test = needles.map(() => 'instr(t, ?) > 0').join(' OR ');
-  return db
-    .prepare(`SELECT path FROM (SELECT path, lower(record_json) AS t FROM scan_file_cache) WHERE ${test}`)
-    .pluck()
-    .all(...needles.map((n) => n.toLowerCase())) as string[];
+/** Paths of the per-file cache rows whose record text holds one of `needles`: its text (lower-cased), then its pattern. */
+export function cachedPathsMentioning(
+  db: Db,
+  needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+): string[] {
+  const out = new Set<string>();
+  const rows = db
+    .prepare(`SELECT path, record_json FROM scan_file_cache WHERE instr(lower(record_json), ?) > 0`)
+    .raw();
+  for (const needle of needles) {
+    for (const [path, json] of rows.all(needle.text.toLowerCase()) as Array<[string, string]>)
+      if (needle.pattern.test(json)) out.add(path);
+  }
+  return [...out].sort();
 }
 
 /** The persist generation of the stored scan (0 before the first scan). */

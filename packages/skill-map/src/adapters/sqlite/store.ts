@@ -80,8 +80,10 @@ export interface ScanStore {
   fileRecordJson(path: string): string | undefined;
   /** The sources of the stored links whose target is `target` (distinct, sorted). */
   linkSourcesTo(target: string): string[];
-  /** Paths of the per-file cache rows whose record text holds one of `needles` (compared lower-cased). */
-  cachedPathsMentioning(needles: readonly string[]): string[];
+  /** Paths of the per-file cache rows whose record text holds one of `needles` (its text, then its pattern). */
+  cachedPathsMentioning(
+    needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+  ): string[];
   /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
   persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;
   issueSeverityCounts(): { error: number; warn: number; info: number };

@@ -12,7 +12,7 @@ import type { FileRecord, GraphContext, NodeIdentifier } from '../types.js';
 import { createIssueSink } from './issue-sink.js';
 import { prepareRecord } from './prepared.js';
 import { assembledFromIndex, type IndexedCandidate, type ResolutionIndex } from './resolution-index.js';
-import { MAX_REACHING, type PatchLookup } from './virtual-patch.js';
+import { MAX_REACHING, type Needle, type PatchLookup } from './virtual-patch.js';
 
 const NAME_ANALYZERS: ReadonlySet<string> = new Set(['core/name-collision', 'core/name-mismatch']);
 
@@ -113,11 +113,18 @@ function nameIssues(
   return sink.issues;
 }
 
-/** The longest run of letters and digits of a handle: any trigger naming it holds it (lower-cased). */
-function needleOf(handle: string): string | null {
+/**
+ * What any raw trigger naming `handle` holds (null for a handle with no plain-ASCII form): its longest run of letters
+ * and digits (lower-cased text), and the handle itself with each space standing for any run of `-`, `_` or
+ * whitespace (a JSON-escaped one too), case-insensitive. A superset: a record that matches may not name it.
+ */
+function needleOf(handle: string): Needle | null {
   if (/[^\x20-\x7e]/.test(handle)) return null;
   const runs = handle.match(/[a-z0-9]+/g) ?? [];
-  return runs.reduce<string | null>((best, r) => (best === null || r.length > best.length ? r : best), null);
+  const text = runs.reduce((best, r) => (r.length > best.length ? r : best), '');
+  if (text === '') return null;
+  const parts = handle.split(' ').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return { text, pattern: new RegExp(parts.join('(?:[-_\\s]|\\\\[nrt])+'), 'i') };
 }
 
 /**
@@ -151,11 +158,11 @@ export function patchNames(
       return `${what}, and the reserved name it answers to with them`;
   }
   const handles = [...new Set(renamed.flatMap((r) => [...r.before, ...r.after].map((i) => i.handle)))].sort();
-  const needles = new Set<string>();
+  const needles: Needle[] = [];
   for (const h of handles) {
     const needle = needleOf(h);
     if (needle === null) return `${what}, and a name has no plain-text form to look for`;
-    needles.add(needle);
+    needles.push(needle);
   }
   const next = indexWithNames(index, renamed, nodeOf, active);
   const g1 = assembledFromIndex(next);
@@ -174,7 +181,7 @@ export function patchNames(
     active,
   );
   const changed = new Set(changes.map((c) => c.next.path));
-  const paths = lookup.recordsMentioning([...needles]).filter((p) => !changed.has(p));
+  const paths = lookup.recordsMentioning(needles).filter((p) => !changed.has(p));
   if (paths.length > MAX_REACHING) return `${what}, and more than ${MAX_REACHING} files may name it`;
   const reaching: FileRecord[] = [];
   for (const p of paths.sort()) {

@@ -18,8 +18,14 @@ export interface PatchLookup {
   record(path: string): FileRecord | undefined;
   /** The sources of the stored links whose target is `target`. */
   linkSources(target: string): string[];
-  /** Paths of the cached records whose text holds one of `needles` (lower-cased, letters and digits). */
-  recordsMentioning(needles: readonly string[]): string[];
+  /** Paths of the cached records whose JSON text holds one of `needles` (its `text`, and a match of its `pattern`). */
+  recordsMentioning(needles: readonly Needle[]): string[];
+}
+
+/** A name to look for in cached records: plain lower-case text every mention holds, and a pattern to confirm it. */
+export interface Needle {
+  readonly text: string;
+  readonly pattern: RegExp;
 }
 
 /** Past this many files reaching a virtual node that appears or vanishes, a full build is as cheap. */
