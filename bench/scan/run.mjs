@@ -2,9 +2,10 @@
 // npm run bench:scan: `sm scan` on synthetic 1,000- and 10,000-node projects shaped like the real corpora, each figure
 // next to an I/O floor (walk + read + sha256 as a whole process) and the SQLite write floor measured in the same run,
 // with medians and MET/MISSED per target; one-file edits per kind of file (agent, skill, command, CLAUDE.md, a file
-// using MCP tools, a plugin file, a doc, the MCP config): how many patched in place, median and worst time per kind.
+// using MCP tools, a plugin file, a doc, the MCP config; plus an agent rename and a tools list naming a new MCP
+// server): how many patched in place, median and worst time per kind.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,11 @@ function spread(list, count) {
   return Array.from({ length: count }, (_, i) => list[Math.floor((i * list.length) / count) % list.length]);
 }
 
+function rewrite(root, rel, change) {
+  const abs = join(root, rel);
+  writeFileSync(abs, change(readFileSync(abs, 'utf8')));
+}
+
 /**
  * The one-file edit per kind of file: append one plain line of text (the MCP config: rewrite it with other options,
  * same servers), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
@@ -122,7 +128,12 @@ function perKind(root, project) {
   const rows = [];
   const worst = [];
   let allPatched = true;
-  const edits = { ...project.kinds, 'MCP config': [project.mcpConfig] };
+  const edits = {
+    ...project.kinds,
+    'MCP config': [project.mcpConfig],
+    'agent renamed (name:)': project.kinds.agent,
+    'tools name a new MCP server': project.kinds.agent,
+  };
   let n = 0;
   for (const [kind, list] of Object.entries(edits)) {
     if (list.length === 0) continue;
@@ -136,6 +147,10 @@ function perKind(root, project) {
           join(root, rel),
           `${JSON.stringify({ mcpServers: { linear: { command: 'linear-mcp', args: [`--run=${n}`] }, github: { type: 'http', url: `https://example.com/mcp/${n}` } } })}\n`,
         );
+      else if (kind === 'agent renamed (name:)')
+        rewrite(root, rel, (text) => text.replace(/^name: .*$/m, `name: renamed-agent-${n}`));
+      else if (kind === 'tools name a new MCP server')
+        rewrite(root, rel, (text) => text.replace(/^tools: \[/m, `tools: [mcp__server${n}__run, `));
       else appendFileSync(join(root, rel), `\nOne more plain line of text (edit ${n}).\n`);
       const run = sm(root, ['scan', '--explain']);
       times.push(run.ms);
