@@ -180,7 +180,7 @@ function plantedBreaks(result, planted) {
   for (const issue of result.issues) {
     if (issue.analyzerId !== 'reference-broken') continue;
     if (want.has(`${issue.nodeIds[0]}\0${issue.data?.target}`)) found += 1;
-    else others += 1;
+    else if (!/^docs\/guides\/\d+\.md$/.test(String(issue.data?.target))) others += 1; // not the editor's own links
   }
   return { found, planted: want.size, others };
 }
