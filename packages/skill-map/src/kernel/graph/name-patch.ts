@@ -154,6 +154,7 @@ export function patchNames(
   const nodeOf = (path: string): Node => g0.byPath.get(path)!;
   const reserved = new Map(index.reserved);
   for (const { record, after } of renamed) {
+    if (g0.byPath.get(record.path) === undefined) return `'${record.path}' is not a node of the stored graph`;
     if (reservedHandle(nodeOf(record.path), after, active) !== reserved.get(record.path))
       return `${what}, and the reserved name it answers to with them`;
   }

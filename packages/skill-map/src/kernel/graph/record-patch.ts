@@ -172,6 +172,8 @@ export function patchRecords(
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
   const deprecated = deprecatedPaths(g);
+  // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
+  const before = index === stored ? g : assembledFromIndex(stored);
   for (const { prev, next: record } of sorted) {
     if (record.node === null) continue;
     const prepared = prepareRecord(record);
@@ -181,7 +183,7 @@ export function patchRecords(
     const count = record.links?.length ?? 0;
     const resolver = new LinkResolver(g, active, oracle, count);
     if (count > 0) resolver.add(record, prepared, g.byPath.get(record.path)!, false);
-    const reach = deprecatedReach(deprecated, g, active, oracle, prev, resolver);
+    const reach = deprecatedReach(deprecated, before, active, oracle, prev, resolver);
     if (reach !== null) return refused(reach);
     let out = 0;
     if (count > 0) {
