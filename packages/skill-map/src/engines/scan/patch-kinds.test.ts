@@ -207,6 +207,49 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
     expect(rowFacts(tree.root).links.some((l) => l.includes('"@helperbot"'))).toBe(true);
   });
 
+  it('random rewrites (links, tools, MCP servers, names) leave the rows as a full scan of a copy, step by step', async () => {
+    await scan();
+    // SM_PATCH_SEED=<n> tries another sequence locally.
+    let seed = Number(process.env['SM_PATCH_SEED'] ?? 11);
+    const pick = (n: number): number => {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      return Math.floor((seed / 2 ** 32) * n);
+    };
+    const choose = <T>(xs: readonly T[]): T => xs[pick(xs.length)]!;
+    const servers = ['linear', 'github', 'slack', 'notion', 'drive'];
+    const agents = ['.claude/agents/triager.md', '.claude/agents/poster.md', '.claude/agents/plain.md'];
+    const reasons = new Map<string, number>();
+    let patched = 0;
+    for (let step = 0; step < 30; step++) {
+      const op = pick(10);
+      let path: string;
+      if (op < 6) {
+        path = choose(EDITABLE.filter((p) => p.endsWith('.md')));
+        const extra = Array.from({ length: 1 + pick(3) }, () => choose(RICH_SNIPPETS)).join('\n');
+        appendFileSync(tree.abs(path), `\n${extra}\n`);
+      } else if (op < 7) {
+        path = '.mcp.json';
+        const defined = servers.filter(() => pick(2) === 0);
+        const config = Object.fromEntries(defined.map((s) => [s, { command: `${s}-mcp` }]));
+        writeFileSync(tree.abs(path), `${JSON.stringify({ mcpServers: config })}\n`);
+      } else {
+        path = choose(agents);
+        const name =
+          op < 9 ? choose(['triager', 'poster', 'plain', 'helperbot', 'sorter']) : path.slice(15, -3);
+        const tools = servers.filter(() => pick(3) === 0).map((s) => `mcp__${s}__run`);
+        const text = `---\nname: ${name}\ntools: [Read, ${tools.join(', ')}]\n---\nStep ${step}: ask @triager, run /deploy.\n`;
+        writeFileSync(tree.abs(path), text);
+      }
+      stamp(path);
+      const out = await scan();
+      if (out.patchedInPlace) patched++;
+      else reasons.set(out.fullBuildReason!, (reasons.get(out.fullBuildReason!) ?? 0) + 1);
+      expect(rowFacts(tree.root), `step ${step}: ${path}`).toEqual(await fullScanOfCopy());
+    }
+    if (process.env['SM_PATCH_SEED'] !== undefined) console.log(patched, [...reasons]);
+    expect(patched, JSON.stringify([...reasons])).toBeGreaterThan(20);
+  });
+
   it('names the reason of the other fallbacks: sidecars, suppressions, files added or removed, settings', async () => {
     await scan();
     for (const [path, reason] of Object.entries(RICH_FALLBACK_EDITS)) {
