@@ -190,6 +190,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
   it('patches renames: the name index, name issues and the files naming them, row for row a full scan', async () => {
     await scan();
     const collisions: number[] = [];
+    const pluginLinks: number[] = [];
     for (const [path, text] of RICH_RENAMES) {
       writeFileSync(tree.abs(path), text);
       stamp(path);
@@ -202,8 +203,11 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
       const rows = rowFacts(tree.root);
       expect(rows, `${path}: ${text}`).toEqual(await fullScanOfCopy());
       collisions.push(rows.issues.filter((i) => i.includes('"name-collision"')).length);
+      pluginLinks.push(rows.links.filter((l) => l.includes('"core/plugin-skill"')).length);
     }
-    expect(collisions).toEqual([0, 1, 0, 0, 0]);
+    expect(collisions).toEqual([0, 1, 0, 0, 0, 0, 0]);
+    expect(pluginLinks[5]).toBe(0);
+    expect(pluginLinks[6]).toBeGreaterThan(2);
     expect(rowFacts(tree.root).links.some((l) => l.includes('"@helperbot"'))).toBe(true);
   });
 

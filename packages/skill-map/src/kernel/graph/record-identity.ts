@@ -41,13 +41,13 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 /**
  * Null when `next` replaces `prev` (same path) without changing anything another record resolves against: the same
  * role, the same kind of node with the same provider and names, the same virtual nodes and plugin names, not a
- * sidecar (`allow`: virtual nodes or names may change, the caller re-resolving what those reach). Otherwise the reason, as a phrase
+ * sidecar (`allow`: virtual nodes, names or plugin names may change, the caller re-resolving what those reach). Otherwise the reason, as a phrase
  * ("'a.md' changed kind (agent → skill)").
  */
 export function identityChange(
   prev: FileRecord,
   next: FileRecord,
-  allow: { readonly virtual?: boolean; readonly names?: boolean } = {},
+  allow: { readonly virtual?: boolean; readonly names?: boolean; readonly plugins?: boolean } = {},
 ): string | null {
   const path = next.path;
   // The same content under the same analysis (a file re-read because its stat moved): the same graph identity.
@@ -69,7 +69,7 @@ export function identityChange(
     if (!same && allow.names !== true)
       return `'${path}' changed the names it answers to (${listed(ia.map((i) => i.handle))} → ${listed(ib.map((i) => i.handle))})`;
   }
-  if (!sameList(prev.pluginNames, next.pluginNames))
+  if (allow.plugins !== true && !sameList(prev.pluginNames, next.pluginNames))
     return `'${path}' declares other plugin names (${listed(prev.pluginNames ?? [])} → ${listed(next.pluginNames ?? [])})`;
   return allow.virtual === true ? null : virtualChange(prev, next);
 }

@@ -19,6 +19,7 @@ import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
 import { patchNames } from './name-patch.js';
+import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
@@ -142,7 +143,7 @@ export function patchRecords(
     const { prev, next } = sorted[i]!;
     if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
     if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
-    const change = identityChange(prev, next, { virtual: true, names: true });
+    const change = identityChange(prev, next, { virtual: true, names: true, plugins: true });
     if (change !== null) return refused(change);
   }
   const active = activeProviderIds(ctx.lens);
@@ -150,9 +151,12 @@ export function patchRecords(
   if (typeof virtual === 'string') return refused(virtual);
   const names = patchNames(virtual?.index ?? stored, sorted, ctx, active, lookup);
   if (typeof names === 'string') return refused(names);
-  const index = names?.index ?? virtual?.index ?? stored;
+  const plugins = patchPlugins(names?.index ?? virtual?.index ?? stored, sorted, lookup);
+  if (typeof plugins === 'string') return refused(plugins);
+  const index = plugins?.index ?? names?.index ?? virtual?.index ?? stored;
   const reaching = new Map<string, FileRecord>();
-  for (const r of [...(virtual?.reaching ?? []), ...(names?.reaching ?? [])]) reaching.set(r.path, r);
+  for (const r of [...(virtual?.reaching ?? []), ...(names?.reaching ?? []), ...(plugins?.reaching ?? [])])
+    reaching.set(r.path, r);
   for (const c of sorted) reaching.delete(c.next.path);
   if (reaching.size > MAX_REACHING) return refused(`more than ${MAX_REACHING} other files need re-resolving`);
   if (reaching.size > 0)
@@ -222,7 +226,7 @@ export function patchRecords(
     runs,
     issues: sink.issues.sort(compareIssues),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
-    ...(virtual === null && names === null ? {} : { index }),
+    ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],
     staleIssues: names?.stale ?? [],
   };

@@ -56,7 +56,7 @@ export function resolutionIndexOf(g: Assembled, contextKey: string): ResolutionI
     nodes,
     names,
     skillDirs: [...g.skillDirs],
-    pluginNames: [...g.pluginNames],
+    pluginNames: [...g.pluginNames].sort(),
     reserved: [...g.reservedPaths],
     overlays: g.sidecars.size > 0 || g.orphanSidecars.length > 0 || g.suppressions.size > 0,
     sidecars: [...g.sidecars],

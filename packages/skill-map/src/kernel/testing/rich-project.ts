@@ -74,11 +74,6 @@ export const RICH_CONFIG_EDITS: Readonly<Record<string, string>> = {
 /** Edits that change what other files resolve against, and the reason the scan gives for building in full. */
 export const RICH_IDENTITY_CHANGES: ReadonlyArray<readonly [path: string, text: string, reason: string]> = [
   [
-    'plugins/kit/.claude-plugin/plugin.json',
-    '{ "name": "toolkit" }\n',
-    "'plugins/kit/.claude-plugin/plugin.json' declares other plugin names (kit → toolkit)",
-  ],
-  [
     'plugins/kit/skills/write/SKILL.md',
     '---\nname: write\ndescription: Writes\n---\nWrite after kit:brainstorm, no notes.\n',
     "'plugins/kit/skills/write/SKILL.md' changes how many links reach the deprecated 'plugins/kit/skills/write/notes.md'",
@@ -141,4 +136,7 @@ export const RICH_RENAMES: ReadonlyArray<readonly [path: string, text: string]> 
     '---\nname: portable\ndescription: PDFs\n---\nUse /review; `$pdf` and `$portable`.\n',
   ],
   ['.claude/agents/triager.md', '---\ndescription: No name any more\n---\nTriage.\n'],
+  // The plugin's namespace goes (its `kit:` triggers drop out) and comes back.
+  ['plugins/kit/.claude-plugin/plugin.json', '{ "name": "toolkit" }\n'],
+  ['plugins/kit/.claude-plugin/plugin.json', '{ "name": "kit", "description": "back" }\n'],
 ];
