@@ -159,7 +159,7 @@ async function clickAndTime(page, pos, done, arg) {
     ([src, a]) =>
       new Promise((resolve) => {
         const cond = new Function('a', `return (${src})(a)`);
-        const give = setTimeout(() => resolve(null), 5000);
+        const give = setTimeout(() => resolve(null), 20_000);
         const check = () => {
           if (window.__benchDown !== undefined && cond(a)) {
             clearTimeout(give);
@@ -200,7 +200,10 @@ async function selectNode(page, path) {
     (p) => window.__skillMap.map.selected() === p && location.hash.includes('node='),
     path,
   );
-  if (t === null) throw new Error(`a click at ${pos.x},${pos.y} did not select ${path}`);
+  if (t === null) {
+    const state = await page.evaluate(() => [location.hash, window.__skillMap.map.selected()]);
+    throw new Error(`a click at ${pos.x},${pos.y} did not select ${path} (page: ${JSON.stringify(state)})`);
+  }
   return t;
 }
 

@@ -1,9 +1,9 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { searchNodes } from '../../map/search';
 import { navigate } from '../../state/route';
 import { store, useApp } from '../../state/store';
 
-/** Search by name or path: ranked results, `/` focuses it, arrows move, Enter opens the node on the map. */
+/** Search by name or path: ranked results, arrows move, Enter opens the node on the map (`/` is keyboard.ts's). */
 export function SearchBox() {
   const map = useApp((s) => s.map);
   const query = useApp((s) => s.search);
@@ -11,19 +11,6 @@ export function SearchBox() {
   const [open, setOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const results = useMemo(() => (map === null ? [] : searchNodes(map.nodes, query, 20)), [map, query]);
-
-  useEffect(() => {
-    const onKey = (e: globalThis.KeyboardEvent): void => {
-      if (e.key !== '/' || e.ctrlKey || e.metaKey || e.altKey) return;
-      const t = e.target as HTMLElement | null;
-      if (t !== null && (t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName))) return;
-      e.preventDefault();
-      input.current?.focus();
-      input.current?.select();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
 
   const choose = (path: string): void => {
     setOpen(false);
