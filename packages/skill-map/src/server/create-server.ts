@@ -11,6 +11,7 @@ import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
 import type { JobEvent } from '../engines/context.js';
 import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
 import type { ServerDeps } from './ports.js';
+import { createMapCache } from './read/map-cache.js';
 import { createScanRunner } from './scan/scan-runner.js';
 import type { ScanRunner } from './scan/scan-runner.js';
 import { defaultUiDist } from './http/ui/static-ui.js';
@@ -95,11 +96,26 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
         )
       : null;
 
+  const mapCache = createMapCache(deps.reader);
+  // A page that is open reloads the map after every scan: have it ready by then.
+  detach.push(
+    broadcaster.addSink((e) => {
+      if (e.type !== 'scan.completed' || broadcaster.clientCount() === 0) return;
+      setImmediate(() => {
+        try {
+          mapCache.json();
+        } catch {
+          // The request that follows reports the problem (a damaged database, say) in its own answer.
+        }
+      });
+    }),
+  );
   const context: AppContext = {
     scopeRoot: deps.scopeRoot,
     dbPath: deps.dbPath,
     version,
     reader: deps.reader,
+    mapCache,
     config: deps.config,
     formatter: deps.formatter ?? KERNEL_FORMATTER,
     logger,

@@ -3,6 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
 import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
+import type { MapCache } from '../read/map-cache.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { ScanRunner } from '../scan/scan-runner.js';
 import type { WatcherStatus } from '../watcher/file-watcher.js';
@@ -36,6 +37,8 @@ export interface AppContext {
   dbPath: string;
   version: string;
   reader: MapReader;
+  /** `GET /api/map`'s body, cached per persisted scan. */
+  mapCache: MapCache;
   config: ConfigPort;
   formatter: GraphFormatter;
   logger: ServerLogger;
