@@ -2,6 +2,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { bindKeyboard } from './keyboard';
 import { connectLive } from './live/live-connection';
+import { bindMapPrefs } from './map/prefs-binding';
 import { bindLive, loadMap } from './state/map-loader';
 import { bindRoute } from './state/route';
 import { store } from './state/store';
@@ -9,6 +10,7 @@ import './styles/theme.css';
 import './styles/app.css';
 
 bindRoute();
+bindMapPrefs();
 bindKeyboard();
 bindLive(connectLive());
 void loadMap();

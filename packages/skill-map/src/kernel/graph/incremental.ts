@@ -242,6 +242,7 @@ function patch(
     providers: active,
     settings: ctx.settings,
     graph: g,
+    existingPaths: ctx.existingPaths,
     links,
     runs,
   };

@@ -93,6 +93,7 @@ export function patchRecords(
     providers: active,
     settings: ctx.settings,
     graph: g,
+    existingPaths: ctx.existingPaths,
     links,
     runs: bounds,
     ...view,
