@@ -81,6 +81,8 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     write(root, '.claude/skills/gamma/SKILL.md', '---\nname: gamma\ndescription: Third.\n---\nBody.\n');
     appendFileSync(join(root, ALPHA), 'Then [gamma](../gamma/SKILL.md).\n');
     await expect.poll(() => nodesShown(page), POLL).toBe('3');
+    // The map draws it too (its data-nodes counts what is on the canvas).
+    await expect.poll(() => page.locator('[data-testid="map"]').getAttribute('data-nodes'), POLL).toBe('3');
     const links = await page.locator('footer[aria-label="Status"] .counts').getAttribute('data-links');
     expect(Number(links)).toBeGreaterThanOrEqual(2);
     console.log(`ui-live: a new file shown ${Date.now() - start} ms after the write`);
@@ -121,6 +123,7 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     await expect.poll(() => status.getAttribute('data-connection'), POLL).toBe('open');
     await expect.poll(() => status.getByRole('status').filter({ hasText: 'Live' }).count(), POLL).toBe(1);
     await expect.poll(() => nodesShown(page), POLL).toBe('4');
+    await expect.poll(() => page.locator('[data-testid="map"]').getAttribute('data-nodes'), POLL).toBe('4');
     await sameDocument();
     expect(rec.outside(server.baseUrl)).toEqual([]);
     // The console reports the refused /ws handshakes and fetches while the server was down; nothing else.
