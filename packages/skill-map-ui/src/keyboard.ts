@@ -1,6 +1,7 @@
 // Global shortcuts of the page. None fires while the person types in a field, nor while a modal dialog is open
 // (the dialog owns its keys), nor with Ctrl/Meta/Alt held (the browser's shortcuts stay the browser's).
-// Escape is the node panel's own (NodePanel closes itself); it is listed here for the help dialog.
+// `/` is the search box's own (it focuses itself) and Escape the node panel's (it closes itself); both are
+// listed here for the help dialog.
 import { useSyncExternalStore } from 'react';
 import { navigate } from './state/route';
 import type { Route } from './state/store';
@@ -70,12 +71,6 @@ export function bindKeyboard(): () => void {
     if (view !== undefined && (chord || /^[123]$/.test(key))) {
       e.preventDefault();
       navigate({ view });
-    } else if (key === '/') {
-      const input = document.querySelector<HTMLInputElement>('input[aria-label="Search nodes"]');
-      if (input === null) return;
-      e.preventDefault();
-      input.focus();
-      input.select();
     } else if (key === '?') {
       e.preventDefault();
       openShortcutsHelp();

@@ -11,6 +11,9 @@ import type { RecordedPage } from './support/browser.js';
 import { spawnServe } from './support/sm-process.js';
 import type { ServeProcess } from './support/sm-process.js';
 
+/** Polls wait long enough for a loaded machine (the suites share 2 cores with other work). */
+const POLL = { timeout: 15_000 };
+
 const ALPHA = '.claude/skills/alpha/SKILL.md';
 const BETA = '.claude/skills/beta/SKILL.md';
 const PROJECT: Record<string, string> = {
@@ -46,7 +49,7 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     page.on('load', () => loads++); // a document load (hash routes change no document)
     await page.goto(`${server.baseUrl}/`);
     await page.locator('footer[aria-label="Status"][data-connection="open"]').waitFor();
-    await page.locator('footer[aria-label="Status"] .counts[data-nodes="2"]').waitFor({ timeout: 10_000 });
+    await page.locator('footer[aria-label="Status"] .counts[data-nodes="2"]').waitFor(POLL);
     await page.evaluate(() => ((window as unknown as { __liveMarker: number }).__liveMarker = 42));
   }, 60_000);
 
@@ -62,15 +65,31 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
   };
 
   it('shows a new file and a new link written on disk, without a reload', async () => {
+    // Every text the status bar's scan slot shows, so the short-lived "Scanning…" is seen too.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { __scanTexts: string[] }).__scanTexts = seen;
+      const slot = document.querySelector('footer[aria-label="Status"] .scan');
+      if (slot === null) return;
+      new MutationObserver(() => seen.push(slot.textContent ?? '')).observe(slot, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     const start = Date.now();
     write(root, '.claude/skills/gamma/SKILL.md', '---\nname: gamma\ndescription: Third.\n---\nBody.\n');
     appendFileSync(join(root, ALPHA), 'Then [gamma](../gamma/SKILL.md).\n');
-    await expect.poll(() => nodesShown(page), { timeout: 10_000 }).toBe('3');
+    await expect.poll(() => nodesShown(page), POLL).toBe('3');
+    // The map draws it too (its data-nodes counts what is on the canvas).
+    await expect.poll(() => page.locator('[data-testid="map"]').getAttribute('data-nodes'), POLL).toBe('3');
     const links = await page.locator('footer[aria-label="Status"] .counts').getAttribute('data-links');
     expect(Number(links)).toBeGreaterThanOrEqual(2);
     console.log(`ui-live: a new file shown ${Date.now() - start} ms after the write`);
+    const texts = await page.evaluate(() => (window as unknown as { __scanTexts: string[] }).__scanTexts);
+    expect(texts.some((t) => t.startsWith('Scanning…'))).toBe(true);
     const status = page.locator('footer[aria-label="Status"]');
-    await expect.poll(() => status.locator('.watcher').textContent()).toBe('watching files');
+    await expect.poll(() => status.locator('.watcher').textContent(), POLL).toBe('watching files');
     expect(await status.locator('.mcp').textContent()).toBe('MCP off');
     expect(await status.locator('.scan').textContent()).toMatch(/^Last scan (just now|\d+ s ago) \(\d/);
     await sameDocument();
@@ -81,11 +100,9 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     await page.keyboard.press('i'); // `g i`: the issues view
     const view = page.locator('section[aria-label="Issues"]');
     await view.waitFor();
-    await expect.poll(() => view.getByText('missing-guide.md').count()).toBe(0);
+    await expect.poll(() => view.getByText('missing-guide.md').count(), POLL).toBe(0);
     appendFileSync(join(root, BETA), 'Read [the guide](../../../docs/missing-guide.md).\n');
-    await expect
-      .poll(() => view.getByText('missing-guide.md').count(), { timeout: 10_000 })
-      .toBeGreaterThan(0);
+    await expect.poll(() => view.getByText('missing-guide.md').count(), POLL).toBeGreaterThan(0);
     await sameDocument();
   });
 
@@ -94,18 +111,19 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
     await server!.kill();
     server = null;
     const status = page.locator('footer[aria-label="Status"]');
-    await expect.poll(() => status.getAttribute('data-connection'), { timeout: 10_000 }).toBe('lost');
+    await expect.poll(() => status.getAttribute('data-connection'), POLL).toBe('lost');
     await expect
-      .poll(() => status.getByRole('status').filter({ hasText: 'Connection lost' }).count())
+      .poll(() => status.getByRole('status').filter({ hasText: 'Connection lost' }).count(), POLL)
       .toBe(1);
 
     // Changed while no server ran: the restarted server's boot scan picks it up, the page re-seeds on reconnect.
     write(root, '.claude/skills/delta/SKILL.md', '---\nname: delta\ndescription: Fourth.\n---\nBody.\n');
     server = await spawnServe(root, ['--port', port]);
     expect(new URL(server.baseUrl).port).toBe(port);
-    await expect.poll(() => status.getAttribute('data-connection'), { timeout: 15_000 }).toBe('open');
-    await expect.poll(() => status.getByRole('status').filter({ hasText: 'Live' }).count()).toBe(1);
-    await expect.poll(() => nodesShown(page), { timeout: 10_000 }).toBe('4');
+    await expect.poll(() => status.getAttribute('data-connection'), POLL).toBe('open');
+    await expect.poll(() => status.getByRole('status').filter({ hasText: 'Live' }).count(), POLL).toBe(1);
+    await expect.poll(() => nodesShown(page), POLL).toBe('4');
+    await expect.poll(() => page.locator('[data-testid="map"]').getAttribute('data-nodes'), POLL).toBe('4');
     await sameDocument();
     expect(rec.outside(server.baseUrl)).toEqual([]);
     // The console reports the refused /ws handshakes and fetches while the server was down; nothing else.

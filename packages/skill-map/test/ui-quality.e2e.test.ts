@@ -15,6 +15,9 @@ import { runSm } from './support/sm-bin.js';
 import { spawnServe } from './support/sm-process.js';
 import type { ServeProcess } from './support/sm-process.js';
 
+/** Polls wait long enough for a loaded machine (the suites share 2 cores with other work). */
+const POLL = { timeout: 15_000 };
+
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LINT = '.claude/skills/lint/SKILL.md';
 const DEPLOY = '.claude/commands/deploy.md';
@@ -133,32 +136,32 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await page.goto(`${server.baseUrl}/`);
     await mapLoaded(page);
     const status = page.locator('footer[aria-label="Status"]');
-    await expect.poll(() => status.locator('.mcp').textContent()).toBe('MCP on, 1 agent connected');
+    await expect.poll(() => status.locator('.mcp').textContent(), POLL).toBe('MCP on, 1 agent connected');
     expect(await status.getByRole('status').first().textContent()).toBe('Live');
     await screenshot(page, 'map');
 
     await showIssues(page);
     const issues = page.locator('section[aria-label="Issues"]');
     await page.locator('select[aria-label="Group by"]').selectOption('node');
-    await expect.poll(() => issues.locator('.issue-group').count()).toBeGreaterThan(1);
+    await expect.poll(() => issues.locator('.issue-group').count(), POLL).toBeGreaterThan(1);
     await page.locator('input[aria-label="Filter issues"]').fill('missing');
-    await expect.poll(() => issues.locator('.issue-row').count()).toBe(1);
+    await expect.poll(() => issues.locator('.issue-row').count(), POLL).toBe(1);
     await page.locator('input[aria-label="Filter issues"]').fill('');
     await screenshot(page, 'issues-view');
 
     await openPanelFromIssues(page);
     await page.keyboard.press('1'); // the map, centred on the node, its panel beside it
-    await expect.poll(() => page.evaluate(() => location.hash)).toMatch(/^#\/\?node=/);
+    await expect.poll(() => page.evaluate(() => location.hash), POLL).toMatch(/^#\/\?node=/);
     await page.waitForTimeout(500); // the panel's own fetches and the camera settle
     await screenshot(page, 'node-panel');
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.evaluate(() => location.hash)).toBe('#/');
+    await expect.poll(() => page.evaluate(() => location.hash), POLL).toBe('#/');
 
     await page.keyboard.press('3'); // the jobs view
     const jobs = page.locator('section[aria-label="Jobs"]');
     const queued = jobs.getByRole('table', { name: 'Queued' });
-    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(2);
-    await expect.poll(() => jobs.getByRole('table', { name: 'Running' }).count()).toBe(1);
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count(), POLL).toBe(2);
+    await expect.poll(() => jobs.getByRole('table', { name: 'Running' }).count(), POLL).toBe(1);
     await screenshot(page, 'jobs-view');
 
     // One cancel, then cancel-all behind its confirmation: the tables follow the job.* events.
@@ -167,13 +170,13 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
       .first()
       .getByRole('button', { name: /^Cancel job/ })
       .click();
-    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(1);
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count(), POLL).toBe(1);
     await jobs.getByRole('button', { name: 'Cancel all' }).click();
     const confirm = page.getByRole('dialog', { name: 'Confirm' });
     await confirm.getByRole('button', { name: 'Cancel all jobs' }).click();
-    await expect.poll(() => queued.locator('tbody tr[data-job]').count()).toBe(0);
+    await expect.poll(() => queued.locator('tbody tr[data-job]').count(), POLL).toBe(0);
     const history = jobs.getByRole('table', { name: 'History' });
-    await expect.poll(() => history.locator('tbody tr[data-status="cancelled"]').count()).toBe(2);
+    await expect.poll(() => history.locator('tbody tr[data-status="cancelled"]').count(), POLL).toBe(2);
 
     expect(rec.outside(server.baseUrl)).toEqual([]);
     expect(rec.requests.length).toBeGreaterThan(3);
@@ -197,10 +200,10 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await page.locator('section[aria-label="Issues"] h2').click();
     await page.keyboard.press('g');
     await page.keyboard.press('j');
-    await expect.poll(hash).toBe('#/jobs');
+    await expect.poll(hash, POLL).toBe('#/jobs');
     await page.keyboard.press('g');
     await page.keyboard.press('m');
-    await expect.poll(hash).toBe('#/');
+    await expect.poll(hash, POLL).toBe('#/');
 
     await page.evaluate(
       () => (location.hash = `#/?node=${encodeURIComponent('.claude/skills/lint/SKILL.md')}`),
@@ -213,7 +216,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     await help.waitFor({ state: 'detached' });
     expect(await hash()).toContain('node=');
     await page.keyboard.press('Escape');
-    await expect.poll(hash).toBe('#/');
+    await expect.poll(hash, POLL).toBe('#/');
     const search = page.locator('input[aria-label="Search nodes"]');
     if ((await search.count()) > 0) {
       await page.keyboard.press('/');
@@ -270,7 +273,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     expect(existsSync(join(root, '.claude/skills/notes/SKILL.sm'))).toBe(false);
 
     await dismiss(true);
-    await expect.poll(() => view.locator('.issue-row', { hasText: 'gone.md' }).count()).toBe(0);
+    await expect.poll(() => view.locator('.issue-row', { hasText: 'gone.md' }).count(), POLL).toBe(0);
     expect(await view.locator('.issue-row').count()).toBe(before - 1);
     expect(existsSync(join(root, '.claude/skills/notes/SKILL.sm'))).toBe(true);
     // The browser logs each 412 confirm-required answer (the consent round trip); nothing else may fail.

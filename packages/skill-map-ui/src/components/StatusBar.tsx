@@ -48,7 +48,11 @@ export function StatusBar() {
       </span>
       <span className="scan">
         {scanning ? (
-          <span className="scanning">Scanning…</span>
+          <span className="scanning">
+            Scanning…
+            {status.progress !== null &&
+              ` ${status.progress.done}${status.progress.total === null ? '' : ` of ${status.progress.total}`} files`}
+          </span>
         ) : map === null ? (
           'No map yet'
         ) : map.scannedAt === 0 ? (

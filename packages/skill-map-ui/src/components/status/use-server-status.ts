@@ -16,6 +16,8 @@ export interface ServerStatus {
   mcp: McpStatus | null;
   /** `durationMs` of the scan the map shows, or null while unknown. */
   scanDurationMs: number | null;
+  /** The running scan's progress (`scan.progress`), or null. */
+  progress: { done: number; total: number | null } | null;
 }
 
 const MCP_POLL_MS = 30_000;
@@ -27,14 +29,14 @@ const AGENT_EVENTS = /^(job\.|agent\.|session\.|node\.activity)/;
 /**
  * What the status bar reads from the server besides the map: the watcher (health, refetched on watcher events),
  * MCP liveness (polled every 30 s while the page is visible, and shortly after agent or job events) and the
- * duration of the scan on screen (`/api/scan?meta=1` once per map load, or the `scan.completed` event).
+ * duration of the scan on screen (`/api/scan?meta=1` on connect, then the `scan.completed` events).
  */
 export function useServerStatus(): ServerStatus {
   const connection = useApp((s) => s.connection);
-  const generation = useApp((s) => s.mapGeneration);
   const [watcher, setWatcher] = useState<WatcherStatus | null>(null);
   const [mcp, setMcp] = useState<McpStatus | null>(null);
   const [scanDurationMs, setScanDuration] = useState<number | null>(null);
+  const [progress, setProgress] = useState<ServerStatus['progress']>(null);
   const mcpTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   const loadHealth = useCallback(async () => {
@@ -67,6 +69,12 @@ export function useServerStatus(): ServerStatus {
           toast: { text: `${e.type === 'scan.failed' ? 'Scan' : 'Watcher'} failed: ${why}`, tone: 'error' },
         });
       }
+      if (e.type === 'scan.progress' && typeof e.data['index'] === 'number') {
+        const total = e.data['total'];
+        setProgress({ done: e.data['index'] + 1, total: typeof total === 'number' ? total : null });
+      }
+      if (e.type === 'scan.started' || e.type === 'scan.completed' || e.type === 'scan.failed')
+        setProgress(null);
       if (e.type === 'scan.completed' && typeof e.data['durationMs'] === 'number')
         setScanDuration(e.data['durationMs']);
     });
@@ -87,19 +95,23 @@ export function useServerStatus(): ServerStatus {
     void loadMcp();
   }, [connection, loadHealth, loadMcp]);
 
+  // The duration of the scan on screen: the persisted one when the page (re)connects, then each scan.completed
+  // (which also counts persisting). A meta read per map reload would replace the event's figure with another.
   useEffect(() => {
-    if (generation === 0) return;
+    if (connection !== 'open') return;
     let stale = false;
     api
       .get<{ item: { stats?: { durationMs?: number } } }>('/api/scan?meta=1')
-      .then((r) => !stale && setScanDuration(r.item.stats?.durationMs ?? null))
+      .then((r) => {
+        if (!stale) setScanDuration(r.item.stats?.durationMs ?? null);
+      })
       .catch(() => undefined);
     return () => {
       stale = true;
     };
-  }, [generation]);
+  }, [connection]);
 
-  return { watcher, mcp, scanDurationMs };
+  return { watcher, mcp, scanDurationMs, progress };
 }
 
 /** The current time, re-read every `everyMs` (for "time ago" texts). */
