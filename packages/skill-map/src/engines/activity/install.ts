@@ -1,0 +1,224 @@
+// `sm activity install|uninstall|status`: registers the activity hook in a host's own hook file, reversibly.
+// Install keeps the file's exact original bytes in `.skill-map/activity-hooks.bak` (gitignored by `*.bak`), so an
+// uninstall of an untouched file restores it byte for byte (or removes the file and folders install created);
+// a file edited since (the host adds permissions there) loses only our entries, in its own layout.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeFileAtomicSync } from '../../adapters/fs/atomic-write.js';
+import { ensureStateDir } from '../../adapters/fs/state-dir.js';
+import { EngineError } from '../errors.js';
+import type { HookDoc } from './hook-doc.js';
+import {
+  DEFAULT_STYLE,
+  formatHookDoc,
+  HookFileInvalid,
+  hookStateOf,
+  parseHookDoc,
+  styleOf,
+  withOurHooks,
+  withoutOurHooks,
+} from './hook-doc.js';
+import { ACTIVITY_HOSTS, HOOK_PLANS, UNSUPPORTED } from './hook-hosts.js';
+import type { ActivityHost, HookPlan } from './hook-hosts.js';
+
+/** What install recorded of one host's file. */
+interface HostRecord {
+  file: string;
+  /** base64 of the bytes before install, or null when install created the file. */
+  original: string | null;
+  /** Folders install created for the file (deepest last), removed on uninstall when empty. */
+  createdDirs: string[];
+  /** sha256 of the bytes install wrote. */
+  written: string;
+}
+
+interface RecordFile {
+  schemaVersion: 1;
+  hosts: Partial<Record<ActivityHost, HostRecord>>;
+}
+
+export interface HookChange {
+  host: ActivityHost;
+  /** Project-relative hook file. */
+  file: string;
+  outcome: 'installed' | 'updated' | 'up-to-date' | 'removed' | 'not-installed';
+  /** How uninstall put the file back: the recorded bytes, the file deleted, or our entries taken out. */
+  restore?: 'original-bytes' | 'deleted' | 'entries-removed';
+  dryRun: boolean;
+  /** The file's text after the change (null: it does not exist then). */
+  after: string | null;
+  before: string | null;
+}
+
+export interface HostHookStatus {
+  host: ActivityHost;
+  file: string | null;
+  state: 'installed' | 'outdated' | 'partial' | 'absent' | 'invalid' | 'unsupported';
+  /** What this host can report (or why it cannot). */
+  reports: string;
+}
+
+const RECORD = join('.skill-map', 'activity-hooks.bak');
+const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+
+function planOf(host: string | undefined): HookPlan {
+  const h = host ?? 'claude';
+  if (h === 'opencode') {
+    throw new EngineError(
+      'invalid-input',
+      `cannot install activity hooks for opencode: ${UNSUPPORTED.opencode.reason}`,
+      {
+        details: { host: h },
+      },
+    );
+  }
+  const plan = (HOOK_PLANS as Record<string, HookPlan | undefined>)[h];
+  if (plan === undefined) {
+    throw new EngineError('invalid-input', `unknown host '${h}' (expected ${ACTIVITY_HOSTS.join(', ')})`, {
+      details: { host: h },
+    });
+  }
+  return plan;
+}
+
+function readRecord(root: string): RecordFile {
+  try {
+    const parsed = JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as RecordFile;
+    if (parsed.schemaVersion === 1 && typeof parsed.hosts === 'object' && parsed.hosts !== null)
+      return parsed;
+  } catch {
+    // No record (or an unreadable one): uninstall falls back to taking our entries out.
+  }
+  return { schemaVersion: 1, hosts: {} };
+}
+
+function writeRecord(root: string, record: RecordFile): void {
+  const path = join(root, RECORD);
+  if (Object.keys(record.hosts).length === 0) {
+    rmSync(path, { force: true });
+    return;
+  }
+  ensureStateDir(dirname(path));
+  writeFileAtomicSync(path, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+function readBytes(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+function parseOrRefuse(plan: HookPlan, text: string): HookDoc {
+  try {
+    return parseHookDoc(text);
+  } catch (err) {
+    if (!(err instanceof HookFileInvalid)) throw err;
+    throw new EngineError(
+      'hook-file-invalid',
+      `${plan.file} cannot be edited: ${err.message}; fix or move it, then run again (nothing was written)`,
+      {
+        details: { file: plan.file },
+      },
+    );
+  }
+}
+
+/** Folders between the root and `file` that do not exist yet (outermost first). */
+function missingDirs(root: string, file: string): string[] {
+  const out: string[] = [];
+  for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir))
+    if (!existsSync(join(root, dir))) out.unshift(dir);
+  return out;
+}
+
+/** Registers `command` in the host's hook file (idempotent; `dryRun` computes the change and writes nothing). */
+export function installActivityHooks(
+  root: string,
+  opts: { host?: string; command: string; dryRun?: boolean },
+): HookChange {
+  const plan = planOf(opts.host);
+  const path = join(root, plan.file);
+  const bytes = readBytes(path);
+  const before = bytes?.toString('utf8') ?? null;
+  const doc = before === null ? {} : parseOrRefuse(plan, before);
+  const state = hookStateOf(doc, plan, opts.command);
+  const dryRun = opts.dryRun === true;
+  const base = { host: plan.host, file: plan.file, dryRun, before };
+  if (state === 'installed') return { ...base, outcome: 'up-to-date', after: before };
+  const after = formatHookDoc(
+    withOurHooks(doc, plan, opts.command),
+    before === null ? DEFAULT_STYLE : styleOf(before),
+  );
+  const outcome = state === 'absent' ? 'installed' : 'updated';
+  if (dryRun) return { ...base, outcome, after };
+  const record = readRecord(root);
+  const prior = record.hosts[plan.host];
+  const createdDirs = missingDirs(root, plan.file);
+  writeFileAtomicSync(path, after);
+  // A re-install over our own earlier install keeps the first original: that is what uninstall must give back.
+  const keepPrior = prior !== undefined && bytes !== null && sha(bytes) === prior.written;
+  record.hosts[plan.host] = keepPrior
+    ? { ...prior, written: sha(after) }
+    : { file: plan.file, original: bytes?.toString('base64') ?? null, createdDirs, written: sha(after) };
+  writeRecord(root, record);
+  return { ...base, outcome, after };
+}
+
+function removeCreatedDirs(root: string, dirs: readonly string[]): void {
+  for (const dir of [...dirs].reverse()) {
+    try {
+      if (readdirSync(join(root, dir)).length === 0) rmdirSync(join(root, dir));
+    } catch {
+      // Already gone, or not ours to remove any more.
+    }
+  }
+}
+
+/** Takes our hooks out of the host's file: the exact original bytes when the file is as install left it. */
+export function uninstallActivityHooks(root: string, opts: { host?: string; dryRun?: boolean }): HookChange {
+  const plan = planOf(opts.host);
+  const path = join(root, plan.file);
+  const bytes = readBytes(path);
+  const before = bytes?.toString('utf8') ?? null;
+  const dryRun = opts.dryRun === true;
+  const record = readRecord(root);
+  const rec = record.hosts[plan.host];
+  const base = { host: plan.host, file: plan.file, dryRun, before };
+  const untouched = rec !== undefined && bytes !== null && sha(bytes) === rec.written;
+  let after: string | null;
+  let restore: HookChange['restore'];
+  if (untouched) {
+    after = rec.original === null ? null : Buffer.from(rec.original, 'base64').toString('utf8');
+    restore = rec.original === null ? 'deleted' : 'original-bytes';
+  } else {
+    if (before === null) {
+      if (!dryRun && rec !== undefined) {
+        delete record.hosts[plan.host];
+        writeRecord(root, record);
+      }
+      return { ...base, outcome: 'not-installed', after: null };
+    }
+    const doc = parseOrRefuse(plan, before);
+    if (hookStateOf(doc, plan, null) === 'absent')
+      return { ...base, outcome: 'not-installed', after: before };
+    const next = withoutOurHooks(doc, plan.host);
+    const emptyCreated = rec !== undefined && rec.original === null && Object.keys(next).length === 0;
+    after = emptyCreated ? null : formatHookDoc(next, styleOf(before));
+    restore = emptyCreated ? 'deleted' : 'entries-removed';
+  }
+  if (dryRun) return { ...base, outcome: 'removed', restore, after };
+  if (after === null) {
+    rmSync(path, { force: true });
+    if (rec !== undefined) removeCreatedDirs(root, rec.createdDirs);
+  } else if (untouched && rec.original !== null)
+    writeFileAtomicSync(path, Buffer.from(rec.original, 'base64'));
+  else writeFileAtomicSync(path, after);
+  if (rec !== undefined) {
+    delete record.hosts[plan.host];
+    writeRecord(root, record);
+  }
+  return { ...base, outcome: 'removed', restore, after };
+}
