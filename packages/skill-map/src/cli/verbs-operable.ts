@@ -188,16 +188,16 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     name: 'activity',
     summary: 'live activity: register the hook that tells sm serve which skills, agents and commands run',
     usage: [
-      'activity install|uninstall [--for claude|codex] [--dry-run]',
+      'activity install|uninstall [--for claude|codex|opencode] [--dry-run]',
       'activity status [--for claude|codex|opencode]',
-      'activity report [--for claude|codex]',
+      'activity report [--for claude|codex|opencode]',
     ],
     details: [
-      'install adds the hook to .claude/settings.local.json (claude, the default) or .codex/hooks.json (codex);',
-      'uninstall gives the file back byte for byte when it is as install left it, else takes out only our entries.',
-      'Other hook entries are never touched; a file that does not parse is refused, never rewritten.',
-      'report is the hook itself: it reads the host payload on stdin, posts to the running sm serve, prints',
-      'nothing and always exits 0. OpenCode has no command hooks (status says so).',
+      'install registers the hook in .claude/settings.local.json (claude, the default), .codex/hooks.json (codex),',
+      'or writes a relay plugin to .opencode/plugins/ (opencode). Other hook entries are never touched; a file that',
+      'does not parse is refused, never rewritten. uninstall gives the file back byte for byte when it is as install',
+      'left it, else takes out only our entries. report is the hook itself: it reads the host payload on stdin,',
+      'posts to the running sm serve, prints nothing and always exits 0.',
     ],
     options: {
       for: { type: 'string', value: 'host', description: 'agent host: claude (default), codex, opencode' },

@@ -180,7 +180,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
       mcp: resolved.mcp,
       ui: resolved.ui,
       watcher: watcher !== null,
-      activityHooks: activityHookStatus(deps.scopeRoot, { command: null }),
+      activityHooks: activityHookStatus(deps.scopeRoot, { argv: null }),
     }),
   );
   if (resolved.open && resolved.ui) (options.openUrl ?? openInBrowser)(`${url}/`);

@@ -82,3 +82,24 @@ describe('Codex payloads', () => {
     );
   });
 });
+
+describe('OpenCode payloads (from the relay plugin)', () => {
+  it('the skill tool names a skill, the task tool an agent; other tools nothing', () => {
+    const call = (tool: string, args: unknown): unknown => ({
+      hook_event_name: 'tool.execute.before',
+      tool,
+      args,
+      cwd: '/p',
+    });
+    expect(invocationsOf('opencode', call('skill', { name: 'review' }), AT)).toEqual([
+      { type: 'invocation', host: 'opencode', kinds: ['skill'], name: 'review', at: AT },
+    ]);
+    expect(
+      invocationsOf('opencode', call('task', { subagent_type: 'planner', prompt: 'p' }), AT)[0],
+    ).toMatchObject({
+      kinds: ['agent'],
+      name: 'planner',
+    });
+    expect(invocationsOf('opencode', call('bash', { command: 'ls' }), AT)).toEqual([]);
+  });
+});

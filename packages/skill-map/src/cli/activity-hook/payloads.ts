@@ -2,7 +2,7 @@
 // (one resolver for every host: server/activity/invocation-resolver.ts). Pure: no I/O, no imports.
 
 /** The hosts `sm activity report --for` reads payloads of. */
-export const HOOK_HOSTS = ['claude', 'codex'] as const;
+export const HOOK_HOSTS = ['claude', 'codex', 'opencode'] as const;
 export type HookHost = (typeof HOOK_HOSTS)[number];
 
 /**
@@ -97,7 +97,22 @@ function fromCodex(p: unknown, at: number): Invocation[] {
   return out;
 }
 
+/**
+ * OpenCode, through the relay plugin `sm activity install --for opencode` writes: its `tool.execute.before` hook
+ * hands over `{tool, args}`; the `skill` tool's `args.name` names a skill, the `task` tool's `args.subagent_type`
+ * an agent. OpenCode does not say which agent made the call, so there are no spawn pairs.
+ */
+function fromOpencode(p: unknown, at: number): Invocation[] {
+  if (field(p, 'hook_event_name') !== 'tool.execute.before') return [];
+  const args = field(p, 'args');
+  const tool = field(p, 'tool');
+  if (tool === 'skill') return make('opencode', ['skill'], str(field(args, 'name')), null, at);
+  if (tool === 'task') return make('opencode', ['agent'], str(field(args, 'subagent_type')), null, at);
+  return [];
+}
+
 /** The invocations a host's hook payload reports (none for anything it does not recognise). */
 export function invocationsOf(host: HookHost, payload: unknown, at: number): Invocation[] {
-  return host === 'claude' ? fromClaude(payload, at) : fromCodex(payload, at);
+  if (host === 'claude') return fromClaude(payload, at);
+  return host === 'codex' ? fromCodex(payload, at) : fromOpencode(payload, at);
 }

@@ -29,17 +29,12 @@ function smBin(): string {
   }
 }
 
-/** A word the shell passes through as it is, else single-quoted. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
- * The hook command written into the host's file: this node and this bin by absolute path, so it runs whatever the
- * host's PATH is (the file is machine-local: `.claude/settings.local.json` is not committed).
+ * What the hook runs: this node and this bin by absolute path, so it works whatever the host's PATH is (the files
+ * it goes into are machine-local: `.claude/settings.local.json` is not committed).
  */
-export function hookCommand(host: string): string {
-  return `${shellWord(process.execPath)} ${shellWord(smBin())} activity report --for ${host}`;
+export function hookArgv(): string[] {
+  return [process.execPath, smBin()];
 }
 
 function hostOption(ctx: VerbContext): string | undefined {
@@ -51,7 +46,7 @@ function hostOption(ctx: VerbContext): string | undefined {
 function slots(host: string): string {
   const plan = (HOOK_PLANS as Record<string, (typeof HOOK_PLANS)['claude'] | undefined>)[host];
   return plan === undefined
-    ? ''
+    ? 'a plugin that relays the skill and task tool calls'
     : plan.slots.map((s) => (s.matcher === undefined ? s.event : `${s.event} ${s.matcher}`)).join(', ');
 }
 
@@ -136,7 +131,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       const host = hostOption(ctx) ?? 'claude';
       const change =
         sub === 'install'
-          ? installActivityHooks(root, { host, command: hookCommand(host), dryRun })
+          ? installActivityHooks(root, { host, argv: hookArgv(), dryRun })
           : uninstallActivityHooks(root, { host, dryRun });
       if (ctx.output.jsonMode) json(change);
       else ctx.output.out(describe(ctx.output, change));
@@ -144,7 +139,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     }
     case 'status': {
       const host = hostOption(ctx);
-      const hosts = activityHookStatus(root, { ...(host === undefined ? {} : { host }), command: null }).map(
+      const hosts = activityHookStatus(root, { ...(host === undefined ? {} : { host }), argv: null }).map(
         (h) => (h.state === 'installed' ? withCurrent(root, h) : h),
       );
       const server = await serverActivity(root);
@@ -171,6 +166,6 @@ function reportArgs(ctx: VerbContext): string[] {
 
 /** An installed host whose command is not this build's is `outdated` (another checkout or node wrote it). */
 function withCurrent(root: string, h: HostHookStatus): HostHookStatus {
-  const [fresh] = activityHookStatus(root, { host: h.host, command: hookCommand(h.host) });
+  const [fresh] = activityHookStatus(root, { host: h.host, argv: hookArgv() });
   return fresh ?? h;
 }

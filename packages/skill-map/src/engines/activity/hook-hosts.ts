@@ -22,12 +22,6 @@ export interface HookPlan {
   reports: string;
 }
 
-/** Hosts without a command-hook mechanism: what they offer instead (an install refuses with this text). */
-export interface UnsupportedHost {
-  host: ActivityHost;
-  reason: string;
-}
-
 export const HOOK_PLANS: Readonly<Record<'claude' | 'codex', HookPlan>> = {
   claude: {
     host: 'claude',
@@ -48,13 +42,25 @@ export const HOOK_PLANS: Readonly<Record<'claude' | 'codex', HookPlan>> = {
   },
 };
 
-export const UNSUPPORTED: Readonly<Record<'opencode', UnsupportedHost>> = {
-  opencode: {
-    host: 'opencode',
-    reason:
-      'OpenCode has no command hooks in its config: it reports tool calls only to JavaScript plugins (.opencode/plugin/), which skill-map does not ship yet',
-  },
+/** OpenCode has no command hooks: it reports tool calls to JavaScript plugins, so install writes one (a relay). */
+export const OPENCODE_PLUGIN = {
+  host: 'opencode' as const,
+  /** Where OpenCode loads project plugins from (`plugins/` in current builds, `plugin/` in older ones). */
+  dirs: ['.opencode/plugins', '.opencode/plugin'] as const,
+  name: 'skill-map-activity.js',
+  reports:
+    'skills it loads (skill tool) and subagents it starts (task tool), through a plugin that relays them to the hook; slash commands and spawn pairs are not reported',
 };
+
+/** The hook command line for a host: `<node> <bin> activity report --for <host>` (argv = node and bin). */
+export function hookCommandLine(argv: readonly string[], host: ActivityHost): string {
+  return shellCommand([...argv, 'activity', 'report', '--for', host]);
+}
+
+/** argv as one shell command line (words the shell passes through as they are, others single-quoted). */
+export function shellCommand(argv: readonly string[]): string {
+  return argv.map((w) => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`)).join(' ');
+}
 
 /** The marker that tells our hook commands from anyone else's: `… activity report --for <host>`. */
 export function isOurCommand(command: unknown, host: ActivityHost): boolean {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isEngineError } from '../errors.js';
 import { activityHookStatus, installActivityHooks, uninstallActivityHooks } from './index.js';
 
+const ARGV = ['/usr/bin/node', '/opt/sm/bin/sm.js'];
 const CMD = '/usr/bin/node /opt/sm/bin/sm.js activity report --for claude';
 const SETTINGS = '.claude/settings.local.json';
 
@@ -15,7 +16,7 @@ const write = (rel: string, text: string | Buffer): void => {
 };
 const read = (rel: string): string => readFileSync(join(root, rel), 'utf8');
 const state = (host = 'claude'): string | undefined =>
-  activityHookStatus(root, { host, command: host === 'claude' ? CMD : null })[0]?.state;
+  activityHookStatus(root, { host, argv: ARGV })[0]?.state;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'sm-activity-install-'));
@@ -24,7 +25,7 @@ afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 describe('activity hook install / uninstall', () => {
   it('creates the file (and folder) when absent; uninstall removes both again', () => {
-    const r = installActivityHooks(root, { command: CMD });
+    const r = installActivityHooks(root, { argv: ARGV });
     expect(r).toMatchObject({ outcome: 'installed', file: SETTINGS, before: null });
     expect(JSON.parse(read(SETTINGS))).toEqual({
       hooks: {
@@ -46,15 +47,15 @@ describe('activity hook install / uninstall', () => {
       '\ufeff{\r\n\t"zeta": 1,\r\n\t"hooks": {"Stop": [{"hooks": [{"type": "command", "command": "x"}]}]},\r\n\t"alpha": [ ]\r\n}',
     );
     write(SETTINGS, original);
-    expect(installActivityHooks(root, { command: CMD }).outcome).toBe('installed');
+    expect(installActivityHooks(root, { argv: ARGV }).outcome).toBe('installed');
     const once = read(SETTINGS);
     expect(once).toContain('\r\n\t"hooks"');
-    expect(installActivityHooks(root, { command: CMD }).outcome).toBe('up-to-date');
+    expect(installActivityHooks(root, { argv: ARGV }).outcome).toBe('up-to-date');
     expect(read(SETTINGS)).toBe(once);
     // A new bin path updates our entries in place of the old ones, and uninstall still gives the first bytes back.
-    const moved = CMD.replace('/opt/sm', '/srv/sm');
+    const moved = ['/usr/bin/node', '/srv/sm/bin/sm.js'];
     expect(state()).toBe('installed');
-    expect(installActivityHooks(root, { command: moved }).outcome).toBe('updated');
+    expect(installActivityHooks(root, { argv: moved }).outcome).toBe('updated');
     expect(state()).toBe('outdated');
     expect(read(SETTINGS).split('activity report').length - 1).toBe(2);
     expect(uninstallActivityHooks(root, {})).toMatchObject({ restore: 'original-bytes' });
@@ -66,7 +67,7 @@ describe('activity hook install / uninstall', () => {
       SETTINGS,
       '{\n  "hooks": {\n    "PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "guard"}]}]\n  }\n}\n',
     );
-    installActivityHooks(root, { command: CMD });
+    installActivityHooks(root, { argv: ARGV });
     const doc = JSON.parse(read(SETTINGS)) as Record<string, unknown>;
     write(SETTINGS, `${JSON.stringify({ ...doc, permissions: { allow: ['Bash(ls)'] } }, null, 2)}\n`);
     expect(uninstallActivityHooks(root, {})).toMatchObject({ restore: 'entries-removed' });
@@ -107,12 +108,12 @@ describe('activity hook install / uninstall', () => {
 
   it('--dry-run computes the change and writes nothing', () => {
     write(SETTINGS, '{}\n');
-    const r = installActivityHooks(root, { command: CMD, dryRun: true });
+    const r = installActivityHooks(root, { argv: ARGV, dryRun: true });
     expect(r).toMatchObject({ outcome: 'installed', dryRun: true });
     expect(r.after).toContain('activity report --for claude');
     expect(read(SETTINGS)).toBe('{}\n');
     expect(existsSync(join(root, '.skill-map'))).toBe(false);
-    installActivityHooks(root, { command: CMD });
+    installActivityHooks(root, { argv: ARGV });
     const installed = read(SETTINGS);
     expect(uninstallActivityHooks(root, { dryRun: true })).toMatchObject({
       outcome: 'removed',
@@ -126,7 +127,7 @@ describe('activity hook install / uninstall', () => {
       write(SETTINGS, bad);
       let err: unknown;
       try {
-        installActivityHooks(root, { command: CMD });
+        installActivityHooks(root, { argv: ARGV });
       } catch (e) {
         err = e;
       }
@@ -136,24 +137,33 @@ describe('activity hook install / uninstall', () => {
     }
   });
 
-  it('codex goes to .codex/hooks.json; opencode and unknown hosts are refused with the reason', () => {
-    const codex = CMD.replace('claude', 'codex');
-    expect(installActivityHooks(root, { host: 'codex', command: codex })).toMatchObject({
+  it('codex goes to .codex/hooks.json; unknown hosts are refused', () => {
+    expect(installActivityHooks(root, { host: 'codex', argv: ARGV })).toMatchObject({
       file: '.codex/hooks.json',
       outcome: 'installed',
     });
-    expect(Object.keys((JSON.parse(read('.codex/hooks.json')) as { hooks: object }).hooks)).toEqual([
-      'SubagentStart',
-      'UserPromptSubmit',
-    ]);
+    const doc = JSON.parse(read('.codex/hooks.json')) as { hooks: Record<string, unknown> };
+    expect(Object.keys(doc.hooks)).toEqual(['SubagentStart', 'UserPromptSubmit']);
+    expect(JSON.stringify(doc)).toContain('activity report --for codex');
     expect(state('codex')).toBe('installed');
     expect(state()).toBe('absent');
-    expect(() => installActivityHooks(root, { host: 'opencode', command: CMD })).toThrow(
-      /OpenCode has no command hooks/,
-    );
-    expect(() => installActivityHooks(root, { host: 'cursor', command: CMD })).toThrow(
-      /unknown host 'cursor'/,
-    );
-    expect(state('opencode')).toBe('unsupported');
+    expect(() => installActivityHooks(root, { host: 'cursor', argv: ARGV })).toThrow(/unknown host 'cursor'/);
+  });
+
+  it('opencode gets a relay plugin file of its own; uninstall deletes it and the folders it made', () => {
+    const r = installActivityHooks(root, { host: 'opencode', argv: ARGV });
+    expect(r).toMatchObject({ outcome: 'installed', file: '.opencode/plugins/skill-map-activity.js' });
+    const source = read('.opencode/plugins/skill-map-activity.js');
+    expect(source).toContain('["/usr/bin/node","/opt/sm/bin/sm.js","activity","report","--for","opencode"]');
+    expect(installActivityHooks(root, { host: 'opencode', argv: ARGV }).outcome).toBe('up-to-date');
+    expect(state('opencode')).toBe('installed');
+    expect(uninstallActivityHooks(root, { host: 'opencode' })).toMatchObject({ outcome: 'removed' });
+    expect(existsSync(join(root, '.opencode'))).toBe(false);
+    // An older layout's folder is used when it is the one that exists; a foreign file there is never overwritten.
+    write('.opencode/plugin/skill-map-activity.js', 'export const Mine = async () => ({});\n');
+    expect(() => installActivityHooks(root, { host: 'opencode', argv: ARGV })).toThrow(/is not skill-map's/);
+    expect(read('.opencode/plugin/skill-map-activity.js')).toBe('export const Mine = async () => ({});\n');
+    expect(uninstallActivityHooks(root, { host: 'opencode' }).outcome).toBe('not-installed');
+    expect(existsSync(join(root, '.opencode/plugin/skill-map-activity.js'))).toBe(true);
   });
 });

@@ -2,11 +2,9 @@
 // Install keeps the file's exact original bytes in `.skill-map/activity-hooks.bak` (gitignored by `*.bak`), so an
 // uninstall of an untouched file restores it byte for byte (or removes the file and folders install created);
 // a file edited since (the host adds permissions there) loses only our entries, in its own layout.
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../adapters/fs/atomic-write.js';
-import { ensureStateDir } from '../../adapters/fs/state-dir.js';
 import { EngineError } from '../errors.js';
 import type { HookDoc } from './hook-doc.js';
 import {
@@ -19,24 +17,18 @@ import {
   withOurHooks,
   withoutOurHooks,
 } from './hook-doc.js';
-import { ACTIVITY_HOSTS, HOOK_PLANS, UNSUPPORTED } from './hook-hosts.js';
+import { ACTIVITY_HOSTS, HOOK_PLANS, hookCommandLine } from './hook-hosts.js';
 import type { ActivityHost, HookPlan } from './hook-hosts.js';
-
-/** What install recorded of one host's file. */
-interface HostRecord {
-  file: string;
-  /** base64 of the bytes before install, or null when install created the file. */
-  original: string | null;
-  /** Folders install created for the file (deepest last), removed on uninstall when empty. */
-  createdDirs: string[];
-  /** sha256 of the bytes install wrote. */
-  written: string;
-}
-
-interface RecordFile {
-  schemaVersion: 1;
-  hosts: Partial<Record<ActivityHost, HostRecord>>;
-}
+import {
+  forgetHost,
+  missingDirs,
+  readBytes,
+  readRecord,
+  removeCreatedDirs,
+  sha,
+  writeRecord,
+} from './install-record.js';
+import { installOpencodePlugin, uninstallOpencodePlugin } from './opencode-plugin.js';
 
 export interface HookChange {
   host: ActivityHost;
@@ -59,56 +51,21 @@ export interface HostHookStatus {
   reports: string;
 }
 
-const RECORD = join('.skill-map', 'activity-hooks.bak');
-const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+/** What install registers: the node and bin that run `sm activity report` (absolute paths). */
+export interface HookInstall {
+  host?: string;
+  argv: readonly string[];
+  dryRun?: boolean;
+}
 
-function planOf(host: string | undefined): HookPlan {
-  const h = host ?? 'claude';
-  if (h === 'opencode') {
-    throw new EngineError(
-      'invalid-input',
-      `cannot install activity hooks for opencode: ${UNSUPPORTED.opencode.reason}`,
-      {
-        details: { host: h },
-      },
-    );
-  }
-  const plan = (HOOK_PLANS as Record<string, HookPlan | undefined>)[h];
+function planOf(host: string): HookPlan {
+  const plan = (HOOK_PLANS as Record<string, HookPlan | undefined>)[host];
   if (plan === undefined) {
-    throw new EngineError('invalid-input', `unknown host '${h}' (expected ${ACTIVITY_HOSTS.join(', ')})`, {
-      details: { host: h },
+    throw new EngineError('invalid-input', `unknown host '${host}' (expected ${ACTIVITY_HOSTS.join(', ')})`, {
+      details: { host },
     });
   }
   return plan;
-}
-
-function readRecord(root: string): RecordFile {
-  try {
-    const parsed = JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as RecordFile;
-    if (parsed.schemaVersion === 1 && typeof parsed.hosts === 'object' && parsed.hosts !== null)
-      return parsed;
-  } catch {
-    // No record (or an unreadable one): uninstall falls back to taking our entries out.
-  }
-  return { schemaVersion: 1, hosts: {} };
-}
-
-function writeRecord(root: string, record: RecordFile): void {
-  const path = join(root, RECORD);
-  if (Object.keys(record.hosts).length === 0) {
-    rmSync(path, { force: true });
-    return;
-  }
-  ensureStateDir(dirname(path));
-  writeFileAtomicSync(path, `${JSON.stringify(record, null, 2)}\n`);
-}
-
-function readBytes(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
 }
 
 function parseOrRefuse(plan: HookPlan, text: string): HookDoc {
@@ -126,30 +83,22 @@ function parseOrRefuse(plan: HookPlan, text: string): HookDoc {
   }
 }
 
-/** Folders between the root and `file` that do not exist yet (outermost first). */
-function missingDirs(root: string, file: string): string[] {
-  const out: string[] = [];
-  for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir))
-    if (!existsSync(join(root, dir))) out.unshift(dir);
-  return out;
-}
-
 /** Registers `command` in the host's hook file (idempotent; `dryRun` computes the change and writes nothing). */
-export function installActivityHooks(
-  root: string,
-  opts: { host?: string; command: string; dryRun?: boolean },
-): HookChange {
-  const plan = planOf(opts.host);
+export function installActivityHooks(root: string, opts: HookInstall): HookChange {
+  const host = opts.host ?? 'claude';
+  if (host === 'opencode') return installOpencodePlugin(root, opts.argv, opts.dryRun === true);
+  const plan = planOf(host);
+  const command = hookCommandLine(opts.argv, plan.host);
   const path = join(root, plan.file);
   const bytes = readBytes(path);
   const before = bytes?.toString('utf8') ?? null;
   const doc = before === null ? {} : parseOrRefuse(plan, before);
-  const state = hookStateOf(doc, plan, opts.command);
+  const state = hookStateOf(doc, plan, command);
   const dryRun = opts.dryRun === true;
   const base = { host: plan.host, file: plan.file, dryRun, before };
   if (state === 'installed') return { ...base, outcome: 'up-to-date', after: before };
   const after = formatHookDoc(
-    withOurHooks(doc, plan, opts.command),
+    withOurHooks(doc, plan, command),
     before === null ? DEFAULT_STYLE : styleOf(before),
   );
   const outcome = state === 'absent' ? 'installed' : 'updated';
@@ -167,19 +116,11 @@ export function installActivityHooks(
   return { ...base, outcome, after };
 }
 
-function removeCreatedDirs(root: string, dirs: readonly string[]): void {
-  for (const dir of [...dirs].reverse()) {
-    try {
-      if (readdirSync(join(root, dir)).length === 0) rmdirSync(join(root, dir));
-    } catch {
-      // Already gone, or not ours to remove any more.
-    }
-  }
-}
-
 /** Takes our hooks out of the host's file: the exact original bytes when the file is as install left it. */
 export function uninstallActivityHooks(root: string, opts: { host?: string; dryRun?: boolean }): HookChange {
-  const plan = planOf(opts.host);
+  const host = opts.host ?? 'claude';
+  if (host === 'opencode') return uninstallOpencodePlugin(root, opts.dryRun === true);
+  const plan = planOf(host);
   const path = join(root, plan.file);
   const bytes = readBytes(path);
   const before = bytes?.toString('utf8') ?? null;
@@ -195,10 +136,7 @@ export function uninstallActivityHooks(root: string, opts: { host?: string; dryR
     restore = rec.original === null ? 'deleted' : 'original-bytes';
   } else {
     if (before === null) {
-      if (!dryRun && rec !== undefined) {
-        delete record.hosts[plan.host];
-        writeRecord(root, record);
-      }
+      if (!dryRun) forgetHost(root, record, plan.host);
       return { ...base, outcome: 'not-installed', after: null };
     }
     const doc = parseOrRefuse(plan, before);
@@ -216,9 +154,6 @@ export function uninstallActivityHooks(root: string, opts: { host?: string; dryR
   } else if (untouched && rec.original !== null)
     writeFileAtomicSync(path, Buffer.from(rec.original, 'base64'));
   else writeFileAtomicSync(path, after);
-  if (rec !== undefined) {
-    delete record.hosts[plan.host];
-    writeRecord(root, record);
-  }
+  forgetHost(root, record, plan.host);
   return { ...base, outcome: 'removed', restore, after };
 }

@@ -52,7 +52,7 @@ export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void
   // Where live activity stands: the hooks registered in this project and the latest event since boot.
   app.get('/api/activity/status', (c) => {
     const { since, lastEventAt, events } = ctx.activity.snapshot();
-    const hooks = activityHookStatus(ctx.scopeRoot, { command: null }).map(({ host, file, state }) => ({
+    const hooks = activityHookStatus(ctx.scopeRoot, { argv: null }).map(({ host, file, state }) => ({
       host,
       file,
       state,
