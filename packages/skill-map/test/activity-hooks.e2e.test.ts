@@ -4,7 +4,7 @@
 // (no server, wrong token, stale serve.json, garbage stdin: exit 0, nothing printed) and a byte-for-byte
 // uninstall of a settings file that held other hooks. Runs against the BUILT bin.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -191,6 +191,58 @@ describe('sm activity: the installed hook feeds skillmap://activity', () => {
     } finally {
       rmSync(elsewhere, { recursive: true, force: true });
     }
+  });
+});
+
+describe('sm activity for the other hosts', () => {
+  it('Codex: the hooks.json command reports a SubagentStart and $skill mentions', async () => {
+    expect(runSm(['activity', 'install', '--for', 'codex', '-q'], { cwd: root }).code).toBe(0);
+    const doc = JSON.parse(readFileSync(join(root, '.codex/hooks.json'), 'utf8')) as Json;
+    const codex = doc['hooks']['SubagentStart'][0]['hooks'][0]['command'] as string;
+    expect(doc['hooks']['UserPromptSubmit'][0]['hooks'][0]['command']).toBe(codex);
+    const before = (await readActivity())['events'] as number;
+    const common = { session_id: 'c1', transcript_path: null, cwd: root, model: 'gpt-5' };
+    const start = { ...common, hook_event_name: 'SubagentStart', agent_id: 't1', agent_type: 'planner' };
+    const prompt = {
+      ...common,
+      hook_event_name: 'UserPromptSubmit',
+      turn_id: 'u1',
+      prompt: 'run $review now',
+    };
+    for (const p of [start, prompt])
+      expect(await runHook(codex, root, JSON.stringify(p))).toEqual({ code: 0, stdout: '', stderr: '' });
+    await expect.poll(async () => (await readActivity())['events'], { timeout: 10_000 }).toBe(before + 2);
+    expect(
+      JSON.parse(runSm(['activity', 'uninstall', '--for', 'codex', '--json'], { cwd: root }).stdout),
+    ).toMatchObject({
+      restore: 'deleted',
+    });
+  });
+
+  it('OpenCode: the relay plugin install writes hands a skill tool call to the hook', async () => {
+    expect(runSm(['activity', 'install', '--for', 'opencode', '-q'], { cwd: root }).code).toBe(0);
+    const file = join(root, '.opencode/plugins/skill-map-activity.js');
+    // OpenCode loads it as an ES module; Node needs the .mjs extension outside a "type": "module" package.
+    const copy = join(root, 'plugin-copy.mjs');
+    writeFileSync(copy, readFileSync(file));
+    const mod = (await import(copy)) as { SkillMapActivity: (ctx: Json) => Promise<Json> };
+    const hooks = await mod.SkillMapActivity({ directory: root, worktree: root });
+    const before = (await readActivity())['nodes'] as Json[];
+    const reviews = (nodes: Json[]): number => nodes.find((n) => n['path'] === REVIEW)?.['count'] ?? 0;
+    await hooks['tool.execute.before'](
+      { tool: 'skill', sessionID: 's', callID: 'c' },
+      { args: { name: 'review' } },
+    );
+    await hooks['tool.execute.before'](
+      { tool: 'bash', sessionID: 's', callID: 'd' },
+      { args: { command: 'ls' } },
+    );
+    await expect
+      .poll(async () => reviews((await readActivity())['nodes'] as Json[]), { timeout: 10_000 })
+      .toBe(reviews(before) + 1);
+    rmSync(copy);
+    expect(runSm(['activity', 'uninstall', '--for', 'opencode', '-q'], { cwd: root }).code).toBe(0);
+    expect(existsSync(join(root, '.opencode'))).toBe(false);
   });
 });
 
