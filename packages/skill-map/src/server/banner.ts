@@ -30,7 +30,7 @@ export function formatBanner(info: BannerInfo): string {
   } else {
     lines.push('  mcp   off (start with --mcp, or set mcp.server.enabled in .skill-map/settings.local.json)');
   }
-  const hooked = info.activityHooks.filter((h) => h.state !== 'absent' && h.state !== 'unsupported');
+  const hooked = info.activityHooks.filter((h) => h.state !== 'absent');
   lines.push(
     hooked.length === 0
       ? '  hooks none: run `sm activity install` so the map shows what the agents run'

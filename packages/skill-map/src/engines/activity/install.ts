@@ -46,7 +46,7 @@ export interface HookChange {
 export interface HostHookStatus {
   host: ActivityHost;
   file: string | null;
-  state: 'installed' | 'outdated' | 'partial' | 'absent' | 'invalid' | 'unsupported';
+  state: 'installed' | 'outdated' | 'partial' | 'absent' | 'invalid';
   /** What this host can report (or why it cannot). */
   reports: string;
 }
