@@ -21,7 +21,13 @@ export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export { patchRecords, type RecordChange, type RecordPatch } from './graph/record-patch.js';
 export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';
-export { EMPTY_SHA256, expandNode, identifiersOf, isSelfContainedRecord, recordRole } from './record-format.js';
+export {
+  EMPTY_SHA256,
+  expandNode,
+  identifiersOf,
+  isSelfContainedRecord,
+  recordRole,
+} from './record-format.js';
 export { expandLink, expandRecord, type ExpandedLink, type ExpandedRecord } from './record-expand.js';
 export { detectLens, findPluginRoots } from './lens.js';
 export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';
