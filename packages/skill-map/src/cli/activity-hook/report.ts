@@ -2,8 +2,7 @@
 // payload on stdin, maps it to invocations, and posts them to the project's running `sm serve`. It never blocks or
 // fails the host: no server, a stale serve.json, a wrong token, a bad payload all end quietly with exit 0, and it
 // never writes to stdout (a host reads a hook's stdout as its answer). The bin reaches this module without loading
-// the rest of the CLI (bin/sm.js), so it imports node:http and two small siblings only.
-import { request } from 'node:http';
+// the rest of the CLI (bin/sm.js), so it imports two small siblings only (node:http once there is something to post).
 import type { Readable } from 'node:stream';
 import { HOOK_HOSTS, invocationsOf } from './payloads.js';
 import type { HookHost, Invocation } from './payloads.js';
@@ -77,8 +76,9 @@ function projectDir(host: HookHost, payload: unknown, io: ReportIo): string {
   return typeof cwd === 'string' && cwd !== '' ? cwd : io.cwd;
 }
 
-function post(target: ServeTarget, events: Invocation[]): Promise<ReportOutcome> {
+async function post(target: ServeTarget, events: Invocation[]): Promise<ReportOutcome> {
   const body = JSON.stringify(events.length === 1 ? events[0] : { events });
+  const { request } = await import('node:http');
   return new Promise((done) => {
     let settled = false;
     const finish = (outcome: ReportOutcome): void => {
