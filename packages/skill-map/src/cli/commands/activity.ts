@@ -1,5 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   activityHookStatus,
@@ -29,12 +29,27 @@ function smBin(): string {
   }
 }
 
+function realOrNull(path: string): string | null {
+  try {
+    return realpathSync(path);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * What the hook runs: this node and this bin by absolute path, so it works whatever the host's PATH is (the files
- * it goes into are machine-local: `.claude/settings.local.json` is not committed).
+ * What the hook runs. When `sm` on the PATH (outside node_modules/.bin) is this very bin (an installed skill-map),
+ * just `sm`: it survives a Node upgrade and a reinstall. Otherwise (a checkout, npx) this node and this bin by absolute path, so it runs whatever
+ * the host's PATH is; `sm activity status` says `outdated` once either path changes, and install rewrites it.
  */
-export function hookArgv(): string[] {
-  return [process.execPath, smBin()];
+export function hookArgv(env: Readonly<Record<string, string | undefined>>): string[] {
+  const bin = smBin();
+  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
+    // npm and npx put node_modules/.bin on the PATH of what they run, not on the agent host's.
+    if (dir === '' || /node_modules[\\/]\.bin[\\/]?$/.test(dir)) continue;
+    if (realOrNull(join(dir, 'sm')) === bin) return ['sm'];
+  }
+  return [process.execPath, bin];
 }
 
 function hostOption(ctx: VerbContext): string | undefined {
@@ -131,7 +146,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       const host = hostOption(ctx) ?? 'claude';
       const change =
         sub === 'install'
-          ? installActivityHooks(root, { host, argv: hookArgv(), dryRun })
+          ? installActivityHooks(root, { host, argv: hookArgv(ctx.io.env), dryRun })
           : uninstallActivityHooks(root, { host, dryRun });
       if (ctx.output.jsonMode) json(change);
       else ctx.output.out(describe(ctx.output, change));
@@ -140,7 +155,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     case 'status': {
       const host = hostOption(ctx);
       const hosts = activityHookStatus(root, { ...(host === undefined ? {} : { host }), argv: null }).map(
-        (h) => (h.state === 'installed' ? withCurrent(root, h) : h),
+        (h) => (h.state === 'installed' ? withCurrent(ctx, h) : h),
       );
       const server = await serverActivity(root);
       if (ctx.output.jsonMode) json({ hosts, server });
@@ -165,7 +180,7 @@ function reportArgs(ctx: VerbContext): string[] {
 }
 
 /** An installed host whose command is not this build's is `outdated` (another checkout or node wrote it). */
-function withCurrent(root: string, h: HostHookStatus): HostHookStatus {
-  const [fresh] = activityHookStatus(root, { host: h.host, argv: hookArgv() });
+function withCurrent(ctx: VerbContext, h: HostHookStatus): HostHookStatus {
+  const [fresh] = activityHookStatus(ctx.project.root, { host: h.host, argv: hookArgv(ctx.io.env) });
   return fresh ?? h;
 }
