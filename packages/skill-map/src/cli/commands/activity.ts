@@ -79,8 +79,8 @@ function describe(output: Output, c: HookChange): string {
     const head = c.dryRun ? 'would remove' : 'removed';
     lines.push(`${head} activity hooks for ${c.host}: ${c.file} ${RESTORE[c.restore ?? 'entries-removed']}`);
   } else {
-    const verb = c.outcome === 'installed' ? 'install' : 'update';
-    const head = c.dryRun ? `would ${verb}` : `${verb}ed`;
+    const [verb, done] = c.outcome === 'installed' ? ['install', 'installed'] : ['update', 'updated'];
+    const head = c.dryRun ? `would ${verb}` : done;
     lines.push(`${head} activity hooks for ${c.host} in ${c.file}: ${output.paint('dim', slots(c.host))}`);
     if (!c.dryRun)
       lines.push('they report to the running `sm serve` of this project (nothing is sent without one)');
