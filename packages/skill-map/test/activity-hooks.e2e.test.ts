@@ -12,7 +12,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { runSm } from './support/sm-bin.js';
-import { spawnServe } from './support/sm-process.js';
+import type { BinRun } from './support/sm-bin.js';
+import { finished, spawnServe } from './support/sm-process.js';
 import type { ServeProcess } from './support/sm-process.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- payloads are read loosely; shapes are asserted
@@ -57,24 +58,12 @@ function makeProject(files: Record<string, string>): string {
   return root;
 }
 
-interface HookRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
 /** Runs a hook command the way Claude Code does: a shell in the project, the payload on stdin. */
-function runHook(command: string, root: string, input: string): Promise<HookRun> {
-  const child = spawn('sh', ['-c', command], {
-    cwd: root,
-    env: { ...process.env, CLAUDE_PROJECT_DIR: root },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
-  child.stderr.setEncoding('utf8').on('data', (c: string) => (stderr += c));
-  child.stdin.end(input);
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+function runHook(command: string, root: string, input: string): Promise<BinRun> {
+  return finished(
+    spawn('sh', ['-c', command], { cwd: root, env: { ...process.env, CLAUDE_PROJECT_DIR: root } }),
+    input,
+  );
 }
 
 const payload = (name: string, root: string): string => JSON.stringify({ ...PAYLOADS[name], cwd: root });
