@@ -1,6 +1,6 @@
 // Where a CLI process may post live events: the project's running `sm serve`, as `.skill-map/serve.json` names it.
 // Only node:fs and node:path: the activity hook loads this on every tool call of the agent.
-import { readFileSync, realpathSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 /** A running server that passed the spec §12.2 reader checks. */
@@ -46,12 +46,15 @@ export function serveTargetAt(scopeRoot: string): ServeTarget | null {
   return { host, port, token, scopeRoot: root };
 }
 
-/** The nearest server from `start` upwards (a hook may run in a subfolder of the project), or null. */
+/**
+ * The server of the nearest project from `start` upwards (a hook may run in a subfolder of it): the first folder
+ * with a `.skill-map/` is the project, and its serve.json answers, even when it names no server (a project nested
+ * in another never reports to the outer one's server).
+ */
 export function findServeTarget(start: string): ServeTarget | null {
   let dir = resolve(start);
   for (;;) {
-    const target = serveTargetAt(dir);
-    if (target !== null) return target;
+    if (existsSync(join(dir, '.skill-map'))) return serveTargetAt(dir);
     const parent = dirname(dir);
     if (parent === dir) return null;
     dir = parent;
