@@ -16,6 +16,8 @@ import { createScanRunner } from './scan/scan-runner.js';
 import type { ScanRunner } from './scan/scan-runner.js';
 import { defaultUiDist } from './http/ui/static-ui.js';
 import { PACKAGE_VERSION } from './version.js';
+import { WATCHER_OFF } from './watcher/file-watcher.js';
+import type { WatcherStatus } from './watcher/file-watcher.js';
 import { attachWebSocket } from './ws/attach-ws.js';
 import { createBroadcaster } from './ws/broadcaster.js';
 import type { Broadcaster, BroadcasterOptions } from './ws/broadcaster.js';
@@ -46,6 +48,8 @@ export interface SkillMapServer {
   readonly token: string;
   /** Records the bound base URL (`http://127.0.0.1:PORT`) for `/api/mcp/status` and the banner. */
   setBaseUrl(url: string): void;
+  /** Names where `GET /api/health` reads the watcher's state (it is started after the server is composed). */
+  setWatcher(status: () => WatcherStatus): void;
   /** Wires `/ws` upgrades on a Node HTTP server. */
   attach(server: HttpServer): void;
   /** Stops accepting, closes WS clients (1001), MCP sessions and the sweep; drains the running scan. */
@@ -68,6 +72,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
   const activityResolver = createInvocationResolver(deps.reader);
   const scans = deps.scanner === undefined ? null : createScanRunner(deps.scanner, deps.reader, broadcaster);
   let baseUrl: string | null = null;
+  let watcherStatus: () => WatcherStatus = () => WATCHER_OFF;
   let shuttingDown = false;
   const detach: Array<() => void> = [];
   // A scan changes which node a name answers to: the resolver rebuilds its name index on the next invocation.
@@ -117,6 +122,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     ui: options.ui ?? true,
     uiDist: options.ui === false ? null : options.uiDist === undefined ? defaultUiDist() : options.uiDist,
     baseUrl: () => baseUrl,
+    watcher: () => watcherStatus(),
     shuttingDown: () => shuttingDown,
   };
   const app = createApp(context);
@@ -131,6 +137,9 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     token,
     setBaseUrl: (url) => {
       baseUrl = url;
+    },
+    setWatcher: (status) => {
+      watcherStatus = status;
     },
     attach(server) {
       detach.push(

@@ -119,10 +119,12 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
 
   let watcher: FileWatcher | null = null;
   if (resolved.watcher && app.scans !== null) {
-    watcher = startFileWatcher(app.scans, app.broadcaster, logger, {
+    const started = startFileWatcher(app.scans, app.broadcaster, logger, {
       scopeRoot: deps.scopeRoot,
       debounceMs: resolved.debounceMs,
     });
+    watcher = started;
+    app.setWatcher(() => started.status());
   }
   // A live map starts from the files as they are now, with or without the watcher: edits made while no server
   // ran are picked up at once (an incremental scan, cheap when nothing changed); the watcher, when on, keeps it

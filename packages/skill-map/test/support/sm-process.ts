@@ -28,9 +28,14 @@ export interface ServeProcess {
   mcpUrl: string;
   stderr(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the server dies without closing anything (its serve.json stays behind, naming a dead pid). */
+  kill(): Promise<void>;
 }
 
-/** Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it. */
+/**
+ * Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it. A `--port N` in
+ * `argv` wins over the leading `--port 0` (the CLI's last value counts), so a server can be restarted on a port.
+ */
 export async function spawnServe(cwd: string, argv: readonly string[] = []): Promise<ServeProcess> {
   const child = spawnSm(['serve', '--port', '0', '--no-open', ...argv], { cwd });
   let err = '';
@@ -51,6 +56,10 @@ export async function spawnServe(cwd: string, argv: readonly string[] = []): Pro
         stderr: () => err,
         stop: async () => {
           child.kill('SIGTERM');
+          await exited;
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
           await exited;
         },
       };

@@ -6,6 +6,7 @@ import type { InvocationResolver } from '../activity/invocation-resolver.js';
 import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { ScanRunner } from '../scan/scan-runner.js';
+import type { WatcherStatus } from '../watcher/file-watcher.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
 
 /** Hono environment of the app: Node bindings are present on real sockets, absent under `app.request()`. */
@@ -58,6 +59,8 @@ export interface AppContext {
   uiDist: string | null;
   /** The public base URL once bound (`http://127.0.0.1:4242`), else null. */
   baseUrl(): string | null;
+  /** The file watcher's state (`off` when `sm serve` runs without one), for `GET /api/health`. */
+  watcher(): WatcherStatus;
   /** True once shutdown began: new requests get 503. */
   shuttingDown(): boolean;
 }
