@@ -28,7 +28,13 @@ export {
   type RecordPatch,
 } from './graph/record-patch.js';
 export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';
-export { EMPTY_SHA256, expandNode, isSelfContainedRecord, recordRole } from './record-format.js';
+export {
+  EMPTY_SHA256,
+  expandNode,
+  identifiersOf,
+  isSelfContainedRecord,
+  recordRole,
+} from './record-format.js';
 export { expandLink, expandRecord, type ExpandedLink, type ExpandedRecord } from './record-expand.js';
 export { detectLens, findPluginRoots } from './lens.js';
 export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';

@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Hono } from 'hono';
 import { createActivityStore } from './activity/activity-store.js';
 import type { ActivityStore } from './activity/activity-store.js';
+import { createInvocationResolver } from './activity/invocation-resolver.js';
 import { ServerError } from './errors.js';
 import { createApp } from './http/app.js';
 import type { AppContext, AppEnv } from './http/app-context.js';
@@ -69,11 +70,18 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     onSinkError: (err) => logger.error('broadcaster sink failed', err),
   });
   const activity = createActivityStore();
+  const activityResolver = createInvocationResolver(deps.reader);
   const scans = deps.scanner === undefined ? null : createScanRunner(deps.scanner, deps.reader, broadcaster);
   let baseUrl: string | null = null;
   let watcherStatus: () => WatcherStatus = () => WATCHER_OFF;
   let shuttingDown = false;
   const detach: Array<() => void> = [];
+  // A scan changes which node a name answers to: the resolver rebuilds its name index on the next invocation.
+  detach.push(
+    broadcaster.addSink((event) => {
+      if (event.type === 'scan.completed') activityResolver.invalidate();
+    }),
+  );
 
   const events = {
     emit: (e: JobEvent) => broadcaster.publish(e.type, e.data, { runId: e.runId, jobId: e.jobId }),
@@ -121,6 +129,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     logger,
     broadcaster,
     activity,
+    activityResolver,
     scans,
     scanner: deps.scanner ?? null,
     engines: restEngines,

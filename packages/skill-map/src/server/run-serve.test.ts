@@ -108,6 +108,7 @@ describe('runServe', () => {
     await start({ bannerStream: off, serveInfo: false });
     expect(offText).toContain('mcp   off');
     expect(offText).not.toContain('claude mcp add');
+    expect(offText).toContain('hooks none: run `sm activity install`');
   });
 
   it('shuts down cleanly on SIGTERM when signals are handled', async () => {

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
+import { activityHookStatus } from '../engines/activity/index.js';
 import { formatBanner } from './banner.js';
 import { tuneHeapForServing } from './heap-tuning.js';
 import { createServer } from './create-server.js';
@@ -181,6 +182,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
       mcp: resolved.mcp,
       ui: resolved.ui,
       watcher: watcher !== null,
+      activityHooks: activityHookStatus(deps.scopeRoot, { argv: null }),
     }),
   );
   if (resolved.open && resolved.ui) (options.openUrl ?? openInBrowser)(`${url}/`);

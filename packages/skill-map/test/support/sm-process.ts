@@ -1,5 +1,6 @@
 // Cross-process support: a spawned `sm serve` found through its serve.json, and `sm` runs that do not block the
 // test (a backgrounded `sm jobs claim --wait`). Builds on sm-bin.ts.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +9,11 @@ import type { BinRun } from './sm-bin.js';
 
 /** `sm <argv>` in `cwd` without blocking; `input` goes to its stdin. */
 export function smAsync(cwd: string, argv: readonly string[], input = ''): Promise<BinRun> {
-  const child = spawnSm(argv, { cwd });
+  return finished(spawnSm(argv, { cwd }), input);
+}
+
+/** Feeds `input` to a child's stdin and resolves to its exit code and what it printed. */
+export function finished(child: ChildProcessWithoutNullStreams, input = ''): Promise<BinRun> {
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));

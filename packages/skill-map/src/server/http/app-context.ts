@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
+import type { InvocationResolver } from '../activity/invocation-resolver.js';
 import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
 import type { MapCache } from '../read/map-cache.js';
 import type { MapReader } from '../read/map-reader.js';
@@ -44,6 +45,8 @@ export interface AppContext {
   logger: ServerLogger;
   broadcaster: Broadcaster;
   activity: ActivityStore;
+  /** Resolves the activity hook's invocations by name to nodes of the persisted map. */
+  activityResolver: InvocationResolver;
   /** Null when no scan engine was given (`POST /api/scan` → 503). */
   scans: ScanRunner | null;
   scanner: ScanPort | null;
