@@ -1,7 +1,6 @@
 // Global shortcuts of the page. None fires while the person types in a field, nor while a modal dialog is open
 // (the dialog owns its keys), nor with Ctrl/Meta/Alt held (the browser's shortcuts stay the browser's).
-// `/` is the search box's own (it focuses itself) and Escape the node panel's (it closes itself); both are
-// listed here for the help dialog.
+// Escape is the node panel's (it closes itself); it is listed here for the help dialog.
 import { useSyncExternalStore } from 'react';
 import { navigate } from './state/route';
 import type { Route } from './state/store';
@@ -71,6 +70,12 @@ export function bindKeyboard(): () => void {
     if (view !== undefined && (chord || /^[123]$/.test(key))) {
       e.preventDefault();
       navigate({ view });
+    } else if (key === '/') {
+      const search = document.querySelector<HTMLInputElement>('input[aria-label="Search nodes"]');
+      if (search === null) return;
+      e.preventDefault();
+      search.focus();
+      search.select();
     } else if (key === '?') {
       e.preventDefault();
       openShortcutsHelp();

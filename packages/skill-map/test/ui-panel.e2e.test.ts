@@ -317,10 +317,12 @@ describeBrowser('browser: node panel', () => {
       const seen: string[] = [];
       (window as { __states?: string[] }).__states = seen;
       const watch = new MutationObserver(() => {
-        const state = document.querySelector('aside [data-state]')?.getAttribute('data-state');
+        const state = document
+          .querySelector('aside[aria-label="Node panel"] [data-state]')
+          ?.getAttribute('data-state');
         if (state) seen.push(state);
       });
-      watch.observe(document.querySelector('aside') as Node, {
+      watch.observe(document.querySelector('aside[aria-label="Node panel"]') as Node, {
         subtree: true,
         childList: true,
         attributes: true,
