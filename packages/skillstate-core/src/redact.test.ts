@@ -28,6 +28,22 @@ describe('redactSecrets: token shapes', () => {
     expect(redactSecrets(`before ${token} after`)).toBe(`before ${REDACTED} after`);
   });
 
+  it('redacts every occurrence in one text, not only the first (each pattern is global)', () => {
+    const text = `first sk-abc123secret, second sk-def456secret; then ${GITHUB[0]!} and ${GITHUB[1]!}`;
+    expect(redactSecrets(text)).toBe(
+      `first ${REDACTED}, second ${REDACTED}; then ${REDACTED} and ${REDACTED}`,
+    );
+    const keys = ['sk-one111', 'sk-two222', 'sk-three333'].join('\n');
+    expect(redactSecrets(keys)).toBe([REDACTED, REDACTED, REDACTED].join('\n'));
+    expect(redactSecrets(`${AWS_KEY_ID} ${AWS_TEMP_KEY_ID} ${JWT} ${JWT} ${GOOGLE} ${GOOGLE}`)).toBe(
+      new Array(6).fill(REDACTED).join(' '),
+    );
+    expect(redactSecrets(`${SLACK[0]!} ${SLACK[1]!} ${FINE_GRAINED} ${FINE_GRAINED}`)).toBe(
+      new Array(4).fill(REDACTED).join(' '),
+    );
+    expect(redactSecrets('Bearer abcdefgh1 Bearer ijklmnop2')).toBe(`Bearer ${REDACTED} Bearer ${REDACTED}`);
+  });
+
   it('redacts an AWS secret access key written next to its name, keeping the name', () => {
     expect(redactSecrets(`aws_secret_access_key = ${AWS_SECRET}`)).toBe(
       `aws_secret_access_key = ${REDACTED}`,

@@ -83,6 +83,30 @@ describe('validatePatchDeep', () => {
     });
   });
 
+  it('counts nested arrays toward the depth limit like objects (8 levels pass, the 9th is refused)', () => {
+    const arrays = (levels: number): unknown[] => {
+      let value: unknown[] = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    // `progress` itself is level 1.
+    expect(validatePatchDeep(schema, { progress: arrays(8) })).toEqual({ valid: true });
+    expect(validatePatchDeep(schema, { progress: arrays(9) })).toEqual({
+      valid: false,
+      error: "Too deep at 'progress[0][0][0][0][0][0][0][0]': exceeds max depth 8",
+      field: 'progress[0][0][0][0][0][0][0][0]',
+    });
+    // Mixed: arrays inside objects count too.
+    expect(validatePatchDeep(schema, { meta: { a: [[[[[[[1]]]]]]] } })).toMatchObject({ valid: true });
+    expect(validatePatchDeep(schema, { meta: { a: [[[[[[[[1]]]]]]]] } })).toMatchObject({
+      valid: false,
+      field: 'meta.a[0][0][0][0][0][0][0]',
+    });
+    expect(validatePatchDeep(schema, { progress: arrays(3) }, { maxDepth: 2 })).toMatchObject({
+      valid: false,
+    });
+  });
+
   it('counts top-level and nested object keys against one budget, not array elements', () => {
     const wide: Record<string, number> = {};
     for (let i = 0; i < MAX_PATCH_KEYS - 1; i++) wide[`k${i}`] = i;
