@@ -35,7 +35,7 @@ export const MODULES = {
     mutate: ['packages/skill-map/src/server/http/loopback-gate.ts'],
     tests: [
       'packages/skill-map/src/server/http/loopback-gate.test.ts',
-      'packages/skill-map/src/server/http/browser-origin.test.ts',
+      // Real sockets, no browser (browser-origin.test.ts drives Chromium: too slow to rerun per mutant).
       'packages/skill-map/src/server/http/fetch-metadata-gate.test.ts',
     ],
     tsconfig: 'packages/skill-map/src/server/tsconfig.json',
@@ -54,7 +54,16 @@ export const MODULES = {
     tsconfig: 'packages/skill-map/src/server/tsconfig.json',
   },
   'skill-map-patch': {
-    mutate: ['packages/skill-map/src/adapters/sqlite/persist-patch.ts'],
+    // Only the refusals of persistPatch (its row writing is covered by the equivalence tests, and a whole-file
+    // run reruns scans for tens of minutes). Line ranges: update them when persist-patch.ts moves.
+    mutate: [
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:101-104',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:130-136',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:159-162',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:171-174',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:195-217',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:253-259',
+    ],
     tests: ['packages/skill-map/src/engines/scan/patch-phase.test.ts'],
     tsconfig: 'packages/skill-map/src/engines/tsconfig.json',
   },
