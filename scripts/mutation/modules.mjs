@@ -34,9 +34,9 @@ export const MODULES = {
   'skill-map-gate': {
     mutate: ['packages/skill-map/src/server/http/loopback-gate.ts'],
     tests: [
+      // The gate is a pure function: its unit tests decide each mutant in milliseconds. The suites over real
+      // sockets and Chromium (fetch-metadata-gate, browser-origin) check the wiring and run in `npm test`.
       'packages/skill-map/src/server/http/loopback-gate.test.ts',
-      // Real sockets, no browser (browser-origin.test.ts drives Chromium: too slow to rerun per mutant).
-      'packages/skill-map/src/server/http/fetch-metadata-gate.test.ts',
     ],
     tsconfig: 'packages/skill-map/src/server/tsconfig.json',
   },

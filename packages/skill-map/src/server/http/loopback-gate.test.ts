@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkBrowserRequest,
   checkLoopbackRequest,
+  gateRequestOf,
   hostnameOfHostHeader,
   isLoopbackHost,
   isLoopbackOrigin,
@@ -87,5 +89,88 @@ describe('loopback origin rules', () => {
     expect(isLoopbackHost('[::1]')).toBe(true);
     expect(isLoopbackHost('LocalHost')).toBe(true);
     for (const name of LOOKALIKES) expect(isLoopbackHost(name), name).toBe(false);
+  });
+});
+
+describe('browser rule (fetch metadata) behind the loopback gate', () => {
+  const refusedCode = (req: Parameters<typeof checkBrowserRequest>[0]): string | null =>
+    checkBrowserRequest(req)?.code ?? null;
+
+  it('lets non-browser clients through: no Origin and no Sec-Fetch-Site (Sec-Fetch-Mode alone is Node fetch)', () => {
+    expect(refusedCode({})).toBeNull();
+    expect(refusedCode({ origin: '', fetchMode: 'cors', method: 'POST' })).toBeNull();
+    expect(refusedCode({ origin: 'null', method: 'POST' })).toBeNull();
+  });
+
+  it('lets a loopback Origin through whatever the fetch metadata says', () => {
+    expect(
+      refusedCode({ origin: 'http://localhost:1', fetchSite: 'cross-site', fetchMode: 'cors' }),
+    ).toBeNull();
+    expect(refusedCode({ origin: 'http://localhost:1', websocket: true })).toBeNull();
+  });
+
+  it('passes same-origin requests and top-level GET/HEAD navigations only', () => {
+    expect(refusedCode({ fetchSite: 'same-origin', fetchMode: 'cors', method: 'POST' })).toBeNull();
+    expect(refusedCode({ fetchSite: 'SAME-ORIGIN', method: 'DELETE' })).toBeNull();
+    for (const method of ['GET', 'head', undefined]) {
+      expect(refusedCode({ fetchSite: 'none', fetchMode: 'navigate', method }), String(method)).toBeNull();
+      expect(
+        refusedCode({ fetchSite: 'cross-site', fetchMode: 'NAVIGATE', fetchDest: 'document', method }),
+      ).toBeNull();
+    }
+    expect(refusedCode({ fetchSite: 'none', fetchMode: 'navigate', method: 'POST' })).toBe(
+      'origin-not-allowed',
+    );
+    expect(refusedCode({ fetchSite: 'cross-site', fetchMode: 'navigate', fetchDest: 'iframe' })).toBe(
+      'origin-not-allowed',
+    );
+    expect(refusedCode({ fetchSite: 'none', fetchMode: 'cors' })).toBe('origin-not-allowed');
+    expect(refusedCode({ fetchSite: 'same-site', fetchMode: 'no-cors', fetchDest: 'script' })).toBe(
+      'origin-not-allowed',
+    );
+  });
+
+  it('says what was refused: a missing Origin or Origin "null", the site and the mode', () => {
+    expect(checkBrowserRequest({ fetchSite: 'cross-site', fetchMode: 'cors' })?.message).toBe(
+      'A missing Origin is not allowed for a cross-site browser request (Sec-Fetch-Site: cross-site, ' +
+        'Sec-Fetch-Mode: cors): from a browser, only pages served by skill-map itself may call it.',
+    );
+    expect(checkBrowserRequest({ origin: 'null', fetchSite: 'cross-site' })?.message).toBe(
+      'Origin "null" is not allowed for a cross-site browser request (Sec-Fetch-Site: cross-site, ' +
+        'Sec-Fetch-Mode: -): from a browser, only pages served by skill-map itself may call it.',
+    );
+  });
+
+  it('refuses a WebSocket from an opaque origin outright, but not one without Origin', () => {
+    expect(checkBrowserRequest({ origin: 'null', websocket: true })?.message).toBe(
+      'Origin "null" is not allowed for a WebSocket from an opaque origin (a file:// page, a sandboxed frame): ' +
+        'from a browser, only pages served by skill-map itself may call it.',
+    );
+    expect(refusedCode({ websocket: true })).toBeNull();
+    expect(refusedCode({ origin: 'null', websocket: false })).toBeNull();
+  });
+
+  it('runs the browser rule after the Host and Origin checks, on what gateRequestOf reads', () => {
+    const headers = {
+      host: ['localhost:1', 'evil.example'],
+      'sec-fetch-site': 'cross-site',
+      'sec-fetch-mode': 'cors',
+      'sec-fetch-dest': 'empty',
+    };
+    const req = gateRequestOf(headers, 'POST', true);
+    expect(req).toEqual({
+      host: 'localhost:1',
+      origin: undefined,
+      method: 'POST',
+      fetchSite: 'cross-site',
+      fetchMode: 'cors',
+      fetchDest: 'empty',
+      websocket: true,
+    });
+    expect(gateRequestOf({}, 'GET').websocket).toBe(false);
+    expect(checkLoopbackRequest(req)?.code).toBe('origin-not-allowed');
+    expect(checkLoopbackRequest({ ...req, host: 'evil.example' })?.code).toBe('host-not-allowed');
+    expect(checkLoopbackRequest({ ...req, origin: 'http://evil.example' })?.code).toBe('origin-not-allowed');
+    expect(checkLoopbackRequest({ ...req, fetchSite: 'same-origin' })).toBeNull();
   });
 });
