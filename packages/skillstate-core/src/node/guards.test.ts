@@ -97,6 +97,23 @@ describe('lock file contents and takeover', () => {
     expect(existsSync(lockPath)).toBe(true);
   });
 
+  it('counts a takeover guard of a live pid stale after 2 s, even under a long ttl', async () => {
+    const lockPath = join(dir, 's.lock');
+    writeFileSync(lockPath, String(await deadPid()));
+    writeFileSync(`${lockPath}.takeover`, String(process.pid));
+    age(`${lockPath}.takeover`, 5);
+    const handle = acquireLock(lockPath, 60_000);
+    expect(handle).not.toBeNull();
+    handle?.release();
+  });
+
+  it('names an unknown holder when the lock holds no pid', async () => {
+    const statePath = join(dir, 'state.json');
+    writeFileSync(`${statePath}.lock`, '');
+    const err = await withStateLock(statePath, () => 1, { timeoutMs: 30 }).catch((e: unknown) => e);
+    expect((err as Error).message).toContain('(held by pid unknown for 0s;');
+  });
+
   it('applies the ttl it is given, and names the holder, its age and the lock in a timeout', async () => {
     const statePath = join(dir, 'state.json');
     writeFileSync(`${statePath}.lock`, String(process.pid));

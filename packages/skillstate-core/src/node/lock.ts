@@ -158,8 +158,10 @@ export function acquireLock(lockPath: string, ttlMs: number = DEFAULT_LOCK_TTL_M
     const info = readLockInfo(lockPath);
     if (info === null) {
       lock = createLockFile(lockPath); // Released between our two looks.
+    } else if (
       // Stryker disable next-line ConditionalExpression: takeOverStale re-checks staleness under its guard, so a live lock is never removed
-    } else if (isStale(info, ttlMs)) {
+      isStale(info, ttlMs)
+    ) {
       takeOverStale(lockPath, ttlMs);
       lock = createLockFile(lockPath);
     }
