@@ -174,3 +174,24 @@ describe('browser rule (fetch metadata) behind the loopback gate', () => {
     expect(checkLoopbackRequest({ ...req, fetchSite: 'same-origin' })).toBeNull();
   });
 });
+
+describe('gate details that mutation testing found untested', () => {
+  it('refuses a bracketed host followed by anything but a port', () => {
+    for (const host of ['[::1]:80x', '[::1]x:80', '[::1]:'])
+      expect(hostnameOfHostHeader(host), host).toBeNull();
+  });
+
+  it('treats an empty or "null" Origin as absent at the gate, and reads Origin from the headers', () => {
+    for (const origin of ['', 'null']) expect(checkLoopbackRequest({ host: 'localhost', origin })).toBeNull();
+    expect(gateRequestOf({ origin: 'http://evil.example' }, 'GET').origin).toBe('http://evil.example');
+    expect(checkLoopbackRequest(gateRequestOf({ origin: 'http://evil.example' }, 'GET'))?.code).toBe(
+      'origin-not-allowed',
+    );
+  });
+
+  it('treats an empty Origin from a browser as missing', () => {
+    expect(checkBrowserRequest({ origin: '', fetchSite: 'cross-site', fetchMode: 'cors' })?.message).toMatch(
+      /^A missing Origin is not allowed for a cross-site browser request/,
+    );
+  });
+});
