@@ -15,6 +15,7 @@ import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from
 import { layoutNodes, type Cluster, type Point } from './layout';
 import { refreshNodes } from './sigma-partial';
 import { lightenMouseHandling } from './sigma-tweaks';
+import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { loadPositions, savePositions } from './persist';
 
@@ -40,6 +41,7 @@ export class MapRenderer {
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
   private readonly focusLayer = new FocusLayer();
+  private readonly hits: HitIndex;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
   private positions: Map<string, Point> | null = null;
@@ -82,7 +84,8 @@ export class MapRenderer {
       stagePadding: 48,
       defaultDrawNodeHover: (ctx, data, settings) => this.drawHover(ctx, data, settings),
     });
-    lightenMouseHandling(this.sigma);
+    this.hits = new HitIndex(this.sigma, this.graph);
+    lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
     this.clusters.theme = this.theme;
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
@@ -200,6 +203,7 @@ export class MapRenderer {
       this.restyleAll();
       this.sigma.refresh();
     }
+    this.hits.rebuild(this.graph);
     performance.measure('map:graph', 'map:apply');
   }
 
