@@ -1,7 +1,7 @@
 // Two costs of sigma 3's mouse handling that stall frames on a big map under software WebGL, removed:
 // - every mousemove and click reads the node picking texture back (gl.readPixels, which waits for the GPU to
 //   finish the frames in flight): a CPU hit test answers instead (hit-index.ts), and none runs while the
-//   camera is dragged or animated, and the picking layer is no longer drawn;
+//   camera is dragged, and the picking layer is no longer drawn;
 // - releasing a drag runs a full refresh (re-indexing and re-processing every node and edge) only to draw the
 //   edges hidden during the move again: a plain render does that.
 import type { Attributes } from 'graphology-types';
@@ -19,11 +19,9 @@ export function lightenMouseHandling<N extends Attributes, E extends Attributes>
   hit: (p: { x: number; y: number }) => string | null,
 ): void {
   const captor = sigma.getMouseCaptor() as unknown as CaptorInternals;
-  const camera = sigma.getCamera();
   const picker = sigma as unknown as { getNodeAtPosition(p: { x: number; y: number }): string | null };
   const pick = hit;
-  picker.getNodeAtPosition = (position) =>
-    captor.isMoving === true || camera.isAnimated() ? null : pick(position);
+  picker.getNodeAtPosition = (position) => (captor.isMoving === true ? null : pick(position));
   // Nothing reads the picking layer any more: stop drawing every node a second time into it each frame.
   const programs = (sigma as unknown as { nodePrograms?: Record<string, { pickProgram?: unknown }> })
     .nodePrograms;
