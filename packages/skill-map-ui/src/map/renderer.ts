@@ -13,7 +13,7 @@ import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { layoutNodes, type Cluster, type Point } from './layout';
-import { refreshNodes } from './sigma-partial';
+import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
 import { lightenMouseHandling } from './sigma-tweaks';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
@@ -42,6 +42,7 @@ export class MapRenderer {
   private readonly clusters = new ClustersLayer();
   private readonly focusLayer = new FocusLayer();
   private readonly hits: HitIndex;
+  private focusProcessed = false;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
   private positions: Map<string, Point> | null = null;
@@ -89,7 +90,13 @@ export class MapRenderer {
     this.clusters.theme = this.theme;
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
-    this.sigma.on('beforeRender', () => performance.mark('map:render'));
+    this.sigma.on('beforeRender', () => {
+      this.styleFocusDisplay();
+      performance.mark('map:render');
+    });
+    this.sigma.on('afterProcess', () => {
+      if (this.focus !== null) this.focusProcessed = true;
+    });
     this.sigma.on('afterRender', () => {
       performance.measure('map:render', 'map:render');
       this.clusters.draw(this.sigma);
@@ -130,16 +137,22 @@ export class MapRenderer {
     const f = this.focus;
     if (f === null || !this.graph.hasNode(f)) return [];
     const touched = [f, ...this.neighbours];
-    const labels = this.neighbours.size <= 30;
-    for (const k of touched) {
-      const a = this.graph.getNodeAttributes(k);
-      a.highlighted = on;
-      a.forceLabel = on && (k === f || labels);
-    }
-    const a = this.graph.getNodeAttributes(f);
-    a.size = on ? a.baseSize * 1.5 : a.baseSize;
-    a.ringColor = on ? this.pal.selected : a.baseRing;
+    for (const k of touched) this.graph.getNodeAttributes(k).highlighted = on;
     return touched;
+  }
+
+  /**
+   * The selected node's look (bigger, selection ring) lives only in sigma's display data, which its highlight
+   * layer draws from: the main node layer keeps the node as it is, so a selection change redraws only the
+   * highlight layers (unless a full process wrote the look into the main layer meanwhile: focusProcessed).
+   */
+  private styleFocusDisplay(): void {
+    const f = this.focus;
+    if (f === null || !this.graph.hasNode(f)) return;
+    const d = focusDisplayData(this.sigma, f);
+    if (d === undefined) return;
+    d.size = this.graph.getNodeAttribute(f, 'baseSize') * 1.5;
+    d.ringColor = this.pal.selected;
   }
 
   /** Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. */
@@ -248,7 +261,13 @@ export class MapRenderer {
     this.computeNeighbours();
     const after = this.styleFocus(true);
     this.onCursor(next);
-    refreshNodes(this.sigma, this.graph, [...new Set([...before, ...after])], new Set());
+    const touched = [...new Set([...before, ...after])];
+    if (!this.focusProcessed && refreshHighlights(this.sigma, touched, () => this.styleFocusDisplay())) {
+      this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
+      return;
+    }
+    this.focusProcessed = false;
+    refreshNodes(this.sigma, this.graph, touched, new Set());
   }
 
   cursor(): string | null {
@@ -346,7 +365,7 @@ export class MapRenderer {
       this.neighbours.has(data.key)
     ) {
       // A neighbour of the selection (drawn above the dimming layer): its label only, when few.
-      if (data.forceLabel !== true || label === '') return;
+      if (this.neighbours.size > 30 || label === '') return;
       ctx.font = `${size}px ${settings.labelFont}`;
       ctx.fillStyle = this.pal.label;
       ctx.fillText(label, data.x + data.size + 4, data.y + size / 3);

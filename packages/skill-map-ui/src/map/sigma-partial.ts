@@ -60,3 +60,35 @@ export function refreshNodes<N extends Attributes, E extends Attributes>(
   });
   s.render();
 }
+
+interface HighlightInternals {
+  nodeDataCache?: Record<string, { size: number; ringColor?: string } | undefined>;
+  updateNode?(key: string): void;
+  renderHighlightedNodes?(): void;
+}
+
+/** sigma's display data of one node (what its layers draw), when reachable. */
+export function focusDisplayData<N extends Attributes, E extends Attributes>(
+  sigma: Sigma<N, E>,
+  key: string,
+): { size: number; ringColor?: string } | undefined {
+  return (sigma as unknown as HighlightInternals).nodeDataCache?.[key];
+}
+
+/**
+ * After a change that only the highlight layers show (which nodes are highlighted): those nodes' display data
+ * re-read, `style` applied, and only sigma's highlight layers redrawn (no node, edge or label layer). False when
+ * sigma's internals are not there (the caller then refreshes normally).
+ */
+export function refreshHighlights<N extends Attributes, E extends Attributes>(
+  sigma: Sigma<N, E>,
+  nodes: readonly string[],
+  style: () => void,
+): boolean {
+  const s = sigma as unknown as HighlightInternals;
+  if (typeof s.updateNode !== 'function' || typeof s.renderHighlightedNodes !== 'function') return false;
+  for (const k of nodes) s.updateNode(k);
+  style();
+  s.renderHighlightedNodes();
+  return true;
+}
