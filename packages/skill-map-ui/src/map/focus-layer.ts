@@ -6,6 +6,7 @@ import type Graph from 'graphology';
 import type Sigma from 'sigma';
 import { withAlpha, type Palette } from './colors';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
+import { prepareOverlay } from './overlay-canvas';
 
 export class FocusLayer {
   readonly canvas = document.createElement('canvas');
@@ -30,20 +31,11 @@ export class FocusLayer {
       c.style.visibility = 'hidden';
       return;
     }
-    const { width, height } = sigma.getDimensions();
-    const dpr = window.devicePixelRatio || 1;
-    if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
-      c.width = Math.round(width * dpr);
-      c.height = Math.round(height * dpr);
-      c.style.width = `${width}px`;
-      c.style.height = `${height}px`;
-    }
-    const ctx = c.getContext('2d');
-    if (ctx === null) return;
+    const overlay = prepareOverlay(c, sigma);
+    if (overlay === null) return;
+    const { ctx, width, height } = overlay;
     this.shown = true;
     c.style.visibility = 'visible';
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, width, height);
     ctx.fillStyle = withAlpha(pal.bg, 0.78);
     ctx.fillRect(0, 0, width, height);
     ctx.lineCap = 'round';
