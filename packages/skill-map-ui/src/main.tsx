@@ -3,6 +3,7 @@ import { App } from './App';
 import { bindKeyboard } from './keyboard';
 import { connectLive } from './live/live-connection';
 import { bindMapPrefs } from './map/prefs-binding';
+import { loadActivity } from './state/activity-loader';
 import { bindLive, loadMap } from './state/map-loader';
 import { bindRoute } from './state/route';
 import { store } from './state/store';
@@ -14,6 +15,7 @@ bindMapPrefs();
 bindKeyboard();
 bindLive(connectLive());
 void loadMap();
+void loadActivity();
 
 // For tests and the bench only: the page's store (merged with what other parts expose, e.g. `map`).
 const hooks = window as unknown as { __skillMap?: Record<string, unknown> };

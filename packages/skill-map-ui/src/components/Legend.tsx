@@ -33,7 +33,13 @@ const Dot = ({ fill, ring, hollow = false }: { fill: string; ring: string; hollo
 );
 
 /** What the colours and shapes of the map mean (only the kinds and hosts the map has). */
-export const Legend = memo(function Legend({ map }: { map: MapProjection | null }) {
+export const Legend = memo(function Legend({
+  map,
+  activity,
+}: {
+  map: MapProjection | null;
+  activity: boolean;
+}) {
   const theme = useTheme();
   const pal = palette(theme);
   const [open, setOpen] = useState(true);
@@ -100,6 +106,25 @@ export const Legend = memo(function Legend({ map }: { map: MapProjection | null 
               <Dot fill={pal.bg} ring={pal.warn} /> has warnings
             </li>
           </ul>
+          {activity && (
+            <>
+              <h2 className="legend-title">Activity (since the server started)</h2>
+              <ul className="legend-wide" data-testid="legend-activity">
+                <li>
+                  <span
+                    className="legend-dot legend-ran"
+                    aria-hidden="true"
+                    style={{ outlineColor: pal.activity }}
+                  />{' '}
+                  ran (brighter: more recent, wider: more runs)
+                </li>
+                <li>
+                  <span className="legend-arrow" aria-hidden="true" style={{ color: pal.spawn }} /> started
+                  (agent or session → what it spawned)
+                </li>
+              </ul>
+            </>
+          )}
         </div>
       )}
     </aside>

@@ -21,7 +21,13 @@ interface MapHooks {
   positions(): Record<string, { x: number; y: number }>;
   center(path: string): void;
   resetCamera(): void;
+  /** Live activity: a node's ring (`width|recency level`, null when it shows none) and the spawn edges. */
+  activityOf(path: string): string | null;
+  spawnEdges(): Array<{ key: string; from: string; to: string; hidden: boolean }>;
 }
+
+/** How often the rings' recency is looked at again (only the nodes whose level changed are redrawn). */
+const RECENCY_TICK = 20_000;
 
 function exposeHooks(hooks: MapHooks | null): void {
   const w = window as unknown as { __skillMap?: Record<string, unknown> };
@@ -36,6 +42,9 @@ export function MapView() {
   const filter = useApp((s) => s.filter);
   const scope = useApp((s) => s.scope);
   const routeNode = useApp((s) => s.route.node);
+  const activity = useApp((s) => s.activity);
+  const activityShown = useApp((s) => s.activityShown);
+  const [activityCounts, setActivityCounts] = useState({ ran: 0, spawn: 0 });
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
   const clicked = useRef<string | null>(null);
@@ -62,6 +71,8 @@ export function MapView() {
       positions: () => Object.fromEntries(r.positionsOf()),
       center: (path) => r.center(path),
       resetCamera: () => r.zoom(0),
+      activityOf: (path) => r.activityOf(path),
+      spawnEdges: () => r.spawnEdges(),
     });
     return () => {
       exposeHooks(null);
@@ -96,6 +107,20 @@ export function MapView() {
     });
     return () => void (live = false);
   }, [map, filter, scope]);
+
+  useEffect(() => {
+    const r = rendererRef.current;
+    if (r === null) return;
+    const apply = (): void => {
+      r.setActivity(activity, activityShown);
+      setActivityCounts(r.activityCounts());
+    };
+    apply();
+    // Rings fade with time since the last run: re-looked at while something ran and the overlay shows.
+    if (!activityShown || activity.nodes.size === 0) return;
+    const timer = setInterval(apply, RECENCY_TICK);
+    return () => clearInterval(timer);
+  }, [activity, activityShown, drawn.generation]);
 
   useEffect(() => {
     const r = rendererRef.current;
@@ -153,11 +178,14 @@ export function MapView() {
       data-nodes={ready ? drawn.nodes : 0}
       data-generation={generation}
       data-visible={visibleCount ?? total}
+      data-activity={activityShown ? 'on' : 'off'}
+      data-ran={activityCounts.ran}
+      data-spawn-edges={activityCounts.spawn}
       tabIndex={0}
       onKeyDown={onKeyDown}
     >
       <div ref={canvasRef} className="map-canvas" />
-      <Legend map={map} />
+      <Legend map={map} activity={activityShown} />
       <p id="map-help" className="sr-only">
         Arrow keys move between nodes, Tab walks the selected node&apos;s links, Enter opens, plus and minus
         zoom, 0 resets the view.

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { openNode } from '../state/route';
 import { useApp } from '../state/store';
+import { ActivitySection } from './node-panel/ActivitySection';
 import { AnnotationsSection } from './node-panel/AnnotationsSection';
 import { BodySection } from './node-panel/BodySection';
 import { FindingsSection } from './node-panel/FindingsSection';
@@ -155,6 +156,7 @@ export function NodePanel({ path }: { path: string }) {
           </span>
         )}
       </p>
+      <ActivitySection path={path} />
       <PanelContent key={path} path={path} />
     </aside>
   );

@@ -1,4 +1,5 @@
 import { useApp } from '../state/store';
+import { ActivityToggle } from './toolbar/ActivityToggle';
 import { FilterForm } from './toolbar/FilterForm';
 import { SearchBox } from './toolbar/SearchBox';
 import '../styles/toolbar.css';
@@ -9,7 +10,7 @@ const VIEWS = [
   { view: 'jobs', href: '#/jobs', label: 'Jobs' },
 ] as const;
 
-/** The page's toolbar: view links, node search, the map's filters and scope. */
+/** The page's toolbar: view links, node search, the map's filters and scope, the activity overlay. */
 export function Toolbar() {
   const view = useApp((s) => s.route.view);
   return (
@@ -24,6 +25,7 @@ export function Toolbar() {
       </nav>
       <SearchBox />
       <FilterForm />
+      <ActivityToggle />
     </header>
   );
 }

@@ -14,6 +14,9 @@ export interface Palette {
   clusterLabel: string;
   error: string;
   warn: string;
+  /** The ring of a node that ran and the spawn edges (live activity). */
+  activity: string;
+  spawn: string;
   state: Record<Exclude<MapLinkState, 'ok'>, string>;
 }
 
@@ -85,6 +88,8 @@ export function palette(theme: Theme): Palette {
         clusterLabel: '#3d4650',
         error: '#d92d20',
         warn: '#dc8a00',
+        activity: '#2f9e44',
+        spawn: '#2b8a3e',
         state: { broken: '#d6336c', reserved: '#e8590c', virtual: '#0b7285' },
       }
     : {
@@ -97,6 +102,8 @@ export function palette(theme: Theme): Palette {
         clusterLabel: '#b7c0ca',
         error: '#ff6b6b',
         warn: '#f5c04a',
+        activity: '#8ce99a',
+        spawn: '#69db7c',
         state: { broken: '#ff6b9d', reserved: '#ff9e5e', virtual: '#3bc9db' },
       };
 }

@@ -9,6 +9,10 @@ import { NODE_RADIUS, type Point } from './layout';
 export const GHOST_PREFIX = '\u2298 ';
 export const isGhost = (key: string): boolean => key.startsWith(GHOST_PREFIX);
 
+/** Spawn edges (live activity: an agent or session starting another) are keyed apart from every link. */
+export const SPAWN_PREFIX = '\u21aa ';
+export const isSpawnEdge = (key: string): boolean => key.startsWith(SPAWN_PREFIX);
+
 export interface NodeAttrs {
   x: number;
   y: number;
@@ -34,13 +38,18 @@ export interface NodeAttrs {
   hidden?: boolean;
   highlighted?: boolean;
   forceLabel?: boolean;
+  /** The activity ring (a node that ran): its width (a fraction of the radius, 0 = none) and colour. */
+  activityRing?: number;
+  activityGap?: number;
+  activityColor?: string;
 }
 
 /** Past this many links the map draws one-pixel lines (confidence shown by opacity only). */
 export const THIN_EDGES = 12000;
 
 export interface EdgeAttrs {
-  type: 'line' | 'thin';
+  /** line / thin: links; spawn: a spawn pair of live activity (an arrow). */
+  type: 'line' | 'thin' | 'spawn';
   size: number;
   color: string;
   kind: string;
@@ -174,12 +183,12 @@ export function desiredGraph(
   return { nodes, edges };
 }
 
-/** Brings `graph` to `desired` in place; returns how many items changed. */
+/** Brings `graph` to `desired` in place (spawn edges are the activity layer's); returns how many items changed. */
 export function syncGraph(graph: Graph, desired: ReturnType<typeof desiredGraph>): number {
   let changed = 0;
   const dropEdges: string[] = [];
   graph.forEachEdge((key) => {
-    if (!desired.edges.has(key)) dropEdges.push(key);
+    if (!desired.edges.has(key) && !isSpawnEdge(key)) dropEdges.push(key);
   });
   const dropNodes: string[] = [];
   graph.forEachNode((key) => {

@@ -6,12 +6,19 @@
 import { createNodeBorderProgram } from '@sigma/node-border';
 import Graph from 'graphology';
 import Sigma from 'sigma';
-import { EdgeLineProgram, EdgeRectangleProgram, type EdgeProgramType } from 'sigma/rendering';
+import {
+  EdgeArrowProgram,
+  EdgeLineProgram,
+  EdgeRectangleProgram,
+  type EdgeProgramType,
+} from 'sigma/rendering';
 import type { MapProjection } from '../api/types';
+import { EMPTY_ACTIVITY, type ActivityState } from '../state/activity-model';
+import { ActivityLayer } from './activity-layer';
 import { ClustersLayer } from './clusters-layer';
 import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
-import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
+import { desiredGraph, isGhost, isSpawnEdge, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { layoutNodes, type Cluster, type Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
 import { lightenMouseHandling } from './sigma-tweaks';
@@ -21,8 +28,14 @@ import { loadPositions, savePositions } from './persist';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
+// The outermost ring and the gap inside it are the activity ring (width 0 on a node that did not run).
+const ACTIVITY_BORDERS = [
+  { size: { attribute: 'activityRing', defaultValue: 0 }, color: { attribute: 'activityColor' } },
+  { size: { attribute: 'activityGap', defaultValue: 0 }, color: { transparent: true as const } },
+];
 const NodeRing = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
   borders: [
+    ...ACTIVITY_BORDERS,
     { size: { value: 0.16 }, color: { attribute: 'ringColor' } },
     { size: { value: 0.16 }, color: { attribute: 'hostColor' } },
     { size: { fill: true }, color: { attribute: 'color' } },
@@ -30,6 +43,7 @@ const NodeRing = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
 });
 const NodeHollow = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
   borders: [
+    ...ACTIVITY_BORDERS,
     { size: { value: 0.14 }, color: { attribute: 'ringColor' } },
     { size: { value: 0.22 }, color: { attribute: 'color' } },
     { size: { fill: true }, color: { attribute: 'hostColor' } },
@@ -37,7 +51,8 @@ const NodeHollow = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
 });
 
 export class MapRenderer {
-  private graph: MapGraph = new Graph({ type: 'directed', multi: false });
+  // multi: a spawn edge (live activity) may join two nodes a link already joins.
+  private graph: MapGraph = new Graph({ type: 'directed', multi: true });
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
   private readonly focusLayer = new FocusLayer();
@@ -50,6 +65,10 @@ export class MapRenderer {
   private visible: Set<string> | null = null;
   private focus: string | null = null;
   private neighbours = new Set<string>();
+  private readonly activityLayer = new ActivityLayer();
+  private activity: ActivityState = EMPTY_ACTIVITY;
+  private activityShown = true;
+  private processPending = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -64,10 +83,11 @@ export class MapRenderer {
       nodeProgramClasses: { border: NodeRing, hollow: NodeHollow },
       defaultNodeType: 'border',
       // Wide edges (width by confidence) on small maps; one-pixel lines (cheaper to raster) past THIN_EDGES.
-      edgeProgramClasses: { line: EdgeRectangleProgram, thin: EdgeLineProgram } as unknown as Record<
-        string,
-        EdgeProgramType<NodeAttrs, EdgeAttrs>
-      >,
+      edgeProgramClasses: {
+        line: EdgeRectangleProgram,
+        thin: EdgeLineProgram,
+        spawn: EdgeArrowProgram,
+      } as unknown as Record<string, EdgeProgramType<NodeAttrs, EdgeAttrs>>,
       itemSizesReference: 'positions',
       zoomToSizeRatioFunction: (r) => r,
       hideEdgesOnMove: true,
@@ -95,6 +115,7 @@ export class MapRenderer {
       performance.mark('map:render');
     });
     this.sigma.on('afterProcess', () => {
+      this.processPending = false;
       if (this.focus !== null) this.focusProcessed = true;
     });
     this.sigma.on('afterRender', () => {
@@ -130,6 +151,7 @@ export class MapRenderer {
       a.forceLabel = false;
     });
     this.styleFocus(true);
+    this.activityLayer.apply(this.graph, this.activity, this.activityShown, this.pal, Date.now(), true);
   }
 
   /** Writes (on) or clears (off) the selection's state on the selected node and its neighbours. */
@@ -199,7 +221,7 @@ export class MapRenderer {
     performance.measure('map:desired', 'map:apply');
     if (this.graph.order === 0) {
       // First map: build the graph off-screen and hand it over (no per-node events).
-      const g: MapGraph = new Graph({ type: 'directed', multi: false });
+      const g: MapGraph = new Graph({ type: 'directed', multi: true });
       syncGraph(g, desired);
       this.graph = g;
       if (this.focus !== null && !g.hasNode(this.focus)) this.focus = null;
@@ -250,6 +272,54 @@ export class MapRenderer {
     this.clusters.theme = theme;
     this.sigma.setSetting('labelColor', { color: this.pal.label });
     this.apply();
+  }
+
+  /**
+   * Live activity (the nodes that ran, the spawn pairs) and whether the overlay shows. Only the nodes and spawn
+   * edges whose look changed are redrawn; adding or dropping a spawn edge has sigma process the graph once
+   * (coalesced into the next frame).
+   */
+  setActivity(activity: ActivityState, shown: boolean, now = Date.now()): void {
+    this.activity = activity;
+    this.activityShown = shown;
+    if (this.graph.order === 0) return;
+    const change = this.activityLayer.apply(this.graph, activity, shown, this.pal, now);
+    if (change.nodes.length === 0 && change.edges.length === 0) return;
+    // Arrow heads stop at their target's edge: a resized node's spawn edges are re-processed too.
+    const edges = new Set(change.edges);
+    for (const n of change.nodes)
+      this.graph.forEachEdge(n, (e) => {
+        if (isSpawnEdge(e)) edges.add(e);
+      });
+    // An edge added in this frame has no buffer slot before sigma's process: no in-place write until then.
+    if (change.structural) this.processPending = true;
+    this.sigma.refresh({
+      partialGraph: { nodes: change.nodes, edges: [...edges] },
+      skipIndexation: !this.processPending,
+      schedule: this.processPending,
+    });
+  }
+
+  /** For tests: a node's activity look (`ring|level`) or null, and the spawn edges in the graph. */
+  activityOf(key: string): string | null {
+    return this.activityLayer.lookOf(key);
+  }
+
+  /** How many nodes carry the activity ring, and how many spawn edges the graph holds. */
+  activityCounts(): { ran: number; spawn: number } {
+    return { ran: this.activityLayer.ranCount(), spawn: this.spawnEdges().length };
+  }
+
+  spawnEdges(): Array<{ key: string; from: string; to: string; hidden: boolean }> {
+    return this.activityLayer
+      .spawnEdges()
+      .filter((e) => this.graph.hasEdge(e))
+      .map((key) => {
+        const from = this.graph.source(key);
+        const to = this.graph.target(key);
+        const hidden = !this.isVisible(from) || !this.isVisible(to);
+        return { key, from, to, hidden };
+      });
   }
 
   /** The keyboard/selection cursor (highlighted with its neighbourhood). */

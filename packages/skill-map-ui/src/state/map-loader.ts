@@ -1,6 +1,7 @@
 import { api, ApiError } from '../api/client';
 import type { LiveEvent, MapProjection } from '../api/types';
 import type { LiveConnection } from '../live/live-connection';
+import { foldActivityEvent, loadActivity } from './activity-loader';
 import { store } from './store';
 
 let inFlight: Promise<void> | null = null;
@@ -36,12 +37,15 @@ export function onLiveEvent(fn: (e: LiveEvent) => void): () => void {
   return () => void eventListeners.delete(fn);
 }
 
-/** Wires `/ws` to the store: scans reload the map, a reconnect re-seeds everything. */
+/** Wires `/ws` to the store: scans reload the map, activity events fold in, a reconnect re-seeds everything. */
 export function bindLive(live: LiveConnection): void {
   live.onState((state, reconnected) => {
     // A lost server scans nothing: a scan that was running is over (a restarted one announces its own).
     store.set(state === 'open' ? { connection: state } : { connection: state, scanning: false });
-    if (state === 'open' && reconnected) void loadMap();
+    if (state === 'open' && reconnected) {
+      void loadMap();
+      void loadActivity();
+    }
   });
   live.onEvent((e) => {
     if (e.type === 'scan.started') store.set({ scanning: true });
@@ -50,6 +54,7 @@ export function bindLive(live: LiveConnection): void {
       store.set({ scanning: false });
       void loadMap();
     }
+    foldActivityEvent(e);
     for (const fn of eventListeners) fn(e);
   });
 }

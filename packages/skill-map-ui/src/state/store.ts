@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { MapProjection } from '../api/types';
 import type { ConnectionState } from '../live/live-connection';
+import { EMPTY_ACTIVITY, type ActivityState } from './activity-model';
 
 /** The page's route, kept in the URL hash so back and forward work and a node can be linked to. */
 export interface Route {
@@ -35,6 +36,10 @@ export interface AppState {
   scope: MapScope;
   connection: ConnectionState;
   scanning: boolean;
+  /** Live activity since the server started (what ran, the spawn pairs). */
+  activity: ActivityState;
+  /** The map's activity overlay (rings on nodes that ran, spawn edges); the toolbar's "Activity" toggle. */
+  activityShown: boolean;
   /** Transient message for the person (an error of an action, a confirmation). */
   toast: { text: string; tone: 'info' | 'error' } | null;
 }
@@ -51,6 +56,8 @@ const initial: AppState = {
   scope: { includes: [], excludes: [] },
   connection: 'connecting',
   scanning: false,
+  activity: EMPTY_ACTIVITY,
+  activityShown: true,
   toast: null,
 };
 
