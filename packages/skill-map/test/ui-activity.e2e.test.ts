@@ -1,0 +1,190 @@
+// Live activity on the web page: a spawned `sm serve` on a temp project, Debian's Chromium on the page, activity
+// posted to /api/activity with the serve.json token (as the `sm activity report` hook does). Without a reload,
+// the map rings the nodes that ran and draws the spawn pair as an edge of its own, the node panel says how often
+// a node ran and the pairs it is in, the filters hide a spawn edge with its endpoint, and the toolbar's
+// "Activity" toggle takes it all off the map and back. Runs against the BUILT bin and page.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
+import type { RecordedPage } from './support/browser.js';
+import { spawnServe } from './support/sm-process.js';
+import type { ServeProcess } from './support/sm-process.js';
+
+/** Polls wait long enough for a loaded machine (the suites share 2 cores with other work). */
+const POLL = { timeout: 15_000 };
+
+const REVIEW = '.claude/skills/review/SKILL.md';
+const PLANNER = '.claude/agents/planner.md';
+const CODER = '.claude/agents/coder.md';
+const README = 'README.md';
+const PROJECT: Record<string, string> = {
+  [REVIEW]: '---\nname: review\ndescription: Reviews a change.\n---\nReview it.\n',
+  // The planner also links to the coder: the spawn edge joins two nodes a link already joins.
+  [PLANNER]: '---\nname: planner\ndescription: Plans.\n---\nHand the work to [the coder](coder.md).\n',
+  [CODER]: '---\nname: coder\ndescription: Writes code.\n---\nCode.\n',
+  [README]: '# Project\nSee [review](.claude/skills/review/SKILL.md).\n',
+};
+
+function write(root: string, rel: string, text: string): void {
+  mkdirSync(dirname(join(root, rel)), { recursive: true });
+  writeFileSync(join(root, rel), text);
+}
+
+interface SpawnEdge {
+  key: string;
+  from: string;
+  to: string;
+  hidden: boolean;
+}
+interface Hooks {
+  __skillMap: {
+    map: { activityOf(p: string): string | null; spawnEdges(): SpawnEdge[] };
+    store: { set(patch: object): void };
+  };
+}
+
+const activityOf = (page: Page, path: string): Promise<string | null> =>
+  page.evaluate((p) => (window as unknown as Hooks).__skillMap.map.activityOf(p), path);
+const spawnEdges = (page: Page): Promise<SpawnEdge[]> =>
+  page.evaluate(() => (window as unknown as Hooks).__skillMap.map.spawnEdges());
+const mapAttr = (page: Page, name: string): Promise<string | null> =>
+  page.locator('[data-testid="map"]').getAttribute(name);
+
+describeBrowser(
+  'browser: live activity on the map (rings on what ran, spawn edges, the Activity toggle)',
+  () => {
+    let root: string;
+    let server: ServeProcess;
+    let browser: Browser;
+    let rec: RecordedPage;
+    let page: Page;
+    let loads = 0;
+
+    /** POSTs activity as the hook does: the serve.json token in x-skill-map-token. */
+    const post = async (body: unknown): Promise<{ recorded: number }> => {
+      const { token } = JSON.parse(readFileSync(join(root, '.skill-map', 'serve.json'), 'utf8')) as {
+        token: string;
+      };
+      const res = await fetch(`${server.baseUrl}/api/activity`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-skill-map-token': token },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(202);
+      return ((await res.json()) as { value: { recorded: number } }).value;
+    };
+
+    beforeAll(async () => {
+      root = mkdtempSync(join(tmpdir(), 'sm-ui-activity-'));
+      for (const [rel, text] of Object.entries(PROJECT)) write(root, rel, text);
+      server = await spawnServe(root);
+      // Before the page opens: the page reads it from GET /api/activity/summary.
+      expect((await post({ type: 'node.activity', node: README })).recorded).toBe(1);
+      browser = await launchBrowser();
+      rec = await openRecordedPage(browser);
+      page = rec.page;
+      page.on('load', () => loads++);
+      await page.goto(`${server.baseUrl}/`);
+      await page.locator('footer[aria-label="Status"][data-connection="open"]').waitFor(POLL);
+      await page.locator('[data-testid="map"][data-ready="true"][data-nodes="4"]').waitFor(POLL);
+    }, 60_000);
+
+    afterAll(async () => {
+      await browser?.close();
+      await server?.stop();
+      rmSync(root, { recursive: true, force: true });
+    });
+
+    it('shows the activity held before the page opened', async () => {
+      await expect.poll(() => mapAttr(page, 'data-ran'), POLL).toBe('1');
+      expect(await activityOf(page, README)).not.toBeNull();
+      expect(await activityOf(page, REVIEW)).toBeNull();
+      expect(await page.getByRole('button', { name: /^Activity/ }).getAttribute('aria-pressed')).toBe('true');
+    });
+
+    it('rings a skill that ran and draws the spawn pair, live, without a reload', async () => {
+      const res = await post({
+        events: [
+          { type: 'invocation', host: 'claude', kinds: ['skill', 'command'], name: 'review' },
+          { type: 'invocation', host: 'claude', kinds: ['agent'], name: 'coder', by: 'planner' },
+        ],
+      });
+      expect(res.recorded).toBe(2);
+      await expect.poll(() => mapAttr(page, 'data-spawn-edges'), POLL).toBe('1');
+      await expect.poll(() => mapAttr(page, 'data-ran'), POLL).toBe('3'); // README, review, coder
+      expect(await activityOf(page, REVIEW)).toMatch(/^0\.16\|3$/); // one run, in the last minute
+      expect(await activityOf(page, CODER)).not.toBeNull(); // the spawned agent counts as run
+      expect(await activityOf(page, PLANNER)).toBeNull(); // the spawner did not run by this event
+      expect(await spawnEdges(page)).toEqual([
+        { key: `\u21aa ${PLANNER}\n${CODER}`, from: PLANNER, to: CODER, hidden: false },
+      ]);
+      const legend = page.getByTestId('legend-activity');
+      expect(await legend.textContent()).toContain('ran');
+      expect(await legend.textContent()).toContain('started');
+      expect(loads).toBe(1);
+    });
+
+    it('says in the node panel how often a node ran and the pairs it is in', async () => {
+      await page.evaluate((p) => (location.hash = `#/?node=${encodeURIComponent(p)}`), REVIEW);
+      const panel = page.locator('aside[aria-label="Node panel"]');
+      const activity = panel.getByTestId('node-activity');
+      await expect.poll(() => activity.textContent(), POLL).toMatch(/^Ran 1 time, last at /);
+
+      // A second run reaches the open panel live.
+      await post({ type: 'invocation', host: 'claude', kinds: ['skill'], name: 'review' });
+      await expect.poll(() => activity.textContent(), POLL).toMatch(/^Ran 2 times, last at /);
+      expect(await activityOf(page, REVIEW)).toBe('0.2|3'); // wider with more runs
+
+      await page.evaluate((p) => (location.hash = `#/?node=${encodeURIComponent(p)}`), CODER);
+      await expect.poll(() => activity.textContent(), POLL).toContain('Started by');
+      expect(await activity.getByRole('link', { name: 'planner' }).count()).toBe(1);
+      await activity.getByRole('link', { name: 'planner' }).click();
+      await expect.poll(() => panel.getAttribute('data-path'), POLL).toBe(PLANNER);
+      expect(await activity.textContent()).toMatch(/Started\s*coder once/);
+      expect(await activity.textContent()).not.toContain('Ran ');
+      await screenshot(page, 'ui-activity');
+      expect(loads).toBe(1);
+    });
+
+    it('hides a spawn edge with its endpoint under a filter', async () => {
+      await page.evaluate(() =>
+        (window as unknown as Hooks).__skillMap.store.set({
+          filter: { kinds: ['skill'], providers: [], paths: [], hasIssues: false },
+        }),
+      );
+      await expect.poll(async () => (await spawnEdges(page))[0]?.hidden, POLL).toBe(true);
+      await page.evaluate(() =>
+        (window as unknown as Hooks).__skillMap.store.set({
+          filter: { kinds: [], providers: [], paths: [], hasIssues: false },
+        }),
+      );
+      await expect.poll(async () => (await spawnEdges(page))[0]?.hidden, POLL).toBe(false);
+    });
+
+    it('takes the overlay off the map with the Activity toggle, and back', async () => {
+      const toggle = page.getByRole('button', { name: /^Activity/ });
+      await toggle.focus();
+      await page.keyboard.press('Enter'); // keyboard reachable
+      await expect.poll(() => toggle.getAttribute('aria-pressed'), POLL).toBe('false');
+      await expect.poll(() => mapAttr(page, 'data-activity'), POLL).toBe('off');
+      expect(await mapAttr(page, 'data-ran')).toBe('0');
+      expect(await mapAttr(page, 'data-spawn-edges')).toBe('0');
+      expect(await activityOf(page, REVIEW)).toBeNull();
+      expect(await spawnEdges(page)).toEqual([]);
+      expect(await page.getByTestId('legend-activity').count()).toBe(0);
+
+      // Events while it is off are still counted, and shown when it is back on.
+      await post({ type: 'node.activity', node: PLANNER });
+      await toggle.click();
+      await expect.poll(() => mapAttr(page, 'data-ran'), POLL).toBe('4');
+      expect(await mapAttr(page, 'data-spawn-edges')).toBe('1');
+      expect(await activityOf(page, PLANNER)).not.toBeNull();
+      expect(loads).toBe(1);
+      expect(rec.outside(server.baseUrl)).toEqual([]);
+      expect(rec.errors).toEqual([]);
+    });
+  },
+);
