@@ -41,7 +41,7 @@ interface SpawnEdge {
 }
 interface Hooks {
   __skillMap: {
-    map: { activityOf(p: string): string | null; spawnEdges(): SpawnEdge[] };
+    map: { activityOf(p: string): string | null; spawnEdges(): SpawnEdge[]; lastPulse(): string[] };
     store: { set(patch: object): void };
   };
 }
@@ -137,6 +137,13 @@ describeBrowser(
       await post({ type: 'invocation', host: 'claude', kinds: ['skill'], name: 'review' });
       await expect.poll(() => activity.textContent(), POLL).toMatch(/^Ran 2 times, last at /);
       expect(await activityOf(page, REVIEW)).toBe('0.2|3'); // wider with more runs
+      // It just ran: it pulsed, and only it.
+      expect(await page.evaluate(() => (window as unknown as Hooks).__skillMap.map.lastPulse())).toEqual([
+        REVIEW,
+      ]);
+      // The status bar says when the last activity came.
+      const last = page.locator('footer[aria-label="Status"] .activity');
+      expect(await last.textContent()).toBe('last activity just now');
 
       await page.evaluate((p) => (location.hash = `#/?node=${encodeURIComponent(p)}`), CODER);
       await expect.poll(() => activity.textContent(), POLL).toContain('Started by');

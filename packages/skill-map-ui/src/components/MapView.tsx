@@ -24,6 +24,8 @@ interface MapHooks {
   /** Live activity: a node's ring (`width|recency level`, null when it shows none) and the spawn edges. */
   activityOf(path: string): string | null;
   spawnEdges(): Array<{ key: string; from: string; to: string; hidden: boolean }>;
+  /** The nodes of the latest "just ran" pulse. */
+  lastPulse(): string[];
 }
 
 /** How often the rings' recency is looked at again (only the nodes whose level changed are redrawn). */
@@ -73,6 +75,7 @@ export function MapView() {
       resetCamera: () => r.zoom(0),
       activityOf: (path) => r.activityOf(path),
       spawnEdges: () => r.spawnEdges(),
+      lastPulse: () => r.lastPulse(),
     });
     return () => {
       exposeHooks(null);

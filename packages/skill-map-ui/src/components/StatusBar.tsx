@@ -31,11 +31,12 @@ function mcpText(m: ServerStatus['mcp']): string {
   return `MCP on, ${m.clients} ${m.clients === 1 ? 'agent' : 'agents'} connected`;
 }
 
-/** The bottom line: connection, last scan, counts, watcher, MCP; and the toast region. */
+/** The bottom line: connection, last scan, counts, watcher, last activity, MCP; and the toast region. */
 export function StatusBar() {
   const connection = useApp((s) => s.connection);
   const scanning = useApp((s) => s.scanning);
   const map = useApp((s) => s.map);
+  const lastActivity = useApp((s) => s.activity.lastEventAt);
   const status = useServerStatus();
   const now = useNow(15_000);
   const issues = useMemo(() => countBySeverity(map?.issues ?? []), [map]);
@@ -77,6 +78,11 @@ export function StatusBar() {
       >
         {watcherText(status.watcher)}
       </span>
+      {lastActivity !== null && (
+        <span className="activity" title={localTime(lastActivity)} data-last-activity={lastActivity}>
+          last activity {timeAgo(lastActivity, Math.max(now, lastActivity))}
+        </span>
+      )}
       <span className="mcp" data-mcp={status.mcp === null ? 'unknown' : status.mcp.enabled ? 'on' : 'off'}>
         {mcpText(status.mcp)}
       </span>

@@ -4,10 +4,12 @@
 // and the caller redraws just the returned nodes and edges. Spawn edges follow their endpoints' visibility
 // (sigma hides an edge with a hidden end) and leave the graph with the overlay.
 import type Graph from 'graphology';
+import type Sigma from 'sigma';
 import { recencyLevel, type ActivityState } from '../state/activity-model';
 import { withAlpha, type Palette } from './colors';
-import { SPAWN_PREFIX, type EdgeAttrs, type NodeAttrs } from './graph-build';
+import { isSpawnEdge, SPAWN_PREFIX, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { NODE_RADIUS } from './layout';
+import { PulseLayer } from './pulse-layer';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -16,6 +18,17 @@ export const ACTIVITY_GAP = 0.08;
 const ALPHA = { 1: 0.45, 2: 0.75, 3: 1 } as const;
 
 export const spawnEdgeKey = (from: string, to: string): string => `${SPAWN_PREFIX}${from}\n${to}`;
+
+/** A run this recent (ms) when it reaches the page pulses its node. */
+const PULSE_RECENT = 10_000;
+
+export interface SpawnEdgeInfo {
+  key: string;
+  from: string;
+  to: string;
+  /** Hidden with an endpoint by the filters or scope. */
+  hidden: boolean;
+}
 
 /** Ring width by number of runs: 1, 2 to 9, 10 and more. */
 const ringWidth = (count: number): number => (count >= 10 ? 0.24 : count >= 2 ? 0.2 : 0.16);
@@ -33,6 +46,37 @@ export class ActivityLayer {
   /** Nodes carrying an activity look, with the signature of that look. */
   private styled = new Map<string, string>();
   private spawn = new Set<string>();
+  /** The run counts last applied (a count that grows, recently, pulses its node). */
+  private counts = new Map<string, number>();
+  /** Spawn edges were added since sigma last processed the graph: they have no buffer slot to write in place. */
+  private processPending = false;
+  private readonly pulses: PulseLayer;
+
+  constructor(private readonly sigma: Sigma<NodeAttrs, EdgeAttrs>) {
+    this.pulses = new PulseLayer(sigma);
+    sigma.on('afterProcess', () => (this.processPending = false));
+  }
+
+  /**
+   * Applies `state` and redraws only what changed: the nodes and spawn edges whose look changed (in place), or,
+   * when spawn edges were added or dropped, one process of the graph by sigma at the next frame.
+   */
+  update(graph: MapGraph, state: ActivityState, shown: boolean, pal: Palette, now: number): void {
+    const change = this.apply(graph, state, shown, pal, now);
+    if (change.nodes.length === 0 && change.edges.length === 0 && !change.structural) return;
+    // Arrow heads stop at their target's edge: a resized node's spawn edges are written again too.
+    const edges = new Set(change.edges);
+    for (const n of change.nodes)
+      graph.forEachEdge(n, (e) => {
+        if (isSpawnEdge(e) && !edges.has(e)) edges.add(e);
+      });
+    if (change.structural) this.processPending = true;
+    this.sigma.refresh({
+      partialGraph: { nodes: change.nodes, edges: [...edges].filter((e) => graph.hasEdge(e)) },
+      skipIndexation: !this.processPending,
+      schedule: this.processPending,
+    });
+  }
 
   /**
    * Brings the graph's activity look to `state` (none when `shown` is false). `rewrite`: the nodes' attributes
@@ -76,6 +120,16 @@ export class ActivityLayer {
       change.nodes.push(key);
     }
     this.styled = next;
+    if (!rewrite && shown) {
+      const pulse: string[] = [];
+      for (const key of next.keys()) {
+        const n = state.nodes.get(key);
+        if (n !== undefined && n.count > (this.counts.get(key) ?? 0) && now - n.lastAt < PULSE_RECENT)
+          pulse.push(key);
+      }
+      this.pulses.pulse(graph, pulse, pal.activity);
+    }
+    this.counts = new Map([...state.nodes.values()].map((n) => [n.path, n.count]));
     this.syncSpawn(graph, state, shown, pal, now, change);
     return change;
   }
@@ -135,7 +189,19 @@ export class ActivityLayer {
     return this.styled.size;
   }
 
-  spawnEdges(): string[] {
-    return [...this.spawn];
+  /** The spawn edges in the graph, with whether an endpoint hides them. */
+  spawnEdges(graph: MapGraph, visible: (key: string) => boolean): SpawnEdgeInfo[] {
+    return [...this.spawn]
+      .filter((e) => graph.hasEdge(e))
+      .map((key) => {
+        const from = graph.source(key);
+        const to = graph.target(key);
+        return { key, from, to, hidden: !visible(from) || !visible(to) };
+      });
+  }
+
+  /** The nodes of the latest pulse (for tests). */
+  lastPulse(): string[] {
+    return this.pulses.last;
   }
 }

@@ -3,7 +3,6 @@
 // the graph items themselves, only on the items whose state changed, and sigma redraws just those
 // (refresh with partialGraph + skipIndexation). The dimming around a selection is one translucent layer
 // (FocusLayer) under sigma's highlight layers, not a recolouring of every node and edge.
-import { createNodeBorderProgram } from '@sigma/node-border';
 import Graph from 'graphology';
 import Sigma from 'sigma';
 import {
@@ -14,41 +13,20 @@ import {
 } from 'sigma/rendering';
 import type { MapProjection } from '../api/types';
 import { EMPTY_ACTIVITY, type ActivityState } from '../state/activity-model';
-import { ActivityLayer } from './activity-layer';
+import { ActivityLayer, type SpawnEdgeInfo } from './activity-layer';
 import { ClustersLayer } from './clusters-layer';
 import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
-import { desiredGraph, isGhost, isSpawnEdge, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
+import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { layoutNodes, type Cluster, type Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
 import { lightenMouseHandling } from './sigma-tweaks';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
+import { NodeHollow, NodeRing } from './node-programs';
 import { loadPositions, savePositions } from './persist';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
-
-// The outermost ring and the gap inside it are the activity ring (width 0 on a node that did not run).
-const ACTIVITY_BORDERS = [
-  { size: { attribute: 'activityRing', defaultValue: 0 }, color: { attribute: 'activityColor' } },
-  { size: { attribute: 'activityGap', defaultValue: 0 }, color: { transparent: true as const } },
-];
-const NodeRing = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
-  borders: [
-    ...ACTIVITY_BORDERS,
-    { size: { value: 0.16 }, color: { attribute: 'ringColor' } },
-    { size: { value: 0.16 }, color: { attribute: 'hostColor' } },
-    { size: { fill: true }, color: { attribute: 'color' } },
-  ],
-});
-const NodeHollow = createNodeBorderProgram<NodeAttrs, EdgeAttrs>({
-  borders: [
-    ...ACTIVITY_BORDERS,
-    { size: { value: 0.14 }, color: { attribute: 'ringColor' } },
-    { size: { value: 0.22 }, color: { attribute: 'color' } },
-    { size: { fill: true }, color: { attribute: 'hostColor' } },
-  ],
-});
 
 export class MapRenderer {
   // multi: a spawn edge (live activity) may join two nodes a link already joins.
@@ -65,10 +43,9 @@ export class MapRenderer {
   private visible: Set<string> | null = null;
   private focus: string | null = null;
   private neighbours = new Set<string>();
-  private readonly activityLayer = new ActivityLayer();
+  private readonly activityLayer: ActivityLayer;
   private activity: ActivityState = EMPTY_ACTIVITY;
   private activityShown = true;
-  private processPending = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -110,12 +87,12 @@ export class MapRenderer {
     this.clusters.theme = this.theme;
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
+    this.activityLayer = new ActivityLayer(this.sigma); // its pulses above the selection's wash
     this.sigma.on('beforeRender', () => {
       this.styleFocusDisplay();
       performance.mark('map:render');
     });
     this.sigma.on('afterProcess', () => {
-      this.processPending = false;
       if (this.focus !== null) this.focusProcessed = true;
     });
     this.sigma.on('afterRender', () => {
@@ -282,44 +259,27 @@ export class MapRenderer {
   setActivity(activity: ActivityState, shown: boolean, now = Date.now()): void {
     this.activity = activity;
     this.activityShown = shown;
-    if (this.graph.order === 0) return;
-    const change = this.activityLayer.apply(this.graph, activity, shown, this.pal, now);
-    if (change.nodes.length === 0 && change.edges.length === 0) return;
-    // Arrow heads stop at their target's edge: a resized node's spawn edges are re-processed too.
-    const edges = new Set(change.edges);
-    for (const n of change.nodes)
-      this.graph.forEachEdge(n, (e) => {
-        if (isSpawnEdge(e)) edges.add(e);
-      });
-    // An edge added in this frame has no buffer slot before sigma's process: no in-place write until then.
-    if (change.structural) this.processPending = true;
-    this.sigma.refresh({
-      partialGraph: { nodes: change.nodes, edges: [...edges] },
-      skipIndexation: !this.processPending,
-      schedule: this.processPending,
-    });
+    if (this.graph.order > 0) this.activityLayer.update(this.graph, activity, shown, this.pal, now);
   }
 
-  /** For tests: a node's activity look (`ring|level`) or null, and the spawn edges in the graph. */
+  /** For tests: a node's activity look (`ring|level`) or null. */
   activityOf(key: string): string | null {
     return this.activityLayer.lookOf(key);
+  }
+
+  /** For tests: the nodes of the latest "just ran" pulse. */
+  lastPulse(): string[] {
+    return this.activityLayer.lastPulse();
+  }
+
+  /** The spawn edges in the graph, each hidden or not by the filters and scope. */
+  spawnEdges(): SpawnEdgeInfo[] {
+    return this.activityLayer.spawnEdges(this.graph, (k) => this.isVisible(k));
   }
 
   /** How many nodes carry the activity ring, and how many spawn edges the graph holds. */
   activityCounts(): { ran: number; spawn: number } {
     return { ran: this.activityLayer.ranCount(), spawn: this.spawnEdges().length };
-  }
-
-  spawnEdges(): Array<{ key: string; from: string; to: string; hidden: boolean }> {
-    return this.activityLayer
-      .spawnEdges()
-      .filter((e) => this.graph.hasEdge(e))
-      .map((key) => {
-        const from = this.graph.source(key);
-        const to = this.graph.target(key);
-        const hidden = !this.isVisible(from) || !this.isVisible(to);
-        return { key, from, to, hidden };
-      });
   }
 
   /** The keyboard/selection cursor (highlighted with its neighbourhood). */
