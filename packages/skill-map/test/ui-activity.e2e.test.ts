@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { axeSerious } from './support/axe.js';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import type { RecordedPage } from './support/browser.js';
 import { spawnServe } from './support/sm-process.js';
@@ -193,5 +194,27 @@ describeBrowser(
       expect(rec.outside(server.baseUrl)).toEqual([]);
       expect(rec.errors).toEqual([]);
     });
+
+    it.each(['light', 'dark'] as const)(
+      'is axe-clean in the %s scheme (map, toggle, legend, panel)',
+      async (scheme) => {
+        // bypassCSP only to inject axe-core; the page's own behaviour was tested above under its CSP.
+        const other = await openRecordedPage(browser, { colorScheme: scheme, bypassCSP: true });
+        try {
+          await other.page.goto(`${server.baseUrl}/#/?node=${encodeURIComponent(CODER)}`);
+          await other.page.locator('[data-testid="map"][data-ready="true"][data-ran="4"]').waitFor(POLL);
+          expect(await other.page.locator('[data-testid="map"]').getAttribute('data-spawn-edges')).toBe('1');
+          const activity = other.page.getByTestId('node-activity');
+          await expect.poll(() => activity.textContent(), POLL).toMatch(/^Ran 1 time, last at .*Started by/);
+          await other.page.locator('.panel-content[data-state="ready"]').waitFor(POLL);
+          expect(await axeSerious(other.page)).toEqual([]);
+          await screenshot(other.page, `ui-activity-${scheme}`);
+          expect(other.outside(server.baseUrl)).toEqual([]);
+          expect(other.errors).toEqual([]);
+        } finally {
+          await other.page.context().close();
+        }
+      },
+    );
   },
 );

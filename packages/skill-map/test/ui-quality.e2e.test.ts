@@ -3,13 +3,13 @@
 // critical violation on those views in the light and the dark scheme; screenshots of each view are written as
 // test artifacts. Runs against the BUILT bin and page.
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { axeSerious, type AxeViolation } from './support/axe.js';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import { runSm } from './support/sm-bin.js';
 import { spawnServe } from './support/sm-process.js';
@@ -18,7 +18,6 @@ import type { ServeProcess } from './support/sm-process.js';
 /** Polls wait long enough for a loaded machine (the suites share 2 cores with other work). */
 const POLL = { timeout: 15_000 };
 
-const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const LINT = '.claude/skills/lint/SKILL.md';
 const DEPLOY = '.claude/commands/deploy.md';
 const PROJECT: Record<string, string> = {
@@ -34,36 +33,6 @@ const PROJECT: Record<string, string> = {
 /** The node panel (its placeholder, before the panel is merged, is labelled "Node"). */
 const PANEL = 'aside[aria-label="Node panel"], aside[aria-label="Node"]';
 const b64 = (path: string): string => Buffer.from(path, 'utf8').toString('base64url');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  targets: string[];
-}
-
-/** axe-core over the whole document; only the serious and critical violations. */
-async function axeSerious(page: Page): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
-  const all = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, o: object): Promise<unknown> } }).axe;
-    const r = (await axe.run(document, { resultTypes: ['violations'] })) as {
-      violations: Array<{
-        id: string;
-        impact: string | null;
-        help: string;
-        nodes: Array<{ target: string[] }>;
-      }>;
-    };
-    return r.violations.map((v) => ({
-      id: v.id,
-      impact: v.impact,
-      help: v.help,
-      targets: v.nodes.map((n) => n.target.join(' ')),
-    }));
-  });
-  return all.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
 
 /** Waits for the page to hold the map; for the drawn map too once the map view reports `data-ready`. */
 async function mapLoaded(page: Page): Promise<void> {
