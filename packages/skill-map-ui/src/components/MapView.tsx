@@ -116,7 +116,8 @@ export function MapView() {
     if (r === null) return;
     const apply = (): void => {
       r.setActivity(activity, activityShown);
-      setActivityCounts(r.activityCounts());
+      const next = r.activityCounts();
+      setActivityCounts((c) => (c.ran === next.ran && c.spawn === next.spawn ? c : next));
     };
     apply();
     // Rings fade with time since the last run: re-looked at while something ran and the overlay shows.

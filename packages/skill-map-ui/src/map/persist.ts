@@ -6,6 +6,7 @@ import type { Point } from './layout';
 
 const PREFS = 'skill-map.map.prefs';
 const LAYOUT = 'skill-map.map.layout';
+const ACTIVITY = 'skill-map.map.activity';
 
 export function loadPositions(project: string): Map<string, Point> | null {
   try {
@@ -63,5 +64,23 @@ export function savePrefs(filter: MapFilter, scope: MapScope): void {
     localStorage.setItem(PREFS, JSON.stringify({ filter, scope }));
   } catch {
     // storage disabled: filters last for this page only
+  }
+}
+
+/** Whether the activity overlay shows (null: never chosen, so it shows). */
+export function loadActivityShown(): boolean | null {
+  try {
+    const raw = localStorage.getItem(ACTIVITY);
+    return raw === null ? null : raw !== 'off';
+  } catch {
+    return null;
+  }
+}
+
+export function saveActivityShown(shown: boolean): void {
+  try {
+    localStorage.setItem(ACTIVITY, shown ? 'on' : 'off');
+  } catch {
+    // storage disabled: the choice lasts for this page only
   }
 }
