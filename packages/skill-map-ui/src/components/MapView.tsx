@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { visibleNodes } from '../map/filter';
 import { isGhost } from '../map/graph-build';
 import type { Direction } from '../map/navigate';
@@ -170,7 +170,11 @@ export function MapView() {
 
   const ready = map !== null && drawn.generation === generation;
   const total = map?.nodes.length ?? 0;
-  const cursorNode = cursor === null ? null : (map?.nodes.find((n) => n.path === cursor) ?? null);
+  // Memoised: activity events re-render this view, and a 10,000-node map is not searched per event.
+  const cursorNode = useMemo(
+    () => (cursor === null ? null : (map?.nodes.find((n) => n.path === cursor) ?? null)),
+    [map, cursor],
+  );
   return (
     <section
       className="map-view"
