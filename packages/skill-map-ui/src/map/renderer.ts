@@ -21,6 +21,7 @@ import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from
 import { layoutNodes, type Cluster, type Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
 import { lightenMouseHandling } from './sigma-tweaks';
+import { cacheEdgeLayer } from './edge-cache';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { NodeHollow, NodeRing } from './node-programs';
@@ -84,6 +85,7 @@ export class MapRenderer {
     });
     this.hits = new HitIndex(this.sigma, this.graph);
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
+    cacheEdgeLayer(this.sigma);
     this.clusters.theme = this.theme;
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
