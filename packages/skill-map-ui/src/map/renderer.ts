@@ -13,7 +13,8 @@ import {
 } from 'sigma/rendering';
 import type { MapProjection } from '../api/types';
 import { EMPTY_ACTIVITY, type ActivityState } from '../state/activity-model';
-import { ActivityLayer, type SpawnEdgeInfo } from './activity-layer';
+import { ActivityLayer } from './activity-layer';
+import type { SpawnEdgeInfo } from './activity-style';
 import { ClustersLayer } from './clusters-layer';
 import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
@@ -130,7 +131,7 @@ export class MapRenderer {
       a.forceLabel = false;
     });
     this.styleFocus(true);
-    this.activityLayer.apply(this.graph, this.activity, this.activityShown, this.pal, Date.now(), true);
+    this.activityLayer.style.apply(this.graph, this.activity, this.activityShown, this.pal, Date.now(), true);
   }
 
   /** Writes (on) or clears (off) the selection's state on the selected node and its neighbours. */
@@ -266,7 +267,7 @@ export class MapRenderer {
 
   /** For tests: a node's activity look (`ring|level`) or null. */
   activityOf(key: string): string | null {
-    return this.activityLayer.lookOf(key);
+    return this.activityLayer.style.lookOf(key);
   }
 
   /** For tests: the nodes of the latest "just ran" pulse. */
@@ -276,12 +277,12 @@ export class MapRenderer {
 
   /** The spawn edges in the graph, each hidden or not by the filters and scope. */
   spawnEdges(): SpawnEdgeInfo[] {
-    return this.activityLayer.spawnEdges(this.graph, (k) => this.isVisible(k));
+    return this.activityLayer.style.spawnEdges(this.graph, (k) => this.isVisible(k));
   }
 
   /** How many nodes carry the activity ring, and how many spawn edges the graph holds. */
   activityCounts(): { ran: number; spawn: number } {
-    return { ran: this.activityLayer.ranCount(), spawn: this.spawnEdges().length };
+    return { ran: this.activityLayer.style.ranCount(), spawn: this.spawnEdges().length };
   }
 
   /** The keyboard/selection cursor (highlighted with its neighbourhood). */
