@@ -120,7 +120,7 @@ describeBrowser(
       expect(await activityOf(page, CODER)).not.toBeNull(); // the spawned agent counts as run
       expect(await activityOf(page, PLANNER)).toBeNull(); // the spawner did not run by this event
       expect(await spawnEdges(page)).toEqual([
-        { key: `\u21aa ${PLANNER}\n${CODER}`, from: PLANNER, to: CODER, hidden: false },
+        { key: `\u0000spawn ${PLANNER}\n${CODER}`, from: PLANNER, to: CODER, hidden: false },
       ]);
       const legend = page.getByTestId('legend-activity');
       expect(await legend.textContent()).toContain('ran');
@@ -178,7 +178,8 @@ describeBrowser(
       await page.keyboard.press('Enter'); // keyboard reachable
       await expect.poll(() => toggle.getAttribute('aria-pressed'), POLL).toBe('false');
       await expect.poll(() => mapAttr(page, 'data-activity'), POLL).toBe('off');
-      expect(await mapAttr(page, 'data-ran')).toBe('0');
+      expect(rec.errors).toEqual([]);
+      await expect.poll(() => mapAttr(page, 'data-ran'), POLL).toBe('0');
       expect(await mapAttr(page, 'data-spawn-edges')).toBe('0');
       expect(await activityOf(page, REVIEW)).toBeNull();
       expect(await spawnEdges(page)).toEqual([]);

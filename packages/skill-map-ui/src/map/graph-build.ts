@@ -9,8 +9,11 @@ import { NODE_RADIUS, type Point } from './layout';
 export const GHOST_PREFIX = '\u2298 ';
 export const isGhost = (key: string): boolean => key.startsWith(GHOST_PREFIX);
 
-/** Spawn edges (live activity: an agent or session starting another) are keyed apart from every link. */
-export const SPAWN_PREFIX = '\u21aa ';
+/**
+ * Spawn edges (live activity: an agent or session starting another) are keyed apart from every link: a link's key
+ * starts with its source's path, which never starts with NUL (no file path holds one; virtual nodes are mcp://).
+ */
+export const SPAWN_PREFIX = '\u0000spawn ';
 export const isSpawnEdge = (key: string): boolean => key.startsWith(SPAWN_PREFIX);
 
 export interface NodeAttrs {
