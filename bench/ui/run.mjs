@@ -204,7 +204,15 @@ async function selectNode(page, path) {
     path,
   );
   if (t === null) {
-    const state = await page.evaluate(() => [location.hash, window.__skillMap.map.selected()]);
+    const state = await page.evaluate(
+      (q) => [
+        location.hash,
+        window.__skillMap.map.selected(),
+        document.elementFromPoint(q.x, q.y)?.className,
+        window.__skillMap.map.viewportPosition(q.path),
+      ],
+      { ...pos, path },
+    );
     throw new Error(`a click at ${pos.x},${pos.y} did not select ${path} (page: ${JSON.stringify(state)})`);
   }
   return t;

@@ -49,9 +49,12 @@ function PanelState({
 }) {
   if (state.status === 'loading')
     return (
-      <p className="panel-empty" role="status">
-        Loading…
-      </p>
+      <>
+        <p className="panel-empty" role="status">
+          Loading…
+        </p>
+        <LinksSection bundle={null} path={path} />
+      </>
     );
   if (state.status === 'missing')
     return (
@@ -87,7 +90,7 @@ function PanelState({
       )}
       <FrontmatterSection node={node} />
       <BodySection bundle={bundle} />
-      <LinksSection bundle={bundle} />
+      <LinksSection bundle={bundle} path={path} />
       <IssuesSection path={path} issues={bundle.issues} onChanged={reload} />
       <FindingsSection
         path={path}

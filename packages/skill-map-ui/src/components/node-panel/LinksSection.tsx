@@ -1,8 +1,11 @@
-import type { Link, MapLinkState, NodeBundle } from '../../api/types';
+import type { Link, MapLink, MapLinkState, NodeBundle } from '../../api/types';
 import { nodeHref } from '../../markdown/resolve-link';
 import { useApp } from '../../state/store';
 import { mapIndex } from './map-index';
 import { Empty, Section } from './Section';
+
+/** What a listed link shows: a bundle's link, or the map's own before the bundle loads. */
+type ListedLink = Pick<Link, 'source' | 'target' | 'kind' | 'confidence' | 'resolvedTarget'>;
 
 const STATE_LABEL: Record<MapLinkState, string> = {
   ok: 'ok',
@@ -17,7 +20,7 @@ function LinkItem({
   state,
   name,
 }: {
-  link: Link;
+  link: ListedLink;
   other: string | null;
   state: MapLinkState;
   name: string | null;
@@ -58,9 +61,9 @@ function LinkList({
   nameOf,
 }: {
   title: 'Outgoing' | 'Incoming';
-  links: Link[];
+  links: ListedLink[];
   side: 'target' | 'source';
-  stateOf: (l: Link) => MapLinkState;
+  stateOf: (l: ListedLink) => MapLinkState;
   nameOf: (p: string) => string | null;
 }) {
   const id = `panel-links-${title.toLowerCase()}`;
@@ -91,13 +94,29 @@ function LinkList({
   );
 }
 
-/** Outgoing and incoming links, each a route to the node at its other end (broken ones are not links). */
-export function LinksSection({ bundle }: { bundle: NodeBundle }) {
+/** A map link as the panel lists it before the node's bundle (with raw targets and occurrences) has loaded. */
+function fromMap(l: MapLink): ListedLink {
+  return {
+    source: l.source,
+    target: l.target,
+    kind: l.kind,
+    confidence: l.confidence,
+    resolvedTarget: l.state === 'broken' ? null : l.target,
+  };
+}
+
+/**
+ * Outgoing and incoming links, each a route to the node at its other end (broken ones are not links). Without a
+ * bundle yet (the panel is loading), the map's own links of the node are listed.
+ */
+export function LinksSection({ bundle, path }: { bundle: NodeBundle | null; path: string }) {
   const map = useApp((s) => s.map);
   const index = mapIndex(map);
   const stateOf = index.linkState;
   const nameOf = (p: string): string | null => index.node(p)?.name ?? null;
-  const { incoming, outgoing } = bundle.links;
+  const preview = bundle === null ? index.linksOf(path) : null;
+  const outgoing = bundle?.links.outgoing ?? preview!.outgoing.map(fromMap);
+  const incoming = bundle?.links.incoming ?? preview!.incoming.map(fromMap);
   return (
     <Section title="Links" count={incoming.length + outgoing.length}>
       <LinkList title="Outgoing" links={outgoing} side="target" stateOf={stateOf} nameOf={nameOf} />
