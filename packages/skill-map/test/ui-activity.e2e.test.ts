@@ -3,7 +3,7 @@
 // the map rings the nodes that ran and draws the spawn pair as an edge of its own, the node panel says how often
 // a node ran and the pairs it is in, the filters hide a spawn edge with its endpoint, and the toolbar's
 // "Activity" toggle takes it all off the map and back. Runs against the BUILT bin and page.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -27,6 +27,7 @@ const PROJECT: Record<string, string> = {
   [PLANNER]: '---\nname: planner\ndescription: Plans.\n---\nHand the work to [the coder](coder.md).\n',
   [CODER]: '---\nname: coder\ndescription: Writes code.\n---\nCode.\n',
   [README]: '# Project\nSee [review](.claude/skills/review/SKILL.md).\n',
+  '.skill-map/settings.json': JSON.stringify({ scan: { watch: { debounceMs: 100 } } }),
 };
 
 function write(root: string, rel: string, text: string): void {
@@ -170,6 +171,19 @@ describeBrowser(
         }),
       );
       await expect.poll(async () => (await spawnEdges(page))[0]?.hidden, POLL).toBe(false);
+    });
+
+    it('keeps the rings and the spawn edge through a rescan (an edit on disk)', async () => {
+      const generation = Number(await mapAttr(page, 'data-generation'));
+      appendFileSync(join(root, CODER), 'More code.\n');
+      await expect
+        .poll(async () => Number(await mapAttr(page, 'data-generation')), POLL)
+        .toBeGreaterThan(generation);
+      await page.locator('[data-testid="map"][data-ready="true"]').waitFor(POLL);
+      expect(await mapAttr(page, 'data-ran')).toBe('3');
+      expect(await activityOf(page, CODER)).not.toBeNull();
+      expect((await spawnEdges(page)).map((e) => e.to)).toEqual([CODER]);
+      expect(loads).toBe(1);
     });
 
     it('takes the overlay off the map with the Activity toggle, and back', async () => {

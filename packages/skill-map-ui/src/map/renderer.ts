@@ -265,9 +265,12 @@ export class MapRenderer {
     if (this.graph.order > 0) this.activityLayer.update(this.graph, activity, shown, this.pal, now);
   }
 
-  /** For tests: a node's activity look (`ring|level`) or null. */
+  /** For tests: a node's activity look (`ring|level`), null when the node's attributes do not carry it. */
   activityOf(key: string): string | null {
-    return this.activityLayer.style.lookOf(key);
+    const look = this.activityLayer.style.lookOf(key);
+    if (look === null || !this.graph.hasNode(key)) return null;
+    const a = this.graph.getNodeAttributes(key);
+    return (a.activityRing ?? 0) > 0 && a.size > a.baseSize ? look : null;
   }
 
   /** For tests: the nodes of the latest "just ran" pulse. */
