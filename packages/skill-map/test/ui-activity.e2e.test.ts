@@ -129,6 +129,35 @@ describeBrowser(
       expect(loads).toBe(1);
     });
 
+    it('redraws a node that ran again, not the edge layer (its links did not change)', async () => {
+      const frames = () =>
+        page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await frames(); // the previous test's new spawn edge is processed and drawn
+      // WebGL draw calls per sigma layer, from here on.
+      await page.evaluate(() => {
+        const w = window as unknown as { __draws: Record<string, number> };
+        w.__draws = {};
+        const proto = WebGL2RenderingContext.prototype as unknown as Record<string, unknown>;
+        for (const name of ['drawArrays', 'drawArraysInstanced']) {
+          const original = proto[name] as (...a: unknown[]) => unknown;
+          proto[name] = function (this: WebGL2RenderingContext, ...args: unknown[]) {
+            const layer = (this.canvas as HTMLCanvasElement).className;
+            w.__draws[layer] = (w.__draws[layer] ?? 0) + 1;
+            return original.apply(this, args);
+          };
+        }
+      });
+      const before = await activityOf(page, README);
+      await post({ type: 'node.activity', node: README });
+      await expect.poll(() => activityOf(page, README), POLL).not.toBe(before);
+      await frames();
+      const draws = await page.evaluate(() => ({
+        ...(window as unknown as { __draws: Record<string, number> }).__draws,
+      }));
+      expect(draws['sigma-nodes'] ?? 0).toBeGreaterThan(0);
+      expect(draws['sigma-edges'] ?? 0).toBe(0);
+    });
+
     it('says in the node panel how often a node ran and the pairs it is in', async () => {
       await page.evaluate((p) => (location.hash = `#/?node=${encodeURIComponent(p)}`), REVIEW);
       const panel = page.locator('aside[aria-label="Node panel"]');
