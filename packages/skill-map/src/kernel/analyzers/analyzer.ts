@@ -48,6 +48,13 @@ export interface Analyzer {
   /** Whether its issues carry `data.target` (and so can be suppressed). */
   suppressible: boolean;
   description: string;
+  /** One-line fix hint (rule metadata: `sm check --list-rules`, SARIF `help`). */
+  hint?: string;
+  /**
+   * Reads node frontmatter or the whole link graph: the incremental build's patch mode re-runs it over the whole
+   * (patched) graph instead of keeping its previous issues.
+   */
+  wholeGraph?: boolean;
   run(view: GraphView, sink: IssueSink): void;
 }
 

@@ -2,6 +2,7 @@ import type { Severity } from '@skill-map/spec';
 import type { Analyzer } from './analyzer.js';
 import { annotationFieldUnknownAnalyzer } from './annotation-field-unknown.js';
 import { annotationOrphanAnalyzer } from './annotation-orphan.js';
+import { CHECK_ANALYZERS } from './checks/registry.js';
 import { invalidSidecarAnalyzer } from './invalid-sidecar.js';
 import { linkKindConflictAnalyzer } from './link-kind-conflict.js';
 import { linkSelfLoopAnalyzer } from './link-self-loop.js';
@@ -25,6 +26,7 @@ export const BUILTIN_ANALYZERS: readonly Analyzer[] = [
   annotationOrphanAnalyzer,
   annotationFieldUnknownAnalyzer,
   invalidSidecarAnalyzer,
+  ...CHECK_ANALYZERS,
 ];
 
 /** One entry of the analyzer catalog (used to validate `dismiss_issue` analyzers, qualified or bare). */

@@ -23,7 +23,8 @@ import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
 import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
-import { createIssueSink } from './issue-sink.js';
+import { createIssueSink, shortAnalyzerId } from './issue-sink.js';
+import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
 import type { PairRuns } from './pair-runs.js';
 import { contextKey, lowerBound, runOf, sameGraphIdentity, sameSet } from './incremental-support.js';
 import { prepareRecord } from './prepared.js';
@@ -62,6 +63,9 @@ export const LINK_ANALYZERS: ReadonlySet<string> = new Set([
   'core/reference-redundant',
 ]);
 const STABILITY = new Set(['core/node-stability']);
+/** Analyzers that read frontmatter or the whole link graph: re-run over the patched graph (see `Analyzer.wholeGraph`). */
+const WHOLE = new Set(BUILTIN_ANALYZERS.filter((a) => a.wholeGraph === true).map((a) => a.id));
+const WHOLE_SHORT = new Set([...WHOLE].map(shortAnalyzerId));
 
 /**
  * {@link buildGraph} for a long-running process: pass the records (all of them, any order) and the previous state; the
@@ -226,6 +230,7 @@ function patch(
   const kept: Issue[] = [];
   for (const issue of res0.issues) {
     if (stale.has(issue) || (stability && issue.analyzerId === 'node-stability')) continue;
+    if (WHOLE_SHORT.has(issue.analyzerId)) continue;
     const li = issue.linkIndices;
     if (li !== undefined && li.length > 0) {
       const run = runOf(prev.runs, li[0]!);
@@ -257,6 +262,22 @@ function patch(
       redundantPairRuns: [],
     };
     runAnalyzers(whole, sink, STABILITY);
+  }
+  if (WHOLE.size > 0) {
+    // The previous graph's nodes are the old objects: hand these analyzers the patched node list.
+    const byPath = new Map<string, Node>();
+    for (const node of nodes) byPath.set(node.path, node);
+    const graph: Assembled = { ...g, nodes, byPath };
+    const whole: GraphView = {
+      ...base,
+      graph,
+      broken: [],
+      selfLoops: [],
+      reservedLinks: [],
+      kindPairRuns: [],
+      redundantPairRuns: [],
+    };
+    runAnalyzers(whole, sink, WHOLE);
   }
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = kept.concat(sink.issues).sort(compareIssues);

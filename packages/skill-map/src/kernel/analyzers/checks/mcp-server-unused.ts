@@ -1,0 +1,34 @@
+import type { Analyzer } from '../analyzer.js';
+import { mcpUsage } from './mcp.js';
+
+/**
+ * `core/mcp-server-unused`: a configured MCP server that no agent, command or skill names. `info` only: every
+ * configured server is offered to the main session, so "unused by the files" is a hint, never a defect by itself.
+ * Reported only when some file names an MCP tool at all (otherwise the project does not list tools per file).
+ */
+export const mcpServerUnusedAnalyzer: Analyzer = {
+  id: 'core/mcp-server-unused',
+  phase: 'detect',
+  severity: 'info',
+  suppressible: false,
+  wholeGraph: true,
+  description: 'A configured MCP server that no tools / allowed-tools entry names (while others are named).',
+  hint: 'name its tools where they are meant to be used, or remove the server from the config',
+  run(view, sink) {
+    const usage = mcpUsage(view);
+    const anyUse = [...usage.values()].some((u) => u.uses.length > 0);
+    if (!anyUse) return;
+    for (const [path, u] of usage) {
+      if (u.configs.length === 0 || u.uses.length > 0) continue;
+      const name = path.slice('mcp://'.length);
+      sink.emit({
+        analyzerId: 'mcp-server-unused',
+        severity: 'info',
+        nodeIds: [path],
+        message: `MCP server '${name}' (${u.configs.join(', ')}) is configured but no agent, command or skill names its tools`,
+        data: { server: name, file: u.configs[0]!, configs: u.configs },
+        fix: { hint: `list mcp__${name}__<tool> in the tools of the files that use it, or remove '${name}'` },
+      });
+    }
+  },
+};
