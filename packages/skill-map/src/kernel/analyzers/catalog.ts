@@ -3,6 +3,7 @@ import type { Analyzer } from './analyzer.js';
 import { annotationFieldUnknownAnalyzer } from './annotation-field-unknown.js';
 import { annotationOrphanAnalyzer } from './annotation-orphan.js';
 import { CHECK_ANALYZERS } from './checks/registry.js';
+import { RULE_HINTS } from './hints.js';
 import { invalidSidecarAnalyzer } from './invalid-sidecar.js';
 import { linkKindConflictAnalyzer } from './link-kind-conflict.js';
 import { linkSelfLoopAnalyzer } from './link-self-loop.js';
@@ -40,6 +41,8 @@ export interface AnalyzerCatalogEntry {
   /** Whether its issues carry `data.target` and can be suppressed. */
   suppressible: boolean;
   description: string;
+  /** One-line fix hint. */
+  hint: string;
 }
 
 const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
@@ -65,18 +68,23 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   severity: severity as Severity | 'varies',
   suppressible: shortId === 'schema-violation',
   description: description!,
+  hint: RULE_HINTS[shortId!] ?? '',
 }));
 
 /** Every analyzer id the kernel can emit, qualified and short. */
 export const ANALYZER_CATALOG: readonly AnalyzerCatalogEntry[] = [
-  ...BUILTIN_ANALYZERS.map((a) => ({
-    id: a.id,
-    shortId: a.id.slice(a.id.lastIndexOf('/') + 1),
-    source: 'analyzer' as const,
-    severity: a.severity,
-    suppressible: a.suppressible,
-    description: a.description,
-  })),
+  ...BUILTIN_ANALYZERS.map((a) => {
+    const shortId = a.id.slice(a.id.lastIndexOf('/') + 1);
+    return {
+      id: a.id,
+      shortId,
+      source: 'analyzer' as const,
+      severity: a.severity,
+      suppressible: a.suppressible,
+      description: a.description,
+      hint: a.hint ?? RULE_HINTS[shortId] ?? '',
+    };
+  }),
   ...KERNEL_STAMPED,
 ];
 
