@@ -64,16 +64,24 @@ function positive(value: unknown): number | null {
 }
 
 /** The issue's line and column: `data.line/column`, else its first link's location, else 1:1. */
-export function issueRegion(issue: Issue, links: readonly Link[]): { startLine: number; startColumn: number } {
+export function issueRegion(
+  issue: Issue,
+  links: readonly Link[],
+): { startLine: number; startColumn: number } {
   const line = positive(issue.data?.['line']);
   if (line !== null) return { startLine: line, startColumn: positive(issue.data?.['column']) ?? 1 };
   const first = issue.linkIndices?.[0];
   const at = first === undefined ? null : links[first]?.location;
-  if (at !== null && at !== undefined) return { startLine: Math.max(1, at.line), startColumn: Math.max(1, at.column) };
+  if (at !== null && at !== undefined)
+    return { startLine: Math.max(1, at.line), startColumn: Math.max(1, at.column) };
   return { startLine: 1, startColumn: 1 };
 }
 
-function resultOf(issue: Issue, links: readonly Link[], ruleIndex: Map<string, number>): Record<string, unknown> {
+function resultOf(
+  issue: Issue,
+  links: readonly Link[],
+  ruleIndex: Map<string, number>,
+): Record<string, unknown> {
   const file = issueFile(issue);
   const target = typeof issue.data?.target === 'string' ? issue.data.target : issue.message;
   const result: Record<string, unknown> = {

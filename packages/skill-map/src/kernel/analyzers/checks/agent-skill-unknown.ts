@@ -24,7 +24,9 @@ export const agentSkillUnknownAnalyzer: Analyzer = {
         const foreign = colon > 0 && !pluginNames.has(entry.slice(0, colon));
         const bare = colon > 0 ? handle.slice(colon + 1) : handle;
         if (isSkill(handle) || (!foreign && isSkill(bare))) continue;
-        skillNames ??= [...names.entries()].filter(([, cs]) => cs.some((c) => c.kind === 'skill')).map(([h]) => h);
+        skillNames ??= [...names.entries()]
+          .filter(([, cs]) => cs.some((c) => c.kind === 'skill'))
+          .map(([h]) => h);
         const near = suggest(bare, skillNames)[0];
         sink.emit({
           analyzerId: 'agent-skill-unknown',

@@ -39,7 +39,9 @@ export const importTooDeepAnalyzer: Analyzer = {
               linkIndices: [link],
               message: `'${target}' is ${d} @import hops below '${root}' (Claude Code follows ${MAX_IMPORT_DEPTH}): ${chain.join(' → ')}`,
               data: { target: view.links[link]!.target, root, depth: d, chain },
-              fix: { hint: `import '${target}' from a file at most ${MAX_IMPORT_DEPTH - 1} hops from '${root}'` },
+              fix: {
+                hint: `import '${target}' from a file at most ${MAX_IMPORT_DEPTH - 1} hops from '${root}'`,
+              },
             });
           }
         }

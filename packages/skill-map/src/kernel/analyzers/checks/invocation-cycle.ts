@@ -61,7 +61,9 @@ export const invocationCycleAnalyzer: Analyzer = {
     for (const v of [...out.keys()].sort()) if (!idx.has(v)) strong(v);
     for (const members of components.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))) {
       const inside = new Set(members);
-      const links = members.flatMap((m) => (out.get(m) ?? []).filter((e) => inside.has(e.to)).map((e) => e.link));
+      const links = members.flatMap((m) =>
+        (out.get(m) ?? []).filter((e) => inside.has(e.to)).map((e) => e.link),
+      );
       sink.emit({
         analyzerId: 'invocation-cycle',
         severity: 'info',

@@ -2,7 +2,9 @@ import type { Link, Node } from '@skill-map/spec';
 import { BUILTIN_PROVIDERS } from '../../providers/registry.js';
 import type { GraphView } from '../analyzer.js';
 
-const CONFIG_PATTERNS: readonly RegExp[] = BUILTIN_PROVIDERS.flatMap((p) => p.mcpConfigs.map((c) => c.pattern));
+const CONFIG_PATTERNS: readonly RegExp[] = BUILTIN_PROVIDERS.flatMap((p) =>
+  p.mcpConfigs.map((c) => c.pattern),
+);
 
 /** True when `path` is a host MCP config file (`.mcp.json`, `.cursor/mcp.json`, `opencode.json`, Codex TOML). */
 export function isMcpConfigPath(path: string): boolean {

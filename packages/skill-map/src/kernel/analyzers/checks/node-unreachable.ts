@@ -2,7 +2,8 @@ import type { Node } from '@skill-map/spec';
 import type { Analyzer } from '../analyzer.js';
 
 /** Files people open by themselves (never reported). */
-const HUMAN_FILE = /(?:^|\/)(?:readme|changelog|license|licence|contributing|notice|security|code_of_conduct)[^/]*$/i;
+const HUMAN_FILE =
+  /(?:^|\/)(?:readme|changelog|license|licence|contributing|notice|security|code_of_conduct)[^/]*$/i;
 
 /** The skill folder holding `path` (its resources), or null. */
 function skillFolderOf(path: string, skillDirs: ReadonlySet<string>): string | null {
@@ -75,7 +76,8 @@ export const nodeUnreachableAnalyzer: Analyzer = {
       }
       // Path-style links only (a trigger's target is a name, not a folder).
       const folder = link.trigger === null || link.trigger === undefined ? folderOf(link.target) : null;
-      if (folder !== null && under.has(folder)) folders.set(link.source, [...(folders.get(link.source) ?? []), folder]);
+      if (folder !== null && under.has(folder))
+        folders.set(link.source, [...(folders.get(link.source) ?? []), folder]);
     }
     const reached = new Set<string>();
     const queue: string[] = [];
@@ -103,7 +105,9 @@ export const nodeUnreachableAnalyzer: Analyzer = {
             ? `'${path}' is not reached by any link from an agent, command, skill or memory file`
             : `'${path}' sits in the skill folder of '${owner}' but no link reaches it`,
         data: { target: path, ...(owner === null ? {} : { skill: owner }) },
-        fix: { hint: owner === null ? nodeUnreachableAnalyzer.hint! : `link it from '${owner}', or delete it` },
+        fix: {
+          hint: owner === null ? nodeUnreachableAnalyzer.hint! : `link it from '${owner}', or delete it`,
+        },
       });
     }
   },

@@ -27,7 +27,10 @@ export const skillNameInvalidAnalyzer: Analyzer = {
       if (name === null || name === '') continue;
       if (SKILL_NAME.test(name) && name.length <= SKILL_NAME_MAX) continue;
       const fixed = slug(name);
-      const why = name.length > SKILL_NAME_MAX ? `is longer than ${SKILL_NAME_MAX} characters` : 'is not lowercase letters, digits and single hyphens';
+      const why =
+        name.length > SKILL_NAME_MAX
+          ? `is longer than ${SKILL_NAME_MAX} characters`
+          : 'is not lowercase letters, digits and single hyphens';
       sink.emit({
         analyzerId: 'skill-name-invalid',
         severity: 'warn',

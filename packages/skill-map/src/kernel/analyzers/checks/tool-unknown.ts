@@ -29,7 +29,8 @@ export const toolUnknownAnalyzer: Analyzer = {
   severity: 'varies',
   suppressible: true,
   wholeGraph: true,
-  description: 'A tools / allowed-tools entry names no Claude Code tool (warn for near misses, info otherwise).',
+  description:
+    'A tools / allowed-tools entry names no Claude Code tool (warn for near misses, info otherwise).',
   hint: 'spell the tool as Claude Code does (Read, Grep, Bash(git status:*), mcp__server__tool)',
   run(view, sink) {
     for (const node of view.graph.nodes) {

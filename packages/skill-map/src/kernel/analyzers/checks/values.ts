@@ -4,7 +4,8 @@ import { editDistance } from '../../util/suggest.js';
 /** A list-valued frontmatter field in every documented form: YAML list, or a comma/space-separated string. */
 export function listField(value: unknown): string[] {
   if (typeof value === 'string') return splitToolList(value);
-  if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string').map((s) => s.trim());
+  if (Array.isArray(value))
+    return value.filter((v): v is string => typeof v === 'string').map((s) => s.trim());
   return [];
 }
 
