@@ -43,6 +43,8 @@ describe('analyzer catalog', () => {
       'core/file-oversized',
       'core/file-over-budget',
       'core/analysis-failed',
+      'core/secret-in-body*',
+      'core/dangerous-command*',
     ]);
     expect(BUILTIN_ANALYZERS.filter((a) => a.phase === 'score').map((a) => a.id)).toEqual([
       'core/reference-broken',

@@ -45,6 +45,9 @@ export interface AnalyzerCatalogEntry {
   hint: string;
 }
 
+/** Kernel-stamped ids whose issues carry `data.target`. */
+const STAMPED_SUPPRESSIBLE = new Set(['schema-violation', 'secret-in-body', 'dangerous-command']);
+
 const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['frontmatter-parse-error', 'varies', 'Frontmatter YAML (or agent TOML) does not parse; data.line/column.'],
   ['frontmatter-malformed', 'varies', 'Frontmatter block malformed (unclosed, not on line 1); data.hint.'],
@@ -61,12 +64,22 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
+  [
+    'secret-in-body',
+    'warn',
+    'A credential (API key, token, private key) is written in a file; data.kind, line.',
+  ],
+  [
+    'dangerous-command',
+    'varies',
+    'An agent, command or skill tells the agent to run a destructive or unchecked command (rm -rf /, curl | sh).',
+  ],
 ].map(([shortId, severity, description]) => ({
   id: `core/${shortId!}`,
   shortId: shortId!,
   source: 'kernel' as const,
   severity: severity as Severity | 'varies',
-  suppressible: shortId === 'schema-violation',
+  suppressible: STAMPED_SUPPRESSIBLE.has(shortId!),
   description: description!,
   hint: RULE_HINTS[shortId!] ?? '',
 }));
