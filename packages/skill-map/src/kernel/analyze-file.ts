@@ -7,6 +7,7 @@ import type { McpConfigSpec } from './providers/provider.js';
 import { BUILTIN_PROVIDERS, classifyPath } from './providers/registry.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { createMcpNode } from './virtual-node.js';
+import { isSettingsCandidate, settingsRecord } from './host-settings.js';
 
 const MCP_CONFIGS: readonly { provider: string; spec: McpConfigSpec }[] = BUILTIN_PROVIDERS.flatMap((p) =>
   p.mcpConfigs.map((spec) => ({ provider: p.id, spec })),
@@ -15,12 +16,14 @@ const PLUGIN_MANIFEST = /(?:^|\/)\.(?:claude|cursor|codex)-plugin\/(?:plugin|mar
 const CANDIDATE = /\.(?:md|mdc|markdown|sm)$/i;
 const CODEX_AGENT = /(?:^|\/)\.codex\/agents\/[^/]+\.toml$/;
 
-/** Which walked files the kernel wants read: markdown, sidecars, MCP configs, plugin manifests, Codex agent TOML. */
+/** Which walked files the kernel wants read: markdown, sidecars, MCP configs, plugin manifests, Codex agent TOML,
+ *  Claude Code settings and plugin hook files. */
 export function isCandidatePath(path: string): boolean {
   return (
     CANDIDATE.test(path) ||
     CODEX_AGENT.test(path) ||
     PLUGIN_MANIFEST.test(path) ||
+    isSettingsCandidate(path) ||
     MCP_CONFIGS.some(({ spec }) => spec.pattern.test(path))
   );
 }
@@ -122,6 +125,7 @@ function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
     if (names.length > 0) record.pluginNames = names;
     return record;
   }
+  if (isSettingsCandidate(file.path)) return settingsRecord(file, ctx, record);
   const cls = classifyPath(file.path, prepareContext(ctx).chain, { pluginRoots: ctx.lens.pluginRoots });
   if (cls === null) {
     record.role = 'ignored';

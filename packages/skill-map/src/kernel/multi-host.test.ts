@@ -81,7 +81,9 @@ const MULTI_HOST: Record<string, string> = {
 describe('multi-host project: every detected host is active', () => {
   // The issue-11 checks have their own fixture suite (analyzers/checks/checks.test.ts).
   const settings = { disabledAnalyzers: CHECK_ANALYZERS.map((a) => a.id) };
-  const { lens, records, result }: ScanSourcesResult = scanSources(toSources(MULTI_HOST), settings, { hash: sha });
+  const { lens, records, result }: ScanSourcesResult = scanSources(toSources(MULTI_HOST), settings, {
+    hash: sha,
+  });
 
   it('activates every host with a strong marker, claude first', () => {
     expect(lens).toMatchObject({

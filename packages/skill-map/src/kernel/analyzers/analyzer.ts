@@ -22,6 +22,8 @@ export interface GraphView {
   kindPairRuns: readonly number[];
   /** Runs that may hold a reference-redundant pair (same resolved node, different targets). */
   redundantPairRuns: readonly number[];
+  /** Whether a scope-relative path exists on disk (walked file or folder, or under scan.referencePaths). */
+  exists?: (path: string) => boolean;
   /** Indices of the links that resolve to a node whose name a runtime reserves, ascending. */
   reservedLinks: readonly number[];
   /**

@@ -32,6 +32,9 @@ describe('analyzer catalog', () => {
       'core/path-case-clash',
       'core/annotation-stale',
       'core/node-unreachable*',
+      'core/hook-event-unknown*',
+      'core/hook-command-missing*',
+      'core/permission-rule-unknown*',
       'core/frontmatter-parse-error',
       'core/frontmatter-malformed',
       'core/frontmatter-invalid',
@@ -43,6 +46,7 @@ describe('analyzer catalog', () => {
       'core/file-oversized',
       'core/file-over-budget',
       'core/analysis-failed',
+      'core/settings-invalid',
       'core/secret-in-body*',
       'core/dangerous-command*',
     ]);

@@ -65,6 +65,11 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
   [
+    'settings-invalid',
+    'warn',
+    'A Claude Code settings or plugin hooks file does not parse (or is not an object).',
+  ],
+  [
     'secret-in-body',
     'warn',
     'A credential (API key, token, private key) is written in a file; data.kind, line.',

@@ -271,6 +271,7 @@ function patch(
     const whole: GraphView = {
       ...base,
       graph,
+      exists: (path: string): boolean => prev.oracle.exists(path),
       broken: [],
       selfLoops: [],
       reservedLinks: [],

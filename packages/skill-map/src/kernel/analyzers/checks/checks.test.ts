@@ -66,6 +66,8 @@ describe('issue-11 checks over the fixture projects', () => {
       'info annotation-stale docs/guide.md',
       'warn dangerous-command .claude/commands/reset.md target=rm-rf-root',
       'warn frontmatter-field-missing .claude/agents/helper.md target=description',
+      'warn hook-command-missing .claude/settings.json target=.claude/hooks/guard.sh',
+      'warn hook-event-unknown .claude/settings.json target=SesionStart',
       'warn import-circular docs/style.md target=CLAUDE.md',
       'warn import-too-deep deep/e.md target=deep/f.md',
       'info invocation-cycle .claude/commands/build.md',
@@ -73,6 +75,7 @@ describe('issue-11 checks over the fixture projects', () => {
       'info mcp-server-unused mcp://jira',
       'warn model-unknown .claude/agents/reviewer.md target=sonet',
       'info node-unreachable .claude/skills/pdf-tools/forms.md target=.claude/skills/pdf-tools/forms.md',
+      'warn permission-rule-unknown .claude/settings.json target=Raed(./src/**)',
       'warn skill-name-invalid .claude/skills/pdf-tools/SKILL.md target=PDF Tools',
       'warn tool-unknown .claude/agents/reviewer.md target=grep',
     ]);

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../analyzer.js';
 import { mcpUsage } from './mcp.js';
+import { settingsOf } from './settings.js';
 
 /**
  * `core/mcp-server-unused`: a configured MCP server that no agent, command or skill names. `info` only: every
@@ -18,9 +19,18 @@ export const mcpServerUnusedAnalyzer: Analyzer = {
     const usage = mcpUsage(view);
     const anyUse = [...usage.values()].some((u) => u.uses.length > 0);
     if (!anyUse) return;
+    // A server a settings file allows, asks for, denies or switches is accounted for.
+    const named = new Set<string>();
+    for (const node of view.graph.nodes) {
+      const s = settingsOf(node);
+      if (s === null) continue;
+      for (const rule of [...s.permissions.allow, ...s.permissions.ask, ...s.permissions.deny])
+        if (rule.startsWith('mcp__')) named.add(rule.slice(5).split('__')[0]!);
+      for (const server of s.mcpServers) named.add(server);
+    }
     for (const [path, u] of usage) {
-      if (u.configs.length === 0 || u.uses.length > 0) continue;
       const name = path.slice('mcp://'.length);
+      if (u.configs.length === 0 || u.uses.length > 0 || named.has(name)) continue;
       sink.emit({
         analyzerId: 'mcp-server-unused',
         severity: 'info',

@@ -3,6 +3,9 @@ import { agentColorInvalidAnalyzer } from './agent-color-invalid.js';
 import { agentSkillUnknownAnalyzer } from './agent-skill-unknown.js';
 import { annotationStaleAnalyzer } from './annotation-stale.js';
 import { frontmatterFieldMissingAnalyzer } from './field-missing.js';
+import { hookCommandMissingAnalyzer } from './hook-command-missing.js';
+import { hookEventUnknownAnalyzer } from './hook-event-unknown.js';
+import { permissionRuleUnknownAnalyzer } from './permission-rule-unknown.js';
 import { importCircularAnalyzer } from './import-circular.js';
 import { importTooDeepAnalyzer } from './import-too-deep.js';
 import { invocationCycleAnalyzer } from './invocation-cycle.js';
@@ -30,4 +33,7 @@ export const CHECK_ANALYZERS: readonly Analyzer[] = [
   pathCaseClashAnalyzer,
   annotationStaleAnalyzer,
   nodeUnreachableAnalyzer,
+  hookEventUnknownAnalyzer,
+  hookCommandMissingAnalyzer,
+  permissionRuleUnknownAnalyzer,
 ];
