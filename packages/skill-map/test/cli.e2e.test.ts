@@ -134,7 +134,7 @@ withCorpora('corpus: sm on the real corpora, read in place (built bin)', () => {
       });
       expect(schemaErrors(doc)).toEqual([]);
 
-      const check = runSm(['check', '--json', '--root', root, '--db', db], { cwd: tmp });
+      const check = runSm(['check', '--stored', '--json', '--root', root, '--db', db], { cwd: tmp });
       expect(check.code).toBe(1);
       expect(JSON.parse(check.stdout)).toMatchObject({ total: expected.issues, counts: expected.severities });
       expect(listing(root)).toEqual(before);

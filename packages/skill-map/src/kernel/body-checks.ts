@@ -120,8 +120,8 @@ export function bodyIssues(
         severity: 'warn',
         nodeIds: [path],
         message: `What looks like a ${rule.kind.replace(/-/g, ' ')} is written in the file (line ${line}); it is not repeated here`,
-        data: { target, kind: rule.kind, line, column },
         fix: { hint: 'revoke the credential, then read it from the environment or a secret store instead' },
+        data: { target, kind: rule.kind, line, column },
       });
       SECRET_CANDIDATE.lastIndex = m.index + hit[0].length;
       break;
@@ -140,8 +140,8 @@ export function bodyIssues(
         severity: rule.severity,
         nodeIds: [path],
         message: `Line ${line} tells the agent to run \`${hit[0].trim().slice(0, 80)}\`, which ${rule.what}`,
-        data: { target: rule.kind, kind: rule.kind, line, column },
         fix: { hint: 'remove the command, or narrow it and say under which condition it may run' },
+        data: { target: rule.kind, kind: rule.kind, line, column },
       });
       DANGER_CANDIDATE.lastIndex = m.index + hit[0].length;
       break;

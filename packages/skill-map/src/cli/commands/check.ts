@@ -134,6 +134,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     output.out(renderIssues(output, issues).join('\n'));
     output.summary(`${issues.length} issue(s): ${formatSeverities(output, counts)}`);
   }
-  if (verdict !== null && format === 'text') output.info(`failing: ${verdict}`);
+  // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
+  if (verdict !== null && format === 'text' && (await output.flush())) output.info(`failing: ${verdict}`);
   return { failing: verdict !== null };
 }

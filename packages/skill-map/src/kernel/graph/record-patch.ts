@@ -15,6 +15,9 @@ import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
+import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { wholeGraphSignature } from '../analyzers/checks/signature.js';
+import { shortAnalyzerId } from './issue-sink.js';
 
 /** One changed file: the record the stored graph was built from, and the new one. */
 export interface RecordChange {
@@ -58,6 +61,22 @@ export function patchRecords(
   }
   const active = activeProviderIds(ctx.lens);
   const oracle = createOracle(ctx);
+  // The whole-graph checks are not re-run here: a change they could see makes the caller build the graph whole.
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  const whole = BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)));
+  const resolvedOf = (record: FileRecord): Link[] => {
+    const count = record.links?.length ?? 0;
+    if (count === 0) return [];
+    const resolver = new LinkResolver(g, active, oracle, count);
+    resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
+    return resolver.links.slice(0, resolver.n);
+  };
+  if (whole) {
+    for (const { prev, next } of sorted) {
+      if (wholeGraphSignature(prev, resolvedOf(prev), g) !== wholeGraphSignature(next, resolvedOf(next), g))
+        return null;
+    }
+  }
   const nodes: Node[] = [];
   const links: Link[] = [];
   const runs: Array<readonly [string, number, number]> = [];

@@ -24,8 +24,8 @@ export const agentColorInvalidAnalyzer: Analyzer = {
         severity: 'warn',
         nodeIds: [node.path],
         message: `Agent color '${value}' is not in Claude Code's palette (${CLAUDE_AGENT_COLORS.join(', ')})${near === null ? '' : `: did you mean '${near}'?`}`,
-        data: { target: value, field: 'color', ...(near === null ? {} : { suggestion: near }) },
         fix: { hint: near === null ? agentColorInvalidAnalyzer.hint! : `set color: ${near}` },
+        data: { target: value, field: 'color', ...(near === null ? {} : { suggestion: near }) },
       });
     }
   },

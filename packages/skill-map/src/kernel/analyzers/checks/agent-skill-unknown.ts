@@ -36,8 +36,8 @@ export const agentSkillUnknownAnalyzer: Analyzer = {
           message: foreign
             ? `skills: '${entry}' names a skill of plugin '${entry.slice(0, colon)}', which is not in the project`
             : `skills: '${entry}' names no skill in the project${near === undefined ? '' : `: did you mean '${near}'?`}`,
-          data: { target: entry, field: 'skills', ...(near === undefined ? {} : { suggestion: near }) },
           fix: { hint: near === undefined ? agentSkillUnknownAnalyzer.hint! : `write '${near}'` },
+          data: { target: entry, field: 'skills', ...(near === undefined ? {} : { suggestion: near }) },
         });
       }
     }

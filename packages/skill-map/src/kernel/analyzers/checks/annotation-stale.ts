@@ -27,8 +27,8 @@ export const annotationStaleAnalyzer: Analyzer = {
         severity: 'info',
         nodeIds: [path],
         message: `Sidecar '${sc.path}' was written for another version of '${path}' (its ${what} changed)`,
-        data: { sidecar: sc.path, stale: what, file: sc.path },
         fix: { hint: annotationStaleAnalyzer.hint! },
+        data: { sidecar: sc.path, stale: what, file: sc.path },
       });
     }
   },

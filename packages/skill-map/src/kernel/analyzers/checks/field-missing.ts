@@ -53,8 +53,8 @@ export const frontmatterFieldMissingAnalyzer: Analyzer = {
             severity === 'info'
               ? `${node.kind} has no '${field}' in its frontmatter (the host falls back to the first paragraph; it decides when the ${node.kind} is used)`
               : `${node.kind} has no '${field}' in its frontmatter (${node.provider} requires it)`,
-          data: { target: field, field, kind: node.kind, provider: node.provider },
           fix: { hint: `add '${field}:' to the frontmatter` },
+          data: { target: field, field, kind: node.kind, provider: node.provider },
         });
       }
     }

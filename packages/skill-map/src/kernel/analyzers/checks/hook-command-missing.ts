@@ -27,8 +27,8 @@ export const hookCommandMissingAnalyzer: Analyzer = {
             severity: 'warn',
             nodeIds: [node.path],
             message: `The ${hook.event} hook runs '${written}', but '${path}' does not exist`,
-            data: { target: path, event: hook.event, command: hook.command.slice(0, 200) },
             fix: { hint: `create '${path}' or fix the path in the ${hook.event} hook` },
+            data: { target: path, event: hook.event, command: hook.command.slice(0, 200) },
           });
         }
       }

@@ -28,8 +28,8 @@ export const hookEventUnknownAnalyzer: Analyzer = {
             near === null
               ? `hooks: '${event}' is not a known Claude Code hook event; its hooks may never run`
               : `hooks: '${event}' is not a Claude Code hook event (they are case-sensitive): did you mean '${near}'?`,
-          data: { target: event, ...(near === null ? {} : { suggestion: near }) },
           fix: { hint: near === null ? hookEventUnknownAnalyzer.hint! : `rename the key to '${near}'` },
+          data: { target: event, ...(near === null ? {} : { suggestion: near }) },
         });
       }
     }

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../analyzer.js';
 import { importEdges } from './imports.js';
+import { linkAt } from './mcp.js';
 
 /** `core/import-circular`: `@path` imports that lead back to a file already being imported (one issue per cycle). */
 export const importCircularAnalyzer: Analyzer = {
@@ -27,10 +28,9 @@ export const importCircularAnalyzer: Analyzer = {
             analyzerId: 'import-circular',
             severity: 'warn',
             nodeIds: [path, ...cycle.filter((p) => p !== path)],
-            linkIndices: [link],
             message: `@import cycle: ${[...cycle, target].join(' → ')}`,
-            data: { target: view.links[link]!.target, cycle },
             fix: { hint: `remove the @import of '${target}' from '${path}'` },
+            data: { target: view.links[link]!.target, cycle, ...linkAt(view.links[link]) },
           });
         }
       }

@@ -1,5 +1,6 @@
 import type { Analyzer } from '../analyzer.js';
 import { importEdges, isMemoryFile, MAX_IMPORT_DEPTH } from './imports.js';
+import { linkAt } from './mcp.js';
 
 /**
  * `core/import-too-deep`: a file reachable from a memory file (CLAUDE.md, AGENTS.md) only through more than
@@ -36,12 +37,11 @@ export const importTooDeepAnalyzer: Analyzer = {
               analyzerId: 'import-too-deep',
               severity: 'warn',
               nodeIds: [from, root],
-              linkIndices: [link],
               message: `'${target}' is ${d} @import hops below '${root}' (Claude Code follows ${MAX_IMPORT_DEPTH}): ${chain.join(' → ')}`,
-              data: { target: view.links[link]!.target, root, depth: d, chain },
               fix: {
                 hint: `import '${target}' from a file at most ${MAX_IMPORT_DEPTH - 1} hops from '${root}'`,
               },
+              data: { target: view.links[link]!.target, root, depth: d, chain, ...linkAt(view.links[link]) },
             });
           }
         }

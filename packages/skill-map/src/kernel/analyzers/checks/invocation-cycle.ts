@@ -1,5 +1,6 @@
 import type { Analyzer } from '../analyzer.js';
 import { onlyInCode } from '../analyzer.js';
+import { linkAt } from './mcp.js';
 
 const KINDS = new Set(['agent', 'command', 'skill', 'workflow']);
 
@@ -61,17 +62,14 @@ export const invocationCycleAnalyzer: Analyzer = {
     for (const v of [...out.keys()].sort()) if (!idx.has(v)) strong(v);
     for (const members of components.sort((a, b) => (a[0]! < b[0]! ? -1 : 1))) {
       const inside = new Set(members);
-      const links = members.flatMap((m) =>
-        (out.get(m) ?? []).filter((e) => inside.has(e.to)).map((e) => e.link),
-      );
+      const first = (out.get(members[0]!) ?? []).find((e) => inside.has(e.to));
       sink.emit({
         analyzerId: 'invocation-cycle',
         severity: 'info',
         nodeIds: members,
-        linkIndices: links.sort((a, b) => a - b),
         message: `${members.length} nodes invoke one another in a loop: ${members.join(', ')}`,
-        data: { members },
         fix: { hint: invocationCycleAnalyzer.hint! },
+        data: { members, ...linkAt(first === undefined ? undefined : view.links[first.link]) },
       });
     }
   },

@@ -1,5 +1,5 @@
 import type { Analyzer } from '../analyzer.js';
-import { mcpUsage } from './mcp.js';
+import { linkAt, mcpUsage } from './mcp.js';
 
 /**
  * `core/mcp-server-undefined`: a `mcp__server__tool` entry names a server no MCP config in the project defines.
@@ -36,10 +36,9 @@ export const mcpServerUndefinedAnalyzer: Analyzer = {
           analyzerId: 'mcp-server-undefined',
           severity,
           nodeIds: [source, path],
-          linkIndices: indices,
           message: `MCP server '${name}' is used (${view.links[indices[0]!]!.raw ?? path}) but not defined: ${why}`,
-          data: { target: path, server: name },
           fix: { hint: `add '${name}' to .mcp.json mcpServers, or correct the server name` },
+          data: { target: path, server: name, ...linkAt(view.links[indices[0]!]) },
         });
       }
     }

@@ -36,8 +36,8 @@ export const mcpServerUnusedAnalyzer: Analyzer = {
         severity: 'info',
         nodeIds: [path],
         message: `MCP server '${name}' (${u.configs.join(', ')}) is configured but no agent, command or skill names its tools`,
-        data: { server: name, file: u.configs[0]!, configs: u.configs },
         fix: { hint: `list mcp__${name}__<tool> in the tools of the files that use it, or remove '${name}'` },
+        data: { server: name, file: u.configs[0]!, configs: u.configs },
       });
     }
   },

@@ -35,3 +35,10 @@ export function mcpUsage(view: GraphView): Map<string, McpUsage> {
   }
   return out;
 }
+
+/** `{line, column}` of a link, for issues that locate themselves in `data` (whole-graph checks carry no link indices:
+ *  a stored scan patched in place keeps them, so they must not point into a changed file's links). */
+export function linkAt(link: Link | undefined): { line: number; column: number } | Record<string, never> {
+  const at = link?.location;
+  return at === null || at === undefined ? {} : { line: at.line, column: at.column };
+}

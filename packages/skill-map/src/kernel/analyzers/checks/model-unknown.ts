@@ -25,8 +25,8 @@ export const modelUnknownAnalyzer: Analyzer = {
         severity: 'warn',
         nodeIds: [node.path],
         message: `model '${model}' is not a Claude Code model alias or id${near === null ? '' : `: did you mean '${near}'?`}`,
-        data: { target: model, field: 'model', ...(near === null ? {} : { suggestion: near }) },
         fix: { hint: near === null ? modelUnknownAnalyzer.hint! : `set model: ${near}` },
+        data: { target: model, field: 'model', ...(near === null ? {} : { suggestion: near }) },
       });
     }
   },

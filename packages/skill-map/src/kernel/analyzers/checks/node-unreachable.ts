@@ -6,7 +6,7 @@ const HUMAN_FILE =
   /(?:^|\/)(?:readme|changelog|license|licence|contributing|notice|security|code_of_conduct)[^/]*$/i;
 
 /** The skill folder holding `path` (its resources), or null. */
-function skillFolderOf(path: string, skillDirs: ReadonlySet<string>): string | null {
+export function skillFolderOf(path: string, skillDirs: ReadonlySet<string>): string | null {
   for (let i = path.lastIndexOf('/'); i > 0; i = path.lastIndexOf('/', i - 1)) {
     const dir = path.slice(0, i);
     if (skillDirs.has(dir)) return dir;
@@ -21,7 +21,7 @@ function candidate(node: Node, skillDirs: ReadonlySet<string>): boolean {
 }
 
 /** The folder a directory or glob link names (`refs/`, `refs/*.md` → `refs`), or null for a file path. */
-function folderOf(target: string): string | null {
+export function folderOf(target: string): string | null {
   const star = target.search(/[*?[{]/);
   if (star >= 0) {
     const slash = target.lastIndexOf('/', star);
@@ -104,10 +104,10 @@ export const nodeUnreachableAnalyzer: Analyzer = {
           owner === null
             ? `'${path}' is not reached by any link from an agent, command, skill or memory file`
             : `'${path}' sits in the skill folder of '${owner}' but no link reaches it`,
-        data: { target: path, ...(owner === null ? {} : { skill: owner }) },
         fix: {
           hint: owner === null ? nodeUnreachableAnalyzer.hint! : `link it from '${owner}', or delete it`,
         },
+        data: { target: path, ...(owner === null ? {} : { skill: owner }) },
       });
     }
   },

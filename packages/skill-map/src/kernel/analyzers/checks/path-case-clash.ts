@@ -28,8 +28,8 @@ export const pathCaseClashAnalyzer: Analyzer = {
         severity: 'warn',
         nodeIds: paths,
         message: `${paths.length} files differ only by case: ${paths.join(', ')}`,
-        data: { paths },
         fix: { hint: `rename '${paths[1]!}' (or merge it into '${paths[0]!}')` },
+        data: { paths },
       });
     }
   },

@@ -35,8 +35,8 @@ export const permissionRuleUnknownAnalyzer: Analyzer = {
           severity,
           nodeIds: [node.path],
           message,
-          data: { target },
           fix: { hint },
+          data: { target },
         });
       };
       const { allow, ask, deny } = settings.permissions;

@@ -36,8 +36,8 @@ export const skillNameInvalidAnalyzer: Analyzer = {
         severity: 'warn',
         nodeIds: [node.path],
         message: `Skill name '${name}' ${why}${fixed !== '' && fixed !== name ? `: did you mean '${fixed}'?` : ''}`,
-        data: { target: name, field: 'name', ...(fixed === '' ? {} : { suggestion: fixed }) },
         fix: { hint: fixed === '' ? skillNameInvalidAnalyzer.hint! : `set name: ${fixed}` },
+        data: { target: name, field: 'name', ...(fixed === '' ? {} : { suggestion: fixed }) },
       });
     }
   },

@@ -48,8 +48,8 @@ export const toolUnknownAnalyzer: Analyzer = {
               near === null
                 ? `${field}: '${name}' is not a known Claude Code tool`
                 : `${field}: '${name}' is not a Claude Code tool: did you mean '${near}'?`,
-            data: { target: name, field, ...(near === null ? {} : { suggestion: near }) },
             fix: { hint: near === null ? toolUnknownAnalyzer.hint! : `write '${near}'` },
+            data: { target: name, field, ...(near === null ? {} : { suggestion: near }) },
           });
         }
       }
