@@ -8,6 +8,7 @@ import { BUILTIN_PROVIDERS, classifyPath } from './providers/registry.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { createMcpNode } from './virtual-node.js';
 import { isSettingsCandidate, settingsRecord } from './host-settings.js';
+import { manifestRecord } from './plugin-manifest.js';
 
 const MCP_CONFIGS: readonly { provider: string; spec: McpConfigSpec }[] = BUILTIN_PROVIDERS.flatMap((p) =>
   p.mcpConfigs.map((spec) => ({ provider: p.id, spec })),
@@ -26,20 +27,6 @@ export function isCandidatePath(path: string): boolean {
     isSettingsCandidate(path) ||
     MCP_CONFIGS.some(({ spec }) => spec.pattern.test(path))
   );
-}
-
-function pluginNamesOf(text: string): string[] {
-  try {
-    const doc = JSON.parse(text) as { name?: unknown; plugins?: unknown };
-    const names = new Set<string>();
-    if (typeof doc.name === 'string' && !Array.isArray(doc.plugins)) names.add(doc.name);
-    if (Array.isArray(doc.plugins)) {
-      for (const p of doc.plugins as { name?: unknown }[]) if (typeof p?.name === 'string') names.add(p.name);
-    }
-    return [...names].sort();
-  } catch {
-    return [];
-  }
 }
 
 function mcpConfigRecord(
@@ -119,12 +106,7 @@ function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
   }
   const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
   if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, record);
-  if (PLUGIN_MANIFEST.test(file.path)) {
-    record.role = 'plugin-manifest';
-    const names = pluginNamesOf(file.text);
-    if (names.length > 0) record.pluginNames = names;
-    return record;
-  }
+  if (PLUGIN_MANIFEST.test(file.path)) return manifestRecord(file, ctx, record);
   if (isSettingsCandidate(file.path)) return settingsRecord(file, ctx, record);
   const cls = classifyPath(file.path, prepareContext(ctx).chain, { pluginRoots: ctx.lens.pluginRoots });
   if (cls === null) {

@@ -79,6 +79,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
   it('maps every SKILL.md to a skill', () => {
     expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
       'plugin:skill': 17,
+      'plugin:marketplace': 1,
       'agent-skills:skill': 1,
       'core/markdown:markdown': 93,
     });
@@ -91,8 +92,8 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     expect(result.stats).toMatchObject({
       filesWalked: 415,
       filesAnalyzed: 112,
-      nodesCount: 111,
-      linksCount: 222,
+      nodesCount: 112,
+      linksCount: 239,
       issuesCount: 25,
     });
     expect(
@@ -108,6 +109,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       'references core/markdown-link unresolved': 2,
       'invokes core/backtick-slash resolved': 3,
       'invokes core/backtick-slash unresolved': 3,
+      'references core/plugin-manifest resolved': 17,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       'error reference-broken': 15,
@@ -182,14 +184,17 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
   it('has the expected node, link and issue counts', () => {
     expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
       'plugin:skill': 14,
+      'plugin:marketplace': 1,
+      'plugin:plugin': 3,
+      'plugin:settings': 1,
       'core/markdown:markdown': 75,
     });
     expect(result.stats).toMatchObject({
       filesWalked: 180,
-      filesAnalyzed: 93,
-      nodesCount: 89,
-      linksCount: 394,
-      issuesCount: 202,
+      filesAnalyzed: 94,
+      nodesCount: 94,
+      linksCount: 397,
+      issuesCount: 207,
     });
     expect(
       tally(
@@ -203,12 +208,14 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
       'points core/backtick-path unresolved': 189,
       'references core/markdown-link resolved': 11,
       'invokes core/backtick-slash unresolved': 2,
+      'references core/plugin-manifest unresolved': 3,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       'error reference-broken': 189,
       'warn backtick-unbalanced': 2,
       'warn link-kind-conflict': 4,
       'info reference-redundant': 7,
+      'info node-unreachable': 5,
     });
   });
 

@@ -233,6 +233,7 @@ describe('Claude Code plugin layout', () => {
   it('uses the manifest as a weak claude marker and claims skills/commands/agents under the plugin root', () => {
     expect(lens).toMatchObject({ provider: 'claude', status: 'detected', pluginRoots: [''] });
     expect(nodes(result)).toEqual([
+      '.claude-plugin/plugin.json plugin:plugin',
       'agents/critic.md plugin:agent',
       'commands/go.md plugin:command',
       'skills/brainstorm/SKILL.md plugin:skill',

@@ -46,6 +46,7 @@ describe('analyzer catalog', () => {
       'core/file-oversized',
       'core/file-over-budget',
       'core/analysis-failed',
+      'core/manifest-invalid',
       'core/settings-invalid',
       'core/secret-in-body*',
       'core/dangerous-command*',

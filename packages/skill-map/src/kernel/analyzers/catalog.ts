@@ -64,6 +64,7 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
+  ['manifest-invalid', 'warn', 'A plugin or marketplace manifest does not parse (or is not an object).'],
   [
     'settings-invalid',
     'warn',

@@ -24,6 +24,7 @@ export const RULE_HINTS: Readonly<Record<string, string>> = {
   'file-oversized': 'split the file, or raise scan.maxFileSizeBytes',
   'file-over-budget': 'shrink the frontmatter or the number of links in the file',
   'analysis-failed': 'this is likely a bug in skill-map; report it with the file named',
+  'manifest-invalid': 'fix the JSON syntax of the manifest',
   'settings-invalid': 'fix the JSON syntax of the settings file',
   'secret-in-body': 'revoke the credential, then read it from the environment or a secret store instead',
   'dangerous-command': 'remove the command, or narrow it and say under which condition it may run',

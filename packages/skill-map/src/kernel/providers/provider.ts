@@ -69,6 +69,8 @@ export const KIND_IDENTIFIERS: Readonly<Record<string, readonly NodeIdentifier['
   markdown: ['filename-basename'],
   mcp: [],
   settings: [],
+  plugin: [],
+  marketplace: [],
 };
 
 /** Builds a segment-anchored path matcher from a pattern body (`\.claude/agents/.+\.md`). */

@@ -128,6 +128,46 @@ describe('issue-11 checks over the fixture projects', () => {
     expect(kinds('Run `rm -rf ~` first.', 'docs/clean.md')).toEqual([]);
   });
 
+  it('plugin and marketplace manifests are nodes linked to what they list; a listed path that is missing is broken', () => {
+    const tree = {
+      '.claude-plugin/marketplace.json': JSON.stringify({
+        name: 'market',
+        plugins: [
+          { name: 'tools', source: './plugins/tools', skills: ['./skills/fmt'] },
+          { name: 'gone', source: './plugins/gone' },
+          { name: 'remote', source: { source: 'github', repo: 'x/y' } },
+        ],
+      }),
+      'plugins/tools/.claude-plugin/plugin.json': JSON.stringify({
+        name: 'tools',
+        commands: ['./cmds/run.md'],
+      }),
+      'plugins/tools/skills/fmt/SKILL.md': '---\nname: fmt\ndescription: Formats; use before commits.\n---\n',
+      'plugins/other/.claude-plugin/plugin.json': '{ "name": "other", ',
+    };
+    const sources = sourcesOf(tree);
+    const { result } = scanSources(sources, {}, { hash: sha, walkedPaths: Object.keys(tree) });
+    const kinds = result.nodes.filter((n) => n.kind === 'plugin' || n.kind === 'marketplace');
+    expect(kinds.map((n) => `${n.kind} ${n.path}`)).toEqual([
+      'marketplace .claude-plugin/marketplace.json',
+      'plugin plugins/other/.claude-plugin/plugin.json',
+      'plugin plugins/tools/.claude-plugin/plugin.json',
+    ]);
+    const manifestLinks = result.links.filter((l) => l.sources.includes('core/plugin-manifest'));
+    expect(manifestLinks.map((l) => `${l.source} -> ${l.target} => ${String(l.resolvedTarget)}`)).toEqual([
+      '.claude-plugin/marketplace.json -> plugins/tools => null',
+      '.claude-plugin/marketplace.json -> plugins/tools/skills/fmt => plugins/tools/skills/fmt/SKILL.md',
+      '.claude-plugin/marketplace.json -> plugins/gone => null',
+      'plugins/tools/.claude-plugin/plugin.json -> plugins/tools/cmds/run.md => null',
+    ]);
+    expect(
+      result.issues.filter((i) => i.analyzerId === 'reference-broken').map((i) => i.data?.target),
+    ).toEqual(['plugins/gone', 'plugins/tools/cmds/run.md']);
+    expect(result.issues.filter((i) => i.analyzerId === 'manifest-invalid').map((i) => i.nodeIds[0])).toEqual(
+      ['plugins/other/.claude-plugin/plugin.json'],
+    );
+  });
+
   it('the clean project: no issue at all', () => {
     expect(scanTree(fixture('clean')).map(line)).toEqual([]);
   });

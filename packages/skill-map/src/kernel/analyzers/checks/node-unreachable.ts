@@ -76,7 +76,12 @@ export const nodeUnreachableAnalyzer: Analyzer = {
       }
       // Path-style links only (a trigger's target is a name, not a folder).
       const folder = link.trigger === null || link.trigger === undefined ? folderOf(link.target) : null;
-      if (folder !== null && under.has(folder))
+      // A folder at or inside a skill folder reaches its files; one above (a manifest's `skills/`) finds skills only.
+      if (
+        folder !== null &&
+        under.has(folder) &&
+        (skillDirs.has(folder) || skillFolderOf(`${folder}/x`, skillDirs) !== null)
+      )
         folders.set(link.source, [...(folders.get(link.source) ?? []), folder]);
     }
     const reached = new Set<string>();
