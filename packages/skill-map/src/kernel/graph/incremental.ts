@@ -25,6 +25,7 @@ import type { GraphView } from '../analyzers/analyzer.js';
 import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
 import { createIssueSink, shortAnalyzerId } from './issue-sink.js';
 import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { wholeGraphSignature } from '../analyzers/checks/signature.js';
 import type { PairRuns } from './pair-runs.js';
 import { contextKey, lowerBound, runOf, sameGraphIdentity, sameSet } from './incremental-support.js';
 import { prepareRecord } from './prepared.js';
@@ -150,6 +151,7 @@ function patch(
   const freshRuns: { run: number; start: number; resolver: LinkResolver }[] = [];
   const shift = new Array<number>(prev.runSources.length).fill(0);
   const droppedRun = new Array<boolean>(prev.runSources.length).fill(false);
+  const prevRun = new Map<string, readonly [number, number]>();
   const outCounts = new Map<string, number>();
   const inDelta = new Map<string, number>();
   const bump = (path: string | null | undefined, by: number): void => {
@@ -176,6 +178,7 @@ function patch(
     while (c < changedPaths.length && changedPaths[c]! < source) emitFresh(changedPaths[c++]!, start);
     if (c < changedPaths.length && changedPaths[c] === source) {
       droppedRun[r] = true;
+      prevRun.set(source, [start, end]);
       for (let j = start; j < end; j++) bump(res0.links[j]!.resolvedTarget, -1);
       flush(start);
       emitFresh(changedPaths[c++]!, start);
@@ -227,10 +230,21 @@ function patch(
   const stale = new Set<Issue>();
   for (const i of changed) for (const issue of old[i]!.issues ?? []) stale.add(issue);
   const stability = [...g.sidecars.values()].some((sc) => sc.annotations?.['stability'] === 'deprecated');
+  // The whole-graph checks re-run only when a changed record shows them something new (see Analyzer.wholeGraph).
+  const wholeStale =
+    WHOLE.size > 0 &&
+    changed.some((i) => {
+      const path = ordered[i]!.path;
+      const run = prevRun.get(path);
+      const before = run === undefined ? [] : res0.links.slice(run[0], run[1]);
+      const resolver = fresh.get(path);
+      const after = resolver === undefined ? [] : resolver.links.slice(0, resolver.n);
+      return wholeGraphSignature(old[i]!, before, g) !== wholeGraphSignature(ordered[i]!, after, g);
+    });
   const kept: Issue[] = [];
   for (const issue of res0.issues) {
     if (stale.has(issue) || (stability && issue.analyzerId === 'node-stability')) continue;
-    if (WHOLE_SHORT.has(issue.analyzerId)) continue;
+    if (wholeStale && WHOLE_SHORT.has(issue.analyzerId)) continue;
     const li = issue.linkIndices;
     if (li !== undefined && li.length > 0) {
       const run = runOf(prev.runs, li[0]!);
@@ -263,7 +277,7 @@ function patch(
     };
     runAnalyzers(whole, sink, STABILITY);
   }
-  if (WHOLE.size > 0) {
+  if (wholeStale) {
     // The previous graph's nodes are the old objects: hand these analyzers the patched node list.
     const byPath = new Map<string, Node>();
     for (const node of nodes) byPath.set(node.path, node);

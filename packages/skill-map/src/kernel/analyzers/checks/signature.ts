@@ -8,7 +8,7 @@ import { folderOf, skillFolderOf } from './node-unreachable.js';
 const INVOKERS = new Set(['agent', 'command', 'skill', 'workflow']);
 
 /**
- * The record's frontmatter identity plus every resolved link a whole-graph check may read: invocations between
+ * The record's frontmatter identity (and body hash when it has a sidecar) plus every resolved link a whole-graph check may read: invocations between
  * agents, commands, skills and workflows, `@imports`, MCP tool references, links into (or out of) skill resources and
  * links to folders or globs, with their locations (issues locate themselves in `data`).
  */
@@ -37,5 +37,7 @@ export function wholeGraphSignature(record: FileRecord, links: readonly Link[], 
     const contexts = (l.occurrences ?? []).map((o) => o.context);
     kept.push([l.target, l.kind, to ?? null, l.raw ?? null, l.location?.line, l.location?.column, contexts]);
   }
-  return JSON.stringify([node?.frontmatterHash ?? '', (node?.headBytes ?? 0) > 0, kept]);
+  // A node with a sidecar: its body hash decides annotation-stale.
+  const body = g.sidecars.has(record.path) ? (node?.bodyHash ?? record.contentHash) : '';
+  return JSON.stringify([node?.frontmatterHash ?? '', (node?.headBytes ?? 0) > 0, body, kept]);
 }
