@@ -91,7 +91,7 @@ export function manifestRecord(file: SourceFile, ctx: FileContext, record: FileR
   if (names.length > 0) record.pluginNames = names;
   const fm: Record<string, unknown> = {};
   for (const key of ['name', 'version', 'description'] as const)
-    if (typeof doc[key] === 'string') fm[key] = (doc[key]).slice(0, 1000);
+    if (typeof doc[key] === 'string') fm[key] = doc[key].slice(0, 1000);
   if (Object.keys(fm).length > 0) {
     node.frontmatter = fm;
     node.frontmatterHash = ctx.hash(canonicalFrontmatter(fm));

@@ -18,8 +18,18 @@ export interface McpUsage {
   uses: number[];
 }
 
-/** `mcp://` node path → its declaring configs and the (non-config) links that name it. */
+const USAGE = new WeakMap<readonly Link[], { nodes: readonly Node[]; usage: Map<string, McpUsage> }>();
+
+/** `mcp://` node path → its declaring configs and the (non-config) links that name it (one pass per graph, shared). */
 export function mcpUsage(view: GraphView): Map<string, McpUsage> {
+  const memo = USAGE.get(view.links);
+  if (memo !== undefined && memo.nodes === view.graph.nodes) return memo.usage;
+  const usage = computeUsage(view);
+  USAGE.set(view.links, { nodes: view.graph.nodes, usage });
+  return usage;
+}
+
+function computeUsage(view: GraphView): Map<string, McpUsage> {
   const out = new Map<string, McpUsage>();
   for (const node of view.graph.nodes) {
     if (node.kind !== 'mcp' || node.virtual !== true) continue;
