@@ -23,9 +23,8 @@ import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
 import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
-import { createIssueSink, shortAnalyzerId } from './issue-sink.js';
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
-import { wholeGraphSignature } from '../analyzers/checks/signature.js';
+import { createIssueSink } from './issue-sink.js';
+import { runWhole, WHOLE_SHORT, wholeStale as wholeStaleOf } from './incremental-whole.js';
 import type { PairRuns } from './pair-runs.js';
 import { contextKey, lowerBound, runOf, sameGraphIdentity, sameSet } from './incremental-support.js';
 import { prepareRecord } from './prepared.js';
@@ -64,9 +63,6 @@ export const LINK_ANALYZERS: ReadonlySet<string> = new Set([
   'core/reference-redundant',
 ]);
 const STABILITY = new Set(['core/node-stability']);
-/** Analyzers that read frontmatter or the whole link graph: re-run over the patched graph (see `Analyzer.wholeGraph`). */
-const WHOLE = new Set(BUILTIN_ANALYZERS.filter((a) => a.wholeGraph === true).map((a) => a.id));
-const WHOLE_SHORT = new Set([...WHOLE].map(shortAnalyzerId));
 
 /**
  * {@link buildGraph} for a long-running process: pass the records (all of them, any order) and the previous state; the
@@ -231,16 +227,19 @@ function patch(
   for (const i of changed) for (const issue of old[i]!.issues ?? []) stale.add(issue);
   const stability = [...g.sidecars.values()].some((sc) => sc.annotations?.['stability'] === 'deprecated');
   // The whole-graph checks re-run only when a changed record shows them something new (see Analyzer.wholeGraph).
-  const wholeStale =
-    WHOLE.size > 0 &&
-    changed.some((i) => {
-      const path = ordered[i]!.path;
-      const run = prevRun.get(path);
-      const before = run === undefined ? [] : res0.links.slice(run[0], run[1]);
-      const resolver = fresh.get(path);
-      const after = resolver === undefined ? [] : resolver.links.slice(0, resolver.n);
-      return wholeGraphSignature(old[i]!, before, g) !== wholeGraphSignature(ordered[i]!, after, g);
-    });
+  const wholeStale = wholeStaleOf(
+    changed.map((i) => {
+      const run = prevRun.get(ordered[i]!.path);
+      const resolver = fresh.get(ordered[i]!.path);
+      return {
+        before: old[i]!,
+        after: ordered[i]!,
+        linksBefore: run === undefined ? [] : res0.links.slice(run[0], run[1]),
+        linksAfter: resolver === undefined ? [] : resolver.links.slice(0, resolver.n),
+      };
+    }),
+    g,
+  );
   const kept: Issue[] = [];
   for (const issue of res0.issues) {
     if (stale.has(issue) || (stability && issue.analyzerId === 'node-stability')) continue;
@@ -277,23 +276,7 @@ function patch(
     };
     runAnalyzers(whole, sink, STABILITY);
   }
-  if (wholeStale) {
-    // The previous graph's nodes are the old objects: hand these analyzers the patched node list.
-    const byPath = new Map<string, Node>();
-    for (const node of nodes) byPath.set(node.path, node);
-    const graph: Assembled = { ...g, nodes, byPath };
-    const whole: GraphView = {
-      ...base,
-      graph,
-      exists: (path: string): boolean => prev.oracle.exists(path),
-      broken: [],
-      selfLoops: [],
-      reservedLinks: [],
-      kindPairRuns: [],
-      redundantPairRuns: [],
-    };
-    runAnalyzers(whole, sink, WHOLE);
-  }
+  if (wholeStale) runWhole(base, g, nodes, prev.oracle, sink);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = kept.concat(sink.issues).sort(compareIssues);
   const result = composeResult(ctx, records.length, nodes, links, issues, res0.stats.issuesSuppressed ?? 0);
