@@ -168,6 +168,17 @@ describe('issue-11 checks over the fixture projects', () => {
     );
   });
 
+  it('settings-invalid: a broken settings file keeps its node; a hooks file outside a plugin is not read', () => {
+    const issues = scanTree({
+      '.claude/settings.json': '{ "permissions": { "allow": ["Read"] }\n',
+      '.claude/settings.local.json':
+        '// comments are fine\n{ "permissions": { "deny": ["Read(./.env)"] } }\n',
+      'tools/hooks/hooks.json': '{ not json',
+    });
+    const lines = issues.filter((i) => CHECK_IDS.has(i.analyzerId) || i.analyzerId === 'settings-invalid');
+    expect(lines.map(line)).toEqual(['warn settings-invalid .claude/settings.json']);
+  });
+
   it('the clean project: no issue at all', () => {
     expect(scanTree(fixture('clean')).map(line)).toEqual([]);
   });
