@@ -55,3 +55,14 @@ export const SPEC_VERSION = '1.0.0';
 
 /** Base URI every schema `$id` lives under. */
 export const SCHEMA_BASE_URI = 'https://skill-map.ai/spec/v1/';
+export type { ExportQuery, ExportQueryError, QueryResult } from './query/export-grammar.js';
+export {
+  EXPORT_QUERY_KEYS,
+  compileGlob,
+  exportQueryMatcher,
+  formatExportQuery,
+  listOf,
+  parseExportGrammar,
+} from './query/export-grammar.js';
+export type { MapScope, MapScopeError, MapScopeInput } from './query/scope.js';
+export { isWithin, resolveMapScope, scopeAdmits } from './query/scope.js';

@@ -26,7 +26,7 @@ describe.skipIf(!isBuilt())('messages print each path once (built bin)', () => {
     const run = runSm(['check'], { cwd: tree.root });
     expect(run.stdout).not.toContain('docs/plans/docs/plans');
     expect(run.stdout).toContain(
-      "Broken points link 'docs/plans/gone.md': no such file relative to docs/plans/ or the project root",
+      "Unresolved points mention 'docs/plans/gone.md': no such file relative to docs/plans/ or the project root",
     );
     expect(run.stdout).toContain(
       "Broken references link 'docs/plans/gone2.md': no such file relative to docs/plans/",

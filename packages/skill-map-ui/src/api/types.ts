@@ -2,6 +2,7 @@
 export type {
   Issue,
   Link,
+  ListEnvelope,
   MapLink,
   MapLinkState,
   MapNode,
@@ -45,4 +46,38 @@ export interface LiveEvent {
   runId?: string | null;
   jobId?: string | null;
   data: Record<string, unknown>;
+}
+
+/** One finding of `GET /api/nodes/:pathB64/findings` (the engine's view row). */
+export interface Finding {
+  id: number;
+  nodeId: string;
+  extensionId: string;
+  extensionVersion: string | null;
+  origin: 'extension' | 'kernel';
+  type: string;
+  severity: 'error' | 'warn' | 'info';
+  message: string;
+  detail: string | null;
+  confidence: number | null;
+  model: string | null;
+  resolution: 'fixed' | 'human-decision' | 'dismissed' | null;
+  resolutionActor: 'human' | 'fixer' | null;
+  resolutionNote: string | null;
+  resolutionBy: string | null;
+  resolutionAt: number | null;
+  generatedAt: number;
+  jobId: string | null;
+  stale: boolean;
+  /** Hidden by a class suppression of its node. */
+  suppressed: boolean;
+}
+
+/** One `GET /api/extensions` entry. */
+export interface ExtensionInfo {
+  id: string;
+  kind: 'analyzer' | 'action';
+  role: 'finder' | 'fixer' | 'standalone';
+  description: string;
+  analyzerIds?: string[];
 }

@@ -1,4 +1,188 @@
-/** Placeholder: built by the web page issue's next step. */
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { visibleNodes } from '../map/filter';
+import { isGhost } from '../map/graph-build';
+import type { Direction } from '../map/navigate';
+import { MapRenderer } from '../map/renderer';
+import { openNode } from '../state/route';
+import { store, useApp } from '../state/store';
+import { Legend } from './Legend';
+import '../styles/map.css';
+
+const ARROWS: Record<string, Direction> = {
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+};
+
+interface MapHooks {
+  viewportPosition(path: string): { x: number; y: number } | null;
+  selected(): string | null;
+  positions(): Record<string, { x: number; y: number }>;
+  center(path: string): void;
+  resetCamera(): void;
+}
+
+function exposeHooks(hooks: MapHooks | null): void {
+  const w = window as unknown as { __skillMap?: Record<string, unknown> };
+  w.__skillMap = { ...(w.__skillMap ?? {}), map: hooks ?? undefined };
+}
+
+/** The map: every node on a WebGL canvas, filters and scope applied as reducers, keyboard moves on it. */
 export function MapView() {
-  return <section className="map-view" aria-label="MapView" />;
+  const map = useApp((s) => s.map);
+  const generation = useApp((s) => s.mapGeneration);
+  const mapError = useApp((s) => s.mapError);
+  const filter = useApp((s) => s.filter);
+  const scope = useApp((s) => s.scope);
+  const routeNode = useApp((s) => s.route.node);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const rendererRef = useRef<MapRenderer | null>(null);
+  const clicked = useRef<string | null>(null);
+  const tabCycle = useRef<{ anchor: string; list: string[]; index: number } | null>(null);
+  const [drawn, setDrawn] = useState({ generation: -1, nodes: 0 });
+  const [visibleCount, setVisibleCount] = useState<number | null>(null);
+  const [cursor, setCursor] = useState<string | null>(null);
+
+  useEffect(() => {
+    const el = canvasRef.current;
+    if (el === null) return;
+    const r = new MapRenderer(
+      el,
+      (path) => {
+        clicked.current = path;
+        openNode(path);
+      },
+      setCursor,
+    );
+    rendererRef.current = r;
+    exposeHooks({
+      viewportPosition: (path) => r.viewportPosition(path),
+      selected: () => r.cursor(),
+      positions: () => Object.fromEntries(r.positionsOf()),
+      center: (path) => r.center(path),
+      resetCamera: () => r.zoom(0),
+    });
+    return () => {
+      exposeHooks(null);
+      r.kill();
+      rendererRef.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const r = rendererRef.current;
+    if (r === null || map === null) return;
+    r.update(map);
+    const s = store.get();
+    r.setVisible(visibleNodes(map, s.filter, s.scope));
+    const route = s.route.node;
+    if (route !== null) r.setCursor(route);
+    let live = true;
+    void r.nextRender().then(() => {
+      if (live) setDrawn({ generation, nodes: map.nodes.length });
+    });
+    return () => void (live = false);
+  }, [map, generation]);
+
+  useEffect(() => {
+    const r = rendererRef.current;
+    if (r === null || map === null) return;
+    const visible = visibleNodes(map, filter, scope);
+    r.setVisible(visible);
+    let live = true;
+    void r.nextRender().then(() => {
+      if (live) setVisibleCount(visible === null ? null : visible.size);
+    });
+    return () => void (live = false);
+  }, [map, filter, scope]);
+
+  useEffect(() => {
+    const r = rendererRef.current;
+    if (r === null || routeNode === null) return;
+    r.setCursor(routeNode);
+    // Opened from search, a link or the URL: bring it into view. A click on the canvas already has it in view.
+    if (clicked.current !== routeNode) r.center(routeNode);
+    clicked.current = null;
+  }, [routeNode, drawn.generation]);
+
+  const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
+    const r = rendererRef.current;
+    if (r === null || e.altKey || e.ctrlKey || e.metaKey) return;
+    const dir = ARROWS[e.key];
+    if (dir !== undefined) {
+      r.move(dir);
+      tabCycle.current = null;
+    } else if (e.key === 'Tab') {
+      // Tab walks the anchor's neighbours; past the last one it leaves the map (no keyboard trap).
+      const anchor = store.get().route.node ?? r.cursor();
+      if (anchor === null) return;
+      let cyc = tabCycle.current;
+      if (cyc === null || cyc.anchor !== anchor) cyc = { anchor, list: r.neighboursOf(anchor), index: -1 };
+      const index = cyc.index + (e.shiftKey ? -1 : 1);
+      if (index < 0 || index >= cyc.list.length) {
+        tabCycle.current = null;
+        return;
+      }
+      tabCycle.current = { ...cyc, index };
+      r.reveal(cyc.list[index] as string);
+    } else if (e.key === 'Enter') {
+      const c = r.cursor();
+      if (c !== null && !isGhost(c)) {
+        clicked.current = c;
+        openNode(c);
+      }
+    } else if (e.key === '+' || e.key === '=') r.zoom(1);
+    else if (e.key === '-' || e.key === '_') r.zoom(-1);
+    else if (e.key === '0') r.zoom(0);
+    else return;
+    e.preventDefault();
+  };
+
+  const ready = map !== null && drawn.generation === generation;
+  const total = map?.nodes.length ?? 0;
+  const cursorNode = cursor === null ? null : (map?.nodes.find((n) => n.path === cursor) ?? null);
+  return (
+    <section
+      className="map-view"
+      aria-label="Map"
+      aria-roledescription="graph map"
+      aria-describedby="map-help"
+      data-testid="map"
+      data-ready={ready ? 'true' : 'false'}
+      data-nodes={ready ? drawn.nodes : 0}
+      data-generation={generation}
+      data-visible={visibleCount ?? total}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+    >
+      <div ref={canvasRef} className="map-canvas" />
+      <Legend map={map} />
+      <p id="map-help" className="sr-only">
+        Arrow keys move between nodes, Tab walks the selected node&apos;s links, Enter opens, plus and minus
+        zoom, 0 resets the view.
+      </p>
+      <p className="sr-only" aria-live="polite">
+        {cursorNode === null
+          ? cursor === null
+            ? ''
+            : `Missing target ${cursor.replace(/^\S+ /, '')}`
+          : `${cursorNode.name}, ${cursorNode.kind}, ${cursorNode.path}`}
+      </p>
+      <p className="map-count" aria-live="polite">
+        {visibleCount === null ? `${total} nodes` : `${visibleCount} of ${total} nodes shown`}
+      </p>
+      {mapError !== null && (
+        <p className="map-message" role="alert">
+          The map could not be loaded: {mapError}
+        </p>
+      )}
+      {map === null && mapError === null && <p className="map-message">Loading the map…</p>}
+      {map !== null && total === 0 && (
+        <p className="map-message">
+          No nodes yet: run <code>sm scan</code> in the project.
+        </p>
+      )}
+    </section>
+  );
 }

@@ -39,11 +39,13 @@ export function onLiveEvent(fn: (e: LiveEvent) => void): () => void {
 /** Wires `/ws` to the store: scans reload the map, a reconnect re-seeds everything. */
 export function bindLive(live: LiveConnection): void {
   live.onState((state, reconnected) => {
-    store.set({ connection: state });
+    // A lost server scans nothing: a scan that was running is over (a restarted one announces its own).
+    store.set(state === 'open' ? { connection: state } : { connection: state, scanning: false });
     if (state === 'open' && reconnected) void loadMap();
   });
   live.onEvent((e) => {
     if (e.type === 'scan.started') store.set({ scanning: true });
+    if (e.type === 'scan.failed') store.set({ scanning: false });
     if (e.type === 'scan.completed') {
       store.set({ scanning: false });
       void loadMap();

@@ -1,36 +1,16 @@
-import { realpathSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { JobEvent, JobEventSink } from '../engines/context.js';
-import { readServeInfo } from '../server/serve-info.js';
-import type { ServeInfo } from '../server/serve-info.js';
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+import { serveTargetAt, targetBaseUrl } from './activity-hook/serve-target.js';
 
 /** How long one POST may take before it is abandoned (the verb never waits for it). */
 const POST_TIMEOUT_MS = 2000;
-
-function samePath(a: string, b: string): boolean {
-  const real = (p: string): string => {
-    try {
-      return realpathSync(p);
-    } catch {
-      return resolve(p);
-    }
-  };
-  return real(a) === real(b);
-}
 
 /**
  * The `sm serve` of this project a CLI event may go to: serve.json names a loopback host and this very scope root
  * (spec §12.2: readers check both and fail open); null otherwise.
  */
 function targetOf(scopeRoot: string): { url: string; token: string } | null {
-  const info: ServeInfo | null = readServeInfo(scopeRoot);
-  if (info === null || typeof info.host !== 'string' || typeof info.token !== 'string') return null;
-  if (!LOOPBACK.has(info.host) || !Number.isInteger(info.port) || info.port <= 0) return null;
-  if (typeof info.scopeRoot !== 'string' || !samePath(info.scopeRoot, scopeRoot)) return null;
-  const host = info.host.includes(':') ? `[${info.host}]` : info.host;
-  return { url: `http://${host}:${info.port}/api/job-events`, token: info.token };
+  const target = serveTargetAt(scopeRoot);
+  return target === null ? null : { url: `${targetBaseUrl(target)}/api/job-events`, token: target.token };
 }
 
 /** The push leg with a way to wait for the posts already started (tests; the verbs never wait). */

@@ -43,6 +43,15 @@ function hostsLine(outcome: ScanOutcome): string {
   return `${lens.providers.join(', ')} (${lens.status}${evidence})`;
 }
 
+/** `sm scan --explain`: whether the stored scan was patched in place, or why the whole graph was built. */
+export function explainLine(outcome: ScanOutcome): string {
+  if (outcome.patchedInPlace)
+    return 'patched in place: only the changed files were re-analysed and re-resolved';
+  if (outcome.fullBuildReason === null)
+    return 'patched the in-memory graph: only the changed files were re-resolved';
+  return `full build because ${outcome.fullBuildReason}`;
+}
+
 /** The stdout summary of a scan. */
 export function renderScanSummary(output: Output, outcome: ScanOutcome, dbShown: string): string {
   const s = outcome.summary.stats;

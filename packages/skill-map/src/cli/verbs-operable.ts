@@ -184,4 +184,26 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     maxArgs: 1,
     load: () => import('./commands/agent.js'),
   },
+  {
+    name: 'activity',
+    summary: 'live activity: register the hook that tells sm serve which skills, agents and commands run',
+    usage: [
+      'activity install|uninstall [--for claude|codex|opencode] [--dry-run]',
+      'activity status [--for claude|codex|opencode]',
+      'activity report [--for claude|codex|opencode]',
+    ],
+    details: [
+      'install registers the hook in .claude/settings.local.json (claude, the default), .codex/hooks.json (codex),',
+      'or writes a relay plugin to .opencode/plugins/ (opencode). Other hook entries are never touched; a file that',
+      'does not parse is refused, never rewritten. uninstall gives the file back byte for byte when it is as install',
+      'left it, else takes out only our entries. report is the hook itself: it reads the host payload on stdin,',
+      'posts to the running sm serve, prints nothing and always exits 0.',
+    ],
+    options: {
+      for: { type: 'string', value: 'host', description: 'agent host: claude (default), codex, opencode' },
+      'dry-run': { type: 'boolean', description: 'install/uninstall: print the change, write nothing' },
+    },
+    maxArgs: 1,
+    load: () => import('./commands/activity.js'),
+  },
 ];

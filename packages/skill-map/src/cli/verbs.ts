@@ -103,9 +103,10 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'scan',
     summary: 'map the project into the database',
-    usage: ['scan [--full | --changed] [--yes] [--json | --run-facts]'],
+    usage: ['scan [--full | --changed] [--yes] [--explain] [--json | --run-facts]'],
     details: [
       'Incremental by default: unchanged files are reused from the per-file cache.',
+      'A few changed files are patched into the stored scan in place; --explain says why a scan built in full.',
       'Exit 1 when the graph has issues of severity error.',
       '--json prints the spec ScanResult; --run-facts prints files, persisted counts and timings of the run.',
     ],
@@ -117,6 +118,10 @@ export const VERBS: readonly VerbSpec[] = [
         type: 'boolean',
         short: 'y',
         description: 'rebuild a database written by another build of skill-map',
+      },
+      explain: {
+        type: 'boolean',
+        description: 'say whether the stored scan was patched in place, or why the whole graph was built',
       },
       'run-facts': {
         type: 'boolean',

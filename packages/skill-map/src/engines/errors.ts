@@ -24,6 +24,8 @@ export type EngineErrorCode =
   | 'sidecar-writers-forbidden'
   /** A sidecar on disk that cannot be parsed or would not validate after the change (nothing written). */
   | 'sidecar-invalid'
+  /** A host hook file (`.claude/settings.local.json`, …) that cannot be parsed: it is never rewritten (CLI 2, REST 409). */
+  | 'hook-file-invalid'
   /** Project database absent on a write (reads degrade to empty shapes instead). */
   | 'db-missing'
   /** A claimed job whose content row is gone: failed as `job-file-missing` and not handed out. */

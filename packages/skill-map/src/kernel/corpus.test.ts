@@ -92,9 +92,9 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     expect(result.stats).toMatchObject({
       filesWalked: 415,
       filesAnalyzed: 112,
-      nodesCount: 112,
-      linksCount: 239,
-      issuesCount: 25,
+      nodesCount: 111,
+      linksCount: 217,
+      issuesCount: 5,
     });
     expect(
       tally(
@@ -104,7 +104,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       ),
     ).toEqual({
       'points core/backtick-path resolved': 172,
-      'points core/backtick-path unresolved': 15,
+      'points core/backtick-path unresolved': 10,
       'references core/markdown-link resolved': 27,
       'references core/markdown-link unresolved': 2,
       'invokes core/backtick-slash resolved': 3,
@@ -112,9 +112,9 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       'references core/plugin-manifest resolved': 17,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
-      'error reference-broken': 15,
+      // Every broken link on this corpus is a mention (read by hand: test/labelled/anthropics-skills.json).
+      'info reference-broken': 4,
       'warn name-mismatch': 1,
-      'info reference-redundant': 9,
     });
   });
 
@@ -157,11 +157,13 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     expect(
       result.issues.find((i) => i.analyzerId === 'reference-broken' && i.nodeIds[0] === 'README.md'),
     ).toMatchObject({
-      severity: 'error',
-      message: "Broken points link 'SKILL.md': no such file relative to the project root",
-      data: { target: 'SKILL.md', kind: 'points' },
+      severity: 'info',
+      message:
+        "Unresolved points mention 'SKILL.md': no such file relative to the project root (it names a kind of file or the host project's own, not a path)",
+      data: { target: 'SKILL.md', kind: 'points', reason: 'generic-name' },
     });
-    expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(15);
+    // Every unresolved path link is penalised, reported (4, at info) or not (6 in fenced code).
+    expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(10);
   });
 
   it('produces schema-valid nodes, links, issues and ScanResult', () => expectSchemaValid(result));
@@ -191,10 +193,10 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
     });
     expect(result.stats).toMatchObject({
       filesWalked: 180,
-      filesAnalyzed: 94,
-      nodesCount: 94,
-      linksCount: 397,
-      issuesCount: 207,
+      filesAnalyzed: 93,
+      nodesCount: 89,
+      linksCount: 382,
+      issuesCount: 120,
     });
     expect(
       tally(
@@ -205,17 +207,15 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
     ).toEqual({
       'invokes core/plugin-skill resolved': 54,
       'points core/backtick-path resolved': 138,
-      'points core/backtick-path unresolved': 189,
+      'points core/backtick-path unresolved': 177,
       'references core/markdown-link resolved': 11,
       'invokes core/backtick-slash unresolved': 2,
       'references core/plugin-manifest unresolved': 3,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
-      'error reference-broken': 189,
+      // No error: every broken link is a mention in docs, plans or release notes, or in fenced code (silent).
+      'info reference-broken': 118,
       'warn backtick-unbalanced': 2,
-      'warn link-kind-conflict': 4,
-      'info reference-redundant': 7,
-      'info node-unreachable': 5,
     });
   });
 
@@ -235,19 +235,8 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
   });
 
   it('contains known issues', () => {
-    expect(result.issues.find((i) => i.analyzerId === 'link-kind-conflict')).toEqual({
-      analyzerId: 'link-kind-conflict',
-      severity: 'warn',
-      nodeIds: ['skills/subagent-driven-development/SKILL.md'],
-      message:
-        "'skills/requesting-code-review/code-reviewer.md' is linked as points and references from the same file",
-      linkIndices: expect.any(Array),
-      data: {
-        source: 'skills/subagent-driven-development/SKILL.md',
-        target: 'skills/requesting-code-review/code-reviewer.md',
-        variants: ['points', 'references'],
-      },
-    });
+    // A path in fenced code next to a link to the same file is no kind conflict (it was the only one reported).
+    expect(result.issues.find((i) => i.analyzerId === 'link-kind-conflict')).toBeUndefined();
     expect(
       result.issues.filter((i) => i.analyzerId === 'backtick-unbalanced').map((i) => [i.nodeIds[0], i.data]),
     ).toEqual([

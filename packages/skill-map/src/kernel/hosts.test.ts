@@ -60,7 +60,7 @@ describe('Codex project', () => {
       'AGENTS.md -references-> x.md => ∅ @0.25',
     ]);
     expect(issues(result)).toEqual([
-      'error reference-broken [.codex/agents/reviewer.toml]',
+      'info reference-broken [.codex/agents/reviewer.toml]',
       'error reference-broken [AGENTS.md]',
       'info reference-redundant [AGENTS.md]',
     ]);
@@ -107,7 +107,7 @@ describe('OpenCode project (activeProvider: opencode)', () => {
     expect(issues(result)).toEqual([
       'warn name-reserved [.opencode/agent/planner.md]',
       'warn name-reserved [.opencode/command/init.md]',
-      'error reference-broken [.opencode/agent/planner.md]',
+      'info reference-broken [.opencode/agent/planner.md]',
     ]);
   });
 });
@@ -144,7 +144,7 @@ describe('OpenCode + Claude project (both detected)', () => {
     expect(result.issues.map((i) => `${i.analyzerId} [${i.nodeIds.join(',')}] ${i.message}`)).toEqual([
       "name-reserved [.opencode/agent/planner.md] '/init' resolves to '.opencode/command/init.md', whose name the opencode runtime reserves",
       "name-reserved [.opencode/command/init.md] command 'init' shadows a opencode built-in of the same name",
-      "reference-broken [.opencode/agent/planner.md] Broken invokes link to '/nope'",
+      "reference-broken [.opencode/agent/planner.md] Unresolved invokes mention '/nope' (a prose mention that names no node, not a link)",
     ]);
   });
 });

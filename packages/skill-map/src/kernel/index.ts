@@ -19,9 +19,22 @@ export { analyzeFile, failedFileRecord, isCandidatePath } from './analyze-file.j
 export { FILE_BUDGET, type BudgetName } from './budget.js';
 export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
-export { patchRecords, type RecordChange, type RecordPatch } from './graph/record-patch.js';
+export {
+  isPatchRefusal,
+  patchRecords,
+  type PatchLookup,
+  type PatchRefusal,
+  type RecordChange,
+  type RecordPatch,
+} from './graph/record-patch.js';
 export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';
-export { EMPTY_SHA256, expandNode, isSelfContainedRecord, recordRole } from './record-format.js';
+export {
+  EMPTY_SHA256,
+  expandNode,
+  identifiersOf,
+  isSelfContainedRecord,
+  recordRole,
+} from './record-format.js';
 export { expandLink, expandRecord, type ExpandedLink, type ExpandedRecord } from './record-expand.js';
 export { detectLens, findPluginRoots } from './lens.js';
 export { cacheKey, createFileContext, KERNEL_CACHE_VERSION, type FileContextOptions } from './context.js';

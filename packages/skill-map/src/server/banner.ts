@@ -6,6 +6,8 @@ export interface BannerInfo {
   mcp: boolean;
   ui: boolean;
   watcher: boolean;
+  /** Activity hook state per host that has a hook file (`installed`, `outdated`, `partial`, `absent`, `invalid`). */
+  activityHooks: ReadonlyArray<{ host: string; state: string }>;
 }
 
 /** The host registration recipes for an MCP URL (Claude Code, Codex, Cursor). */
@@ -28,6 +30,12 @@ export function formatBanner(info: BannerInfo): string {
   } else {
     lines.push('  mcp   off (start with --mcp, or set mcp.server.enabled in .skill-map/settings.local.json)');
   }
+  const hooked = info.activityHooks.filter((h) => h.state !== 'absent');
+  lines.push(
+    hooked.length === 0
+      ? '  hooks none: run `sm activity install` so the map shows what the agents run'
+      : `  hooks ${hooked.map((h) => `${h.host} ${h.state}`).join(', ')} (sm activity status)`,
+  );
   if (!info.watcher) lines.push('  watcher off: run `sm scan` (or POST /api/scan) after editing files');
   lines.push('', 'Press Ctrl+C to stop.');
   return `${lines.join('\n')}\n`;

@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { Hono } from 'hono';
 import { createActivityStore } from './activity/activity-store.js';
 import type { ActivityStore } from './activity/activity-store.js';
+import { createInvocationResolver } from './activity/invocation-resolver.js';
 import { ServerError } from './errors.js';
 import { createApp } from './http/app.js';
 import type { AppContext, AppEnv } from './http/app-context.js';
@@ -11,10 +12,13 @@ import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
 import type { JobEvent } from '../engines/context.js';
 import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
 import type { ServerDeps } from './ports.js';
+import { createMapCache } from './read/map-cache.js';
 import { createScanRunner } from './scan/scan-runner.js';
 import type { ScanRunner } from './scan/scan-runner.js';
 import { defaultUiDist } from './http/ui/static-ui.js';
 import { PACKAGE_VERSION } from './version.js';
+import { WATCHER_OFF } from './watcher/file-watcher.js';
+import type { WatcherStatus } from './watcher/file-watcher.js';
 import { attachWebSocket } from './ws/attach-ws.js';
 import { createBroadcaster } from './ws/broadcaster.js';
 import type { Broadcaster, BroadcasterOptions } from './ws/broadcaster.js';
@@ -45,6 +49,8 @@ export interface SkillMapServer {
   readonly token: string;
   /** Records the bound base URL (`http://127.0.0.1:PORT`) for `/api/mcp/status` and the banner. */
   setBaseUrl(url: string): void;
+  /** Names where `GET /api/health` reads the watcher's state (it is started after the server is composed). */
+  setWatcher(status: () => WatcherStatus): void;
   /** Wires `/ws` upgrades on a Node HTTP server. */
   attach(server: HttpServer): void;
   /** Stops accepting, closes WS clients (1001), MCP sessions and the sweep; drains the running scan. */
@@ -64,10 +70,18 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     onSinkError: (err) => logger.error('broadcaster sink failed', err),
   });
   const activity = createActivityStore();
+  const activityResolver = createInvocationResolver(deps.reader);
   const scans = deps.scanner === undefined ? null : createScanRunner(deps.scanner, deps.reader, broadcaster);
   let baseUrl: string | null = null;
+  let watcherStatus: () => WatcherStatus = () => WATCHER_OFF;
   let shuttingDown = false;
   const detach: Array<() => void> = [];
+  // A scan changes which node a name answers to: the resolver rebuilds its name index on the next invocation.
+  detach.push(
+    broadcaster.addSink((event) => {
+      if (event.type === 'scan.completed') activityResolver.invalidate();
+    }),
+  );
 
   const events = {
     emit: (e: JobEvent) => broadcaster.publish(e.type, e.data, { runId: e.runId, jobId: e.jobId }),
@@ -90,16 +104,32 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
         )
       : null;
 
+  const mapCache = createMapCache(deps.reader);
+  // A page that is open reloads the map after every scan: have it ready by then.
+  detach.push(
+    broadcaster.addSink((e) => {
+      if (e.type !== 'scan.completed' || broadcaster.clientCount() === 0) return;
+      setImmediate(() => {
+        try {
+          mapCache.json();
+        } catch {
+          // The request that follows reports the problem (a damaged database, say) in its own answer.
+        }
+      });
+    }),
+  );
   const context: AppContext = {
     scopeRoot: deps.scopeRoot,
     dbPath: deps.dbPath,
     version,
     reader: deps.reader,
+    mapCache,
     config: deps.config,
     formatter: deps.formatter ?? KERNEL_FORMATTER,
     logger,
     broadcaster,
     activity,
+    activityResolver,
     scans,
     scanner: deps.scanner ?? null,
     engines: restEngines,
@@ -108,6 +138,7 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     ui: options.ui ?? true,
     uiDist: options.ui === false ? null : options.uiDist === undefined ? defaultUiDist() : options.uiDist,
     baseUrl: () => baseUrl,
+    watcher: () => watcherStatus(),
     shuttingDown: () => shuttingDown,
   };
   const app = createApp(context);
@@ -122,6 +153,9 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     token,
     setBaseUrl: (url) => {
       baseUrl = url;
+    },
+    setWatcher: (status) => {
+      watcherStatus = status;
     },
     attach(server) {
       detach.push(

@@ -43,6 +43,7 @@ export type ServerErrorCode =
   | 'confirm-required'
   | 'sidecar-writers-forbidden'
   | 'sidecar-invalid'
+  | 'hook-file-invalid'
   | 'job-file-missing'
   | 'finding-not-dismissible'
   | 'duplicate-job'
@@ -88,6 +89,7 @@ const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
   'consent-required': 'confirm-required',
   'sidecar-writers-forbidden': 'sidecar-writers-forbidden',
   'sidecar-invalid': 'sidecar-invalid',
+  'hook-file-invalid': 'hook-file-invalid',
   'db-missing': 'db-missing',
   'job-file-missing': 'job-file-missing',
   'finding-not-dismissible': 'finding-not-dismissible',

@@ -108,6 +108,7 @@ describe('runServe', () => {
     await start({ bannerStream: off, serveInfo: false });
     expect(offText).toContain('mcp   off');
     expect(offText).not.toContain('claude mcp add');
+    expect(offText).toContain('hooks none: run `sm activity install`');
   });
 
   it('shuts down cleanly on SIGTERM when signals are handled', async () => {
@@ -183,6 +184,27 @@ describe('runServe boot scan', () => {
       '.claude/skills/alpha/SKILL.md',
       '.claude/skills/beta/SKILL.md',
     ]);
+  });
+
+  it('says the watcher state in GET /api/health: watching once ready, off without one', async () => {
+    tree = createTempTree('sm-run-serve-watch-');
+    tree.write({ '.claude/skills/alpha/SKILL.md': '---\nname: alpha\n---\nBody.\n' });
+    const dbPath = `${tree.root}/.skill-map/skill-map.db`;
+    const d: ServerDeps = {
+      scopeRoot: tree.root,
+      dbPath,
+      reader: createSqliteMapReader({ dbPath, scopeRoot: tree.root }),
+      scanner: createEngineScanPort({ projectRoot: tree.root, dbPath }),
+      config: { merged: {} },
+      logger: createMemoryLogger(),
+    };
+    const on = await start({ watcher: true, scanOnBoot: false, watchDebounceMs: 120, serveInfo: false }, d);
+    await on.watcherReady;
+    const health = async (url: string): Promise<unknown> =>
+      ((await (await fetch(`${url}/api/health`)).json()) as { watcher: unknown }).watcher;
+    expect(await health(on.url)).toEqual({ state: 'watching', debounceMs: 120, lastError: null });
+    const off = await start({ watcher: false, serveInfo: false }, d);
+    expect(await health(off.url)).toEqual({ state: 'off', debounceMs: null, lastError: null });
   });
 
   it('does not scan at boot when asked not to', async () => {

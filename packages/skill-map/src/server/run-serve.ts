@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
+import { activityHookStatus } from '../engines/activity/index.js';
 import { formatBanner } from './banner.js';
 import { tuneHeapForServing } from './heap-tuning.js';
 import { createServer } from './create-server.js';
@@ -118,10 +119,12 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
 
   let watcher: FileWatcher | null = null;
   if (resolved.watcher && app.scans !== null) {
-    watcher = startFileWatcher(app.scans, app.broadcaster, logger, {
+    const started = startFileWatcher(app.scans, app.broadcaster, logger, {
       scopeRoot: deps.scopeRoot,
       debounceMs: resolved.debounceMs,
     });
+    watcher = started;
+    app.setWatcher(() => started.status());
   }
   // A live map starts from the files as they are now, with or without the watcher: edits made while no server
   // ran are picked up at once (an incremental scan, cheap when nothing changed); the watcher, when on, keeps it
@@ -179,6 +182,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
       mcp: resolved.mcp,
       ui: resolved.ui,
       watcher: watcher !== null,
+      activityHooks: activityHookStatus(deps.scopeRoot, { argv: null }),
     }),
   );
   if (resolved.open && resolved.ui) (options.openUrl ?? openInBrowser)(`${url}/`);

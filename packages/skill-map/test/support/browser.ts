@@ -32,11 +32,13 @@ export interface RecordedPage {
 
 export async function openRecordedPage(
   browser: Browser,
-  options: { colorScheme?: 'light' | 'dark' } = {},
+  options: { colorScheme?: 'light' | 'dark'; bypassCSP?: boolean } = {},
 ): Promise<RecordedPage> {
   const context = await browser.newContext({
     viewport: { width: 1280, height: 800 },
     colorScheme: options.colorScheme ?? 'light',
+    // Only for injecting test tools (axe-core); the page's own behaviour is tested under its CSP.
+    bypassCSP: options.bypassCSP ?? false,
   });
   const page = await context.newPage();
   const requests: string[] = [];

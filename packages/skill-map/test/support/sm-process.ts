@@ -1,5 +1,6 @@
 // Cross-process support: a spawned `sm serve` found through its serve.json, and `sm` runs that do not block the
 // test (a backgrounded `sm jobs claim --wait`). Builds on sm-bin.ts.
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -8,7 +9,11 @@ import type { BinRun } from './sm-bin.js';
 
 /** `sm <argv>` in `cwd` without blocking; `input` goes to its stdin. */
 export function smAsync(cwd: string, argv: readonly string[], input = ''): Promise<BinRun> {
-  const child = spawnSm(argv, { cwd });
+  return finished(spawnSm(argv, { cwd }), input);
+}
+
+/** Feeds `input` to a child's stdin and resolves to its exit code and what it printed. */
+export function finished(child: ChildProcessWithoutNullStreams, input = ''): Promise<BinRun> {
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (c: string) => (stdout += c));
@@ -23,9 +28,14 @@ export interface ServeProcess {
   mcpUrl: string;
   stderr(): string;
   stop(): Promise<void>;
+  /** SIGKILL: the server dies without closing anything (its serve.json stays behind, naming a dead pid). */
+  kill(): Promise<void>;
 }
 
-/** Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it. */
+/**
+ * Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it. A `--port N` in
+ * `argv` wins over the leading `--port 0` (the CLI's last value counts), so a server can be restarted on a port.
+ */
 export async function spawnServe(cwd: string, argv: readonly string[] = []): Promise<ServeProcess> {
   const child = spawnSm(['serve', '--port', '0', '--no-open', ...argv], { cwd });
   let err = '';
@@ -46,6 +56,10 @@ export async function spawnServe(cwd: string, argv: readonly string[] = []): Pro
         stderr: () => err,
         stop: async () => {
           child.kill('SIGTERM');
+          await exited;
+        },
+        kill: async () => {
+          child.kill('SIGKILL');
           await exited;
         },
       };

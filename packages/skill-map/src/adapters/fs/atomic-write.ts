@@ -18,14 +18,15 @@ function fsyncDirectory(dir: string): void {
  * Security: writes `text` to `path` atomically (a temp sibling, fsync, rename over the target, fsync of
  * the directory), so a crash or a concurrent reader never sees a half-written settings file.
  */
-export function writeFileAtomicSync(path: string, text: string): void {
+export function writeFileAtomicSync(path: string, text: string | Uint8Array): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {
-      writeSync(fd, text);
+      if (typeof text === 'string') writeSync(fd, text);
+      else writeSync(fd, text);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

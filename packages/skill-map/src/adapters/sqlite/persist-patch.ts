@@ -22,46 +22,11 @@ import {
   nodeValues,
 } from './rows.js';
 import { findOrphans, readScanMeta, writeScanMeta } from './scan-meta.js';
+import { hasState } from './renames.js';
 import type { ScanMetaExtras } from './scan-meta.js';
 import { cached } from './statements.js';
-
-/** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
-export interface PatchBase {
-  readonly generation: number;
-  readonly salt: string | null;
-  readonly graphDigest: string | null;
-  /** A resolution index was written (or re-stamped) at the current generation. */
-  readonly indexCurrent: boolean;
-}
-
-export function readPatchBase(db: Db): PatchBase | null {
-  const row = cached(
-    db,
-    `SELECT m.persist_generation, m.row_salt, m.graph_digest,
-            EXISTS (SELECT 1 FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
-       FROM scan_meta m WHERE m.id = 1`,
-    'raw',
-  ).get() as [number, string | null, string | null, number] | undefined;
-  if (row === undefined) return null;
-  return { generation: row[0], salt: row[1], graphDigest: row[2], indexCurrent: row[3] === 1 };
-}
-
-/** The stored resolution index (JSON text) when it is current at `generation`. */
-export function readResolutionIndex(db: Db, generation: number): string | undefined {
-  return cached(
-    db,
-    `SELECT index_json FROM scan_resolution_index WHERE id = 1 AND generation = ?`,
-    'pluck',
-  ).get(generation) as string | undefined;
-}
-
-/** The persist generation of the stored scan (0 before the first scan). */
-export function readGeneration(db: Db): number {
-  return (
-    (cached(db, `SELECT persist_generation FROM scan_meta WHERE id = 1`, 'pluck').get() as
-      number | undefined) ?? 0
-  );
-}
+import { readPatchBase } from './patch-reads.js';
+export type { PatchBase } from './patch-reads.js';
 
 /** One changed file of the patch: its path and the issues its previous record emitted itself. */
 export interface PatchedFile {
@@ -78,6 +43,12 @@ export interface PatchPersistInput {
   readonly nodes: readonly Node[];
   readonly links: readonly Link[];
   readonly issues: readonly Issue[];
+  /** Virtual nodes the patch touched: rows to write (link counts still to set) and rows to delete. */
+  readonly virtual?: { readonly upserts: readonly Node[]; readonly removed: readonly string[] };
+  /** Node-level issues the patch made stale (deleted by identity, as a file's previous own issues are). */
+  readonly staleIssues?: readonly Issue[];
+  /** The resolution index after the patch (JSON), when it changed. */
+  readonly index?: string;
   /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
   readonly inputs: RowInputs;
   /** This scan's result without nodes, links and issues; its counts are replaced by the store's, adjusted. */
@@ -96,12 +67,17 @@ export interface PatchReport {
 
 type IssueRow = [id: number, key: string, linkIdsJson: string | null];
 
-/** Thrown inside the transaction to roll back whatever the patch wrote so far. */
+/** Thrown inside the transaction to roll back whatever the patch wrote so far; its message is the reason. */
 class PatchRefused extends Error {}
 
-const refuse = (): never => {
-  throw new PatchRefused('patch refused');
+const refuse = (reason: string): never => {
+  throw new PatchRefused(reason);
 };
+
+/** Why a patch persist wrote nothing (the caller runs a full scan): "full build because <refused>". */
+export interface PatchPersistRefusal {
+  readonly refused: string;
+}
 
 /** Identity keys of new issues: repeats within a group (first node) suffixed as a full persist keys them. */
 function issueKeys(issues: readonly Issue[]): string[] {
@@ -121,19 +97,21 @@ function issueKeys(issues: readonly Issue[]): string[] {
 }
 
 /**
- * Applies the patch in one transaction. Null (nothing written) when the database moved since the patch was
+ * Applies the patch in one transaction. A refusal (nothing written) when the database moved since the patch was
  * computed, or when a row it would write collides with one it keeps: the caller then runs a full scan.
  */
-export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
+export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchPersistRefusal {
   const st = statements(db);
   const c = { nodes: counts(), links: counts(), issues: counts() };
   const run = db.transaction((): PatchReport => {
     const base = readPatchBase(db);
     const stored = readScanMeta(db);
-    if (base === null || stored === null) return refuse();
-    if (base.generation !== p.generation || !base.indexCurrent) refuse();
+    if (base === null || stored === null) return refuse('the stored scan is gone');
+    if (base.generation !== p.generation || !base.indexCurrent)
+      refuse('another writer persisted since the patch was computed');
     const orphanRows = cached(db, `SELECT COUNT(*) FROM scan_issues WHERE analyzer_id = 'orphan'`, 'pluck');
-    if (findOrphans(db).length !== (orphanRows.get() as number)) refuse();
+    if (findOrphans(db).length !== (orphanRows.get() as number))
+      refuse('state rows name paths that are not nodes (their orphan issues are due)');
     // 1. Links: the old rows of each changed source go, the new ones come in list order.
     const delta = new Map<string, number>();
     const bump = (to: string | null | undefined, by: number): void => {
@@ -158,7 +136,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     const inCount = cached(db, `SELECT links_in_count FROM scan_nodes WHERE path = ?`, 'pluck');
     for (const node of p.nodes) {
       const before = inCount.get(node.path) as number | undefined;
-      if (before === undefined) return refuse();
+      if (before === undefined) return refuse(`'${node.path}' has no stored node row`);
       const next: Node = { ...node, linksInCount: before + (delta.get(node.path) ?? 0) };
       delta.delete(node.path);
       const record = nodeRecord(p.inputs, next);
@@ -166,11 +144,35 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
       st.updateNode.run(...nodeValues(next, JSON.stringify(next), { record, digest }), next.path);
       c.nodes.updated += 1;
     }
+    // Virtual nodes: a vanished one loses its row (every link reaching it was re-resolved above), a touched one is
+    // written as merged, with the links that reach it now.
+    for (const path of p.virtual?.removed ?? []) {
+      const before = inCount.get(path) as number | undefined;
+      if (before === undefined) return refuse(`'${path}' has no stored node row`);
+      if (before + (delta.get(path) ?? 0) !== 0) refuse(`links still reach the vanishing '${path}'`);
+      if (hasState(db, path)) refuse(`state rows name the vanishing '${path}'`);
+      delta.delete(path);
+      st.deleteNode.run(path);
+      c.nodes.deleted += 1;
+    }
+    for (const node of p.virtual?.upserts ?? []) {
+      const before = inCount.get(node.path) as number | undefined;
+      const next: Node = { ...node, linksInCount: (before ?? 0) + (delta.get(node.path) ?? 0) };
+      delta.delete(node.path);
+      const values = nodeValues(next, JSON.stringify(next), { record: null, digest: null });
+      if (before === undefined) {
+        st.insertNode.run(...values);
+        c.nodes.inserted += 1;
+      } else {
+        st.updateNode.run(...values, next.path);
+        c.nodes.updated += 1;
+      }
+    }
     const setIn = cached(db, `UPDATE scan_nodes SET node_json = ?, links_in_count = ? WHERE path = ?`);
     for (const [path, d] of delta) {
       if (d === 0) continue;
       const json = st.nodeJson.get(path) as string | undefined;
-      if (json === undefined) return refuse();
+      if (json === undefined) return refuse(`'${path}' has no stored node row`);
       const node = JSON.parse(json) as Node;
       node.linksInCount += d;
       setIn.run(JSON.stringify(node), node.linksInCount, path);
@@ -191,6 +193,17 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
         set.add(issueIdentity(issue));
         own.set(group, set);
       }
+    }
+    for (const issue of p.staleIssues ?? []) {
+      const group = issue.nodeIds[0] ?? '';
+      const set = own.get(group) ?? new Set<string>();
+      set.add(issueIdentity(issue));
+      own.set(group, set);
+    }
+    // The groups new issues go to (a name-collision lands on its first node): their kept rows are checked too.
+    for (const issue of p.issues) {
+      const group = issue.nodeIds[0] ?? '';
+      if (!own.has(group)) own.set(group, new Set());
     }
     const kept = new Set<string>();
     for (const [group, identities] of own) {
@@ -213,7 +226,8 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
     for (let n = 0; n < p.issues.length; n += 1) {
       const issue = p.issues[n]!;
       const key = keys[n]!;
-      if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`)) refuse();
+      if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`))
+        refuse(`a new ${issue.analyzerId} issue on '${issue.nodeIds[0] ?? ''}' collides with a kept one`);
       const content = issueContentJson(issue, issueLinkKeys(issue, keyOf));
       const values = issueValues(
         issue,
@@ -231,7 +245,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
       ...p.meta,
       stats: {
         ...p.meta.stats,
-        nodesCount: s.nodesCount,
+        nodesCount: s.nodesCount + c.nodes.inserted - c.nodes.deleted,
         linksCount: s.linksCount + c.links.inserted - c.links.deleted,
         issuesCount: s.issuesCount + c.issues.inserted - c.issues.deleted,
         issuesSuppressed: s.issuesSuppressed ?? 0,
@@ -246,26 +260,22 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | null {
       base.salt,
       base.graphDigest,
     );
-    cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    if (p.index === undefined)
+      cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    else
+      cached(db, `UPDATE scan_resolution_index SET generation = ?, index_json = ? WHERE id = 1`).run(
+        generation,
+        p.index,
+      );
+    if ((p.virtual?.removed.length ?? 0) > 0 && findOrphans(db).length !== (orphanRows.get() as number))
+      refuse('state rows name a vanished node (its orphan issue is due)');
     writeFileCache(db, p.cache);
     return { ...c, meta };
   });
   try {
     return run.immediate();
   } catch (err) {
-    if (err instanceof PatchRefused) return null;
+    if (err instanceof PatchRefused) return { refused: err.message };
     throw err;
   }
-}
-
-/** Issues per severity, counted in SQL. */
-export function issueSeverityCounts(db: Db): { error: number; warn: number; info: number } {
-  const out = { error: 0, warn: 0, info: 0 };
-  for (const [severity, n] of cached(
-    db,
-    `SELECT severity, COUNT(*) FROM scan_issues GROUP BY severity`,
-    'raw',
-  ).all() as Array<[keyof typeof out, number]>)
-    out[severity] = n;
-  return out;
 }

@@ -25,14 +25,16 @@ import { findNode, listIssues, loadScan } from './scan-reader.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
 import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
+import { persistPatch } from './persist-patch.js';
 import {
+  cachedPathsMentioning,
   issueSeverityCounts,
-  persistPatch,
+  linkSourcesTo,
   readGeneration,
   readPatchBase,
   readResolutionIndex,
-} from './persist-patch.js';
-import type { PatchBase, PatchPersistInput, PatchReport } from './persist-patch.js';
+} from './patch-reads.js';
+import type { PatchBase, PatchPersistInput, PatchPersistRefusal, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
 import type { Issue, Link, Node } from '../domain.js';
@@ -76,8 +78,14 @@ export interface ScanStore {
   /** The stat facts of every per-file cache row, without the records. */
   fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
   fileRecordJson(path: string): string | undefined;
-  /** Applies a kernel record patch in place; null when it no longer applies (nothing written). */
-  persistPatch(input: PatchPersistInput): PatchReport | null;
+  /** The sources of the stored links whose target is `target` (distinct, sorted). */
+  linkSourcesTo(target: string): string[];
+  /** Paths of the per-file cache rows whose record text holds one of `needles` (its text, then its pattern). */
+  cachedPathsMentioning(
+    needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+  ): string[];
+  /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
+  persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;
   issueSeverityCounts(): { error: number; warn: number; info: number };
   refreshAnnotationsMirror(path: string, annotations: Record<string, unknown> | null): boolean;
   deleteSuppressedIssues(key: SuppressionKey): number;
@@ -162,6 +170,8 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     generation: () => read(0, () => readGeneration(db)),
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
+    linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
+    cachedPathsMentioning: (needles) => read([], () => cachedPathsMentioning(db, needles)),
     persistPatch: (input) =>
       write(() => {
         const report = persistPatch(db, input);

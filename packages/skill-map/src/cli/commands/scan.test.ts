@@ -46,6 +46,20 @@ describe('sm scan', () => {
     expect(run.stderr).not.toContain('{');
   });
 
+  it('--explain says whether the stored scan was patched in place or why the whole graph was built', async () => {
+    tree = tempProject(CLEAN_PROJECT);
+    const first = await sm(['scan', '--explain', '-q']);
+    expect(first.stderr).toContain('full build because there is no stored scan yet');
+    const again = await sm(['scan', '--explain']);
+    expect(again.stderr).toContain('patched in place');
+    const full = await sm(['scan', '--full', '--explain', '--run-facts']);
+    expect(full.stderr).toContain('full build because a full scan was asked for');
+    expect(full.json()).toMatchObject({
+      patchedInPlace: false,
+      fullBuildReason: 'a full scan was asked for',
+    });
+  });
+
   it('--run-facts prints how the run went: mode, files, issues per severity, persisted counts, timings', async () => {
     tree = tempProject();
     const run = await sm(['scan', '--run-facts']);

@@ -5,7 +5,7 @@ import type { ScanMode, ScanOutcome } from '../../engines/index.js';
 import { CliError } from '../errors.js';
 import { createProgressBar } from '../progress.js';
 import { displayPath } from '../read-store.js';
-import { printScanDiagnostics, renderScanSummary, skippedByReason } from '../render-scan.js';
+import { explainLine, printScanDiagnostics, renderScanSummary, skippedByReason } from '../render-scan.js';
 import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -37,6 +37,7 @@ function runFacts(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unkno
     persisted: outcome.persisted,
     stats: outcome.summary.stats,
     patchedInPlace: outcome.patchedInPlace,
+    fullBuildReason: outcome.fullBuildReason,
     issues: outcome.summary.issues,
     warnings: outcome.warnings,
     timings: outcome.timings,
@@ -80,6 +81,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   if (facts) output.json(runFacts(ctx, mode, outcome));
   else if (wholeResult) output.json(outcome.result);
   else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
+  if (ctx.options['explain'] === true) output.warn(explainLine(outcome));
   if (errors > 0)
     output.info(`${errors} issue(s) of severity error: \`sm check --severity error\` lists them`);
   return { failing: errors > 0 };

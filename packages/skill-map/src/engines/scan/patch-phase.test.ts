@@ -155,17 +155,18 @@ describe('in-place patch of a scan in a new process', () => {
 
   it('falls back to the full scan when a change reaches beyond the changed file', async () => {
     await scan();
+    // A renamed agent patches in place now (its name index entries, name issues and the files naming it re-resolved).
+    writeFileSync(tree.abs('.claude/agents/helper.md'), '---\nname: aide\n---\nHi.\n');
+    const renamed = await scan();
+    expect(renamed.fullBuildReason).toBe(null);
+    expect(canonicalGraph(stored())).toEqual(canonicalGraph(await fullBuild()));
     const cases: Array<[string, () => void]> = [
-      [
-        'a renamed agent',
-        () => writeFileSync(tree.abs('.claude/agents/helper.md'), '---\nname: aide\n---\nHi.\n'),
-      ],
       ['a new file', () => writeFileSync(tree.abs('docs/d.md'), 'D [a](a.md)\n')],
       ['a deleted file', () => unlinkSync(tree.abs('docs/c.md'))],
       ['a sidecar', () => writeFileSync(tree.abs('docs/a.sm'), 'annotations:\n  stability: deprecated\n')],
       [
         'another setting',
-        () => writeFileSync(tree.abs('.skill-map/settings.json'), '{"ignoredReferences":["nope.md"]}'),
+        () => writeFileSync(tree.abs('.skill-map/settings.json'), '{"scan":{"strict":true}}'),
       ],
     ];
     for (const [what, change] of cases) {
@@ -174,9 +175,11 @@ describe('in-place patch of a scan in a new process', () => {
       expect(out.patchedInPlace, what).toBe(false);
       expect(canonicalGraph(stored()), what).toEqual(canonicalGraph(await fullBuild()));
     }
-    // With the sidecar in place every later scan builds the whole graph (its annotations reach other nodes).
+    // With the sidecar in place a later edit patches in place (the stored index carries the sidecars).
     appendFileSync(tree.abs('docs/b.md'), ' more');
-    expect((await scan()).patchedInPlace).toBe(false);
+    const after = await scan();
+    expect(after.fullBuildReason).toBe(null);
+    expect(canonicalGraph(stored())).toEqual(canonicalGraph(await fullBuild()));
   });
 
   it('patches after a long-running process wrote, as long as that process never wrote after another writer', async () => {
@@ -257,7 +260,9 @@ describe('in-place patch of a scan in a new process', () => {
         extras: {},
         cache: { upserts: [], deletes: [] },
       };
-      expect(store.persistPatch(patch)).toBeNull();
+      expect(store.persistPatch(patch)).toEqual({
+        refused: 'another writer persisted since the patch was computed',
+      });
     } finally {
       store.close();
     }

@@ -5,9 +5,9 @@
 import type { FsPort } from '../../adapters/fs/fs-port.js';
 import type { WalkResult, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { ScanStore } from '../../adapters/sqlite/store.js';
-import type { PatchBase } from '../../adapters/sqlite/persist-patch.js';
-import { composeResult, isResolutionIndex } from '../../kernel/index.js';
-import type { FileContext, GraphContext, RecordChange } from '../../kernel/index.js';
+import type { PatchBase, PatchReport } from '../../adapters/sqlite/persist-patch.js';
+import { composeResult, isPatchRefusal, isResolutionIndex } from '../../kernel/index.js';
+import type { FileContext, GraphContext, PatchLookup, RecordChange } from '../../kernel/index.js';
 import type { ScanResult } from '../../adapters/domain.js';
 import { parseCachedRecord } from './cache-rows.js';
 import { runFilePass } from './file-pass.js';
@@ -21,21 +21,26 @@ import type { CachedFile } from './warm-state.js';
 /** Past this many changed files a full scan is about as fast, and the patch's bookkeeping is not worth it. */
 export const MAX_PATCHED_FILES = 64;
 
-/** True when a scan may try the in-place patch: a new process persisting an incremental scan, summary only. */
-export function mayPatchInPlace(
-  opts: ScanOptions,
-  store: ScanStore | null,
-  k: KernelPort,
-): store is ScanStore {
-  return (
-    store !== null &&
-    opts.summaryOnly === true &&
-    opts.warm === undefined &&
-    opts.persist !== false &&
-    opts.mode !== 'full' &&
-    opts.rowFingerprints !== false &&
-    k.patchRecords !== undefined
-  );
+/**
+ * Null when a scan may try the in-place patch (a new process persisting an incremental scan, summary only), else
+ * why it may not, as the phrase after "full build because".
+ */
+export function whyNoPatch(opts: ScanOptions, store: ScanStore | null, k: KernelPort): string | null {
+  if (store === null) return 'there is no database';
+  if (opts.mode === 'full') return 'a full scan was asked for';
+  if (opts.persist === false) return 'the scan is not persisted';
+  if (opts.warm !== undefined) return 'a long-running process keeps its own graph';
+  if (opts.summaryOnly !== true) return 'the whole result was asked for';
+  if (opts.rowFingerprints === false) return 'row fingerprints are off';
+  if (k.patchRecords === undefined) return 'the kernel has no record patch';
+  return null;
+}
+
+/** The reason a stored scan cannot be patched before anything is read, or null when it may be. */
+export function whyNoBase(base: PatchBase | null): string | null {
+  if (base === null) return 'there is no stored scan yet';
+  if (!base.indexCurrent) return 'the stored scan has no current resolution index';
+  return null;
 }
 
 export interface PatchInput {
@@ -55,37 +60,54 @@ export interface PatchInput {
 
 /** What the patch did, for the scan outcome. */
 export interface PatchOutcome {
-  readonly report: NonNullable<ReturnType<ScanStore['persistPatch']>>;
+  readonly report: PatchReport;
   readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
 }
 
-/** The walked files whose stat differs from their cache row; null when the cached file set is not the walk's. */
-function changedFiles(store: ScanStore, walk: WalkResult): WalkedFile[] | null {
+/** The walked files whose stat differs from their cache row; the reason when the cached file set is not the walk's. */
+function changedFiles(store: ScanStore, walk: WalkResult): WalkedFile[] | string {
   const stats = store.fileCacheStats();
-  if (stats.size !== walk.files.length) return null;
+  if (stats.size > walk.files.length) return 'files were removed';
+  if (stats.size < walk.files.length) return 'files were added';
   const changed: WalkedFile[] = [];
   for (const f of walk.files) {
     const s = stats.get(f.path);
-    if (s === undefined) return null;
+    if (s === undefined) return `'${f.path}' is new (files were added or renamed)`;
     if (s.mtimeMs === -1 || s.size !== f.size || s.mtimeMs !== f.mtimeMs) {
       changed.push(f);
-      if (changed.length > MAX_PATCHED_FILES) return null;
+      if (changed.length > MAX_PATCHED_FILES) return `more than ${MAX_PATCHED_FILES} files changed`;
     }
   }
   return changed;
 }
 
-/** Their cached entries (records parsed from the cache rows); null if one is missing or unreadable. */
-function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, CachedFile> | null {
+/** Their cached entries (records parsed from the cache rows); the reason if one is missing or unreadable. */
+function previousOf(p: PatchInput, files: readonly WalkedFile[]): Map<string, CachedFile> | string {
   const out = new Map<string, CachedFile>();
   for (const f of files) {
     const json = p.store.fileRecordJson(f.path);
     const record = json === undefined ? null : parseCachedRecord(json);
-    if (record === null || record.cacheKey !== p.ctx.cacheKey) return null;
+    if (record === null) return `the cached record of '${f.path}' is missing or unreadable`;
+    if (record.cacheKey !== p.ctx.cacheKey)
+      return `the cached record of '${f.path}' is from another analysis`;
     // Size -1: never reused by stat, so the file is read and compared by content hash.
     out.set(f.path, { size: -1, mtimeMs: -1, record });
   }
   return out;
+}
+
+/** What the record patch reads of the stored scan beyond its index: stored nodes, cached records, link sources. */
+function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
+  return {
+    node: (path) => store.nodesByPaths([path])[0],
+    record: (path) => {
+      const json = store.fileRecordJson(path);
+      const record = json === undefined ? null : parseCachedRecord(json);
+      return record === null || record.cacheKey !== cacheKey ? undefined : record;
+    },
+    linkSources: (target) => store.linkSourcesTo(target),
+    recordsMentioning: (needles) => store.cachedPathsMentioning(needles),
+  };
 }
 
 /** This scan's result around no graph (its echo fields and walk facts); the store fills the counts in. */
@@ -103,18 +125,24 @@ function metaOf(
   return { ...meta, stats: { ...meta.stats, filesNotScanned: walk.truncation.filesNotScanned } };
 }
 
-/** Patches the stored scan in place, or returns null (nothing written) for the caller to run the full scan. */
-export function patchInPlace(p: PatchInput): PatchOutcome | null {
+/**
+ * Patches the stored scan in place, or returns why not (nothing written) for the caller to run the full scan; the
+ * reason is the phrase after "full build because".
+ */
+export function patchInPlace(p: PatchInput): PatchOutcome | string {
   const { opts, store, base, k, view, walk, lens, ctx } = p;
-  if (!base.indexCurrent || k.patchRecords === undefined) return null;
+  const noBase = whyNoBase(base);
+  if (noBase !== null) return noBase;
+  if (k.patchRecords === undefined) return 'the kernel has no record patch';
   const build = scanBuild(opts.scannedBy);
   const salt = rowInputsFor(new Map(), lens, view.settings, build).salt;
-  if (salt !== base.salt || graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
-    return null;
+  if (salt !== base.salt) return 'the settings or the skill-map build changed since the last scan';
   const changed = changedFiles(store, walk);
-  if (changed === null) return null;
+  if (typeof changed === 'string') return changed;
+  if (graphDigest(salt, ctx.cacheKey, lens, view, walk) !== base.graphDigest)
+    return 'the hosts, the scan roots or the set of walked paths changed since the last scan';
   const previous = previousOf(p, changed);
-  if (previous === null) return null;
+  if (typeof previous === 'string') return previous;
   let mark = performance.now();
   const pass = runFilePass({
     files: changed,
@@ -128,17 +156,18 @@ export function patchInPlace(p: PatchInput): PatchOutcome | null {
     ...(opts.onProgress ? { onFile: opts.onProgress } : {}),
   });
   p.t.files = performance.now() - mark;
-  if (pass.skipped.length > 0 || pass.records.length !== changed.length) return null;
+  if (pass.skipped.length > 0) return `'${pass.skipped[0]!.path}' could not be read`;
+  if (pass.records.length !== changed.length) return 'a changed file has no record';
   mark = performance.now();
   const indexJson = store.resolutionIndex(base.generation);
-  if (indexJson === undefined) return null;
+  if (indexJson === undefined) return 'the stored resolution index is gone';
   let index: unknown;
   try {
     index = JSON.parse(indexJson);
   } catch {
-    return null;
+    return 'the stored resolution index does not parse';
   }
-  if (!isResolutionIndex(index)) return null;
+  if (!isResolutionIndex(index)) return 'the stored resolution index has another shape';
   const changes: RecordChange[] = pass.records.map((next) => ({
     prev: (previous.get(next.path) as CachedFile).record,
     next,
@@ -153,23 +182,33 @@ export function patchInPlace(p: PatchInput): PatchOutcome | null {
     durationMs: mark - p.t0,
     scannedBy: opts.scannedBy,
   });
-  const patch = k.patchRecords(index, changes, graphCtx);
+  const patch = k.patchRecords(index, changes, graphCtx, lookupOf(store, ctx.cacheKey));
   p.t.graph = performance.now() - mark;
-  if (patch === null) return null;
+  if (isPatchRefusal(patch)) return patch.refused;
   mark = performance.now();
+  // Unchanged files re-resolved along (they reach a virtual node that appeared or vanished): their rows are rewritten
+  // with the fingerprints of their cached records.
+  const inputs = new Map(pass.next);
+  for (const record of patch.reaching) inputs.set(record.path, { size: -1, mtimeMs: -1, record });
   const report = store.persistPatch({
     generation: base.generation,
-    files: changes.map((c) => ({ path: c.next.path, previousOwnIssues: c.prev.issues ?? [] })),
+    files: [
+      ...changes.map((c) => ({ path: c.next.path, previousOwnIssues: c.prev.issues ?? [] })),
+      ...patch.reaching.map((r) => ({ path: r.path, previousOwnIssues: r.issues ?? [] })),
+    ],
     nodes: patch.nodes,
     links: patch.links,
     issues: patch.issues,
-    inputs: rowInputsFor(pass.next, lens, view.settings, build),
+    virtual: patch.virtual,
+    staleIssues: patch.staleIssues,
+    ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
+    inputs: rowInputsFor(inputs, lens, view.settings, build),
     meta: metaOf(graphCtx, walk, performance.now() - p.t0),
     extras: { filesNotScanned: walk.truncation.filesNotScanned },
     cache: { upserts: pass.upserts, deletes: [] },
   });
   p.t.persist = performance.now() - mark;
-  if (report === null) return null;
+  if ('refused' in report) return report.refused;
   return {
     report,
     files: {

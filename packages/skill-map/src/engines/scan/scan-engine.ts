@@ -16,7 +16,7 @@ import type { KernelPort } from './kernel-port.js';
 import { runFilePass, sha256 } from './file-pass.js';
 import type { FilePassInput, FilePassOutput } from './file-pass.js';
 import { rowInputsFor, scanBuild } from './row-inputs.js';
-import { mayPatchInPlace, patchInPlace } from './patch-phase.js';
+import { patchInPlace, whyNoBase, whyNoPatch } from './patch-phase.js';
 import { patchedOutcome, severityCounts, warningsOf } from './scan-outcome.js';
 import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
 import type { GraphContextInput } from './graph-inputs.js';
@@ -65,11 +65,12 @@ function graphPhase(
   g: GraphInput,
   warm: ScanWarmState | undefined,
   withIndex: boolean,
-): { built: ScanResult; index: IndexWrite | undefined } {
+): { built: ScanResult; index: IndexWrite | undefined; reason: string | null } {
   const { walk } = g;
   const ctx = graphContextOf(g);
   let built: ScanResult;
   let index: IndexWrite | undefined;
+  let reason: string | null = null;
   const incremental = g.k.buildGraphIncremental;
   const indexOf = g.k.resolutionIndexOfState;
   if (incremental !== undefined && (warm !== undefined || withIndex)) {
@@ -79,6 +80,7 @@ function graphPhase(
     const next = incremental(g.pass.records, ctx, previous);
     if (warm) warm.graph = next.state;
     built = next.result;
+    if (warm && next.mode === 'full') reason = next.reason ?? null;
     // Kept with the rows, so a new process can patch a few changed files in place (computed only if written).
     if (indexOf !== undefined)
       index = { json: () => JSON.stringify(indexOf(next.state)), unchanged: next.mode === 'patch' };
@@ -87,7 +89,7 @@ function graphPhase(
   }
   // A fresh stats object: an incremental result must not write into anything it shares with the previous one.
   built.stats = { ...built.stats, filesNotScanned: walk.truncation.filesNotScanned };
-  return { built, index };
+  return { built, index, reason };
 }
 
 /** What the persist stores besides the result. */
@@ -125,6 +127,9 @@ function persistPhase(
   return report;
 }
 
+/** Why this scan builds the whole graph ("full build because ..."): the first thing that ruled the patch out. */
+type FullBuildReason = string | null;
+
 function execute(
   opts: ScanOptions,
   config: LoadedConfig,
@@ -137,7 +142,9 @@ function execute(
   const view = scanConfigFrom(config);
   let mark = performance.now();
   const cacheFromStore = store !== null && !opts.warm?.files;
-  const base = mayPatchInPlace(opts, store, k) ? store.patchBase() : null;
+  const noPatch = whyNoPatch(opts, store, k);
+  const base = noPatch === null && store !== null ? store.patchBase() : null;
+  let fullBuild: FullBuildReason = noPatch ?? whyNoBase(base);
   // With a stored resolution index the records are loaded only if the in-place patch does not apply.
   let cacheGeneration = cacheFromStore ? (base?.generation ?? store.generation()) : undefined;
   let previous = base?.indexCurrent === true ? null : previousFiles(opts, store);
@@ -150,7 +157,8 @@ function execute(
   t.walk = performance.now() - mark;
   if (previous === null && base !== null && store !== null) {
     const patched = patchInPlace({ opts, store, base, k, fs, view, walk, lens, ctx, scannedAt, t, t0 });
-    if (patched !== null) return patchedOutcome(opts, store, config, walk, lens, patched, t, t0);
+    if (typeof patched !== 'string') return patchedOutcome(opts, store, config, walk, lens, patched, t, t0);
+    fullBuild = patched;
   }
   if (previous === null) {
     mark = performance.now();
@@ -174,7 +182,7 @@ function execute(
   t.files = performance.now() - mark;
   mark = performance.now();
   const skipped = [...walk.skipped, ...pass.skipped];
-  const { built, index } = graphPhase(
+  const { built, index, reason } = graphPhase(
     {
       k,
       view,
@@ -191,6 +199,8 @@ function execute(
     cacheFromStore && opts.persist !== false,
   );
   t.graph = performance.now() - mark;
+  // A long-running process: whether its own incremental build applied (null when it patched its graph).
+  if (opts.warm) fullBuild = reason;
   mark = performance.now();
   let report: PersistReport | null = null;
   if (opts.persist !== false && store !== null) {
@@ -226,6 +236,7 @@ function execute(
     result,
     summary: { stats: result.stats, issues: severityCounts(result.issues) },
     patchedInPlace: false,
+    fullBuildReason: opts.warm ? fullBuild : (fullBuild ?? 'the in-place patch did not apply'),
     lens,
     truncation: walk.truncation,
     skipped,

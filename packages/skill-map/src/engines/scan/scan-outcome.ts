@@ -69,6 +69,7 @@ export function patchedOutcome(
   const outcome: Omit<ScanOutcome, 'result'> = {
     summary,
     patchedInPlace: true,
+    fullBuildReason: null,
     lens,
     truncation: walk.truncation,
     skipped: [...walk.skipped],

@@ -83,6 +83,11 @@ export interface ScanOutcome {
   readonly summary: ScanSummary;
   /** True when the stored scan was patched in place (see `ScanOptions.summaryOnly`). */
   readonly patchedInPlace: boolean;
+  /**
+   * Why the whole graph was built instead of patching the stored one (the phrase after "full build because"); null
+   * when a patch applied (in place, or a long-running process's incremental build).
+   */
+  readonly fullBuildReason: string | null;
   /** The graph, including rename/orphan issues stamped while persisting. */
   readonly result: ScanResult;
   readonly lens: LensDecision;

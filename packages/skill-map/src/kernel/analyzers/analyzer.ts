@@ -26,6 +26,8 @@ export interface GraphView {
   exists?: (path: string) => boolean;
   /** Indices of the links that resolve to a node whose name a runtime reserves, ascending. */
   reservedLinks: readonly number[];
+  /** Every walked path (files, not only nodes): for "did you mean" and folder checks on broken links. */
+  existingPaths?: ReadonlySet<string>;
   /**
    * The incremental build's view of the links it re-resolved (the index lists above are limited to them): analyzers
    * with node-level parts skip those (the previous result's node-level issues still hold).
@@ -66,4 +68,18 @@ export function onlyInCode(link: Link): boolean {
     (link.occurrences ?? []).length > 0 &&
     (link.occurrences ?? []).every((o) => o.context === 'code-block' || o.context === 'inline-code')
   );
+}
+
+/** Extractors that find mentions (a name in inline or fenced code, a `plugin:skill` token), not authored links. */
+const MENTION_EXTRACTORS = new Set([
+  'core/backtick-path',
+  'core/backtick-slash',
+  'claude/backtick-mention',
+  'core/backtick-dollar',
+  'core/plugin-skill',
+]);
+
+/** True when only mention extractors found the link: it declares no kind and is no second authored form. */
+export function isMentionOnly(link: Link): boolean {
+  return link.sources.every((s) => MENTION_EXTRACTORS.has(s));
 }

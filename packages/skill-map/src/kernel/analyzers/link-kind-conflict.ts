@@ -1,4 +1,4 @@
-import type { Analyzer } from './analyzer.js';
+import { isMentionOnly, type Analyzer } from './analyzer.js';
 import { groupRun } from './group-run.js';
 import { shownTarget } from './path-lookup.js';
 
@@ -15,7 +15,9 @@ export const linkKindConflictAnalyzer: Analyzer = {
     for (const run of view.kindPairRuns) {
       const start = view.runs[run]!;
       const end = view.runs[run + 1]!;
-      for (const indices of groupRun(start, end, (i) => links[i]!.target)) {
+      // A mention (`x.md` in code next to a `[link](x.md)`) declares no kind: only authored links can disagree.
+      const key = (i: number): string | null => (isMentionOnly(links[i]!) ? null : links[i]!.target);
+      for (const indices of groupRun(start, end, key)) {
         if (indices.length < 2) continue;
         const first = links[indices[0]!]!;
         const variants = [...new Set(indices.map((i) => links[i]!.kind))].sort();

@@ -1,12 +1,12 @@
 import type { Analyzer } from './analyzer.js';
 
-/** `core/name-mismatch`: `frontmatter.name` differs from the handle the path gives (dir name for skills, file name otherwise). */
+/** `core/name-mismatch`: a skill's `frontmatter.name` differs from its folder name. */
 export const nameMismatchAnalyzer: Analyzer = {
   id: 'core/name-mismatch',
   phase: 'detect',
   severity: 'warn',
   suppressible: false,
-  description: 'frontmatter.name and the path-derived name differ.',
+  description: "A skill's frontmatter.name and its folder name differ.",
   run(view, sink) {
     const { identified, identifierLists } = view.graph;
     for (let i = 0; i < identified.length; i++) {
@@ -15,7 +15,9 @@ export const nameMismatchAnalyzer: Analyzer = {
       const node = identified[i]!;
       const declared = ids.find((i) => i.via === 'frontmatter.name');
       const derived = ids.find((i) => i.via !== 'frontmatter.name');
-      if (declared === undefined || derived === undefined || node.kind === 'markdown') continue;
+      // Only a skill must match its folder: agents are identified by `name` (Claude Code subagents), and a command's
+      // plugin-prefixed or differing name is deliberate.
+      if (declared === undefined || derived === undefined || node.kind !== 'skill') continue;
       sink.emit({
         analyzerId: 'name-mismatch',
         severity: 'warn',

@@ -2,6 +2,9 @@ import { reservingProvider } from '../providers/registry.js';
 import type { Analyzer } from './analyzer.js';
 import { shownTarget } from './path-lookup.js';
 
+/** Node kinds a runtime executes: their links to a reserved node are reported. */
+const RUNTIME_KINDS = new Set(['skill', 'agent', 'command', 'workflow', 'rule']);
+
 /** `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). */
 export const nameReservedAnalyzer: Analyzer = {
   id: 'core/name-reserved',
@@ -37,19 +40,36 @@ export const nameReservedAnalyzer: Analyzer = {
         });
       }
     }
+    // Links to a reserved node are penalised. A link is reported once per source and reserved node (several forms of
+    // one link are one report), and only from what a runtime executes (a skill, agent, command, workflow, rule): a
+    // doc or README naming `/status` has nothing to fix that the node's own issue does not say, nor has the node
+    // naming itself.
+    const groups = new Map<string, number[]>();
     for (const i of view.reservedLinks) {
       const link = view.links[i]!;
-      const to = link.resolvedTarget!;
+      const kind = view.graph.byPath.get(link.source)?.kind ?? '';
+      if (link.source === link.resolvedTarget || !RUNTIME_KINDS.has(kind)) {
+        sink.adjust({ link: i, op: 'delta', value: -0.9 });
+        continue;
+      }
+      const key = `${link.source}\0${link.resolvedTarget!}`;
+      const group = groups.get(key);
+      if (group === undefined) groups.set(key, [i]);
+      else group.push(i);
+    }
+    for (const group of groups.values()) {
+      const first = view.links[group[0]!]!;
+      const to = first.resolvedTarget!;
       sink.emit(
         {
           analyzerId: 'name-reserved',
           severity: 'warn',
-          nodeIds: [link.source],
-          message: `'${shownTarget(link)}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
-          linkIndices: [i],
-          data: { target: link.target, resolvedTarget: to },
+          nodeIds: [first.source],
+          message: `'${shownTarget(first)}' resolves to '${to}', whose name the ${runtime(to)} runtime reserves`,
+          linkIndices: group,
+          data: { target: first.target, resolvedTarget: to },
         },
-        { link: i, op: 'delta', value: -0.9 },
+        group.map((i) => ({ link: i, op: 'delta' as const, value: -0.9 })),
       );
     }
   },

@@ -1,40 +1,34 @@
 import type { Link } from '@skill-map/spec';
 import type { Analyzer } from './analyzer.js';
+import { judgeBroken, type BrokenVerdict } from './broken-reason.js';
 import { compileIgnoredReferences } from './ignored-references.js';
 import { authoredPath, lookedFor } from './path-lookup.js';
 
-const JSDOC_TAGS = new Set([
-  'param',
-  'returns',
-  'return',
-  'type',
-  'throws',
-  'example',
-  'see',
-  'since',
-  'deprecated',
-  'todo',
-  'link',
-  'override',
-]);
+export { isCodeShapedMention } from './broken-reason.js';
 
-/** `@Token` shaped like code (decorators `@Component`, JSDoc tags `@param`) is reported as `warn`, not `error`. */
-export function isCodeShapedMention(target: string): boolean {
-  if (!target.startsWith('@')) return false;
-  const name = target.slice(1);
-  return /^[A-Z]/.test(name) || JSDOC_TAGS.has(name);
-}
-
-/** `Broken <kind> link '<as authored>': no such file <where it was looked for>` (triggers: the trigger text). */
-function brokenMessage(link: Link, skillDirs: ReadonlySet<string>): string {
-  const authored = authoredPath(link);
+/**
+ * `Broken <kind> link '<as authored>': no such file <where it was looked for> (<why>; did you mean '<path>'?)`, or
+ * `Unresolved <kind> mention ...` below error severity (triggers: the trigger text).
+ */
+function brokenMessage(
+  link: Link,
+  authored: string | null,
+  v: BrokenVerdict,
+  skillDirs: ReadonlySet<string>,
+): string {
+  const hint = v.didYouMean === null ? '' : `; did you mean '${v.didYouMean}'?`;
+  const what = v.severity === 'error' ? `Broken ${link.kind} link` : `Unresolved ${link.kind} mention`;
   if (authored !== null)
-    return `Broken ${link.kind} link '${authored}': no such file ${lookedFor(link, authored, skillDirs)}`;
+    return `${what} '${authored}': no such file ${lookedFor(link, authored, skillDirs)} (${v.why}${hint})`;
   const raw = link.raw !== undefined && link.raw !== link.target ? ` (authored as ${link.raw})` : '';
-  return `Broken ${link.kind} link to '${link.target}'${raw}`;
+  return `${what} '${link.target}'${raw} (${v.why}${hint})`;
 }
 
-/** `core/reference-broken` (score): a link that resolves to no node, no name and no file on disk → penalty to 0.25. */
+/**
+ * `core/reference-broken` (score): a link that resolves to no node, no name and no file on disk → penalty to 0.25.
+ * `error` for explicit links and imports and for mentions that are clearly references; `info` for mentions that are
+ * not; nothing for text in fenced code and code-shaped `@Token`s (see broken-reason.ts).
+ */
 export const referenceBrokenAnalyzer: Analyzer = {
   id: 'core/reference-broken',
   phase: 'score',
@@ -46,15 +40,23 @@ export const referenceBrokenAnalyzer: Analyzer = {
     for (const i of view.broken) {
       const link = view.links[i]!;
       if (ignored(link.target)) continue;
-      const severity = link.kind === 'mentions' && isCodeShapedMention(link.target) ? 'warn' : 'error';
+      const authored = authoredPath(link);
+      const v = judgeBroken(link, authored, view.graph, view.existingPaths);
+      // Not a reference (fenced code, a code-shaped `@Token`): no issue, but the unresolved link is still doubtful.
+      if (v === null) {
+        sink.adjust({ link: i, op: 'delta', value: -0.75 });
+        continue;
+      }
+      const data: Record<string, unknown> = { target: link.target, kind: link.kind, reason: v.reason };
+      if (v.didYouMean !== null) data['didYouMean'] = v.didYouMean;
       sink.emit(
         {
           analyzerId: 'reference-broken',
-          severity,
+          severity: v.severity,
           nodeIds: [link.source],
-          message: brokenMessage(link, view.graph.skillDirs),
+          message: brokenMessage(link, authored, v, view.graph.skillDirs),
           linkIndices: [i],
-          data: { target: link.target, kind: link.kind },
+          data,
         },
         { link: i, op: 'delta', value: -0.75 },
       );

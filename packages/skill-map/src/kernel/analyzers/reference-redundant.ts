@@ -1,4 +1,4 @@
-import type { Analyzer } from './analyzer.js';
+import { isMentionOnly, type Analyzer } from './analyzer.js';
 import { groupRun } from './group-run.js';
 import { shownTarget } from './path-lookup.js';
 
@@ -15,7 +15,10 @@ export const referenceRedundantAnalyzer: Analyzer = {
     for (const run of view.redundantPairRuns) {
       const start = view.runs[run]!;
       const end = view.runs[run + 1]!;
-      for (const list of groupRun(start, end, (i) => links[i]!.resolvedTarget ?? null)) {
+      // Mentions (a path in code, a `plugin:skill` token) are not a second authored form of a link.
+      const key = (i: number): string | null =>
+        isMentionOnly(links[i]!) ? null : (links[i]!.resolvedTarget ?? null);
+      for (const list of groupRun(start, end, key)) {
         if (list.length < 2) continue;
         const to = links[list[0]!]!.resolvedTarget!;
         const forms = [...new Set(list.map((i) => links[i]!.target))].sort();

@@ -1,4 +1,5 @@
 import { mayBeTriggerPrefix, SigilMatcher, type Extractor } from './extractor.js';
+import { isPlaceholderPath } from './mention-context.js';
 import { relativeTargets } from './resolve-path.js';
 import { TRIGGER_PREFIX } from './trigger.js';
 
@@ -19,6 +20,7 @@ export const atFileExtractor: Extractor = {
     AT_FILE.reset();
     for (let m = AT_FILE.next(prose); m !== null; m = AT_FILE.next(prose)) {
       const dest = m[2]!;
+      if (isPlaceholderPath(dest)) continue;
       const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
       sink.link({
         target,

@@ -1,5 +1,6 @@
 import type { OccurrenceContext } from '@skill-map/spec';
 import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
+import { inLinkText, isPlaceholderPath, mentionQualifier } from './mention-context.js';
 import { relativeTargets } from './resolve-path.js';
 
 const WHOLE = /^(?:\.{1,2}\/)*[A-Za-z0-9_][A-Za-z0-9_.\-/]*\.md$/;
@@ -11,7 +12,9 @@ function found(
   dest: string,
   offset: number,
   context: OccurrenceContext,
+  speculative: boolean,
 ): void {
+  if (isPlaceholderPath(dest)) return;
   const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
   sink.link({
     target,
@@ -23,10 +26,16 @@ function found(
     pathStyle: true,
     fallbackTarget: fallback,
     bareDest: bare,
+    speculative,
   });
 }
 
-/** `core/backtick-path`: relative `.md` paths in inline code (whole span) or fenced blocks → `points`. */
+/**
+ * `core/backtick-path`: relative `.md` paths in inline code (whole span) or fenced blocks → `points`. Mentions, not
+ * links: placeholders are skipped, so is the inline code of a link's text (`` [`x.md`](x.md) `` is one reference),
+ * and outputs (`Save the report to `x.md``) or another unit's files (`` `other-skill`'s `x.md` ``) are speculative
+ * (kept when they resolve, dropped when they do not).
+ */
 export const backtickPathExtractor: Extractor = {
   id: 'core/backtick-path',
   gate: null,
@@ -41,12 +50,14 @@ export const backtickPathExtractor: Extractor = {
       const base = region.contentStart;
       if (region.kind === 'inline-code') {
         const trimmed = content.trim();
-        if (WHOLE.test(trimmed)) found(input, sink, trimmed, base + content.indexOf(trimmed), region.kind);
+        if (!WHOLE.test(trimmed) || inLinkText(input.text, region.start, region.end)) continue;
+        const speculative = mentionQualifier(input.prose, region.start) !== null;
+        found(input, sink, trimmed, base + content.indexOf(trimmed), region.kind, speculative);
         continue;
       }
       IN_BLOCK.lastIndex = 0;
       for (let m = IN_BLOCK.exec(content); m !== null; m = IN_BLOCK.exec(content))
-        found(input, sink, m[1]!, base + m.index, region.kind);
+        found(input, sink, m[1]!, base + m.index, region.kind, false);
     }
   },
 };

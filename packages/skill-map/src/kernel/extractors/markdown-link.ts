@@ -1,4 +1,5 @@
 import { joinPath } from '../util/posix-path.js';
+import { isPlaceholderPath } from './mention-context.js';
 import { isExplicitRelative } from './resolve-path.js';
 import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
 
@@ -50,7 +51,7 @@ export function markdownDestination(raw: string): string | null {
 
 function emit(input: ExtractInput, sink: ExtractSink, rawDest: string, raw: string, offset: number): void {
   const dest = localDestination(rawDest);
-  if (dest === null) return;
+  if (dest === null || isPlaceholderPath(dest)) return;
   const target = dest.charCodeAt(0) === 47 ? joinPath(input.root, dest) : joinPath(input.dir, dest);
   if (target === '') return;
   const bareDest = dest.charCodeAt(0) === 47 || isExplicitRelative(dest) ? null : joinPath(dest);
@@ -90,13 +91,20 @@ export const markdownLinkExtractor: Extractor = {
         }
         if (m === null) continue;
         end = INLINE.lastIndex;
-        if (m[1] !== '!') emit(input, sink, m[3]!, m[0], m.index);
+        // `raw` is the authored text (the prose view has NUL where the link text had inline code).
+        if (m[1] !== '!') emit(input, sink, m[3]!, input.text.slice(m.index, end), m.index);
       }
     }
     if (prose.includes(']:')) {
       DEFINITION.lastIndex = 0;
       for (let m = DEFINITION.exec(prose); m !== null; m = DEFINITION.exec(prose))
-        emit(input, sink, m[2]!, m[0].trim(), m.index + m[0].indexOf('['));
+        emit(
+          input,
+          sink,
+          m[2]!,
+          input.text.slice(m.index, m.index + m[0].length).trim(),
+          m.index + m[0].indexOf('['),
+        );
     }
   },
 };

@@ -84,7 +84,8 @@ function mergeVirtual(
   return incomingWins ? { ...incoming, derivedFrom: [] } : existing;
 }
 
-function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
+/** The well-formed `issueSuppressions` entries of a sidecar's annotations. */
+export function suppressionEntries(sidecar: ParsedSidecar): IssueSuppression[] {
   const list = sidecar.annotations?.['issueSuppressions'];
   if (!Array.isArray(list)) return [];
   return list.filter(

@@ -1,9 +1,50 @@
 // Helpers of the incremental graph stage (incremental.ts): context keys, record identity, sorted-array searches.
+import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
 import { activeProviderIds } from '../context.js';
-import { recordRole } from '../record-format.js';
+import { shortAnalyzerId } from './issue-sink.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { Assembled } from './assemble.js';
-import { prepareRecord } from './prepared.js';
+import { identityChange } from './record-identity.js';
+
+/** Analyzers that look at links only (re-run on the changed runs; node-stability is re-run whole when it applies). */
+export const LINK_ANALYZERS: ReadonlySet<string> = new Set([
+  'core/reference-broken',
+  'core/name-reserved',
+  'core/link-kind-conflict',
+  'core/link-self-loop',
+  'core/reference-redundant',
+]);
+
+/**
+ * Analyzers whose issues an edit that keeps every record's identity cannot change: they read names, kinds, paths and
+ * sidecars only (sidecar edits and suppressions always build in full; node-stability is re-run whole by incremental.ts).
+ */
+const IDENTITY_ANALYZERS: ReadonlySet<string> = new Set([
+  'core/name-collision',
+  'core/name-mismatch',
+  'core/node-stability',
+  'core/annotation-orphan',
+  'core/annotation-field-unknown',
+  'core/invalid-sidecar',
+  'core/path-case-clash',
+]);
+
+/**
+ * Null when every enabled analyzer has an incremental form (a link analyzer, one that only reads identities, or a
+ * whole-graph check whose signature record-patch.ts compares), else
+ * the reason the patch does not apply: a new analyzer must be classified here before the patches can trust it.
+ */
+export function unpatchableAnalyzer(ctx: GraphContext): string | null {
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  for (const a of BUILTIN_ANALYZERS) {
+    if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id))
+      continue;
+    // A whole-graph check is not re-run by a patch: record-patch.ts refuses any change its signature can see.
+    if (a.wholeGraph === true) continue;
+    return `the analyzer '${a.id}' has no incremental form`;
+  }
+  return null;
+}
 
 /** Everything besides the records and the existing paths that the graph (not just the result's echo fields) reads. */
 export function contextKey(ctx: GraphContext): string {
@@ -24,34 +65,25 @@ export function sameSet(a: ReadonlySet<string> | undefined, b: ReadonlySet<strin
   return true;
 }
 
-/**
- * True when `next` replaces `prev` (same path) as the same kind of node with the same names: nothing another record
- * resolves against changes (no virtual nodes or plugin names involved either).
- */
+/** True when `next` replaces `prev` (same path) with nothing another record resolves against changed. */
 export function sameRecordIdentity(prev: FileRecord, next: FileRecord): boolean {
-  const a = prev.node;
-  const b = next.node;
-  if (a === null || b === null || recordRole(prev) !== 'node' || recordRole(next) !== 'node') return false;
-  if (a.kind !== b.kind || a.provider !== b.provider) return false;
-  if (prev.virtualNodes !== undefined || next.virtualNodes !== undefined) return false;
-  if (prev.pluginNames !== undefined || next.pluginNames !== undefined) return false;
-  const ia = prepareRecord(prev).identifiers;
-  const ib = prepareRecord(next).identifiers;
-  if (ia.length !== ib.length) return false;
-  for (let i = 0; i < ia.length; i++)
-    if (ia[i]!.handle !== ib[i]!.handle || ia[i]!.via !== ib[i]!.via) return false;
-  return true;
+  return identityChange(prev, next) === null;
 }
 
-/** {@link sameRecordIdentity}, and the record's node was kept in `graph` (index `index`) with no sidecar suppressions. */
-export function sameGraphIdentity(
+/**
+ * {@link identityChange}, and the record's node (if it has one) was kept in `graph` (index `index`) with no sidecar
+ * suppressions on it: null when the in-memory patch applies to this change, else the reason it does not.
+ */
+export function graphIdentityChange(
   prev: FileRecord,
   next: FileRecord,
   graph: Assembled,
   index: number,
-): boolean {
-  if (graph.recordNodes[index] === undefined || graph.suppressions.has(next.path)) return false;
-  return sameRecordIdentity(prev, next);
+): string | null {
+  if (graph.suppressions.has(next.path)) return `'${next.path}' has sidecar issue suppressions`;
+  if (next.node !== null && graph.recordNodes[index] === undefined)
+    return `the node of '${next.path}' was dropped (schema violation)`;
+  return identityChange(prev, next);
 }
 
 /** Index of the first element of the sorted `list` (by `key`) that is >= `value`. */

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile } from '../analyze-file.js';
+import { analyzeFile, isCandidatePath } from '../analyze-file.js';
 import { buildGraph } from '../build-graph.js';
 import { createFileContext } from '../context.js';
 import { detectLens } from '../lens.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import { buildGraphIncremental, type GraphState } from './incremental.js';
 import { HARNESS_PROJECT } from '../testing/harness-project.js';
+import { RICH_CONFIG_EDITS, RICH_PROJECT, RICH_SNIPPETS } from '../testing/rich-project.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -135,4 +136,40 @@ describe('buildGraphIncremental (random edits)', () => {
       expect(modes.full).toBeGreaterThan(3);
     });
   }
+});
+
+describe('buildGraphIncremental on a project with MCP servers, tool uses, virtual nodes, a plugin and sidecars', () => {
+  it('patches every identity-keeping one-file edit and equals a full buildGraph after each', () => {
+    const files = new Map(Object.entries(RICH_PROJECT));
+    const settings = {};
+    const lens = detectLens([...files.keys()], settings);
+    const fileCtx = createFileContext(lens, settings, { hash: sha });
+    const analyze = (path: string): FileRecord => {
+      const text = files.get(path)!;
+      return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
+    };
+    const recordOf = new Map([...files.keys()].filter(isCandidatePath).map((p) => [p, analyze(p)]));
+    const ctx: GraphContext = { lens, settings, existingPaths: new Set(files.keys()) };
+    const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    let state = buildGraphIncremental(records(), ctx, null).state;
+    const reasons: string[] = [];
+    let patched = 0;
+    for (const [n, path] of [...recordOf.keys()].entries()) {
+      const config = RICH_CONFIG_EDITS[path];
+      files.set(path, config ?? `${files.get(path)!}\n${RICH_SNIPPETS[n % RICH_SNIPPETS.length]!}\n`);
+      recordOf.set(path, analyze(path));
+      const out = buildGraphIncremental(records(), ctx, state);
+      expect(JSON.stringify(out.result), path).toBe(JSON.stringify(buildGraph(records(), ctx)));
+      if (out.mode === 'patch') patched++;
+      else reasons.push(out.reason!);
+      state = out.state;
+    }
+    expect(reasons.sort()).toEqual([
+      "'.claude/commands/review.md' has sidecar issue suppressions",
+      "the sidecar '.claude/agents/triager.sm' changed",
+      "the sidecar '.claude/commands/review.sm' changed",
+      "the sidecar 'plugins/kit/skills/write/notes.sm' changed",
+    ]);
+    expect(patched).toBe(recordOf.size - 4);
+  });
 });

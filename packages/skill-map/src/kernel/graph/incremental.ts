@@ -26,7 +26,15 @@ import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import { runWhole, WHOLE_SHORT, wholeStale as wholeStaleOf } from './incremental-whole.js';
 import type { PairRuns } from './pair-runs.js';
-import { contextKey, lowerBound, runOf, sameGraphIdentity, sameSet } from './incremental-support.js';
+import {
+  contextKey,
+  graphIdentityChange,
+  lowerBound,
+  runOf,
+  LINK_ANALYZERS,
+  sameSet,
+  unpatchableAnalyzer,
+} from './incremental-support.js';
 import { prepareRecord } from './prepared.js';
 import type { PathOracle } from './resolve.js';
 import { LinkResolver } from './resolve-links.js';
@@ -49,19 +57,14 @@ export interface IncrementalGraph {
   state: GraphState;
   /** `patch`: only the changed records' links were re-resolved; `full`: a full build ran. */
   mode: 'patch' | 'full';
+  /** With `full`: why the patch did not apply ("no previous build", "'a.md' changed kind (agent → skill)"). */
+  reason?: string;
 }
 
 /** Past this many changed records a full build is as cheap. */
 const MAX_CHANGED = 256;
 
-/** Analyzers that look at links only (re-run on the changed runs; node-stability is re-run whole when it applies). */
-export const LINK_ANALYZERS: ReadonlySet<string> = new Set([
-  'core/reference-broken',
-  'core/name-reserved',
-  'core/link-kind-conflict',
-  'core/link-self-loop',
-  'core/reference-redundant',
-]);
+export { LINK_ANALYZERS } from './incremental-support.js';
 const STABILITY = new Set(['core/node-stability']);
 
 /**
@@ -76,14 +79,16 @@ export function buildGraphIncremental(
   previous?: GraphState | null,
 ): IncrementalGraph {
   const key = contextKey(ctx);
+  let reason = 'there is no previous build';
   if (previous !== undefined && previous !== null) {
     const patched = patch(previous, records, ctx, key);
-    if (patched !== null) return patched;
+    if (typeof patched !== 'string') return patched;
+    reason = patched;
   }
-  return fromBuild(buildGraphState(records, ctx), ctx, key);
+  return fromBuild(buildGraphState(records, ctx), ctx, key, reason);
 }
 
-function fromBuild(build: GraphBuild, ctx: GraphContext, key: string): IncrementalGraph {
+function fromBuild(build: GraphBuild, ctx: GraphContext, key: string, reason: string): IncrementalGraph {
   const { result, graph, resolved, oracle } = build;
   const state: GraphState = {
     result,
@@ -96,31 +101,38 @@ function fromBuild(build: GraphBuild, ctx: GraphContext, key: string): Increment
     contextKey: key,
     existingPaths: ctx.existingPaths,
   };
-  return { result, state, mode: 'full' };
+  return { result, state, mode: 'full', reason };
 }
 
 const nodePath = (n: Node): string => n.path;
 
+/** The patched build, or why it does not apply (the caller then builds in full). */
 function patch(
   prev: GraphState,
   records: readonly FileRecord[],
   ctx: GraphContext,
   key: string,
-): IncrementalGraph | null {
-  if (prev.contextKey !== key || !sameSet(prev.existingPaths, ctx.existingPaths)) return null;
+): IncrementalGraph | string {
+  if (prev.contextKey !== key) return 'the lens, settings or walk facts changed';
+  if (!sameSet(prev.existingPaths, ctx.existingPaths)) return 'files were added, removed or renamed';
   const ordered = sortedRecords(records);
   const old = prev.ordered;
-  if (ordered.length !== old.length) return null;
+  if (ordered.length !== old.length) return 'files were added or removed';
   const changed: number[] = [];
   for (let i = 0; i < ordered.length; i++) {
     const next = ordered[i]!;
     const before = old[i]!;
     if (next === before) continue;
-    if (next.path !== before.path || !sameGraphIdentity(before, next, prev.graph, i)) return null;
-    if ((i > 0 && ordered[i - 1]!.path === next.path) || ordered[i + 1]?.path === next.path) return null;
+    if (next.path !== before.path) return 'files were added, removed or renamed';
+    const change = graphIdentityChange(before, next, prev.graph, i);
+    if (change !== null) return change;
+    if ((i > 0 && ordered[i - 1]!.path === next.path) || ordered[i + 1]?.path === next.path)
+      return `two records share the path '${next.path}'`;
     changed.push(i);
-    if (changed.length > MAX_CHANGED) return null;
+    if (changed.length > MAX_CHANGED) return `more than ${MAX_CHANGED} files changed`;
   }
+  const unknown = unpatchableAnalyzer(ctx);
+  if (unknown !== null) return unknown;
   const g = prev.graph;
   const res0 = prev.result;
   const active = activeProviderIds(ctx.lens);
@@ -206,6 +218,8 @@ function patch(
   const changedSet = new Set(changedPaths);
   for (const i of changed) {
     const record = ordered[i]!;
+    // A changed file without a node (MCP config, plugin manifest, ignored file) changes only its own issues.
+    if (record.node === null) continue;
     const at = lowerBound(nodes, record.path, nodePath);
     const before = nodes[at]!;
     const node = nodeOf(record, prepareRecord(record));
@@ -260,6 +274,7 @@ function patch(
     providers: active,
     settings: ctx.settings,
     graph: g,
+    existingPaths: ctx.existingPaths,
     links,
     runs,
   };

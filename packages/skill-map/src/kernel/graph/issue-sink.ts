@@ -10,7 +10,9 @@ export interface ConfidenceOp {
 /** Where analyzers emit issues; suppression is applied here, at emission time. */
 export interface IssueSink {
   /** Emits `issue` unless a sidecar suppression on one of its nodes matches; returns whether it was emitted. */
-  emit(issue: Issue, adjust?: ConfidenceOp): boolean;
+  emit(issue: Issue, adjust?: ConfidenceOp | readonly ConfidenceOp[]): boolean;
+  /** Adjusts a link's confidence without an issue (an unresolved mention that is not worth reporting). */
+  adjust(op: ConfidenceOp): void;
 }
 
 /** The short form of an analyzer id (`core/reference-broken` → `reference-broken`). */
@@ -39,7 +41,7 @@ export function createIssueSink(
   const state = {
     issues: [] as Issue[],
     suppressed: 0,
-    emit(issue: Issue, adjust?: ConfidenceOp): boolean {
+    emit(issue: Issue, adjustments?: ConfidenceOp | readonly ConfidenceOp[]): boolean {
       if (issue.data?.target !== undefined) {
         for (const nodeId of issue.nodeIds) {
           if (suppressions.get(nodeId)?.some((e) => suppressionMatches(e, issue)) === true) {
@@ -49,19 +51,21 @@ export function createIssueSink(
         }
       }
       state.issues.push(issue);
-      if (adjust !== undefined) {
-        const c = confidences.get(adjust.link) ?? 1;
-        const next =
-          adjust.op === 'set'
-            ? adjust.value
-            : adjust.op === 'delta'
-              ? c + adjust.value
-              : adjust.op === 'floor'
-                ? Math.max(c, adjust.value)
-                : Math.min(c, adjust.value);
-        confidences.set(adjust.link, Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6)));
-      }
+      const list = adjustments === undefined ? [] : 'link' in adjustments ? [adjustments] : adjustments;
+      for (const op of list) state.adjust(op);
       return true;
+    },
+    adjust(adjust: ConfidenceOp): void {
+      const c = confidences.get(adjust.link) ?? 1;
+      const next =
+        adjust.op === 'set'
+          ? adjust.value
+          : adjust.op === 'delta'
+            ? c + adjust.value
+            : adjust.op === 'floor'
+              ? Math.max(c, adjust.value)
+              : Math.min(c, adjust.value);
+      confidences.set(adjust.link, Math.min(1, Math.max(0, Math.round(next * 1e6) / 1e6)));
     },
   };
   return state;

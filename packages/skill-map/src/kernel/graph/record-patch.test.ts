@@ -7,7 +7,7 @@ import { createFileContext } from '../context.js';
 import { detectLens } from '../lens.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import { buildGraphIncremental } from './incremental.js';
-import { patchRecords, type RecordPatch } from './record-patch.js';
+import { isPatchRefusal, patchRecords, type RecordPatch } from './record-patch.js';
 import { resolutionIndexOfState } from './resolution-index.js';
 import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../testing/harness-project.js';
 
@@ -82,7 +82,7 @@ describe('patchRecords', () => {
         const next = analyze(path, text + snippet);
         records.set(path, next);
         const patch = patchRecords(index, [{ prev, next }], ctx);
-        if (patch === null) continue;
+        if (isPatchRefusal(patch)) continue;
         checked++;
         const full = buildGraph([...records.values()], ctx);
         expect(canonicalGraph(applyPatch(before.result, prev, patch)), `${path} +${snippet}`).toEqual(
@@ -98,10 +98,17 @@ describe('patchRecords', () => {
     const index = resolutionIndexOfState(buildGraphIncremental(records, ctx, null).state);
     const prev = records.find((r) => r.path === '.claude/agents/helper.md')!;
     const renamed = analyze(prev.path, '---\nname: assistant\n---\nHelps.\n');
-    expect(patchRecords(index, [{ prev, next: renamed }], ctx)).toBeNull();
+    expect(patchRecords(index, [{ prev, next: renamed }], ctx)).toEqual({
+      refused: "'.claude/agents/helper.md' changed the names it answers to (helper → assistant, helper)",
+    });
     const edited = analyze(prev.path, '---\nname: helper\n---\nHelps more.\n');
-    expect(patchRecords(index, [{ prev, next: edited }], ctx)).not.toBeNull();
-    expect(patchRecords(index, [{ prev, next: edited }], { ...ctx, settings: { strict: true } })).toBeNull();
-    expect(patchRecords({ ...index, overlays: true }, [{ prev, next: edited }], ctx)).toBeNull();
+    expect(isPatchRefusal(patchRecords(index, [{ prev, next: edited }], ctx))).toBe(false);
+    expect(patchRecords(index, [{ prev, next: edited }], { ...ctx, settings: { strict: true } })).toEqual({
+      refused: 'the lens, settings or walk facts changed',
+    });
+    const disabled = { ...ctx, settings: { disabledAnalyzers: ['core/name-collision'] } };
+    expect(patchRecords(index, [{ prev, next: edited }], disabled)).toEqual({
+      refused: 'the lens, settings or walk facts changed',
+    });
   });
 });

@@ -1,23 +1,30 @@
 // The graph stage for a few changed records in a new process: the incremental build's patch (incremental.ts), run
 // against a stored ResolutionIndex instead of the previous in-memory graph. When every change keeps the record's graph
-// identity (kind, provider, names; no virtual nodes, plugin names or sidecars), no other record's links can resolve
-// differently, so the changed records' nodes, links and link-level issues are all that differ from the stored graph.
+// identity (record-identity.ts: role, kind, provider, names, the virtual nodes and plugin names it declares; not a
+// sidecar), no other record's links can resolve differently, so the changed records' nodes, links and link-level and
+// own issues are all that differ from the stored graph.
 import type { Issue, Link, Node } from '@skill-map/spec';
 import type { GraphView } from '../analyzers/analyzer.js';
-import { compareIssues, createOracle, runAnalyzers } from '../build-graph.js';
+import { compareIssues, createOracle, runAnalyzers, sidecarOverlay } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
+import type { PathOracle } from './resolve.js';
+import type { Assembled } from './assemble.js';
 import { NO_SIDECAR, nodeOf } from './assemble.js';
-import { LINK_ANALYZERS } from './incremental.js';
-import { contextKey, sameRecordIdentity } from './incremental-support.js';
-import { createIssueSink } from './issue-sink.js';
+import { contextKey, LINK_ANALYZERS, unpatchableAnalyzer } from './incremental-support.js';
+import { identityChange } from './record-identity.js';
+import { createIssueSink, shortAnalyzerId } from './issue-sink.js';
 import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
 import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
 import { wholeGraphSignature } from '../analyzers/checks/signature.js';
-import { shortAnalyzerId } from './issue-sink.js';
+import { patchNames } from './name-patch.js';
+import { patchPlugins } from './plugin-patch.js';
+import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
+
+export type { PatchLookup } from './virtual-patch.js';
 
 /** One changed file: the record the stored graph was built from, and the new one. */
 export interface RecordChange {
@@ -25,9 +32,18 @@ export interface RecordChange {
   readonly next: FileRecord;
 }
 
+/** Why a patch does not apply: the caller builds the whole graph ("full build because <reason>"). */
+export interface PatchRefusal {
+  readonly refused: string;
+}
+
 /** What replaces the changed records' part of the stored graph. */
 export interface RecordPatch {
-  /** Their nodes, in path order; `linksOutCount` set, `linksInCount` 0 (the stored graph knows the incoming links). */
+  /**
+   * The nodes of those that have one, in path order; `linksOutCount` set, `linksInCount` 0 (the stored graph knows
+   * the incoming links). A changed file without a node (MCP config, plugin manifest, ignored file) changes only its
+   * own issues.
+   */
   readonly nodes: Node[];
   /** Their links, record after record in path order, confidences applied. */
   readonly links: Link[];
@@ -35,46 +51,149 @@ export interface RecordPatch {
   readonly runs: ReadonlyArray<readonly [source: string, start: number, end: number]>;
   /** Their own issues and the link-level issues of their links (`linkIndices` point into `links`), sorted. */
   readonly issues: Issue[];
+  /** Virtual nodes the changes touched: merged again (link counts 0), or gone. */
+  readonly virtual: { readonly upserts: Node[]; readonly removed: string[] };
+  /** The resolution index after the patch, when the virtual nodes changed (the store writes it). */
+  readonly index?: ResolutionIndex;
+  /**
+   * Unchanged files re-resolved with the changed ones (their links target a virtual node that appeared or vanished):
+   * their nodes, links and issues are in the lists above like the changed ones'.
+   */
+  readonly reaching: FileRecord[];
+  /** Node-level issues the changes made stale (a renamed node's old name-collision and name-mismatch issues). */
+  readonly staleIssues: Issue[];
 }
 
 const byPath = (a: RecordChange, b: RecordChange): number =>
   a.next.path < b.next.path ? -1 : a.next.path > b.next.path ? 1 : 0;
 
+const refused = (reason: string): PatchRefusal => ({ refused: reason });
+
+const EMPTY_PATCH: RecordPatch = {
+  nodes: [],
+  links: [],
+  runs: [],
+  issues: [],
+  virtual: { upserts: [], removed: [] },
+  reaching: [],
+  staleIssues: [],
+};
+
+/** The nodes a sidecar marks deprecated (node-stability counts the links reaching them). */
+function deprecatedPaths(g: Assembled): string[] {
+  const out: string[] = [];
+  for (const [path, sc] of g.sidecars) if (sc.annotations?.['stability'] === 'deprecated') out.push(path);
+  return out;
+}
+
+/** Links of one resolver's run reaching `path` from elsewhere (what node-stability counts). */
+function reaching(resolver: LinkResolver, path: string, source: string): number {
+  let n = 0;
+  for (let j = 0; j < resolver.n; j++) {
+    const to = resolver.links[j]!.resolvedTarget;
+    if (to === path && to !== source) n++;
+  }
+  return n;
+}
+
 /**
- * Re-resolves the changed records against `index` under `ctx` (whose `existingPaths` must be the walk's). Null when
- * the patch does not apply (another context, sidecars present, a change that alters a graph identity, a path that is
- * not a node of the index): the caller then builds the whole graph.
+ * Null when the changed record reaches every deprecated node with as many links as before (its previous record is
+ * resolved against the same index), else the reason: the deprecated node's stability issue counts them.
+ */
+function deprecatedReach(
+  deprecated: readonly string[],
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+  prev: FileRecord,
+  next: LinkResolver,
+): string | null {
+  if (deprecated.length === 0) return null;
+  const before = new LinkResolver(g, active, oracle, prev.links?.length ?? 0);
+  if ((prev.links?.length ?? 0) > 0 && prev.node !== null)
+    before.add(prev, prepareRecord(prev), g.byPath.get(prev.path)!, false);
+  for (const path of deprecated) {
+    if (reaching(before, path, prev.path) !== reaching(next, path, prev.path))
+      return `'${prev.path}' changes how many links reach the deprecated '${path}'`;
+  }
+  return null;
+}
+
+/** `record`'s links resolved against `g` (what the whole-graph checks' signature reads). */
+function resolvedLinks(
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+  record: FileRecord,
+): Link[] {
+  const count = record.links?.length ?? 0;
+  if (count === 0 || record.node === null) return [];
+  const resolver = new LinkResolver(g, active, oracle, count);
+  resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
+  return resolver.links.slice(0, resolver.n);
+}
+
+/** True when `value` is a refusal rather than a patch. */
+export function isPatchRefusal(value: RecordPatch | PatchRefusal): value is PatchRefusal {
+  return (value as PatchRefusal).refused !== undefined;
+}
+
+/**
+ * Re-resolves the changed records against `index` under `ctx` (whose `existingPaths` must be the walk's). A refusal
+ * (with its reason) when the patch does not apply (another context, sidecars present, a change that alters what
+ * other records resolve against, a path that is not a node of the index): the caller then builds the whole graph.
  */
 export function patchRecords(
-  index: ResolutionIndex,
+  stored: ResolutionIndex,
   changes: readonly RecordChange[],
   ctx: GraphContext,
-): RecordPatch | null {
-  if (index.overlays || index.contextKey !== contextKey(ctx)) return null;
-  const g = assembledFromIndex(index);
-  const sorted = [...changes].sort(byPath);
+  lookup?: PatchLookup,
+): RecordPatch | PatchRefusal {
+  if (stored.contextKey !== contextKey(ctx)) return refused('the lens, settings or walk facts changed');
+  const unknown = unpatchableAnalyzer(ctx);
+  if (unknown !== null) return refused(unknown);
+  // Nothing changed (a rescan that found no edit): the stored graph stands as it is.
+  if (changes.length === 0) return { ...EMPTY_PATCH, nodes: [], links: [], issues: [] };
+  let sorted = [...changes].sort(byPath);
   for (let i = 0; i < sorted.length; i++) {
     const { prev, next } = sorted[i]!;
-    if (i > 0 && sorted[i - 1]!.next.path === next.path) return null;
-    if (prev.path !== next.path || !sameRecordIdentity(prev, next)) return null;
-    if (g.byPath.get(next.path)?.kind !== next.node!.kind) return null;
+    if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
+    if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
+    const change = identityChange(prev, next, { virtual: true, names: true, plugins: true });
+    if (change !== null) return refused(change);
   }
   const active = activeProviderIds(ctx.lens);
+  const virtual = patchVirtual(stored, sorted, active, lookup);
+  if (typeof virtual === 'string') return refused(virtual);
+  const names = patchNames(virtual?.index ?? stored, sorted, ctx, active, lookup);
+  if (typeof names === 'string') return refused(names);
+  const plugins = patchPlugins(names?.index ?? virtual?.index ?? stored, sorted, lookup);
+  if (typeof plugins === 'string') return refused(plugins);
+  const index = plugins?.index ?? names?.index ?? virtual?.index ?? stored;
+  const reaching = new Map<string, FileRecord>();
+  for (const r of [...(virtual?.reaching ?? []), ...(names?.reaching ?? []), ...(plugins?.reaching ?? [])])
+    reaching.set(r.path, r);
+  for (const c of sorted) reaching.delete(c.next.path);
+  if (reaching.size > MAX_REACHING) return refused(`more than ${MAX_REACHING} other files need re-resolving`);
+  if (reaching.size > 0)
+    sorted = [...sorted, ...[...reaching.values()].map((r) => ({ prev: r, next: r }))].sort(byPath);
+  const g = assembledFromIndex(index);
+  for (const { next } of sorted) {
+    if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
+      return refused(`'${next.path}' is not a ${next.node.kind} node of the stored graph`);
+    // Which of its issues a suppression drops (and so the suppressed count) would need its previous issues.
+    if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
+  }
   const oracle = createOracle(ctx);
   // The whole-graph checks are not re-run here: a change they could see makes the caller build the graph whole.
+  // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
+  const before = index === stored ? g : assembledFromIndex(stored);
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  const whole = BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)));
-  const resolvedOf = (record: FileRecord): Link[] => {
-    const count = record.links?.length ?? 0;
-    if (count === 0) return [];
-    const resolver = new LinkResolver(g, active, oracle, count);
-    resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
-    return resolver.links.slice(0, resolver.n);
-  };
-  if (whole) {
+  if (BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)))) {
     for (const { prev, next } of sorted) {
-      if (wholeGraphSignature(prev, resolvedOf(prev), g) !== wholeGraphSignature(next, resolvedOf(next), g))
-        return null;
+      const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
+      if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
+        return refused(`'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`);
     }
   }
   const nodes: Node[] = [];
@@ -83,15 +202,20 @@ export function patchRecords(
   const bounds: number[] = [0];
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
-  for (const { next: record } of sorted) {
+  const deprecated = deprecatedPaths(g);
+  for (const { prev, next: record } of sorted) {
+    if (record.node === null) continue;
     const prepared = prepareRecord(record);
     const node = nodeOf(record, prepared);
-    node.sidecar = NO_SIDECAR;
+    const sc = g.sidecars.get(record.path);
+    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
     const count = record.links?.length ?? 0;
+    const resolver = new LinkResolver(g, active, oracle, count);
+    if (count > 0) resolver.add(record, prepared, g.byPath.get(record.path)!, false);
+    const reach = deprecatedReach(deprecated, before, active, oracle, prev, resolver);
+    if (reach !== null) return refused(reach);
     let out = 0;
     if (count > 0) {
-      const resolver = new LinkResolver(g, active, oracle, count);
-      resolver.add(record, prepared, g.byPath.get(record.path)!, false);
       const start = links.length;
       for (let j = 0; j < resolver.n; j++) links.push(resolver.links[j]!);
       out = resolver.n;
@@ -105,13 +229,15 @@ export function patchRecords(
     nodes.push(node);
   }
   const confidences = new Map<number, number>();
-  const sink = createIssueSink(new Map(), confidences);
+  const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
+  for (const issue of names?.fresh ?? []) sink.emit(issue);
   const linkView: GraphView = {
     lens: ctx.lens.provider,
     providers: active,
     settings: ctx.settings,
     graph: g,
+    existingPaths: ctx.existingPaths,
     links,
     runs: bounds,
     ...view,
@@ -120,5 +246,14 @@ export function patchRecords(
   };
   runAnalyzers(linkView, sink, LINK_ANALYZERS);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
-  return { nodes, links, runs, issues: sink.issues.sort(compareIssues) };
+  return {
+    nodes,
+    links,
+    runs,
+    issues: sink.issues.sort(compareIssues),
+    virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
+    ...(index === stored ? {} : { index }),
+    reaching: [...reaching.values()],
+    staleIssues: names?.stale ?? [],
+  };
 }

@@ -1,8 +1,9 @@
 // What resolving one record's links reads of the rest of the graph, as plain data: a build writes it next to the
 // rows, and a new process re-resolves a few changed records against it (record-patch.ts) without loading the others.
 import type { Node } from '@skill-map/spec';
+import type { ParsedSidecar } from '../types.js';
 import type { Assembled, NameCandidate } from './assemble.js';
-import { NO_SIDECAR } from './assemble.js';
+import { NO_SIDECAR, suppressionEntries } from './assemble.js';
 
 /** A name candidate as stored: the node's index in `nodes`, then kind, how the name was derived, reserved. */
 export type IndexedCandidate = readonly [
@@ -14,7 +15,7 @@ export type IndexedCandidate = readonly [
 
 /** The resolution-relevant part of an assembled graph (JSON-safe). */
 export interface ResolutionIndex {
-  readonly version: 1;
+  readonly version: 2;
   /** The build's context key (lens, settings, walk facts): a patch under another context is refused. */
   readonly contextKey: string;
   /** Every node, files and virtual, in path order: path, kind, provider. */
@@ -24,11 +25,13 @@ export interface ResolutionIndex {
   readonly pluginNames: readonly string[];
   /** Node path → the reserved handle it answers to. */
   readonly reserved: ReadonlyArray<readonly [path: string, handle: string]>;
-  /**
-   * Sidecars (annotations, suppressions, stability) are present: their issues reach across nodes, so a patch is
-   * refused and the caller builds the whole graph.
-   */
+  /** Sidecars (annotations, suppressions, stability) are present, attached or orphaned. */
   readonly overlays: boolean;
+  /**
+   * The attached sidecars, by the node path they annotate: a patched node gets its overlay from them, its issues
+   * their suppressions, and links reaching a deprecated node are counted.
+   */
+  readonly sidecars: ReadonlyArray<readonly [path: string, sidecar: ParsedSidecar]>;
 }
 
 /** The index of an assembled graph built under `contextKey`. */
@@ -48,14 +51,15 @@ export function resolutionIndexOf(g: Assembled, contextKey: string): ResolutionI
     names.push([handle, candidates]);
   }
   return {
-    version: 1,
+    version: 2,
     contextKey,
     nodes,
     names,
     skillDirs: [...g.skillDirs],
-    pluginNames: [...g.pluginNames],
+    pluginNames: [...g.pluginNames].sort(),
     reserved: [...g.reservedPaths],
     overlays: g.sidecars.size > 0 || g.orphanSidecars.length > 0 || g.suppressions.size > 0,
+    sidecars: [...g.sidecars],
   };
 }
 
@@ -72,20 +76,21 @@ export function isResolutionIndex(value: unknown): value is ResolutionIndex {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Partial<ResolutionIndex>;
   return (
-    v.version === 1 &&
+    v.version === 2 &&
     typeof v.contextKey === 'string' &&
     Array.isArray(v.nodes) &&
     Array.isArray(v.names) &&
     Array.isArray(v.skillDirs) &&
     Array.isArray(v.pluginNames) &&
     Array.isArray(v.reserved) &&
-    typeof v.overlays === 'boolean'
+    typeof v.overlays === 'boolean' &&
+    Array.isArray(v.sidecars)
   );
 }
 
 /**
  * An assembled graph for resolution and the link analyzers only: its nodes carry path, kind and provider (what those
- * read) and nothing else; there are no records, sidecars or suppressions.
+ * read) and nothing else; there are no records; sidecars and their suppressions are the attached ones.
  */
 export function assembledFromIndex(index: ResolutionIndex): Assembled {
   const nodes = index.nodes.map(
@@ -93,6 +98,12 @@ export function assembledFromIndex(index: ResolutionIndex): Assembled {
   );
   const byPath = new Map<string, Node>();
   for (const n of nodes) byPath.set(n.path, n);
+  const sidecars = new Map(index.sidecars);
+  const suppressions = new Map<string, ReturnType<typeof suppressionEntries>>();
+  for (const [path, sc] of sidecars) {
+    const entries = suppressionEntries(sc);
+    if (entries.length > 0) suppressions.set(path, entries);
+  }
   const names = new Map<string, NameCandidate[]>();
   for (const [handle, list] of index.names) {
     names.set(
@@ -111,9 +122,9 @@ export function assembledFromIndex(index: ResolutionIndex): Assembled {
     identified: [],
     identifierLists: [],
     names,
-    sidecars: new Map(),
+    sidecars,
     orphanSidecars: [],
-    suppressions: new Map(),
+    suppressions,
     pluginNames: new Set(index.pluginNames),
     reservedPaths: new Map(index.reserved),
     sharedHandles: [],

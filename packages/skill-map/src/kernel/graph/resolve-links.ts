@@ -106,8 +106,11 @@ export class LinkResolver {
         occ = occurrences[i]!;
         trigger = triggers === null ? null : triggers[i]!;
       }
-      if (pathStyle) resolvePath(raw, dir, sourcePath, g, oracle, out);
-      else {
+      if (pathStyle) {
+        resolvePath(raw, dir, sourcePath, g, oracle, out);
+        // A speculative path (an output the text tells the agent to create, another unit's file) that names nothing.
+        if (out.state === 'broken' && raw.speculative === true) continue;
+      } else {
         resolveTrigger(raw, kind, stripSigil(trigger?.normalizedTrigger ?? target), g, lens, resolution, out);
         if (out.pruned) continue;
       }

@@ -25,8 +25,9 @@ export interface MarkdownScan {
 }
 
 // A fence may open after list markers or blockquote `>`s (`2. ```sh`); indentation is not limited (see scanMarkdown).
+// A backtick fence's info string holds no backtick; a tilde fence's may (CommonMark).
 /** @internal exported for the differential test. */
-export const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(`{3,}|~{3,})([^`\n]*)$/;
+export const FENCE_OPEN = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*(?:`{3,}[^`\n]*|~{3,}[^\n]*)$/;
 /** @internal exported for the differential test. */
 export const FENCE_PREFIX = /^[ \t]*(?:(?:[-*+]|\d{1,9}[.)])[ \t]+|>[ \t]?)*/;
 /** A raw HTML tag, tried (sticky) at a `<`; comments are found with indexOf (see {@link htmlSpanAt}). */

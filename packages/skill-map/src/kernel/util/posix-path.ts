@@ -85,14 +85,8 @@ export function joinPath(a: string, b = ''): string {
   return out.join('/');
 }
 
-/** True when `path` equals `ancestor` or lies below it (`''` is the ancestor of everything). */
-export function isWithin(path: string, ancestor: string): boolean {
-  if (ancestor === '') return true;
-  return (
-    path === ancestor ||
-    (path.length > ancestor.length && path.startsWith(ancestor) && path[ancestor.length] === '/')
-  );
-}
+// One copy, shared with the web page's branch scoping.
+export { isWithin } from '@skill-map/spec';
 
 /** The `.sm` sidecar path of a node path: `foo.md` → `foo.sm`, any other file gets `.sm` appended. */
 export function sidecarPathFor(nodePath: string): string {

@@ -20,6 +20,10 @@ export interface PairActivity {
 export interface ActivitySnapshot {
   /** ISO time the store started (each serve boot). */
   since: string;
+  /** Epoch ms of the latest event recorded, null before the first. */
+  lastEventAt: number | null;
+  /** Events recorded since boot (node events plus spawn pairs). */
+  events: number;
   nodes: NodeActivity[];
   pairs: PairActivity[];
 }
@@ -42,10 +46,32 @@ export const ActivityEventSchema = z.discriminatedUnion('type', [
 /** One accepted activity event. */
 export type ActivityEvent = z.infer<typeof ActivityEventSchema>;
 
+const handle = z.string().min(1).max(200);
+
+/**
+ * What the activity hook posts (`sm activity report`): something of one of `kinds` named `name` ran in `host`,
+ * inside the agent named `by` when given. The server resolves the names to nodes (invocation-resolver.ts).
+ */
+export const InvocationSchema = z.object({
+  type: z.literal('invocation'),
+  host: z.string().min(1).max(64),
+  kinds: z.array(z.string().min(1).max(64)).min(1).max(8),
+  name: handle,
+  by: handle.optional(),
+  at: z.number().int().nonnegative().optional(),
+});
+
+export type Invocation = z.infer<typeof InvocationSchema>;
+
+const IngestSchema = z.discriminatedUnion('type', [...ActivityEventSchema.options, InvocationSchema]);
+
+/** One event of a `POST /api/activity` body: a resolved event, or an invocation by name. */
+export type IngestEvent = z.infer<typeof IngestSchema>;
+
 /** The body schema of `POST /api/activity`. */
 export const ActivityBodySchema = z.union([
-  ActivityEventSchema,
-  z.object({ events: z.array(ActivityEventSchema).min(1).max(500) }),
+  IngestSchema,
+  z.object({ events: z.array(IngestSchema).min(1).max(500) }),
 ]);
 
 /** In-memory activity stats; resets with each serve boot (by design: it is live telemetry, not history). */
@@ -63,6 +89,8 @@ export function createActivityStore(now: () => number = Date.now): ActivityStore
   const since = new Date(now()).toISOString();
   const nodes = new Map<string, NodeActivity>();
   const pairs = new Map<string, PairActivity>();
+  let lastEventAt: number | null = null;
+  let events = 0;
   const bumpNode = (path: string, at: number): NodeActivity => {
     let entry = nodes.get(path);
     if (entry === undefined) {
@@ -77,6 +105,8 @@ export function createActivityStore(now: () => number = Date.now): ActivityStore
   return {
     record(event) {
       const at = event.at ?? now();
+      events += 1;
+      lastEventAt = lastEventAt === null ? at : Math.max(lastEventAt, at);
       if (event.type === 'node.activity') return { ...bumpNode(event.node, at) };
       const key = `${event.from}\u0000${event.to}`;
       let pair = pairs.get(key);
@@ -92,6 +122,8 @@ export function createActivityStore(now: () => number = Date.now): ActivityStore
     },
     snapshot: () => ({
       since,
+      lastEventAt,
+      events,
       nodes: [...nodes.values()]
         .map((n) => ({ ...n }))
         .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),

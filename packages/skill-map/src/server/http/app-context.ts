@@ -2,9 +2,12 @@ import type { Context } from 'hono';
 import type { HttpBindings } from '@hono/node-server';
 import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
+import type { InvocationResolver } from '../activity/invocation-resolver.js';
 import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
+import type { MapCache } from '../read/map-cache.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { ScanRunner } from '../scan/scan-runner.js';
+import type { WatcherStatus } from '../watcher/file-watcher.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
 
 /** Hono environment of the app: Node bindings are present on real sockets, absent under `app.request()`. */
@@ -35,11 +38,15 @@ export interface AppContext {
   dbPath: string;
   version: string;
   reader: MapReader;
+  /** `GET /api/map`'s body, cached per persisted scan. */
+  mapCache: MapCache;
   config: ConfigPort;
   formatter: GraphFormatter;
   logger: ServerLogger;
   broadcaster: Broadcaster;
   activity: ActivityStore;
+  /** Resolves the activity hook's invocations by name to nodes of the persisted map. */
+  activityResolver: InvocationResolver;
   /** Null when no scan engine was given (`POST /api/scan` → 503). */
   scans: ScanRunner | null;
   scanner: ScanPort | null;
@@ -55,6 +62,8 @@ export interface AppContext {
   uiDist: string | null;
   /** The public base URL once bound (`http://127.0.0.1:4242`), else null. */
   baseUrl(): string | null;
+  /** The file watcher's state (`off` when `sm serve` runs without one), for `GET /api/health`. */
+  watcher(): WatcherStatus;
   /** True once shutdown began: new requests get 503. */
   shuttingDown(): boolean;
 }

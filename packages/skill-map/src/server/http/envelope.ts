@@ -67,6 +67,7 @@ export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
   'confirm-required': 412,
   'sidecar-writers-forbidden': 403,
   'sidecar-invalid': 409,
+  'hook-file-invalid': 409,
   'job-file-missing': 500,
   'finding-not-dismissible': 409,
   'duplicate-job': 409,

@@ -64,6 +64,11 @@ export interface MapReader {
   /** The full persisted ScanResult (`GET /api/scan`, `skillmap://graph`); the empty shape without a DB. */
   loadScanResult(): ScanResult;
   scanMeta(): ScanMeta;
+  /**
+   * A key that changes whenever what loadScanResult returns may have changed (a persist, a patch, a suppression),
+   * for caches of projections; one small read. Optional: a reader without it is never cached.
+   */
+  scanKey?(): string;
   /** The render cap of the persisted scan (`maxRenderNodes`, 256 when absent); one small read. */
   maxRenderNodes(): number;
   /** One node bundle, or null for an unknown path. */

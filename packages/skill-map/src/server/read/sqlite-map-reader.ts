@@ -113,6 +113,10 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
       }
     },
     loadScanResult: (): ScanResult => current()?.loadScan() ?? emptyScanResult(),
+    scanKey: () => {
+      const meta = current()?.readMeta() ?? null;
+      return meta === null ? 'none' : `${identity}:${meta.generation}:${meta.result.scannedAt}`;
+    },
     scanMeta() {
       const s = current();
       const meta = s?.readMeta()?.result;

@@ -14,10 +14,23 @@ export interface FileWatcherOptions {
   debounceMs?: number;
 }
 
+/** What `GET /api/health` says of the watcher: `off` when `sm serve` runs without one. */
+export interface WatcherStatus {
+  state: 'off' | 'starting' | 'watching' | 'stopped';
+  /** The quiet period before a rescan; null when off. */
+  debounceMs: number | null;
+  /** The last error the watcher or its rescan reported, or null. */
+  lastError: string | null;
+}
+
+export const WATCHER_OFF: WatcherStatus = { state: 'off', debounceMs: null, lastError: null };
+
 /** A running watcher. */
 export interface FileWatcher {
   /** Resolves once the initial crawl is done and changes are being reported. */
   ready: Promise<void>;
+  /** Its state now (starting until the initial crawl is done). */
+  status(): WatcherStatus;
   /** Stops watching; waits for a batch that is already scanning (the "drain" of shutdown). */
   close(): Promise<void>;
 }
@@ -50,6 +63,12 @@ export function startFileWatcher(
   let changed = new Set<string>();
   let closed = false;
   let running: Promise<void> | null = null;
+  let state: WatcherStatus['state'] = 'starting';
+  let lastError: string | null = null;
+  const failed = (err: unknown): void => {
+    lastError = err instanceof Error ? err.message : String(err);
+    broadcaster.publish('watcher.error', { message: lastError });
+  };
 
   const runBatch = async (): Promise<void> => {
     while (dirty && !closed) {
@@ -66,7 +85,7 @@ export function startFileWatcher(
           continue;
         }
         logger.error('watcher scan failed', err);
-        broadcaster.publish('watcher.error', { message: err instanceof Error ? err.message : String(err) });
+        failed(err);
       }
     }
   };
@@ -92,10 +111,11 @@ export function startFileWatcher(
   watcher.on('all', (_event: string, path: string) => schedule(path));
   watcher.on('error', (err: unknown) => {
     logger.warn(`watcher: ${err instanceof Error ? err.message : String(err)}`);
-    broadcaster.publish('watcher.error', { message: err instanceof Error ? err.message : String(err) });
+    failed(err);
   });
   const ready = new Promise<void>((resolve) => {
     watcher.once('ready', () => {
+      if (state === 'starting') state = 'watching';
       broadcaster.publish('watcher.started', { roots: [options.scopeRoot], debounceMs });
       resolve();
     });
@@ -103,8 +123,10 @@ export function startFileWatcher(
 
   return {
     ready,
+    status: () => ({ state, debounceMs, lastError }),
     async close() {
       closed = true;
+      state = 'stopped';
       if (timer !== null) clearTimeout(timer);
       await watcher.close();
       await running;

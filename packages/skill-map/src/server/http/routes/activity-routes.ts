@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
+import { activityHookStatus } from '../../../engines/activity/index.js';
 import { ActivityBodySchema } from '../../activity/activity-store.js';
-import type { ActivityEvent } from '../../activity/activity-store.js';
+import type { ActivityEvent, IngestEvent } from '../../activity/activity-store.js';
 import { badQuery, ServerError } from '../../errors.js';
 import type { AppContext, AppEnv } from '../app-context.js';
 import { valueEnvelope } from '../envelope.js';
@@ -28,14 +29,34 @@ export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void
     const parsed = ActivityBodySchema.safeParse(await readJsonBody(c));
     if (!parsed.success)
       throw badQuery(`invalid activity event: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
-    const events: ActivityEvent[] = 'events' in parsed.data ? parsed.data.events : [parsed.data];
-    for (const event of events) {
+    const events: IngestEvent[] = 'events' in parsed.data ? parsed.data.events : [parsed.data];
+    let recorded = 0;
+    for (const ingested of events) {
+      // An invocation by name counts only when it names a node of the map (a built-in agent, /help, … do not).
+      const event: ActivityEvent | null =
+        ingested.type === 'invocation' ? ctx.activityResolver.resolve(ingested) : ingested;
+      if (event === null) continue;
+      recorded += 1;
       const stats = ctx.activity.record(event);
       if (event.type === 'node.activity') ctx.broadcaster.publish('node.activity', { ...stats });
       else ctx.broadcaster.publish('agent.spawn', { ...stats });
     }
-    return c.json(valueEnvelope('activity', { accepted: events.length }), 202);
+    return c.json(
+      valueEnvelope('activity', { accepted: events.length, recorded, unresolved: events.length - recorded }),
+      202,
+    );
   });
 
   app.get('/api/activity/summary', (c) => c.json(valueEnvelope('activity-summary', ctx.activity.snapshot())));
+
+  // Where live activity stands: the hooks registered in this project and the latest event since boot.
+  app.get('/api/activity/status', (c) => {
+    const { since, lastEventAt, events } = ctx.activity.snapshot();
+    const hooks = activityHookStatus(ctx.scopeRoot, { argv: null }).map(({ host, file, state }) => ({
+      host,
+      file,
+      state,
+    }));
+    return c.json(valueEnvelope('activity-status', { since, lastEventAt, events, hooks }));
+  });
 }

@@ -7,7 +7,6 @@ import {
   fieldsQueryOrThrow,
   parseSeverities,
 } from '../../read/map-queries.js';
-import { projectMap } from '../../read/map-projection.js';
 import type { AppContext, AppEnv } from '../app-context.js';
 import { listEnvelope, singleEnvelope } from '../envelope.js';
 import { boolParam, csvList, decodePathB64, parseOptionalLimit, parsePage } from '../request-params.js';
@@ -28,7 +27,9 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   });
 
   // The whole map, light: what the web page draws (no frontmatter, bodies or occurrences).
-  app.get('/api/map', (c) => c.json(projectMap(ctx.reader.loadScanResult())));
+  app.get('/api/map', (c) =>
+    c.body(ctx.mapCache.json(), 200, { 'content-type': 'application/json; charset=utf-8' }),
+  );
 
   app.post('/api/scan', async (c) => {
     const body = await readJsonBody(c, { optional: true });

@@ -18,6 +18,7 @@ export function registerSystemRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
       cwd: ctx.scopeRoot,
       dbPath: ctx.dbPath,
       mcp: ctx.mcp !== null,
+      watcher: ctx.watcher(),
     });
   });
 

@@ -116,3 +116,27 @@ describe('GET /api/map', () => {
     for (const n of map.nodes) expect(n.issues.some((c) => c > 0)).toBe(withIssues.has(n.path));
   });
 });
+
+describe('GET /api/map cache', () => {
+  it('answers from the cache while the scan key holds, and projects again when it changes', async () => {
+    const first = sampleScan();
+    const s = setup({ scan: first });
+    let key = 'k1';
+    let loads = 0;
+    const load = s.context.reader.loadScanResult.bind(s.context.reader);
+    Object.assign(s.context.reader, {
+      scanKey: () => key,
+      loadScanResult: () => (loads++, load()),
+    });
+    const count = async () =>
+      ((await (await s.app.request('/api/map')).json()) as { counts: { nodes: number } }).counts.nodes;
+    expect(await count()).toBe(first.nodes.length);
+    expect(await count()).toBe(first.nodes.length);
+    expect(loads).toBe(1);
+    s.setScan({ ...first, nodes: first.nodes.slice(1) });
+    expect(await count()).toBe(first.nodes.length); // same key: cached
+    key = 'k2';
+    expect(await count()).toBe(first.nodes.length - 1);
+    expect(loads).toBe(2);
+  });
+});

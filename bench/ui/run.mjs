@@ -1,0 +1,358 @@
+#!/usr/bin/env node
+// npm run bench:ui: the web page on generated 1,000- and 10,000-node projects (bench/scan's generator, `sm scan`,
+// `sm serve --no-watcher`) in headless Debian Chromium (software WebGL). Per size: time to the first full render
+// of the map (navigation start → data-ready), to apply a filter (click → the map redrawn with it), to open a node
+// panel (click on the canvas → the panel's heading and links shown), and frame times while panning (rAF deltas
+// over ~2 s of synthetic drags). All times are taken in the page. Prints the 10k/1k ratios and the targets.
+/* global window, document, location, MutationObserver, requestAnimationFrame, addEventListener */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { median, ms, quantile, table, verdict } from '../lib/stats.mjs';
+import { generateProject } from '../scan/generate.mjs';
+
+const BIN = fileURLToPath(new URL('../../packages/skill-map/bin/sm.js', import.meta.url));
+const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p !== undefined && p !== '' && existsSync(p),
+);
+const TARGETS = { render: 3000, filter: 300, panel: 200 };
+const PANEL = 'aside[aria-label="Node panel"]';
+
+const step = (text) => process.stderr.write(`  ${text}\n`);
+
+/** A page-side wait that gives up (the bench must never hang on a missed click). */
+function within(promise, ms, what) {
+  let timer;
+  return Promise.race([
+    promise,
+    new Promise(
+      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer in ${ms} ms`)), ms)),
+    ),
+  ]).finally(() => clearTimeout(timer));
+}
+
+async function serve(root) {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--no-open', '--no-watcher'], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: '1' },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (c) => (err += c));
+  const info = join(root, '.skill-map', 'serve.json');
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`sm serve exited: ${err}`);
+    if (existsSync(info)) {
+      const s = JSON.parse(readFileSync(info, 'utf8'));
+      if (s.pid === child.pid)
+        return { url: `http://${s.host}:${s.port}`, stop: () => child.kill('SIGTERM') };
+    }
+    await sleep(50);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`sm serve wrote no serve.json: ${err}`);
+}
+
+// Installed before the page's scripts: the moment data-ready turns true, in the page's clock.
+const READY_PROBE = `
+  new MutationObserver((_, obs) => {
+    const m = document.querySelector('[data-testid="map"][data-ready="true"]');
+    if (m !== null && window.__benchReady === undefined) {
+      window.__benchReady = performance.now();
+      obs.disconnect();
+    }
+  }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-ready'] });
+`;
+
+async function firstRender(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(READY_PROBE);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 120_000 });
+  const t = await page.evaluate(() => {
+    const res = performance.getEntriesByType('resource');
+    const map = res.find((r) => r.name.endsWith('/api/map'));
+    const js = res.find((r) => r.name.includes('/assets/') && r.name.endsWith('.js'));
+    return {
+      ready: window.__benchReady,
+      jsEnd: js?.responseEnd ?? 0,
+      mapStart: map?.requestStart ?? 0,
+      mapEnd: map?.responseEnd ?? 0,
+      mapBytes: map?.encodedBodySize ?? 0,
+      // The renderer's own marks: layout, graph build, first sigma frame.
+      measures: Object.fromEntries(
+        performance
+          .getEntriesByType('measure')
+          .filter((m) => m.name.startsWith('map:'))
+          .reverse()
+          .map((m) => [m.name, m.duration]),
+      ),
+    };
+  });
+  if (errors.length > 0) throw new Error(`page errors: ${errors.join('; ')}`);
+  return { page, context, t };
+}
+
+/** Centres the camera on a node and waits until it stops moving; the node's page position. */
+async function centred(page, path) {
+  await page.evaluate((p) => window.__skillMap.map.center(p), path);
+  let last = null;
+  for (let i = 0; i < 100; i++) {
+    await sleep(150);
+    const pos = await page.evaluate((p) => window.__skillMap.map.viewportPosition(p), path);
+    if (pos !== null && last !== null && pos.x === last.x && pos.y === last.y) return pos;
+    last = pos;
+  }
+  throw new Error(`node ${path} not on the canvas`);
+}
+
+/** Click a kind checkbox, until the map says it has redrawn with the filter (plus the next frame). */
+async function applyFilter(page, kind) {
+  return page.evaluate(async (k) => {
+    const details = document.querySelector('details.filters-more');
+    if (!details.open) details.open = true;
+    const box = [...document.querySelectorAll('form[aria-label="Filters"] fieldset label')]
+      .find((l) => l.textContent.startsWith(`${k} `))
+      ?.querySelector('input');
+    const map = document.querySelector('[data-testid="map"]');
+    const before = map.getAttribute('data-visible');
+    const t0 = performance.now();
+    const changed = new Promise((resolve) => {
+      const obs = new MutationObserver(() => {
+        if (map.getAttribute('data-visible') === before) return;
+        obs.disconnect();
+        resolve();
+      });
+      obs.observe(map, { attributes: true, attributeFilter: ['data-visible'] });
+    });
+    box.click();
+    await changed;
+    details.open = false;
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    return performance.now() - t0;
+  }, kind);
+}
+
+/**
+ * Clicks at `pos`; the time from the page's mousedown to the first frame where `done(arg)` holds in the page
+ * (null when it never does within 5 s).
+ */
+async function clickAndTime(page, pos, done, arg) {
+  await page.evaluate(() => {
+    window.__benchDown = undefined;
+    addEventListener('mousedown', () => (window.__benchDown = performance.now()), {
+      capture: true,
+      once: true,
+    });
+  });
+  await page.mouse.click(pos.x, pos.y);
+  return page.evaluate(
+    ([src, a]) =>
+      new Promise((resolve) => {
+        const cond = new Function('a', `return (${src})(a)`);
+        const give = setTimeout(() => resolve(null), 20_000);
+        const check = () => {
+          if (window.__benchDown !== undefined && cond(a)) {
+            clearTimeout(give);
+            resolve(performance.now() - window.__benchDown);
+          } else requestAnimationFrame(check);
+        };
+        check();
+      }),
+    [done.toString(), arg],
+  );
+}
+
+/** Click a node on the canvas; time to the panel's heading and a link shown (null without a node panel). */
+async function openPanel(page, path) {
+  await page.evaluate(() => (location.hash = '#/'));
+  await page.waitForFunction((sel) => document.querySelector(sel) === null, PANEL);
+  const pos = await centred(page, path);
+  return clickAndTime(
+    page,
+    pos,
+    (sel) => {
+      const h2 = document.querySelector(`${sel} h2`);
+      return (
+        h2 !== null && h2.textContent !== '' && document.querySelector(`${sel} a[href*="node="]`) !== null
+      );
+    },
+    PANEL,
+  );
+}
+
+/** Click a node on the canvas; time to the map drawing it selected (route set). */
+async function selectNode(page, path) {
+  await page.evaluate(() => (location.hash = '#/'));
+  const pos = await centred(page, path);
+  const t = await clickAndTime(
+    page,
+    pos,
+    (p) => window.__skillMap.map.selected() === p && location.hash.includes('node='),
+    path,
+  );
+  if (t === null) {
+    const state = await page.evaluate(() => [location.hash, window.__skillMap.map.selected()]);
+    throw new Error(`a click at ${pos.x},${pos.y} did not select ${path} (page: ${JSON.stringify(state)})`);
+  }
+  return t;
+}
+
+/** Frame deltas while dragging the map around for ~2 s. */
+async function pan(page) {
+  const box = await page.locator('[data-testid="map"]').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const frames = page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const deltas = [];
+        let last = performance.now();
+        const end = last + 2200;
+        const tick = (now) => {
+          deltas.push(now - last);
+          last = now;
+          if (now < end) requestAnimationFrame(tick);
+          else resolve(deltas.slice(3));
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  const t0 = Date.now();
+  while (Date.now() - t0 < 2100) {
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    for (let i = 1; i <= 20; i++) {
+      const a = (i / 20) * Math.PI * 2;
+      await page.mouse.move(cx + 180 * Math.cos(a), cy + 120 * Math.sin(a));
+    }
+    await page.mouse.up();
+  }
+  return frames;
+}
+
+async function benchSize(browser, size) {
+  const root = mkdtempSync(join(tmpdir(), `sm-bench-ui-${size}-`));
+  try {
+    step(`generating ${size} nodes, scanning`);
+    generateProject(root, size);
+    const scan = spawnSync(process.execPath, [BIN, 'scan', '-q'], { cwd: root, encoding: 'utf8' });
+    if (scan.status !== 0 && scan.status !== 1) throw new Error(`sm scan: ${scan.stderr}`);
+    const server = await serve(root);
+    try {
+      const mapJson = await (await fetch(`${server.url}/api/map`)).json();
+      step('first renders');
+      const renders = [];
+      let kept = null;
+      for (let i = 0; i < RUNS; i++) {
+        const run = await firstRender(browser, server.url);
+        renders.push(run.t);
+        step(`first render ${ms(run.t.ready)} (api/map ${ms(run.t.mapEnd - run.t.mapStart)})`);
+        if (i < RUNS - 1) await run.context.close();
+        else kept = run;
+      }
+      const page = kept.page;
+      const filters = [];
+      step('filter');
+      for (let i = 0; i < 6; i++) {
+        filters.push(await within(applyFilter(page, 'skill'), 120_000, 'filter'));
+        step(`filter ${ms(filters[i])}`);
+      }
+      // The node with the most outgoing links, so the panel has links to show.
+      const degree = new Map();
+      for (const l of mapJson.links) degree.set(l.source, (degree.get(l.source) ?? 0) + 1);
+      const target = [...degree].sort((a, b) => b[1] - a[1])[0][0];
+      step('select');
+      const selects = [];
+      for (let i = 0; i < 3; i++) selects.push(await selectNode(page, target));
+      const panels = [];
+      for (let i = 0; i < 3; i++) panels.push(await openPanel(page, target));
+      await page.evaluate(() => (location.hash = '#/'));
+      await page.evaluate(() => window.__skillMap.map.resetCamera?.());
+      step('pan');
+      const frames = await pan(page);
+      await kept.context.close();
+      return {
+        size,
+        nodes: mapJson.nodes.length,
+        links: mapJson.links.length,
+        render: median(renders.map((r) => r.ready)),
+        mapFetch: median(renders.map((r) => r.mapEnd - r.mapStart)),
+        afterData: median(renders.map((r) => r.ready - r.mapEnd)),
+        mapBytes: renders[0].mapBytes,
+        layout: median(renders.map((r) => r.measures['map:layout'] ?? 0)),
+        graph: median(renders.map((r) => r.measures['map:graph'] ?? 0)),
+        sigma: median(renders.map((r) => r.measures['map:render+clusters'] ?? 0)),
+        filter: median(filters),
+        select: median(selects),
+        panel: panels.includes(null) ? null : median(panels),
+        frameMedian: median(frames),
+        frameP95: quantile(frames, 0.95),
+      };
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+if (CHROMIUM === undefined) {
+  console.log('bench:ui needs Chromium (Debian: apt-get install chromium, or set CHROMIUM_PATH)');
+  process.exit(1);
+}
+const browser = await chromium.launch({
+  executablePath: CHROMIUM,
+  args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
+});
+const results = [];
+try {
+  for (const size of SIZES) {
+    const r = await benchSize(browser, size);
+    results.push(r);
+    console.log(`\n${r.nodes} nodes, ${r.links} links (generated ${size}), median of ${RUNS} page loads:`);
+    table([
+      ['first render (nav → data-ready)', ms(r.render)],
+      ['  GET /api/map (request → body)', `${ms(r.mapFetch)}, ${(r.mapBytes / 1024).toFixed(0)} KiB`],
+      ['  body → drawn (parse, layout, graph, sigma)', ms(r.afterData)],
+      ['    layout / graph build / a sigma frame', `${ms(r.layout)} / ${ms(r.graph)} / ${ms(r.sigma)}`],
+      ['apply a kind filter', ms(r.filter)],
+      ['select a node (click → drawn selected)', ms(r.select)],
+      [
+        'open a node panel (click → heading + links)',
+        r.panel === null ? 'n/a (no node panel with links in this build)' : ms(r.panel),
+      ],
+      ['pan frame time median / p95', `${ms(r.frameMedian)} / ${ms(r.frameP95)}`],
+    ]);
+  }
+} finally {
+  await browser.close();
+}
+const big = results.find((r) => r.size === 10000) ?? results[results.length - 1];
+const small = results.find((r) => r.size === 1000) ?? results[0];
+if (big !== small) {
+  const ratio = (k) => (big[k] === null || small[k] === null ? 'n/a' : `${(big[k] / small[k]).toFixed(2)}x`);
+  console.log(`\n${big.nodes} vs ${small.nodes} nodes:`);
+  table([
+    ['first render', ratio('render')],
+    ['filter', ratio('filter')],
+    ['select', ratio('select')],
+    ['panel', ratio('panel')],
+    ['pan frame median', ratio('frameMedian')],
+  ]);
+}
+console.log(`\ntargets at ${big.nodes} nodes (software rendering):`);
+table([
+  ['first render < 3 s', `${ms(big.render)} ${verdict(big.render < TARGETS.render)}`],
+  ['filter < 300 ms', `${ms(big.filter)} ${verdict(big.filter < TARGETS.filter)}`],
+  ['panel < 200 ms', big.panel === null ? 'n/a' : `${ms(big.panel)} ${verdict(big.panel < TARGETS.panel)}`],
+]);

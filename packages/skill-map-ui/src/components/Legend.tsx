@@ -1,0 +1,107 @@
+import { useEffect, useState } from 'react';
+import type { MapProjection } from '../api/types';
+import {
+  currentTheme,
+  hostColor,
+  kindColor,
+  KIND_ORDER,
+  linkColor,
+  LINK_ORDER,
+  palette,
+  type Theme,
+} from '../map/colors';
+
+function useTheme(): Theme {
+  const [theme, setTheme] = useState<Theme>(currentTheme());
+  useEffect(() => {
+    const mq = matchMedia('(prefers-color-scheme: dark)');
+    const on = (): void => setTheme(currentTheme());
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return theme;
+}
+
+const Dot = ({ fill, ring, hollow = false }: { fill: string; ring: string; hollow?: boolean }) => (
+  <span
+    className="legend-dot"
+    aria-hidden="true"
+    style={
+      hollow ? { borderColor: fill, background: 'transparent' } : { background: fill, borderColor: ring }
+    }
+  />
+);
+
+/** What the colours and shapes of the map mean (only the kinds and hosts the map has). */
+export function Legend({ map }: { map: MapProjection | null }) {
+  const theme = useTheme();
+  const pal = palette(theme);
+  const [open, setOpen] = useState(true);
+  if (map === null || map.nodes.length === 0) return null;
+  const present = new Set(map.nodes.map((n) => n.kind));
+  const kinds = [
+    ...KIND_ORDER.filter((k) => present.has(k)),
+    ...[...present].filter((k) => !KIND_ORDER.includes(k)).sort(),
+  ];
+  const hosts = [...new Set(map.nodes.map((n) => n.provider))].sort();
+  const states = new Set(map.links.map((l) => l.state));
+  return (
+    <aside className="map-legend" aria-label="Legend">
+      <button type="button" className="legend-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Legend
+      </button>
+      {open && (
+        <div className="legend-body">
+          <h2 className="legend-title">Kinds (fill)</h2>
+          <ul>
+            {kinds.map((k) => (
+              <li key={k}>
+                <Dot fill={kindColor(k, theme)} ring={kindColor(k, theme)} /> {k}
+              </li>
+            ))}
+          </ul>
+          <h2 className="legend-title">Hosts (ring, circle)</h2>
+          <ul>
+            {hosts.map((h) => (
+              <li key={h}>
+                <Dot fill={pal.bg} ring={hostColor(h, hosts, theme)} /> {h}
+              </li>
+            ))}
+          </ul>
+          <h2 className="legend-title">Links (colour by kind, opacity by confidence)</h2>
+          <ul>
+            {LINK_ORDER.map((k) => (
+              <li key={k}>
+                <span
+                  className="legend-line"
+                  aria-hidden="true"
+                  style={{ background: linkColor(k, theme) }}
+                />{' '}
+                {k}
+              </li>
+            ))}
+          </ul>
+          <h2 className="legend-title">Targets and issues</h2>
+          <ul>
+            <li>
+              <Dot fill={pal.state.broken} ring={pal.bg} hollow /> broken target
+              {states.has('broken') ? '' : ' (none)'}
+            </li>
+            <li>
+              <Dot fill={pal.state.reserved} ring={pal.bg} hollow /> reserved name
+            </li>
+            <li>
+              <Dot fill={pal.state.virtual} ring={pal.bg} hollow /> virtual (MCP server)
+            </li>
+            <li>
+              <Dot fill={pal.bg} ring={pal.error} /> has errors
+            </li>
+            <li>
+              <Dot fill={pal.bg} ring={pal.warn} /> has warnings
+            </li>
+          </ul>
+        </div>
+      )}
+    </aside>
+  );
+}

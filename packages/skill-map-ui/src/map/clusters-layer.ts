@@ -1,0 +1,69 @@
+// The layer behind the nodes: host and folder circles with their names, drawn on a 2D canvas after each sigma
+// render so they pan and zoom with the graph. Small or off-screen circles are skipped (cheap at any size).
+import type Sigma from 'sigma';
+import { hostColor, palette, withAlpha, type Theme } from './colors';
+import type { Cluster } from './layout';
+
+export class ClustersLayer {
+  readonly canvas = document.createElement('canvas');
+  private clusters: Cluster[] = [];
+  private hosts: string[] = [];
+  theme: Theme = 'light';
+
+  constructor() {
+    this.canvas.className = 'map-clusters';
+    this.canvas.setAttribute('aria-hidden', 'true');
+  }
+
+  setClusters(clusters: Cluster[]): void {
+    // Big circles first, so nested folders paint over their parents.
+    this.clusters = [...clusters].sort((a, b) => a.depth - b.depth || b.r - a.r);
+    this.hosts = [...new Set(clusters.map((c) => c.host))].sort();
+  }
+
+  draw(sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport'>): void {
+    const { width, height } = sigma.getDimensions();
+    const dpr = window.devicePixelRatio || 1;
+    const c = this.canvas;
+    if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
+      c.width = Math.round(width * dpr);
+      c.height = Math.round(height * dpr);
+      c.style.width = `${width}px`;
+      c.style.height = `${height}px`;
+    }
+    const ctx = c.getContext('2d');
+    if (ctx === null) return;
+    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+    ctx.clearRect(0, 0, width, height);
+    const pal = palette(this.theme);
+    const labels: { text: string; x: number; y: number; host: boolean; color: string }[] = [];
+    for (const cl of this.clusters) {
+      const p = sigma.graphToViewport({ x: cl.x, y: cl.y });
+      const q = sigma.graphToViewport({ x: cl.x + cl.r, y: cl.y });
+      const r = Math.hypot(q.x - p.x, q.y - p.y);
+      if (r < 6 || p.x + r < 0 || p.y + r < 0 || p.x - r > width || p.y - r > height) continue;
+      const host = cl.depth === 0;
+      const hc = hostColor(cl.host, this.hosts, this.theme);
+      ctx.beginPath();
+      ctx.arc(p.x, p.y, r, 0, Math.PI * 2);
+      ctx.fillStyle = host ? withAlpha(hc, this.theme === 'light' ? 0.05 : 0.08) : `${pal.cluster}0.035)`;
+      ctx.fill();
+      ctx.lineWidth = host ? 2 : 1;
+      ctx.strokeStyle = host ? withAlpha(hc, 0.55) : `${pal.cluster}${cl.depth === 1 ? 0.3 : 0.2})`;
+      ctx.stroke();
+      if (r > (host ? 30 : 45))
+        labels.push({ text: cl.label, x: p.x, y: p.y - r, host, color: host ? hc : pal.clusterLabel });
+    }
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'bottom';
+    for (const l of labels.slice(0, 400)) {
+      ctx.font = l.host ? '600 13px system-ui, sans-serif' : '11px system-ui, sans-serif';
+      const y = Math.max(l.y - 2, l.host ? 15 : 13);
+      ctx.lineWidth = 3;
+      ctx.strokeStyle = pal.bg;
+      ctx.strokeText(l.text, l.x, y);
+      ctx.fillStyle = l.color;
+      ctx.fillText(l.text, l.x, y);
+    }
+  }
+}

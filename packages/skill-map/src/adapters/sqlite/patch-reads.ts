@@ -1,0 +1,79 @@
+// What the in-place patch of a scan reads from the store before it writes (persist-patch.ts): the base it is checked
+// against, the stored resolution index, and the few lookups a patch that reaches beyond its files needs.
+import type { Database as Db } from 'better-sqlite3';
+import { cached } from './statements.js';
+
+/** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
+export interface PatchBase {
+  readonly generation: number;
+  readonly salt: string | null;
+  readonly graphDigest: string | null;
+  /** A resolution index was written (or re-stamped) at the current generation. */
+  readonly indexCurrent: boolean;
+}
+
+export function readPatchBase(db: Db): PatchBase | null {
+  const row = cached(
+    db,
+    `SELECT m.persist_generation, m.row_salt, m.graph_digest,
+            EXISTS (SELECT 1 FROM scan_resolution_index r WHERE r.id = 1 AND r.generation = m.persist_generation)
+       FROM scan_meta m WHERE m.id = 1`,
+    'raw',
+  ).get() as [number, string | null, string | null, number] | undefined;
+  if (row === undefined) return null;
+  return { generation: row[0], salt: row[1], graphDigest: row[2], indexCurrent: row[3] === 1 };
+}
+
+/** The stored resolution index (JSON text) when it is current at `generation`. */
+export function readResolutionIndex(db: Db, generation: number): string | undefined {
+  return cached(
+    db,
+    `SELECT index_json FROM scan_resolution_index WHERE id = 1 AND generation = ?`,
+    'pluck',
+  ).get(generation) as string | undefined;
+}
+
+/** The sources of the stored links whose target is `target` (distinct, sorted). */
+export function linkSourcesTo(db: Db, target: string): string[] {
+  return cached(
+    db,
+    `SELECT DISTINCT source_path FROM scan_links WHERE target_path = ? ORDER BY source_path`,
+    'pluck',
+  ).all(target) as string[];
+}
+
+/** Paths of the per-file cache rows whose record text holds one of `needles`: its text (lower-cased), then its pattern. */
+export function cachedPathsMentioning(
+  db: Db,
+  needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+): string[] {
+  const out = new Set<string>();
+  const rows = db
+    .prepare(`SELECT path, record_json FROM scan_file_cache WHERE instr(lower(record_json), ?) > 0`)
+    .raw();
+  for (const needle of needles) {
+    for (const [path, json] of rows.all(needle.text.toLowerCase()) as Array<[string, string]>)
+      if (needle.pattern.test(json)) out.add(path);
+  }
+  return [...out].sort();
+}
+
+/** The persist generation of the stored scan (0 before the first scan). */
+export function readGeneration(db: Db): number {
+  return (
+    (cached(db, `SELECT persist_generation FROM scan_meta WHERE id = 1`, 'pluck').get() as
+      number | undefined) ?? 0
+  );
+}
+
+/** Issues per severity, counted in SQL. */
+export function issueSeverityCounts(db: Db): { error: number; warn: number; info: number } {
+  const out = { error: 0, warn: 0, info: 0 };
+  for (const [severity, n] of cached(
+    db,
+    `SELECT severity, COUNT(*) FROM scan_issues GROUP BY severity`,
+    'raw',
+  ).all() as Array<[keyof typeof out, number]>)
+    out[severity] = n;
+  return out;
+}

@@ -1,0 +1,84 @@
+// What `sm activity install` remembers so uninstall can give a host's file back: `.skill-map/activity-hooks.bak`
+// (gitignored by the `*.bak` rule of `.skill-map/.gitignore`), one entry per host.
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { writeFileAtomicSync } from '../../adapters/fs/atomic-write.js';
+import { ensureStateDir } from '../../adapters/fs/state-dir.js';
+import type { ActivityHost } from './hook-hosts.js';
+
+/** What install recorded of one host's file. */
+export interface HostRecord {
+  file: string;
+  /** base64 of the bytes before install, or null when install created the file. */
+  original: string | null;
+  /** Folders install created for the file (outermost first), removed on uninstall when empty. */
+  createdDirs: string[];
+  /** sha256 of the bytes install wrote. */
+  written: string;
+}
+
+export interface RecordFile {
+  schemaVersion: 1;
+  hosts: Partial<Record<ActivityHost, HostRecord>>;
+}
+
+const RECORD = join('.skill-map', 'activity-hooks.bak');
+
+export const sha = (b: Buffer | string): string => createHash('sha256').update(b).digest('hex');
+
+export function readRecord(root: string): RecordFile {
+  try {
+    const parsed = JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as RecordFile;
+    if (parsed.schemaVersion === 1 && typeof parsed.hosts === 'object' && parsed.hosts !== null)
+      return parsed;
+  } catch {
+    // No record (or an unreadable one): uninstall falls back to taking our entries out.
+  }
+  return { schemaVersion: 1, hosts: {} };
+}
+
+/** Writes the record atomically; an empty one is removed. */
+export function writeRecord(root: string, record: RecordFile): void {
+  const path = join(root, RECORD);
+  if (Object.keys(record.hosts).length === 0) {
+    rmSync(path, { force: true });
+    return;
+  }
+  ensureStateDir(dirname(path));
+  writeFileAtomicSync(path, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** Forgets one host's entry (uninstall done, or nothing left to give back). */
+export function forgetHost(root: string, record: RecordFile, host: ActivityHost): void {
+  if (record.hosts[host] === undefined) return;
+  delete record.hosts[host];
+  writeRecord(root, record);
+}
+
+export function readBytes(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
+}
+
+/** Folders between the root and `file` that do not exist yet (outermost first). */
+export function missingDirs(root: string, file: string): string[] {
+  const out: string[] = [];
+  for (let dir = dirname(file); dir !== '.' && dir !== ''; dir = dirname(dir))
+    if (!existsSync(join(root, dir))) out.unshift(dir);
+  return out;
+}
+
+/** Removes the folders install created, innermost first, while they are empty. */
+export function removeCreatedDirs(root: string, dirs: readonly string[]): void {
+  for (const dir of [...dirs].reverse()) {
+    try {
+      if (readdirSync(join(root, dir)).length === 0) rmdirSync(join(root, dir));
+    } catch {
+      // Already gone, or not ours to remove any more.
+    }
+  }
+}

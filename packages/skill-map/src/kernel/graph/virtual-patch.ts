@@ -1,0 +1,133 @@
+// The record patch's answer to a change in what a file declares as virtual `mcp://` nodes (a tools list naming another
+// server, an MCP config defining one more or one less): the touched virtual nodes are merged again from all their
+// declarers (as a full build merges them), the stored index gets them, and the files whose links target a virtual node
+// that appears or vanishes are re-resolved too (exactly those: a virtual node is reached by its path only).
+import type { Node } from '@skill-map/spec';
+import { sortedRecords } from '../build-graph.js';
+import type { ProviderIds } from '../providers/registry.js';
+import type { FileRecord } from '../types.js';
+import { assemble } from './assemble.js';
+import { virtualPathsChanged } from './record-identity.js';
+import type { ResolutionIndex } from './resolution-index.js';
+
+/** What the record patch reads of the stored scan beyond its resolution index (the store answers). */
+export interface PatchLookup {
+  /** The stored node at `path` (a virtual node's row carries the files that declare it), or undefined. */
+  node(path: string): Node | undefined;
+  /** The cached record of an unchanged file, or undefined when there is none usable. */
+  record(path: string): FileRecord | undefined;
+  /** The sources of the stored links whose target is `target`. */
+  linkSources(target: string): string[];
+  /** Paths of the cached records whose JSON text holds one of `needles` (its `text`, and a match of its `pattern`). */
+  recordsMentioning(needles: readonly Needle[]): string[];
+}
+
+/** A name to look for in cached records: plain lower-case text every mention holds, and a pattern to confirm it. */
+export interface Needle {
+  readonly text: string;
+  readonly pattern: RegExp;
+}
+
+/** Past this many files reaching a virtual node that appears or vanishes, a full build is as cheap. */
+export const MAX_REACHING = 256;
+
+/** The virtual-node part of a patch. */
+export interface VirtualPatch {
+  /** The touched virtual nodes as a full build merges them (link counts 0), in path order. */
+  readonly upserts: Node[];
+  /** Paths of touched virtual nodes no file declares any more. */
+  readonly removed: string[];
+  /** The resolution index with them. */
+  readonly index: ResolutionIndex;
+  /** Unchanged files whose links target an added or removed virtual node (to re-resolve). */
+  readonly reaching: FileRecord[];
+}
+
+interface Change {
+  readonly prev: FileRecord;
+  readonly next: FileRecord;
+}
+
+const declares = (record: FileRecord, path: string): boolean =>
+  record.virtualNodes?.some((v) => v.path === path) === true;
+
+/** `index` with the virtual nodes `upserts` in (added, or their provider updated) and `removed` out. */
+export function indexWithVirtual(
+  index: ResolutionIndex,
+  upserts: readonly Node[],
+  removed: readonly string[],
+): ResolutionIndex {
+  const gone = new Set(removed);
+  const byPath = new Map(index.nodes.map((n) => [n[0], n] as const));
+  for (const p of removed) byPath.delete(p);
+  for (const v of upserts) byPath.set(v.path, [v.path, v.kind, v.provider]);
+  const nodes = [...byPath.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const position = new Map(nodes.map((n, i) => [n[0], i] as const));
+  const names = index.names.map(
+    ([handle, list]) =>
+      [
+        handle,
+        list
+          .filter(([at]) => !gone.has(index.nodes[at]![0]))
+          .map(
+            ([at, kind, via, reserved]) => [position.get(index.nodes[at]![0])!, kind, via, reserved] as const,
+          ),
+      ] as const,
+  );
+  return { ...index, nodes, names };
+}
+
+/**
+ * The virtual-node part of the patch of `changes` (in path order), or the reason it does not apply; null when no
+ * change touches a virtual node.
+ */
+export function patchVirtual(
+  index: ResolutionIndex,
+  changes: readonly Change[],
+  active: ProviderIds,
+  lookup: PatchLookup | undefined,
+): VirtualPatch | string | null {
+  const touched = new Set<string>();
+  for (const { prev, next } of changes) for (const p of virtualPathsChanged(prev, next)) touched.add(p);
+  if (touched.size === 0) return null;
+  const first = [...touched].sort()[0]!;
+  if (lookup === undefined) return `the MCP servers declared as '${first}' changed`;
+  const changed = new Map(changes.map((c) => [c.next.path, c.next] as const));
+  const stored = new Set(index.nodes.map((n) => n[0]));
+  const upserts: Node[] = [];
+  const removed: string[] = [];
+  for (const path of [...touched].sort()) {
+    const before = stored.has(path) ? lookup.node(path) : undefined;
+    if (stored.has(path) && before?.virtual !== true)
+      return `'${path}' is not a virtual node of the stored graph`;
+    const paths = new Set((before?.derivedFrom ?? []).filter((p) => !changed.has(p)));
+    for (const [p, record] of changed) if (declares(record, path)) paths.add(p);
+    const declarers: FileRecord[] = [];
+    for (const p of paths) {
+      const record = changed.get(p) ?? lookup.record(p);
+      if (record === undefined) return `the cached record of '${p}' (declaring '${path}') is missing`;
+      declarers.push(record);
+    }
+    const merged =
+      declarers.length === 0 ? undefined : assemble(sortedRecords(declarers), active).byPath.get(path);
+    if (merged === undefined) {
+      if (before !== undefined) removed.push(path);
+    } else upserts.push(merged);
+  }
+  const added = upserts.filter((v) => !stored.has(v.path));
+  // A full persist may carry state from a vanished node to a new one (a rename): leave that to it.
+  if (added.length > 0 && removed.length > 0)
+    return `virtual nodes appear ('${added[0]!.path}') and vanish ('${removed[0]!}') at once`;
+  const reachingPaths = new Set<string>();
+  for (const path of [...added.map((v) => v.path), ...removed]) {
+    for (const source of lookup.linkSources(path)) if (!changed.has(source)) reachingPaths.add(source);
+    if (reachingPaths.size > MAX_REACHING) return `more than ${MAX_REACHING} files reach '${path}'`;
+  }
+  const reaching: FileRecord[] = [];
+  for (const p of [...reachingPaths].sort()) {
+    const record = lookup.record(p);
+    if (record === undefined) return `the cached record of '${p}' (reaching a virtual node) is missing`;
+    reaching.push(record);
+  }
+  return { upserts, removed, index: indexWithVirtual(index, upserts, removed), reaching };
+}
