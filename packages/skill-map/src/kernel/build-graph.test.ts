@@ -213,7 +213,7 @@ describe('buildGraph over a Claude project', () => {
       filesOversized: 0,
       nodesCount: 12,
       linksCount: 17,
-      issuesCount: 13,
+      issuesCount: 18,
       durationMs: 0,
       filesAnalyzed: 16,
       issuesSuppressed: 1,

@@ -9,7 +9,7 @@
 // Then no other record's links can resolve differently: only the changed records' own links are re-resolved, the
 // link counts of the nodes they reach are adjusted, and the link-level issues of their runs are recomputed (the other
 // issues are kept, their link indices shifted).
-import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
+import type { Issue, Link, Node } from '@skill-map/spec';
 import {
   buildGraphState,
   compareIssues,
@@ -22,7 +22,7 @@ import {
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
-import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
+import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import { runWhole, WHOLE_SHORT, wholeStale as wholeStaleOf } from './incremental-whole.js';
 import type { PairRuns } from './pair-runs.js';
@@ -35,31 +35,11 @@ import {
   sameSet,
   unpatchableAnalyzer,
 } from './incremental-support.js';
+import type { GraphState, IncrementalGraph } from './incremental-state.js';
 import { prepareRecord } from './prepared.js';
-import type { PathOracle } from './resolve.js';
 import { LinkResolver } from './resolve-links.js';
 
-/** What the next incremental build needs from this one. Opaque; pass it back once (it may be reused in place). */
-export interface GraphState {
-  readonly result: ScanResult;
-  readonly ordered: readonly FileRecord[];
-  readonly graph: Assembled;
-  readonly runs: readonly number[];
-  readonly runSources: readonly string[];
-  readonly oracle: PathOracle;
-  readonly contextKey: string;
-  readonly existingPaths: ReadonlySet<string> | undefined;
-}
-
-/** A graph-stage result and the state to pass to the next {@link buildGraphIncremental}. */
-export interface IncrementalGraph {
-  result: ScanResult;
-  state: GraphState;
-  /** `patch`: only the changed records' links were re-resolved; `full`: a full build ran. */
-  mode: 'patch' | 'full';
-  /** With `full`: why the patch did not apply ("no previous build", "'a.md' changed kind (agent → skill)"). */
-  reason?: string;
-}
+export type { GraphState, IncrementalGraph } from './incremental-state.js';
 
 /** Past this many changed records a full build is as cheap. */
 const MAX_CHANGED = 256;

@@ -185,17 +185,8 @@ export function patchRecords(
     if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
   }
   const oracle = createOracle(ctx);
-  // The whole-graph checks are not re-run here: a change they could see makes the caller build the graph whole.
   // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
   const before = index === stored ? g : assembledFromIndex(stored);
-  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  if (BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)))) {
-    for (const { prev, next } of sorted) {
-      const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
-      if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
-        return refused(`'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`);
-    }
-  }
   const nodes: Node[] = [];
   const links: Link[] = [];
   const runs: Array<readonly [string, number, number]> = [];
@@ -227,6 +218,20 @@ export function patchRecords(
     }
     node.linksOutCount = out;
     nodes.push(node);
+  }
+  // The whole-graph checks are not re-run here: a change they could see makes the caller build the graph whole.
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  if (BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)))) {
+    for (const { prev, next } of sorted) {
+      // A file without a node (MCP config, plugin hooks) feeds checks such as mcp-server-undefined as a whole.
+      if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
+        return refused(`'${next.path}' changes what the whole-graph checks read (its configuration)`);
+      const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
+      if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
+        return refused(
+          `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`,
+        );
+    }
   }
   const confidences = new Map<number, number>();
   const sink = createIssueSink(g.suppressions, confidences);
