@@ -24,13 +24,28 @@ const NODE_GLOBALS = Object.fromEntries(
 );
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'coverage/**', '.bench-tmp/**'] },
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      'coverage/**',
+      '.bench-tmp/**',
+      'reports/**',
+      '.stryker-tmp/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        projectService: {
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'vitest.mutation.config.ts',
+            'scripts/mutation/modules.d.mts',
+          ],
+        },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -154,6 +154,9 @@ async function clickAndTime(page, pos, done, arg) {
       once: true,
     });
   });
+  // Two clicks on the map less than sigma's doubleClickTimeout (300 ms) apart are a double click (a zoom, no
+  // click): on a calm machine the previous step's click can be that recent.
+  await sleep(400);
   await page.mouse.click(pos.x, pos.y);
   return page.evaluate(
     ([src, a]) =>

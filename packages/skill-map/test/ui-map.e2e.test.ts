@@ -154,8 +154,12 @@ describeBrowser('browser: the map', () => {
   });
 
   it('clicking a node on the canvas opens it', async () => {
+    // The previous test left a node's panel open; it covers the right of the map, where the node may lie.
+    await page.evaluate(() => (location.hash = '#/'));
+    await page.waitForSelector('aside[aria-label="Node panel"]', { state: 'detached' });
     await resetCamera();
     const p = await stillPosition(GUIDE);
+    expect(await page.evaluate((q) => document.elementFromPoint(q.x, q.y)?.className, p)).toBe('sigma-mouse');
     await page.mouse.click(p.x, p.y);
     await expect.poll(route, POLL).toBe(`#/?node=${GUIDE}`);
   });

@@ -28,6 +28,49 @@ describe('redactSecrets: token shapes', () => {
     expect(redactSecrets(`before ${token} after`)).toBe(`before ${REDACTED} after`);
   });
 
+  it('redacts every occurrence in one text, not only the first (each pattern is global)', () => {
+    const text = `first sk-abc123secret, second sk-def456secret; then ${GITHUB[0]!} and ${GITHUB[1]!}`;
+    expect(redactSecrets(text)).toBe(
+      `first ${REDACTED}, second ${REDACTED}; then ${REDACTED} and ${REDACTED}`,
+    );
+    const keys = ['sk-one111', 'sk-two222', 'sk-three333'].join('\n');
+    expect(redactSecrets(keys)).toBe([REDACTED, REDACTED, REDACTED].join('\n'));
+    expect(redactSecrets(`${AWS_KEY_ID} ${AWS_TEMP_KEY_ID} ${JWT} ${JWT} ${GOOGLE} ${GOOGLE}`)).toBe(
+      new Array(6).fill(REDACTED).join(' '),
+    );
+    expect(redactSecrets(`${SLACK[0]!} ${SLACK[1]!} ${FINE_GRAINED} ${FINE_GRAINED}`)).toBe(
+      new Array(4).fill(REDACTED).join(' '),
+    );
+    expect(redactSecrets('Bearer abcdefgh1 Bearer ijklmnop2')).toBe(`Bearer ${REDACTED} Bearer ${REDACTED}`);
+  });
+
+  it('replaces with the literal [REDACTED], and redacts every PEM shape', () => {
+    expect(REDACTED).toBe('[REDACTED]');
+    const begin = '-----BEGIN OPENSSH PRIVATE KEY-----';
+    const end = '-----END OPENSSH PRIVATE KEY-----';
+    expect(redactSecrets(`a ${begin}\nxyz\n${end} b`)).toBe('a [REDACTED] b');
+    expect(redactSecrets(`a ${begin}\nxyz no end`)).toBe('a [REDACTED]');
+    expect(redactSecrets(`tail only\n${end} b`)).toBe('[REDACTED] b');
+  });
+
+  it('does not redact a token shape that continues into a longer word', () => {
+    const text = `xoxb-abcdefgh_more AIza${'a'.repeat(35)}_x github_pat_${'a'.repeat(22)}-y`;
+    expect(redactSecrets(text)).toBe(text);
+  });
+
+  it('redacts an AWS secret under each spelling of its name, and Bearer with several spaces', () => {
+    for (const name of [
+      'aws_secret_access_key',
+      'awssecretaccesskey',
+      'secret_access_key',
+      'secretaccesskey',
+    ]) {
+      expect(redactSecrets(`${name}=${AWS_SECRET}`), name).toBe(`${name}=[REDACTED]`);
+      expect(redactSecrets(`${name}: \t ${AWS_SECRET}`), name).toBe(`${name}: \t [REDACTED]`);
+    }
+    expect(redactSecrets('Authorization: Bearer   abcdefgh.ijk')).toBe('Authorization: Bearer [REDACTED]');
+  });
+
   it('redacts an AWS secret access key written next to its name, keeping the name', () => {
     expect(redactSecrets(`aws_secret_access_key = ${AWS_SECRET}`)).toBe(
       `aws_secret_access_key = ${REDACTED}`,
@@ -98,6 +141,32 @@ describe('redactValue', () => {
     const out = redactValue({ [GITHUB[0] ?? '']: 1, [GITHUB[1] ?? '']: 2, [REDACTED]: 3 }) as object;
     expect(Object.values(out)).toEqual([1, 2, 3]);
     expect(JSON.stringify(out)).not.toContain('gh');
+  });
+
+  it('numbers colliding redacted keys #2, #3, and returns ordinary writable, deletable fields', () => {
+    const out = redactValue({ [GITHUB[0] ?? '']: 1, [GITHUB[1] ?? '']: 2, [GITHUB[2] ?? '']: 3 }) as Record<
+      string,
+      unknown
+    >;
+    expect(Object.keys(out)).toEqual([REDACTED, `${REDACTED}#2`, `${REDACTED}#3`]);
+    out[REDACTED] = 'changed';
+    expect(out[REDACTED]).toBe('changed');
+    delete out[`${REDACTED}#2`];
+    expect(Object.keys(out)).toEqual([REDACTED, `${REDACTED}#3`]);
+  });
+
+  it('under a secret-naming key replaces only a non-empty string; other values are redacted as usual', () => {
+    expect(
+      redactValue({
+        aws_secret_access_key: '',
+        secret_access_key: 5,
+        SecretAccessKey: { note: 'plain', t: GITHUB[0] },
+      }),
+    ).toEqual({
+      aws_secret_access_key: '',
+      secret_access_key: 5,
+      SecretAccessKey: { note: 'plain', t: REDACTED },
+    });
   });
 
   it('keeps a __proto__ key as an ordinary field', () => {

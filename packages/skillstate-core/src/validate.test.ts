@@ -83,6 +83,30 @@ describe('validatePatchDeep', () => {
     });
   });
 
+  it('counts nested arrays toward the depth limit like objects (8 levels pass, the 9th is refused)', () => {
+    const arrays = (levels: number): unknown[] => {
+      let value: unknown[] = [];
+      for (let i = 1; i < levels; i++) value = [value];
+      return value;
+    };
+    // `progress` itself is level 1.
+    expect(validatePatchDeep(schema, { progress: arrays(8) })).toEqual({ valid: true });
+    expect(validatePatchDeep(schema, { progress: arrays(9) })).toEqual({
+      valid: false,
+      error: "Too deep at 'progress[0][0][0][0][0][0][0][0]': exceeds max depth 8",
+      field: 'progress[0][0][0][0][0][0][0][0]',
+    });
+    // Mixed: arrays inside objects count too.
+    expect(validatePatchDeep(schema, { meta: { a: [[[[[[[1]]]]]]] } })).toMatchObject({ valid: true });
+    expect(validatePatchDeep(schema, { meta: { a: [[[[[[[[1]]]]]]]] } })).toMatchObject({
+      valid: false,
+      field: 'meta.a[0][0][0][0][0][0][0]',
+    });
+    expect(validatePatchDeep(schema, { progress: arrays(3) }, { maxDepth: 2 })).toMatchObject({
+      valid: false,
+    });
+  });
+
   it('counts top-level and nested object keys against one budget, not array elements', () => {
     const wide: Record<string, number> = {};
     for (let i = 0; i < MAX_PATCH_KEYS - 1; i++) wide[`k${i}`] = i;
@@ -109,9 +133,60 @@ describe('validatePatchDeep', () => {
   });
 });
 
+describe('validatePatchDeep: limits at their boundary and every key checked', () => {
+  it('checks every key, not only the first', () => {
+    expect(validatePatchDeep(schema, { goal: 'x', nope: 1 })).toMatchObject({ valid: false, field: 'nope' });
+    expect(validatePatchDeep(schema, { goal: 'x', count: 'no' })).toMatchObject({
+      valid: false,
+      field: 'count',
+    });
+  });
+
+  it('enforces the string limit at the top level and nested, exactly at its length', () => {
+    expect(validatePatchDeep(schema, { goal: 'abc' }, { maxStringLength: 3 })).toEqual({ valid: true });
+    expect(validatePatchDeep(schema, { goal: 'abcd' }, { maxStringLength: 3 })).toEqual({
+      valid: false,
+      error: "String too long at 'goal': exceeds max length 3",
+      field: 'goal',
+    });
+    expect(validatePatchDeep(schema, { meta: { s: ['abc', 'abcd'] } }, { maxStringLength: 3 })).toEqual({
+      valid: false,
+      error: "String too long at 'meta.s[1]': exceeds max length 3",
+      field: 'meta.s[1]',
+    });
+    expect(validatePatchDeep(schema, { goal: 'x'.repeat(100_000) })).toEqual({ valid: true });
+  });
+
+  it('accepts booleans and nulls nested', () => {
+    expect(validatePatchDeep(schema, { meta: { a: true, b: false, c: null, d: [null, true] } })).toEqual({
+      valid: true,
+    });
+  });
+
+  it('counts top-level keys against the key budget', () => {
+    expect(validatePatchDeep(schema, { goal: 'x', notes: null }, { maxKeys: 2 })).toEqual({ valid: true });
+    expect(validatePatchDeep(schema, { goal: 'x', notes: null, count: 1 }, { maxKeys: 2 })).toEqual({
+      valid: false,
+      error: 'Too many keys: exceeds max 2',
+      field: 'count',
+    });
+  });
+});
+
 describe('validatePatch (flat)', () => {
   it('checks keys and top-level types only', () => {
     expect(validatePatch(schema, { goal: null, meta: { deep: nest(20) } })).toEqual({ valid: true });
+    expect(validatePatch(schema, { nope: 1 })).toEqual({
+      valid: false,
+      error: 'Unknown key: nope',
+      field: 'nope',
+    });
+    expect(validatePatch(schema, { count: Number.POSITIVE_INFINITY })).toEqual({
+      valid: false,
+      error: "Invalid number for field 'count': NaN or Infinity rejected",
+      field: 'count',
+    });
+    expect(validatePatch(schema, { count: 3 })).toEqual({ valid: true });
     expect(validatePatch(schema, { flag: 'yes' })).toEqual({
       valid: false,
       error: "Invalid type for field 'flag': expected boolean, got string",

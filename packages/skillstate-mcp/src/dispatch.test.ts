@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness } from '../test/support/fixtures.js';
 import type { Harness } from '../test/support/fixtures.js';
@@ -40,6 +41,31 @@ describe('JSON-RPC dispatch (spec table 4.3)', () => {
     h = harness();
     expect(await line('{"jsonrpc":"2.0","id":{"x":1},"method":"ping"}')).toBe(
       '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}',
+    );
+  });
+
+  it('refuses a boolean or array id with -32600 and id null, never running the method', async () => {
+    h = harness();
+    const before = readFileSync(h.project.statePath, 'utf8');
+    const invalid = '{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}';
+    for (const id of ['true', 'false', '[1]', '[]']) {
+      expect(await line(`{"jsonrpc":"2.0","id":${id},"method":"ping"}`), id).toBe(invalid);
+    }
+    expect(
+      await line(
+        '{"jsonrpc":"2.0","id":true,"method":"tools/call","params":{"name":"state.patch","arguments":{"patch":{"goal":"x"}}}}',
+      ),
+    ).toBe(invalid);
+    expect(readFileSync(h.project.statePath, 'utf8')).toBe(before);
+    // The ids JSON-RPC allows are answered with themselves.
+    expect(await line('{"jsonrpc":"2.0","id":0,"method":"ping"}')).toBe(
+      '{"jsonrpc":"2.0","id":0,"result":{}}',
+    );
+    expect(await line('{"jsonrpc":"2.0","id":"","method":"ping"}')).toBe(
+      '{"jsonrpc":"2.0","id":"","result":{}}',
+    );
+    expect(await line('{"jsonrpc":"2.0","id":null,"method":"ping"}')).toBe(
+      '{"jsonrpc":"2.0","id":null,"result":{}}',
     );
   });
 

@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiError } from '../api/client';
+import { trapTab } from './trap-tab';
 import '../styles/consent-dialog.css';
 
 export type ConsentAnswer = 'once' | 'always' | null;
@@ -25,18 +26,7 @@ function ConsentDialog({ question, onAnswer }: DialogProps) {
       onAnswer(null);
       return;
     }
-    if (e.key !== 'Tab') return;
-    const buttons = [...(ref.current?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
-    const first = buttons[0];
-    const last = buttons[buttons.length - 1];
-    if (first === undefined || last === undefined) return;
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
+    trapTab(e);
   };
   return (
     <div className="consent-backdrop" onMouseDown={(e) => e.target === e.currentTarget && e.preventDefault()}>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import type { MapProjection } from '../api/types';
 import {
   currentTheme,
@@ -33,7 +33,7 @@ const Dot = ({ fill, ring, hollow = false }: { fill: string; ring: string; hollo
 );
 
 /** What the colours and shapes of the map mean (only the kinds and hosts the map has). */
-export function Legend({ map }: { map: MapProjection | null }) {
+export const Legend = memo(function Legend({ map }: { map: MapProjection | null }) {
   const theme = useTheme();
   const pal = palette(theme);
   const [open, setOpen] = useState(true);
@@ -104,4 +104,4 @@ export function Legend({ map }: { map: MapProjection | null }) {
       )}
     </aside>
   );
-}
+});

@@ -3,6 +3,7 @@
 import type Sigma from 'sigma';
 import { hostColor, palette, withAlpha, type Theme } from './colors';
 import type { Cluster } from './layout';
+import { prepareOverlay } from './overlay-canvas';
 
 export class ClustersLayer {
   readonly canvas = document.createElement('canvas');
@@ -22,19 +23,9 @@ export class ClustersLayer {
   }
 
   draw(sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport'>): void {
-    const { width, height } = sigma.getDimensions();
-    const dpr = window.devicePixelRatio || 1;
-    const c = this.canvas;
-    if (c.width !== Math.round(width * dpr) || c.height !== Math.round(height * dpr)) {
-      c.width = Math.round(width * dpr);
-      c.height = Math.round(height * dpr);
-      c.style.width = `${width}px`;
-      c.style.height = `${height}px`;
-    }
-    const ctx = c.getContext('2d');
-    if (ctx === null) return;
-    ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    ctx.clearRect(0, 0, width, height);
+    const overlay = prepareOverlay(this.canvas, sigma);
+    if (overlay === null) return;
+    const { ctx, width, height } = overlay;
     const pal = palette(this.theme);
     const labels: { text: string; x: number; y: number; host: boolean; color: string }[] = [];
     for (const cl of this.clusters) {

@@ -27,6 +27,13 @@ export interface NodeAttrs {
   state: MapLink['state'];
   severity: 0 | 1 | 2 | 3;
   zIndex: number;
+  /** The size and outer ring at rest (the selection enlarges and recolours the selected node in place). */
+  baseSize: number;
+  baseRing: string;
+  /** Visual state the renderer sets in place (filters, scope, selection): never part of the desired graph. */
+  hidden?: boolean;
+  highlighted?: boolean;
+  forceLabel?: boolean;
 }
 
 /** Past this many links the map draws one-pixel lines (confidence shown by opacity only). */
@@ -80,14 +87,17 @@ export function desiredGraph(
     if (fill === undefined) kindColours.set(n.kind, (fill = kindColor(n.kind, theme)));
     const state = n.virtual ? 'virtual' : reserved.has(n.path) ? 'reserved' : 'ok';
     const hollow = state !== 'ok';
+    const ring = severity === 3 ? pal.error : severity === 2 ? pal.warn : hollow ? pal.state[state] : host;
     nodes.set(n.path, {
       x: p.x,
       y: p.y,
       size: NODE_RADIUS,
+      baseSize: NODE_RADIUS,
       label: n.name,
       color: hollow ? pal.state[state] : fill,
       hostColor: hollow ? pal.bg : host,
-      ringColor: severity === 3 ? pal.error : severity === 2 ? pal.warn : hollow ? pal.state[state] : host,
+      ringColor: ring,
+      baseRing: ring,
       type: hollow ? 'hollow' : 'border',
       kind: n.kind,
       provider: n.provider,
@@ -126,10 +136,12 @@ export function desiredGraph(
           x: src.x + d * Math.cos(angle),
           y: src.y + d * Math.sin(angle),
           size: NODE_RADIUS * 0.8,
+          baseSize: NODE_RADIUS * 0.8,
           label: l.target,
           color: pal.state.broken,
           hostColor: pal.bg,
           ringColor: pal.state.broken,
+          baseRing: pal.state.broken,
           type: 'hollow',
           kind: 'broken',
           provider: src.provider,

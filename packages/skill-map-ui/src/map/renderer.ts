@@ -1,14 +1,22 @@
 // The map renderer: one sigma.js (WebGL) instance for the page's life. New maps are merged into its graph in
-// place; filters, scope, hover and selection are reducers over it, so applying them is one refresh, no rebuild.
+// place. No reducers: filters, scope and selection write their visual state (hidden, highlighted, size, ring) on
+// the graph items themselves, only on the items whose state changed, and sigma redraws just those
+// (refresh with partialGraph + skipIndexation). The dimming around a selection is one translucent layer
+// (FocusLayer) under sigma's highlight layers, not a recolouring of every node and edge.
 import { createNodeBorderProgram } from '@sigma/node-border';
 import Graph from 'graphology';
 import Sigma from 'sigma';
 import { EdgeLineProgram, EdgeRectangleProgram, type EdgeProgramType } from 'sigma/rendering';
 import type { MapProjection } from '../api/types';
 import { ClustersLayer } from './clusters-layer';
+import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { layoutNodes, type Cluster, type Point } from './layout';
+import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
+import { lightenMouseHandling } from './sigma-tweaks';
+import { cacheEdgeLayer } from './edge-cache';
+import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { loadPositions, savePositions } from './persist';
 
@@ -33,6 +41,9 @@ export class MapRenderer {
   private graph: MapGraph = new Graph({ type: 'directed', multi: false });
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
+  private readonly focusLayer = new FocusLayer();
+  private readonly hits: HitIndex;
+  private focusProcessed = false;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
   private positions: Map<string, Point> | null = null;
@@ -74,14 +85,24 @@ export class MapRenderer {
       maxCameraRatio: 4,
       stagePadding: 48,
       defaultDrawNodeHover: (ctx, data, settings) => this.drawHover(ctx, data, settings),
-      nodeReducer: (key, data) => this.reduceNode(key, data),
-      edgeReducer: (key, data) => this.reduceEdge(key, data),
     });
+    this.hits = new HitIndex(this.sigma, this.graph);
+    lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
+    cacheEdgeLayer(this.sigma);
     this.clusters.theme = this.theme;
-    this.sigma.on('beforeRender', () => performance.mark('map:render'));
+    const hovers = this.sigma.getCanvases().hovers;
+    hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
+    this.sigma.on('beforeRender', () => {
+      this.styleFocusDisplay();
+      performance.mark('map:render');
+    });
+    this.sigma.on('afterProcess', () => {
+      if (this.focus !== null) this.focusProcessed = true;
+    });
     this.sigma.on('afterRender', () => {
       performance.measure('map:render', 'map:render');
       this.clusters.draw(this.sigma);
+      this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       performance.measure('map:render+clusters', 'map:render');
     });
     this.sigma.on('clickNode', ({ node }) => {
@@ -101,12 +122,39 @@ export class MapRenderer {
     return Promise.resolve();
   }
 
+  /** Every node's visual state for the current filters and selection, written in place (no events). */
+  private restyleAll(): void {
+    this.graph.forEachNode((key, a) => {
+      a.hidden = !this.isVisible(key);
+      a.size = a.baseSize;
+      a.ringColor = a.baseRing;
+      a.highlighted = false;
+      a.forceLabel = false;
+    });
+    this.styleFocus(true);
+  }
+
+  /** Writes (on) or clears (off) the selection's state on the selected node and its neighbours. */
+  private styleFocus(on: boolean): string[] {
+    const f = this.focus;
+    if (f === null || !this.graph.hasNode(f)) return [];
+    const touched = [f, ...this.neighbours];
+    for (const k of touched) this.graph.getNodeAttributes(k).highlighted = on;
+    return touched;
+  }
+
   /**
-   * Draws a change now (one sigma process + render, synchronously): the map attributes a test or the bench reads
-   * then describe pixels already drawn, whatever the browser's frame rate under load.
+   * The selected node's look (bigger, selection ring) lives only in sigma's display data, which its highlight
+   * layer draws from: the main node layer keeps the node as it is, so a selection change redraws only the
+   * highlight layers (unless a full process wrote the look into the main layer meanwhile: focusProcessed).
    */
-  private refresh(skipIndexation: boolean): void {
-    this.sigma.refresh({ skipIndexation });
+  private styleFocusDisplay(): void {
+    const f = this.focus;
+    if (f === null || !this.graph.hasNode(f)) return;
+    const d = focusDisplayData(this.sigma, f);
+    if (d === undefined) return;
+    d.size = this.graph.getNodeAttribute(f, 'baseSize') * 1.5;
+    d.ringColor = this.pal.selected;
   }
 
   /** Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. */
@@ -156,21 +204,39 @@ export class MapRenderer {
       const g: MapGraph = new Graph({ type: 'directed', multi: false });
       syncGraph(g, desired);
       this.graph = g;
+      if (this.focus !== null && !g.hasNode(this.focus)) this.focus = null;
+      this.computeNeighbours();
+      this.restyleAll();
       this.sigma.setGraph(g); // processes and draws at once
     } else {
       syncGraph(this.graph, desired);
-      this.refresh(false);
+      if (this.focus !== null && !this.graph.hasNode(this.focus)) {
+        this.focus = null;
+        this.onCursor(null);
+      }
+      this.computeNeighbours();
+      this.restyleAll();
+      this.sigma.refresh();
     }
+    this.hits.rebuild(this.graph);
     performance.measure('map:graph', 'map:apply');
-    if (this.focus !== null && !this.graph.hasNode(this.focus)) this.setCursor(null);
-    else this.computeNeighbours();
   }
 
   /** The visible real-node paths (null = all); ghosts follow their sources. */
   setVisible(visible: Set<string> | null): void {
     if (visible === null && this.visible === null) return;
     this.visible = visible;
-    this.refresh(true);
+    // Diff: only the nodes whose visibility flips are redrawn, with the edges that touch them.
+    const flipped = new Set<string>();
+    this.graph.forEachNode((key, a) => {
+      const hidden = !this.isVisible(key);
+      if ((a.hidden ?? false) === hidden) return;
+      a.hidden = hidden;
+      flipped.add(key);
+    });
+    const nodes = [...flipped];
+    if (this.focus !== null) nodes.push(...this.styleFocus(true));
+    refreshNodes(this.sigma, this.graph, nodes, flipped);
   }
 
   private isVisible(key: string): boolean {
@@ -192,10 +258,18 @@ export class MapRenderer {
   setCursor(path: string | null): void {
     const next = path !== null && this.graph.hasNode(path) ? path : null;
     if (next === this.focus) return;
+    const before = this.styleFocus(false);
     this.focus = next;
     this.computeNeighbours();
+    const after = this.styleFocus(true);
     this.onCursor(next);
-    this.refresh(true);
+    const touched = [...new Set([...before, ...after])];
+    if (!this.focusProcessed && refreshHighlights(this.sigma, touched, () => this.styleFocusDisplay())) {
+      this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
+      return;
+    }
+    this.focusProcessed = false;
+    refreshNodes(this.sigma, this.graph, touched, new Set());
   }
 
   cursor(): string | null {
@@ -279,47 +353,26 @@ export class MapRenderer {
     this.sigma.kill();
   }
 
-  private reduceNode(
-    key: string,
-    data: NodeAttrs,
-  ): Partial<NodeAttrs> & { hidden?: boolean; highlighted?: boolean; forceLabel?: boolean } {
-    if (this.visible !== null && !this.isVisible(key)) return { ...data, hidden: true };
-    if (this.focus === null) return data;
-    if (key === this.focus)
-      return {
-        ...data,
-        size: data.size * 1.5,
-        ringColor: this.pal.selected,
-        highlighted: true,
-        forceLabel: true,
-        zIndex: 5,
-      };
-    if (this.neighbours.has(key)) return { ...data, forceLabel: this.neighbours.size <= 30, zIndex: 4 };
-    return {
-      ...data,
-      color: this.pal.dim,
-      ringColor: this.pal.dim,
-      hostColor: this.pal.dim,
-      label: '',
-      zIndex: 0,
-    };
-  }
-
-  private reduceEdge(key: string, data: EdgeAttrs): Partial<EdgeAttrs> & { hidden?: boolean } {
-    if (this.focus === null) return data;
-    const g = this.graph;
-    if (g.source(key) === this.focus || g.target(key) === this.focus)
-      return { ...data, type: 'line', size: data.size * 2, zIndex: 3 };
-    return { ...data, color: this.pal.dimEdge };
-  }
-
   private drawHover(
     ctx: CanvasRenderingContext2D,
-    data: { x: number; y: number; size: number; label: string | null },
+    data: { key?: string; x: number; y: number; size: number; label: string | null; forceLabel?: boolean },
     settings: { labelSize: number; labelFont: string },
   ): void {
     const label = data.label ?? '';
     const size = settings.labelSize;
+    if (
+      data.key !== undefined &&
+      this.focus !== null &&
+      data.key !== this.focus &&
+      this.neighbours.has(data.key)
+    ) {
+      // A neighbour of the selection (drawn above the dimming layer): its label only, when few.
+      if (this.neighbours.size > 30 || label === '') return;
+      ctx.font = `${size}px ${settings.labelFont}`;
+      ctx.fillStyle = this.pal.label;
+      ctx.fillText(label, data.x + data.size + 4, data.y + size / 3);
+      return;
+    }
     ctx.font = `600 ${size}px ${settings.labelFont}`;
     const w = ctx.measureText(label).width + 10;
     ctx.fillStyle = this.pal.bg;

@@ -1,5 +1,9 @@
 import {
+  closeSync,
   existsSync,
+  linkSync,
+  openSync,
+  statSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
@@ -40,6 +44,33 @@ describe('atomic writes', () => {
     await atomicWriteFile(target, 'two');
     expect(readFileSync(target, 'utf8')).toBe('two');
     expect(readdirSync(join(dir, 'a', 'b'))).toEqual(['file.json']);
+  });
+
+  it('renames a new file over the target: a hard link or an open descriptor keeps the old bytes', async () => {
+    const target = join(dir, 'state.json');
+    writeFileSync(target, 'old');
+    for (const write of [
+      (path: string, text: string) => Promise.resolve(atomicWriteFileSync(path, text)),
+      (path: string, text: string) => atomicWriteFile(path, text),
+    ]) {
+      writeFileSync(target, 'old');
+      const alias = join(dir, 'alias.json');
+      rmSync(alias, { force: true });
+      linkSync(target, alias);
+      const inode = statSync(target).ino;
+      const fd = openSync(target, 'r');
+      try {
+        await write(target, 'new content');
+        // A copy in place would write through the link and the descriptor; a rename swaps the entry.
+        expect(readFileSync(target, 'utf8')).toBe('new content');
+        expect(readFileSync(alias, 'utf8')).toBe('old');
+        expect(readFileSync(fd, 'utf8')).toBe('old');
+        expect(statSync(target).ino).not.toBe(inode);
+      } finally {
+        closeSync(fd);
+      }
+      expect(readdirSync(dir).sort()).toEqual(['alias.json', 'state.json']);
+    }
   });
 
   it('cleans its temp file when the rename fails', () => {
@@ -156,6 +187,22 @@ describe('checkpoints', () => {
     expect(writeCheckpoint(dir, '', { a: 2 }, now).checkpointId).toBe('2-checkpoint');
     expect(listCheckpoints(dir).map((c) => c.checkpointId)).toEqual(['1-before-risk', '2-checkpoint']);
     expect(readCheckpoint(dir, '2-checkpoint').state).toEqual({ a: 2 });
+  });
+
+  it('never reuses a sequence number after a checkpoint was deleted', () => {
+    const now = new Date('2026-11-29T10:00:00Z');
+    expect(writeCheckpoint(dir, 'a', { n: 1 }, now).seq).toBe(1);
+    expect(writeCheckpoint(dir, 'b', { n: 2 }, now).seq).toBe(2);
+    expect(writeCheckpoint(dir, 'b', { n: 3 }, now).checkpointId).toBe('3-b');
+    rmSync(join(dir, 'checkpoints', '1-a.json'));
+    // Two left on disk, the highest is 3: the next is 4 (a count + 1 would be 3 and overwrite `3-b`).
+    const next = writeCheckpoint(dir, 'b', { n: 4 }, now);
+    expect(next).toMatchObject({ seq: 4, checkpointId: '4-b' });
+    expect(readCheckpoint(dir, '3-b').state).toEqual({ n: 3 });
+    rmSync(join(dir, 'checkpoints', '2-b.json'));
+    rmSync(join(dir, 'checkpoints', '3-b.json'));
+    expect(writeCheckpoint(dir, 'c', { n: 5 }, now).seq).toBe(5);
+    expect(listCheckpoints(dir).map((c) => c.seq)).toEqual([4, 5]);
   });
 
   it('fails each way with its own message', () => {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trapTab } from '../status/trap-tab';
+import { trapTab } from '../trap-tab';
 
 interface Props {
   question: string;

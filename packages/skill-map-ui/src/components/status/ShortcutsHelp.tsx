@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { trapTab } from './trap-tab';
+import { trapTab } from '../trap-tab';
 import { closeShortcutsHelp, SHORTCUTS, useShortcutsHelp } from '../../keyboard';
 
 /** The "?" dialog: every keyboard shortcut of the page. Escape or Close shuts it; focus returns where it was. */

@@ -1,6 +1,6 @@
 import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import type { ScanResult } from '@skill-map/spec';
+import type { Issue, ScanResult } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openScanStore, tryOpenScanStoreForRead } from '../../adapters/sqlite/store.js';
 import type { ScanStore } from '../../adapters/sqlite/store.js';
@@ -267,6 +267,49 @@ describe('in-place patch of a scan in a new process', () => {
       store.close();
     }
     expect(rowFacts(tree.root)).toEqual(before);
+  });
+
+  it('refuses (writes nothing, so the caller scans in full) when a new issue row collides with a kept one', async () => {
+    await scan();
+    const before = rowFacts(tree.root);
+    const db = new Database(`${tree.root}/.skill-map/skill-map.db`, { readonly: true });
+    // A node-level issue (no links): a patch of its file that does not say its record emitted it keeps it.
+    const row = db
+      .prepare(
+        `SELECT group_key, issue_key FROM scan_issues
+          WHERE link_ids_json IS NULL AND analyzer_id != 'orphan' ORDER BY group_key, issue_key LIMIT 1`,
+      )
+      .get() as { group_key: string; issue_key: string } | undefined;
+    db.close();
+    expect(row).toBeDefined();
+    const kept = stored().issues.find(
+      (i) =>
+        i.nodeIds[0] === row!.group_key && i.linkIndices === undefined && row!.issue_key.includes(i.message),
+    );
+    expect(kept).toBeDefined();
+    const store = openScanStore({ path: `${tree.root}/.skill-map/skill-map.db`, posture: 'write' });
+    try {
+      const base = store.patchBase()!;
+      const patch = (previousOwnIssues: Issue[]) => ({
+        generation: base.generation,
+        files: [{ path: row!.group_key, previousOwnIssues }],
+        nodes: [],
+        links: [],
+        issues: [kept!],
+        inputs: { salt: base.salt ?? '', record: () => undefined, identity: () => undefined },
+        meta: { ...stored(), nodes: undefined, links: undefined, issues: undefined },
+        extras: {},
+        cache: { upserts: [], deletes: [] },
+      });
+      // The same issue again while the stored one is kept: two rows with one key. Refused.
+      const refusal = store.persistPatch(patch([]));
+      expect(refusal).toMatchObject({ refused: expect.stringMatching(/issue/) as unknown });
+      expect(rowFacts(tree.root)).toEqual(before);
+      // Said to be the file's own previous issue, the stored row goes and the new one takes its key.
+      expect(store.persistPatch(patch([kept!]))).not.toHaveProperty('refused');
+    } finally {
+      store.close();
+    }
   });
 
   it('builds in full when state appeared for a path that is not a node (its orphan issue is due)', async () => {

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -194,7 +195,7 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect((await rpcError(client.readResource({ uri: 'skillmap://elsewhere' }))).code).toBe(-32602);
   });
 
-  it('notifies subscribers on a content edit without list_changed, and list_changed only when a file is added', async () => {
+  it('notifies subscribers on a content edit without list_changed, and list_changed only when a file is added or removed', async () => {
     const updates: string[] = [];
     let listChanged = 0;
     client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => void updates.push(n.params.uri));
@@ -218,6 +219,10 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
       await client.callTool({ name: 'get_node', arguments: { path: '.claude/skills/new/SKILL.md' } })
     ).structuredContent as Json;
     expect(added['item'].kind).toBe('skill');
+
+    // A removed node changes the catalog just as an added one does.
+    rmSync(ps.tree.abs('.claude/skills/new'), { recursive: true, force: true });
+    await expect.poll(() => listChanged, { timeout: 10_000 }).toBe(2);
 
     await client.unsubscribeResource({ uri: 'skillmap://graph' });
     const afterUnsub = updates.length;

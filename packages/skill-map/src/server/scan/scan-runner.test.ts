@@ -49,3 +49,35 @@ describe('scan progress on the broadcaster', () => {
     expect(events.at(-1)?.data['index']).toBe(9_999);
   });
 });
+
+describe('node-set delta when the scan port reports no persist diff', () => {
+  it('counts added and removed paths from the path lists before and after each scan', async () => {
+    let paths: string[] = ['a.md', 'b.md', 'c.md'];
+    const next: string[][] = [['a.md', 'b.md', 'c.md', 'd.md'], ['a.md'], ['x.md', 'y.md'], ['x.md', 'y.md']];
+    const port: ScanPort = {
+      scanAndPersist() {
+        paths = next.shift() ?? paths;
+        return Promise.resolve({ nodes: paths.length, links: 0, issues: 0, durationMs: 1, roots: ['.'] });
+      },
+      scanFresh: () => Promise.reject(new Error('unused')),
+    };
+    const reader = createMemoryMapReader(() => null, { scopeRoot: '/tmp' });
+    const broadcaster = createBroadcaster();
+    const completed: Array<Record<string, unknown>> = [];
+    broadcaster.addSink((e) => void (e.type === 'scan.completed' && completed.push(e.data)));
+    const runner = createScanRunner(port, { ...reader, nodePaths: () => [...paths] }, broadcaster);
+    const deltas: Array<[number, number]> = [];
+    for (let i = 0; i < 4; i++) {
+      const out = await runner.run('changed', 'watcher');
+      deltas.push([out.nodesAdded, out.nodesRemoved]);
+    }
+    broadcaster.close();
+    expect(deltas).toEqual([
+      [1, 0],
+      [0, 3],
+      [2, 1],
+      [0, 0],
+    ]);
+    expect(completed.map((d) => [d['nodesAdded'], d['nodesRemoved']])).toEqual(deltas);
+  });
+});

@@ -1,0 +1,39 @@
+// Two costs of sigma 3's mouse handling that stall frames on a big map under software WebGL, removed:
+// - every mousemove and click reads the node picking texture back (gl.readPixels, which waits for the GPU to
+//   finish the frames in flight): a CPU hit test answers instead (hit-index.ts), and none runs while the
+//   camera is dragged, and the picking layer is no longer drawn;
+// - releasing a drag runs a full refresh (re-indexing and re-processing every node and edge) only to draw the
+//   edges hidden during the move again: a plain render does that.
+import type { Attributes } from 'graphology-types';
+import type Sigma from 'sigma';
+
+interface CaptorInternals {
+  isMouseDown?: boolean;
+  isMoving?: boolean;
+  renderer?: unknown;
+}
+
+/** `hit` (a CPU hit test) replaces sigma's GPU picking for hover and clicks. */
+export function lightenMouseHandling<N extends Attributes, E extends Attributes>(
+  sigma: Sigma<N, E>,
+  hit: (p: { x: number; y: number }) => string | null,
+): void {
+  const captor = sigma.getMouseCaptor() as unknown as CaptorInternals;
+  const picker = sigma as unknown as { getNodeAtPosition(p: { x: number; y: number }): string | null };
+  const pick = hit;
+  picker.getNodeAtPosition = (position) => (captor.isMoving === true ? null : pick(position));
+  // Nothing reads the picking layer any more: stop drawing every node a second time into it each frame.
+  const programs = (sigma as unknown as { nodePrograms?: Record<string, { pickProgram?: unknown }> })
+    .nodePrograms;
+  for (const program of Object.values(programs ?? {})) if (program.pickProgram) program.pickProgram = null;
+  if (captor.renderer === sigma) {
+    const redraw = () => sigma.refresh({ partialGraph: {}, skipIndexation: true, schedule: true });
+    captor.renderer = new Proxy(sigma, {
+      get(target, prop) {
+        if (prop === 'refresh') return redraw;
+        const v: unknown = Reflect.get(target, prop, target);
+        return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(target) : v;
+      },
+    });
+  }
+}
