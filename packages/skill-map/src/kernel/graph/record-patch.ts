@@ -23,6 +23,7 @@ import { wholeGraphSignature } from '../analyzers/checks/signature.js';
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
+import { NO_WHOLE_CHANGE, wholeAnalyzerIds, wholeGraphIssues } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -62,6 +63,13 @@ export interface RecordPatch {
   readonly reaching: FileRecord[];
   /** Node-level issues the changes made stale (a renamed node's old name-collision and name-mismatch issues). */
   readonly staleIssues: Issue[];
+  /**
+   * Set when the whole-graph checks re-ran over the patched graph: their short ids. Every stored issue of theirs goes,
+   * and their new issues are in `issues`.
+   */
+  readonly wholeAnalyzers?: string[];
+  /** With `wholeAnalyzers`: how many more of their issues sidecars suppress than in the stored scan. */
+  readonly suppressedDelta?: number;
 }
 
 const byPath = (a: RecordChange, b: RecordChange): number =>
@@ -131,6 +139,31 @@ function resolvedLinks(
   const resolver = new LinkResolver(g, active, oracle, count);
   resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
   return resolver.links.slice(0, resolver.n);
+}
+
+/**
+ * Why the whole-graph checks must re-run (a change shows them something new), or null: a changed file without a node
+ * (MCP config, settings) feeds them as a whole; a node's signature covers its frontmatter and followed links.
+ */
+function wholeStaleReason(
+  ctx: GraphContext,
+  sorted: readonly RecordChange[],
+  before: Assembled,
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+): string | null {
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  if (!BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id))))
+    return null;
+  for (const { prev, next } of sorted) {
+    if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
+      return `'${next.path}' changes what the whole-graph checks read (its configuration)`;
+    const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
+    if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
+      return `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`;
+  }
+  return null;
 }
 
 /** True when `value` is a refusal rather than a patch. */
@@ -219,20 +252,9 @@ export function patchRecords(
     node.linksOutCount = out;
     nodes.push(node);
   }
-  // The whole-graph checks are not re-run here: a change they could see makes the caller build the graph whole.
-  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  if (BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id)))) {
-    for (const { prev, next } of sorted) {
-      // A file without a node (MCP config, plugin hooks) feeds checks such as mcp-server-undefined as a whole.
-      if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
-        return refused(`'${next.path}' changes what the whole-graph checks read (its configuration)`);
-      const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
-      if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
-        return refused(
-          `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`,
-        );
-    }
-  }
+  // The whole-graph checks re-run over the patched stored graph when a change shows them something new.
+  const whole = wholeStaleReason(ctx, sorted, before, g, active, oracle);
+  if (whole !== null && lookup?.wholeGraph === undefined) return refused(whole);
   const confidences = new Map<number, number>();
   const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
@@ -251,11 +273,26 @@ export function patchRecords(
   };
   runAnalyzers(linkView, sink, LINK_ANALYZERS);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
+  const issues = sink.issues;
+  let suppressedDelta = 0;
+  if (whole !== null) {
+    const replaced = new Set(sorted.map((c) => c.next.path));
+    const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
+    const stored = lookup!.wholeGraph!();
+    const after = wholeGraphIssues(stored, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle);
+    issues.push(...after.issues);
+    // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
+    // difference with the stored graph's own run.
+    if (g.suppressions.size > 0)
+      suppressedDelta =
+        after.suppressed - wholeGraphIssues(stored, NO_WHOLE_CHANGE, g, ctx, active, oracle).suppressed;
+  }
   return {
     nodes,
     links,
     runs,
-    issues: sink.issues.sort(compareIssues),
+    issues: issues.sort(compareIssues),
+    ...(whole === null ? {} : { wholeAnalyzers: wholeAnalyzerIds(), suppressedDelta }),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],
