@@ -13,17 +13,15 @@ import type { Assembled } from './assemble.js';
 import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { contextKey, LINK_ANALYZERS, unpatchableAnalyzer } from './incremental-support.js';
 import { identityChange } from './record-identity.js';
-import { createIssueSink, shortAnalyzerId } from './issue-sink.js';
+import { createIssueSink } from './issue-sink.js';
 import type { PairRuns } from './pair-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
-import { wholeGraphSignature } from '../analyzers/checks/signature.js';
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
-import { NO_WHOLE_CHANGE, wholeAnalyzerIds, wholeGraphIssues } from './whole-patch.js';
+import { NO_WHOLE_CHANGE, wholeAnalyzerIds, wholeGraphIssues, wholeStaleReason } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -123,45 +121,6 @@ function deprecatedReach(
   for (const path of deprecated) {
     if (reaching(before, path, prev.path) !== reaching(next, path, prev.path))
       return `'${prev.path}' changes how many links reach the deprecated '${path}'`;
-  }
-  return null;
-}
-
-/** `record`'s links resolved against `g` (what the whole-graph checks' signature reads). */
-function resolvedLinks(
-  g: Assembled,
-  active: ReturnType<typeof activeProviderIds>,
-  oracle: PathOracle,
-  record: FileRecord,
-): Link[] {
-  const count = record.links?.length ?? 0;
-  if (count === 0 || record.node === null) return [];
-  const resolver = new LinkResolver(g, active, oracle, count);
-  resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
-  return resolver.links.slice(0, resolver.n);
-}
-
-/**
- * Why the whole-graph checks must re-run (a change shows them something new), or null: a changed file without a node
- * (MCP config, settings) feeds them as a whole; a node's signature covers its frontmatter and followed links.
- */
-function wholeStaleReason(
-  ctx: GraphContext,
-  sorted: readonly RecordChange[],
-  before: Assembled,
-  g: Assembled,
-  active: ReturnType<typeof activeProviderIds>,
-  oracle: PathOracle,
-): string | null {
-  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  if (!BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id))))
-    return null;
-  for (const { prev, next } of sorted) {
-    if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
-      return `'${next.path}' changes what the whole-graph checks read (its configuration)`;
-    const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
-    if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
-      return `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`;
   }
   return null;
 }

@@ -4,7 +4,13 @@
 // lookup), the changed records' nodes and links instead of their stored ones, the virtual nodes as the patch merged
 // them. Their issues then replace every stored issue of those analyzers.
 import type { Issue, Link, Node } from '@skill-map/spec';
-import type { GraphContext } from '../types.js';
+import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { wholeGraphSignature } from '../analyzers/checks/signature.js';
+import type { activeProviderIds } from '../context.js';
+import type { FileRecord, GraphContext } from '../types.js';
+import { shortAnalyzerId } from './issue-sink.js';
+import { prepareRecord } from './prepared.js';
+import { LinkResolver } from './resolve-links.js';
 import type { Assembled } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
@@ -78,3 +84,42 @@ export function wholeGraphIssues(
 
 /** Short ids of the whole-graph analyzers whose stored issues a re-run replaces. */
 export const wholeAnalyzerIds = (): string[] => [...WHOLE_SHORT].sort();
+
+/** `record`'s links resolved against `g` (what the whole-graph checks' signature reads). */
+function resolvedLinks(
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+  record: FileRecord,
+): Link[] {
+  const count = record.links?.length ?? 0;
+  if (count === 0 || record.node === null) return [];
+  const resolver = new LinkResolver(g, active, oracle, count);
+  resolver.add(record, prepareRecord(record), g.byPath.get(record.path)!, false);
+  return resolver.links.slice(0, resolver.n);
+}
+
+/**
+ * Why the whole-graph checks must re-run (a change shows them something new), or null: a changed file without a node
+ * (MCP config, settings) feeds them as a whole; a node's signature covers its frontmatter and followed links.
+ */
+export function wholeStaleReason(
+  ctx: GraphContext,
+  sorted: ReadonlyArray<{ readonly prev: FileRecord; readonly next: FileRecord }>,
+  before: Assembled,
+  g: Assembled,
+  active: ReturnType<typeof activeProviderIds>,
+  oracle: PathOracle,
+): string | null {
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  if (!BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id))))
+    return null;
+  for (const { prev, next } of sorted) {
+    if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
+      return `'${next.path}' changes what the whole-graph checks read (its configuration)`;
+    const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
+    if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
+      return `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`;
+  }
+  return null;
+}
