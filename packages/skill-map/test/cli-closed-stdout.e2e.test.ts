@@ -46,7 +46,7 @@ describe.skipIf(!isBuilt())('a closed stdout ends the run quietly (built bin)', 
     ['export'],
     ['export', '--format', 'md'],
     ['graph'],
-    ['check'],
+    ['check', '--stored'],
   ]) {
     it(`sm ${argv.join(' ')} | head: exit 0, no EPIPE stack trace on stderr`, async () => {
       const run = await readFirstChunkThenClose(argv);

@@ -17,7 +17,7 @@ function optionLines(specs: Readonly<Record<string, OptionSpec>>): string[] {
 const EXIT_LINES = [
   'Exit codes:',
   '  0  ok',
-  '  1  the graph has issues of severity error (scan, check)',
+  '  1  the graph has issues of severity error (scan, check), or more warnings than check --max-warnings',
   '  2  operational or usage error (bad flag or query, database from another build, ...)',
   '  5  not found (node, config key, project database, --root or --db path)',
 ];

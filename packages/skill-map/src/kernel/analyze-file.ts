@@ -7,6 +7,8 @@ import type { McpConfigSpec } from './providers/provider.js';
 import { BUILTIN_PROVIDERS, classifyPath } from './providers/registry.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { createMcpNode } from './virtual-node.js';
+import { isSettingsCandidate, settingsRecord } from './host-settings.js';
+import { manifestRecord } from './plugin-manifest.js';
 
 const MCP_CONFIGS: readonly { provider: string; spec: McpConfigSpec }[] = BUILTIN_PROVIDERS.flatMap((p) =>
   p.mcpConfigs.map((spec) => ({ provider: p.id, spec })),
@@ -15,28 +17,16 @@ const PLUGIN_MANIFEST = /(?:^|\/)\.(?:claude|cursor|codex)-plugin\/(?:plugin|mar
 const CANDIDATE = /\.(?:md|mdc|markdown|sm)$/i;
 const CODEX_AGENT = /(?:^|\/)\.codex\/agents\/[^/]+\.toml$/;
 
-/** Which walked files the kernel wants read: markdown, sidecars, MCP configs, plugin manifests, Codex agent TOML. */
+/** Which walked files the kernel wants read: markdown, sidecars, MCP configs, plugin manifests, Codex agent TOML,
+ *  Claude Code settings and plugin hook files. */
 export function isCandidatePath(path: string): boolean {
   return (
     CANDIDATE.test(path) ||
     CODEX_AGENT.test(path) ||
     PLUGIN_MANIFEST.test(path) ||
+    isSettingsCandidate(path) ||
     MCP_CONFIGS.some(({ spec }) => spec.pattern.test(path))
   );
-}
-
-function pluginNamesOf(text: string): string[] {
-  try {
-    const doc = JSON.parse(text) as { name?: unknown; plugins?: unknown };
-    const names = new Set<string>();
-    if (typeof doc.name === 'string' && !Array.isArray(doc.plugins)) names.add(doc.name);
-    if (Array.isArray(doc.plugins)) {
-      for (const p of doc.plugins as { name?: unknown }[]) if (typeof p?.name === 'string') names.add(p.name);
-    }
-    return [...names].sort();
-  } catch {
-    return [];
-  }
 }
 
 function mcpConfigRecord(
@@ -116,12 +106,8 @@ function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
   }
   const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
   if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, record);
-  if (PLUGIN_MANIFEST.test(file.path)) {
-    record.role = 'plugin-manifest';
-    const names = pluginNamesOf(file.text);
-    if (names.length > 0) record.pluginNames = names;
-    return record;
-  }
+  if (PLUGIN_MANIFEST.test(file.path)) return manifestRecord(file, ctx, record);
+  if (isSettingsCandidate(file.path)) return settingsRecord(file, ctx, record);
   const cls = classifyPath(file.path, prepareContext(ctx).chain, { pluginRoots: ctx.lens.pluginRoots });
   if (cls === null) {
     record.role = 'ignored';

@@ -112,12 +112,14 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
   }
   for (const issue of graph.violations) sink.emit(issue);
   for (const issue of walkIssues(ctx)) sink.emit(issue);
+  const exists = (path: string): boolean => oracle.exists(path);
   const view: GraphView = {
     lens,
     providers: active,
     settings: ctx.settings,
     graph,
     existingPaths: ctx.existingPaths,
+    exists,
     ...resolved,
   };
   runAnalyzers(view, sink, null);

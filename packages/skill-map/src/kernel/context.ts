@@ -10,9 +10,10 @@ import { sha256Hex, type HashFn } from './util/sha256.js';
  * Bumped whenever analyzeFile's output changes shape or meaning, so persisted FileRecords are invalidated (re-analysed,
  * never misread). 2: the compact record format (defaults omitted, derived fields dropped; see record-format.ts). 3: the
  * per-file budgets (budget.ts) and `analysis-failed` records. 4: what is a reference (placeholders dropped, outputs and
- * qualified mentions speculative, link text's inline code not a second link, NUL-free `raw`).
+ * qualified mentions speculative, link text's inline code not a second link, NUL-free `raw`). 5:
+ * `secret-in-body` and `dangerous-command` issues.
  */
-export const KERNEL_CACHE_VERSION = 4;
+export const KERNEL_CACHE_VERSION = 5;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {

@@ -79,6 +79,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
   it('maps every SKILL.md to a skill', () => {
     expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
       'plugin:skill': 17,
+      'plugin:marketplace': 1,
       'agent-skills:skill': 1,
       'core/markdown:markdown': 93,
     });
@@ -91,8 +92,8 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     expect(result.stats).toMatchObject({
       filesWalked: 415,
       filesAnalyzed: 112,
-      nodesCount: 111,
-      linksCount: 217,
+      nodesCount: 112,
+      linksCount: 234,
       issuesCount: 5,
     });
     expect(
@@ -108,6 +109,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       'references core/markdown-link unresolved': 2,
       'invokes core/backtick-slash resolved': 3,
       'invokes core/backtick-slash unresolved': 3,
+      'references core/plugin-manifest resolved': 17,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       // Every broken link on this corpus is a mention (read by hand: test/labelled/anthropics-skills.json).
@@ -184,14 +186,17 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
   it('has the expected node, link and issue counts', () => {
     expect(tally(result.nodes.map((n) => `${n.provider}:${n.kind}`))).toEqual({
       'plugin:skill': 14,
+      'plugin:marketplace': 1,
+      'plugin:plugin': 3,
+      'plugin:settings': 1,
       'core/markdown:markdown': 75,
     });
     expect(result.stats).toMatchObject({
       filesWalked: 180,
-      filesAnalyzed: 93,
-      nodesCount: 89,
-      linksCount: 382,
-      issuesCount: 120,
+      filesAnalyzed: 94,
+      nodesCount: 94,
+      linksCount: 385,
+      issuesCount: 125,
     });
     expect(
       tally(
@@ -205,11 +210,13 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
       'points core/backtick-path unresolved': 177,
       'references core/markdown-link resolved': 11,
       'invokes core/backtick-slash unresolved': 2,
+      'references core/plugin-manifest unresolved': 3,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       // No error: every broken link is a mention in docs, plans or release notes, or in fenced code (silent).
       'info reference-broken': 118,
       'warn backtick-unbalanced': 2,
+      'info node-unreachable': 5,
     });
   });
 

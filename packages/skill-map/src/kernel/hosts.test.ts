@@ -3,10 +3,12 @@ import { createSpecValidator } from '@skill-map/spec/testing';
 import type { Issue, Link, ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
 import { scanSources, type ScanSourcesResult } from './scan.js';
+import { CHECK_ANALYZERS } from './analyzers/checks/registry.js';
 import type { ScanSettings } from './types.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 const validator = createSpecValidator();
+const CHECK_IDS = CHECK_ANALYZERS.map((a) => a.id);
 
 function scan(tree: Record<string, string>, settings: ScanSettings = {}): ScanSourcesResult {
   const files = Object.entries(tree).map(([path, text]) => ({
@@ -15,7 +17,8 @@ function scan(tree: Record<string, string>, settings: ScanSettings = {}): ScanSo
     bytes: Buffer.byteLength(text),
     modifiedAtMs: null,
   }));
-  const out = scanSources(files, settings, { hash: sha });
+  // The issue-11 checks have their own fixture suite (analyzers/checks/checks.test.ts).
+  const out = scanSources(files, { disabledAnalyzers: CHECK_IDS, ...settings }, { hash: sha });
   expect(validator.validate('scanResult', out.result)).toEqual({ ok: true });
   return out;
 }
@@ -230,6 +233,7 @@ describe('Claude Code plugin layout', () => {
   it('uses the manifest as a weak claude marker and claims skills/commands/agents under the plugin root', () => {
     expect(lens).toMatchObject({ provider: 'claude', status: 'detected', pluginRoots: [''] });
     expect(nodes(result)).toEqual([
+      '.claude-plugin/plugin.json plugin:plugin',
       'agents/critic.md plugin:agent',
       'commands/go.md plugin:command',
       'skills/brainstorm/SKILL.md plugin:skill',

@@ -77,6 +77,7 @@ export {
   type MapScopeInput,
 } from './query/scope.js';
 export type { ClosedSubgraph, Subgraph } from './query/subgraph.js';
+export { DEFAULT_RULES_URI, formatSarif, issueFile, issueRegion, type SarifLog } from './format/sarif.js';
 export { formatGraph, GRAPH_FORMATS, isGraphFormat, type GraphFormat } from './format/format-graph.js';
 export {
   EXPORT_FORMATS,

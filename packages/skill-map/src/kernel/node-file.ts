@@ -13,6 +13,8 @@ import { createLineIndex } from './util/line-index.js';
 import { dirname } from './util/posix-path.js';
 import { looksBinary, utf8Length } from './util/utf8.js';
 import { createMcpNode } from './virtual-node.js';
+import { bodyIssues } from './body-checks.js';
+import type { LineIndex } from './util/line-index.js';
 
 export { identifiersOf } from './record-format.js';
 
@@ -160,6 +162,10 @@ export function analyzeNodeFile(
     const msg = `Unbalanced backticks: ${fences} unclosed fence(s), ${spans} unmatched inline run(s); first at line ${line}`;
     parsed.issues.push(stamp('backtick-unbalanced', 'warn', file.path, msg, { line, column, fences, spans }));
   }
+  let lineIndex: LineIndex | null = null;
+  const lines = (): LineIndex => (lineIndex ??= createLineIndex(text));
+  for (const issue of bodyIssues(file.path, cls.kind, text, parsed.bodyOffset, lines, ctx.hash))
+    parsed.issues.push(issue);
   let codeSpans: Span[] = md.code;
   if (parsed.bodyOffset > 0 && parsed.fmRange !== null)
     codeSpans = [{ start: 0, end: parsed.bodyOffset }, ...md.code];

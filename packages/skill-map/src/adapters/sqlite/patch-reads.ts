@@ -1,6 +1,9 @@
 // What the in-place patch of a scan reads from the store before it writes (persist-patch.ts): the base it is checked
 // against, the stored resolution index, and the few lookups a patch that reaches beyond its files needs.
 import type { Database as Db } from 'better-sqlite3';
+import type { Link, Node } from '../domain.js';
+import { LINK_SELECT, type LinkRow } from './link-codec.js';
+import { linksFromRows } from './scan-reader.js';
 import { cached } from './statements.js';
 
 /** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
@@ -76,4 +79,15 @@ export function issueSeverityCounts(db: Db): { error: number; warn: number; info
   ).all() as Array<[keyof typeof out, number]>)
     out[severity] = n;
   return out;
+}
+
+/** Every stored node and link (links by id: each source's in its order), for the whole-graph checks of a patch. */
+export function readGraphRows(db: Db): { nodes: Node[]; links: Link[] } {
+  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map(
+    (j) => JSON.parse(j) as Node,
+  );
+  const links = linksFromRows(
+    cached(db, `SELECT ${LINK_SELECT} FROM scan_links ORDER BY id`, 'raw').all() as LinkRow[],
+  );
+  return { nodes, links };
 }

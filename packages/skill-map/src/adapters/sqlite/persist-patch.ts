@@ -47,6 +47,10 @@ export interface PatchPersistInput {
   readonly virtual?: { readonly upserts: readonly Node[]; readonly removed: readonly string[] };
   /** Node-level issues the patch made stale (deleted by identity, as a file's previous own issues are). */
   readonly staleIssues?: readonly Issue[];
+  /** Analyzers (short ids) that re-ran over the whole patched graph: all their stored issues go (`issues` has theirs). */
+  readonly wholeAnalyzers?: readonly string[];
+  /** With `wholeAnalyzers`: the change in how many of their issues sidecars suppress. */
+  readonly suppressedDelta?: number;
   /** The resolution index after the patch (JSON), when it changed. */
   readonly index?: string;
   /** Row inputs of the changed files (their node fingerprints), salted as the stored rows are. */
@@ -184,6 +188,12 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       `SELECT id, issue_key, link_ids_json FROM scan_issues WHERE group_key = ?`,
       'raw',
     );
+    if (p.wholeAnalyzers !== undefined && p.wholeAnalyzers.length > 0) {
+      const ids = JSON.stringify(p.wholeAnalyzers);
+      c.issues.deleted += db
+        .prepare(`DELETE FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`)
+        .run(ids).changes;
+    }
     const own = new Map<string, Set<string>>();
     for (const f of p.files) {
       own.set(f.path, own.get(f.path) ?? new Set());
@@ -248,7 +258,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
         nodesCount: s.nodesCount + c.nodes.inserted - c.nodes.deleted,
         linksCount: s.linksCount + c.links.inserted - c.links.deleted,
         issuesCount: s.issuesCount + c.issues.inserted - c.issues.deleted,
-        issuesSuppressed: s.issuesSuppressed ?? 0,
+        issuesSuppressed: (s.issuesSuppressed ?? 0) + (p.suppressedDelta ?? 0),
       },
     };
     const generation = base.generation + 1;

@@ -30,6 +30,7 @@ import {
   cachedPathsMentioning,
   issueSeverityCounts,
   linkSourcesTo,
+  readGraphRows,
   readGeneration,
   readPatchBase,
   readResolutionIndex,
@@ -80,6 +81,8 @@ export interface ScanStore {
   fileRecordJson(path: string): string | undefined;
   /** The sources of the stored links whose target is `target` (distinct, sorted). */
   linkSourcesTo(target: string): string[];
+  /** Every stored node and link (what a patch's whole-graph checks re-run over). */
+  graphRows(): { nodes: Node[]; links: Link[] };
   /** Paths of the per-file cache rows whose record text holds one of `needles` (its text, then its pattern). */
   cachedPathsMentioning(
     needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
@@ -171,6 +174,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
     linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
+    graphRows: () => read({ nodes: [], links: [] }, () => readGraphRows(db)),
     cachedPathsMentioning: (needles) => read([], () => cachedPathsMentioning(db, needles)),
     persistPatch: (input) =>
       write(() => {

@@ -17,8 +17,8 @@ afterEach(() => tree.remove());
 const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
 
 describe('sm check', () => {
-  it('without a database: not found (exit 5) and what to do', async () => {
-    const run = await sm('check');
+  it('--stored without a database: not found (exit 5) and what to do', async () => {
+    const run = await sm('check', '--stored');
     expect(run.code).toBe(5);
     expect(run.stdout).toBe('');
     expect(run.stderr).toBe('sm: no database at .skill-map/skill-map.db — run `sm scan` first\n');
@@ -26,7 +26,7 @@ describe('sm check', () => {
 
   it('prints every persisted issue and exits 1 when one has severity error', async () => {
     await sm('scan');
-    const run = await sm('check');
+    const run = await sm('check', '--stored');
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(
       /^error +reference-broken +docs\/notes\.md +Broken references link 'missing\.md': no such file relative to docs\//m,
@@ -83,10 +83,13 @@ describe('sm check', () => {
 
   it('reads the database named by SKILL_MAP_DB (and --db wins over it)', async () => {
     await runCli(['scan', '-q', '--db', 'alt/x.db'], { cwd: tree.root });
-    const env = await runCli(['check', '--json'], { cwd: tree.root, env: { SKILL_MAP_DB: 'alt/x.db' } });
+    const env = await runCli(['check', '--stored', '--json'], {
+      cwd: tree.root,
+      env: { SKILL_MAP_DB: 'alt/x.db' },
+    });
     expect(env.code).toBe(1);
     expect(env.json<{ total: number }>().total).toBe(2);
-    const flag = await runCli(['check', '--db', 'nope.db'], {
+    const flag = await runCli(['check', '--stored', '--db', 'nope.db'], {
       cwd: tree.root,
       env: { SKILL_MAP_DB: 'alt/x.db' },
     });

@@ -1,14 +1,20 @@
-import { resolveAnalyzerId, ANALYZER_CATALOG } from '../../kernel/index.js';
-import { SEVERITIES } from '@skill-map/spec';
-import type { Severity } from '@skill-map/spec';
+import { SEVERITIES, SPEC_VERSION } from '@skill-map/spec';
+import type { Issue, Link, Severity } from '@skill-map/spec';
+import { createOpsLog } from '../../adapters/index.js';
+import { runScan, severityCounts } from '../../engines/index.js';
+import { ANALYZER_CATALOG, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
+import { budgetVerdict, renderRules, rulesJson } from '../check-output.js';
 import { CliError } from '../errors.js';
+import { formatOption } from '../format-option.js';
 import { readIssues } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import { renderIssues } from '../render-list.js';
-import { severityCounts } from '../../engines/index.js';
-import { formatSeverities } from '../render-scan.js';
+import { formatSeverities, printScanDiagnostics } from '../render-scan.js';
+import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
+
+const FORMATS = ['text', 'json', 'sarif'] as const;
 
 function csv(value: unknown): string[] {
   return typeof value === 'string'
@@ -25,7 +31,7 @@ function analyzersOf(ctx: VerbContext): string[] {
     const entry = resolveAnalyzerId(id);
     if (entry === null) {
       throw new CliError('USAGE', `unknown analyzer '${id}'`, {
-        hint: `known analyzers: ${ANALYZER_CATALOG.map((e) => e.shortId).join(', ')}`,
+        hint: `known analyzers: ${ANALYZER_CATALOG.map((e) => e.shortId).join(', ')} (sm check --list-rules)`,
       });
     }
     return entry.shortId;
@@ -40,20 +46,95 @@ function severitiesOf(ctx: VerbContext): Severity[] {
   });
 }
 
-/** `sm check`: the persisted issues (optionally filtered); exit 1 when one of them has severity error. */
-export function run(ctx: VerbContext): Promise<VerbResult> {
+function maxWarningsOf(ctx: VerbContext): number | null {
+  const given = ctx.options['max-warnings'];
+  if (given === undefined) return null;
+  const n = typeof given === 'string' && /^\d+$/.test(given) ? Number(given) : NaN;
+  if (!Number.isSafeInteger(n))
+    throw new CliError('USAGE', `--max-warnings takes a whole number, got '${String(given)}'`, {
+      hint: 'e.g. --max-warnings 0 fails on any warning',
+    });
+  return n;
+}
+
+/** Scans the project (like `sm scan`, persisting) and answers the fresh issues with the links they point into. */
+async function scanIssues(
+  ctx: VerbContext,
+  quietDiagnostics: boolean,
+): Promise<{ issues: Issue[]; links: Link[] }> {
+  const opsLog = createOpsLog({ projectRoot: ctx.project.root });
+  try {
+    const outcome = await runScan({
+      projectRoot: ctx.project.root,
+      dbPath: ctx.project.dbPath,
+      mode: 'incremental',
+      onDrift: ctx.options['yes'] === true ? 'rebuild' : 'refuse',
+      onDamage: 'refuse',
+      opsLog: { log: opsLog, channel: 'cli' },
+      scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+      summaryOnly: false,
+    });
+    if (!quietDiagnostics) printScanDiagnostics(ctx.output, outcome);
+    return { issues: outcome.result.issues, links: outcome.result.links };
+  } finally {
+    await opsLog.flush();
+  }
+}
+
+/**
+ * `sm check`: scans the project (or, with `--stored`, reads the last scan's issues) and reports the issues, filtered
+ * by `--analyzers` / `--severity`, as text, JSON or SARIF 2.1.0. Exit 1 when a reported issue has severity error or
+ * the warnings exceed `--max-warnings`; `--list-rules` prints the rule catalog instead.
+ */
+export async function run(ctx: VerbContext): Promise<VerbResult> {
+  const format = formatOption(ctx, FORMATS, 'text');
+  const { output } = ctx;
+  if (ctx.options['list-rules'] === true) {
+    if (format === 'text') output.out(renderRules(output, ANALYZER_CATALOG).join('\n'));
+    else output.json({ rules: rulesJson(ANALYZER_CATALOG) });
+    return {};
+  }
   const analyzerId = analyzersOf(ctx);
   const severity = severitiesOf(ctx);
-  const issues = withReadStore(ctx, (store) => readIssues(store, { analyzerId, severity }));
+  const maxWarnings = maxWarningsOf(ctx);
+  const all =
+    ctx.options['stored'] === true
+      ? { issues: withReadStore(ctx, (store) => readIssues(store, {})), links: [] as Link[] }
+      : await scanIssues(ctx, format !== 'text');
+  const wanted = new Set(analyzerId);
+  const issues = all.issues.filter(
+    (i) =>
+      (wanted.size === 0 || wanted.has(i.analyzerId)) &&
+      (severity.length === 0 || severity.includes(i.severity)),
+  );
   const counts = severityCounts(issues);
-  const { output } = ctx;
-  if (output.jsonMode) {
-    output.json({ elapsedMs: elapsedMs(ctx), counts, total: issues.length, issues });
+  const verdict = budgetVerdict(counts, maxWarnings);
+  if (format === 'sarif') {
+    const rulesUri = ctx.options['rules-uri'];
+    output.json(
+      formatSarif(issues, all.links, ANALYZER_CATALOG, {
+        toolVersion: CLI_VERSION,
+        ...(typeof rulesUri === 'string'
+          ? { rulesUri: rulesUri.endsWith('/') ? rulesUri : `${rulesUri}/` }
+          : {}),
+      }),
+    );
+  } else if (format === 'json') {
+    output.json({
+      elapsedMs: elapsedMs(ctx),
+      counts,
+      total: issues.length,
+      maxWarnings,
+      failing: verdict,
+      issues,
+    });
   } else if (issues.length === 0) {
     output.summary('no issues');
   } else {
     output.out(renderIssues(output, issues).join('\n'));
     output.summary(`${issues.length} issue(s): ${formatSeverities(output, counts)}`);
   }
-  return Promise.resolve({ failing: counts.error > 0 });
+  // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
+  if (verdict !== null && format === 'text' && (await output.flush())) output.info(`failing: ${verdict}`);
+  return { failing: verdict !== null };
 }

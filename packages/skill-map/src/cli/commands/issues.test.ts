@@ -60,7 +60,7 @@ function state(): unknown {
 }
 
 async function checkTotal(): Promise<number> {
-  return (await sm('check', '--json')).json<{ total: number }>().total;
+  return (await sm('check', '--stored', '--json')).json<{ total: number }>().total;
 }
 
 describe('sm issues dismiss', () => {

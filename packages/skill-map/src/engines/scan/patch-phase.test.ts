@@ -107,7 +107,9 @@ describe('in-place patch of a scan in a new process', () => {
       expect(out.summary.issues.error).toBe(full.issues.filter((i) => i.severity === 'error').length);
       expect(out.files.reusedByStat).toBe(docs.length - 1);
     }
-    expect(patched).toBeGreaterThan(30);
+    // Edits that add an invocation between commands (or an @import, an MCP tool) fall back to the whole build: the
+    // whole-graph checks (invocation-cycle, ...) could see them (graph/record-patch.ts).
+    expect(patched).toBeGreaterThan(24);
     // Row for row (fingerprints, issue keys and hashes, cache) what a full scan of the same files writes.
     expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
     // The patched rows carry the fingerprints a full persist computes: a full diff against them writes nothing.

@@ -107,6 +107,7 @@ function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
     },
     linkSources: (target) => store.linkSourcesTo(target),
     recordsMentioning: (needles) => store.cachedPathsMentioning(needles),
+    wholeGraph: () => store.graphRows(),
   };
 }
 
@@ -201,6 +202,9 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     issues: patch.issues,
     virtual: patch.virtual,
     staleIssues: patch.staleIssues,
+    ...(patch.wholeAnalyzers === undefined
+      ? {}
+      : { wholeAnalyzers: patch.wholeAnalyzers, suppressedDelta: patch.suppressedDelta ?? 0 }),
     ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
     inputs: rowInputsFor(inputs, lens, view.settings, build),
     meta: metaOf(graphCtx, walk, performance.now() - p.t0),

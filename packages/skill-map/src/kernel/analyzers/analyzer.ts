@@ -22,6 +22,8 @@ export interface GraphView {
   kindPairRuns: readonly number[];
   /** Runs that may hold a reference-redundant pair (same resolved node, different targets). */
   redundantPairRuns: readonly number[];
+  /** Whether a scope-relative path exists on disk (walked file or folder, or under scan.referencePaths). */
+  exists?: (path: string) => boolean;
   /** Indices of the links that resolve to a node whose name a runtime reserves, ascending. */
   reservedLinks: readonly number[];
   /** Every walked path (files, not only nodes): for "did you mean" and folder checks on broken links. */
@@ -50,6 +52,13 @@ export interface Analyzer {
   /** Whether its issues carry `data.target` (and so can be suppressed). */
   suppressible: boolean;
   description: string;
+  /** One-line fix hint (rule metadata: `sm check --list-rules`, SARIF `help`). */
+  hint?: string;
+  /**
+   * Reads node frontmatter or the whole link graph: the incremental build's patch mode re-runs it over the whole
+   * (patched) graph instead of keeping its previous issues.
+   */
+  wholeGraph?: boolean;
   run(view: GraphView, sink: IssueSink): void;
 }
 

@@ -2,6 +2,8 @@ import type { Severity } from '@skill-map/spec';
 import type { Analyzer } from './analyzer.js';
 import { annotationFieldUnknownAnalyzer } from './annotation-field-unknown.js';
 import { annotationOrphanAnalyzer } from './annotation-orphan.js';
+import { CHECK_ANALYZERS } from './checks/registry.js';
+import { RULE_HINTS } from './hints.js';
 import { invalidSidecarAnalyzer } from './invalid-sidecar.js';
 import { linkKindConflictAnalyzer } from './link-kind-conflict.js';
 import { linkSelfLoopAnalyzer } from './link-self-loop.js';
@@ -25,6 +27,7 @@ export const BUILTIN_ANALYZERS: readonly Analyzer[] = [
   annotationOrphanAnalyzer,
   annotationFieldUnknownAnalyzer,
   invalidSidecarAnalyzer,
+  ...CHECK_ANALYZERS,
 ];
 
 /** One entry of the analyzer catalog (used to validate `dismiss_issue` analyzers, qualified or bare). */
@@ -38,7 +41,12 @@ export interface AnalyzerCatalogEntry {
   /** Whether its issues carry `data.target` and can be suppressed. */
   suppressible: boolean;
   description: string;
+  /** One-line fix hint. */
+  hint: string;
 }
+
+/** Kernel-stamped ids whose issues carry `data.target`. */
+const STAMPED_SUPPRESSIBLE = new Set(['schema-violation', 'secret-in-body', 'dangerous-command']);
 
 const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['frontmatter-parse-error', 'varies', 'Frontmatter YAML (or agent TOML) does not parse; data.line/column.'],
@@ -56,25 +64,46 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
+  ['manifest-invalid', 'warn', 'A plugin or marketplace manifest does not parse (or is not an object).'],
+  [
+    'settings-invalid',
+    'warn',
+    'A Claude Code settings or plugin hooks file does not parse (or is not an object).',
+  ],
+  [
+    'secret-in-body',
+    'warn',
+    'A credential (API key, token, private key) is written in a file; data.kind, line.',
+  ],
+  [
+    'dangerous-command',
+    'varies',
+    'An agent, command or skill tells the agent to run a destructive or unchecked command (rm -rf /, curl | sh).',
+  ],
 ].map(([shortId, severity, description]) => ({
   id: `core/${shortId!}`,
   shortId: shortId!,
   source: 'kernel' as const,
   severity: severity as Severity | 'varies',
-  suppressible: shortId === 'schema-violation',
+  suppressible: STAMPED_SUPPRESSIBLE.has(shortId!),
   description: description!,
+  hint: RULE_HINTS[shortId!] ?? '',
 }));
 
 /** Every analyzer id the kernel can emit, qualified and short. */
 export const ANALYZER_CATALOG: readonly AnalyzerCatalogEntry[] = [
-  ...BUILTIN_ANALYZERS.map((a) => ({
-    id: a.id,
-    shortId: a.id.slice(a.id.lastIndexOf('/') + 1),
-    source: 'analyzer' as const,
-    severity: a.severity,
-    suppressible: a.suppressible,
-    description: a.description,
-  })),
+  ...BUILTIN_ANALYZERS.map((a) => {
+    const shortId = a.id.slice(a.id.lastIndexOf('/') + 1);
+    return {
+      id: a.id,
+      shortId,
+      source: 'analyzer' as const,
+      severity: a.severity,
+      suppressible: a.suppressible,
+      description: a.description,
+      hint: a.hint ?? RULE_HINTS[shortId] ?? '',
+    };
+  }),
   ...KERNEL_STAMPED,
 ];
 

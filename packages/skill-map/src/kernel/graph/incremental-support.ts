@@ -26,10 +26,12 @@ const IDENTITY_ANALYZERS: ReadonlySet<string> = new Set([
   'core/annotation-orphan',
   'core/annotation-field-unknown',
   'core/invalid-sidecar',
+  'core/path-case-clash',
 ]);
 
 /**
- * Null when every enabled analyzer has an incremental form (a link analyzer, or one that only reads identities), else
+ * Null when every enabled analyzer has an incremental form (a link analyzer, one that only reads identities, or a
+ * whole-graph check whose signature record-patch.ts compares), else
  * the reason the patch does not apply: a new analyzer must be classified here before the patches can trust it.
  */
 export function unpatchableAnalyzer(ctx: GraphContext): string | null {
@@ -37,6 +39,8 @@ export function unpatchableAnalyzer(ctx: GraphContext): string | null {
   for (const a of BUILTIN_ANALYZERS) {
     if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id))
       continue;
+    // A whole-graph check is not re-run by a patch: record-patch.ts refuses any change its signature can see.
+    if (a.wholeGraph === true) continue;
     return `the analyzer '${a.id}' has no incremental form`;
   }
   return null;

@@ -9,7 +9,7 @@
 // Then no other record's links can resolve differently: only the changed records' own links are re-resolved, the
 // link counts of the nodes they reach are adjusted, and the link-level issues of their runs are recomputed (the other
 // issues are kept, their link indices shifted).
-import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
+import type { Issue, Link, Node } from '@skill-map/spec';
 import {
   buildGraphState,
   compareIssues,
@@ -22,8 +22,9 @@ import {
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
-import { NO_SIDECAR, nodeOf, type Assembled } from './assemble.js';
+import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
+import { runWhole, WHOLE_SHORT, wholeStale as wholeStaleOf } from './incremental-whole.js';
 import type { PairRuns } from './pair-runs.js';
 import {
   contextKey,
@@ -34,31 +35,11 @@ import {
   sameSet,
   unpatchableAnalyzer,
 } from './incremental-support.js';
+import type { GraphState, IncrementalGraph } from './incremental-state.js';
 import { prepareRecord } from './prepared.js';
-import type { PathOracle } from './resolve.js';
 import { LinkResolver } from './resolve-links.js';
 
-/** What the next incremental build needs from this one. Opaque; pass it back once (it may be reused in place). */
-export interface GraphState {
-  readonly result: ScanResult;
-  readonly ordered: readonly FileRecord[];
-  readonly graph: Assembled;
-  readonly runs: readonly number[];
-  readonly runSources: readonly string[];
-  readonly oracle: PathOracle;
-  readonly contextKey: string;
-  readonly existingPaths: ReadonlySet<string> | undefined;
-}
-
-/** A graph-stage result and the state to pass to the next {@link buildGraphIncremental}. */
-export interface IncrementalGraph {
-  result: ScanResult;
-  state: GraphState;
-  /** `patch`: only the changed records' links were re-resolved; `full`: a full build ran. */
-  mode: 'patch' | 'full';
-  /** With `full`: why the patch did not apply ("no previous build", "'a.md' changed kind (agent → skill)"). */
-  reason?: string;
-}
+export type { GraphState, IncrementalGraph } from './incremental-state.js';
 
 /** Past this many changed records a full build is as cheap. */
 const MAX_CHANGED = 256;
@@ -158,6 +139,7 @@ function patch(
   const freshRuns: { run: number; start: number; resolver: LinkResolver }[] = [];
   const shift = new Array<number>(prev.runSources.length).fill(0);
   const droppedRun = new Array<boolean>(prev.runSources.length).fill(false);
+  const prevRun = new Map<string, readonly [number, number]>();
   const outCounts = new Map<string, number>();
   const inDelta = new Map<string, number>();
   const bump = (path: string | null | undefined, by: number): void => {
@@ -184,6 +166,7 @@ function patch(
     while (c < changedPaths.length && changedPaths[c]! < source) emitFresh(changedPaths[c++]!, start);
     if (c < changedPaths.length && changedPaths[c] === source) {
       droppedRun[r] = true;
+      prevRun.set(source, [start, end]);
       for (let j = start; j < end; j++) bump(res0.links[j]!.resolvedTarget, -1);
       flush(start);
       emitFresh(changedPaths[c++]!, start);
@@ -237,9 +220,24 @@ function patch(
   const stale = new Set<Issue>();
   for (const i of changed) for (const issue of old[i]!.issues ?? []) stale.add(issue);
   const stability = [...g.sidecars.values()].some((sc) => sc.annotations?.['stability'] === 'deprecated');
+  // The whole-graph checks re-run only when a changed record shows them something new (see Analyzer.wholeGraph).
+  const wholeStale = wholeStaleOf(
+    changed.map((i) => {
+      const run = prevRun.get(ordered[i]!.path);
+      const resolver = fresh.get(ordered[i]!.path);
+      return {
+        before: old[i]!,
+        after: ordered[i]!,
+        linksBefore: run === undefined ? [] : res0.links.slice(run[0], run[1]),
+        linksAfter: resolver === undefined ? [] : resolver.links.slice(0, resolver.n),
+      };
+    }),
+    g,
+  );
   const kept: Issue[] = [];
   for (const issue of res0.issues) {
     if (stale.has(issue) || (stability && issue.analyzerId === 'node-stability')) continue;
+    if (wholeStale && WHOLE_SHORT.has(issue.analyzerId)) continue;
     const li = issue.linkIndices;
     if (li !== undefined && li.length > 0) {
       const run = runOf(prev.runs, li[0]!);
@@ -273,6 +271,7 @@ function patch(
     };
     runAnalyzers(whole, sink, STABILITY);
   }
+  if (wholeStale) runWhole(base, g, nodes, prev.oracle, sink);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = kept.concat(sink.issues).sort(compareIssues);
   const result = composeResult(ctx, records.length, nodes, links, issues, res0.stats.issuesSuppressed ?? 0);

@@ -21,6 +21,7 @@ import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js'
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
+import { NO_WHOLE_CHANGE, wholeAnalyzerIds, wholeGraphIssues, wholeStaleReason } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -60,6 +61,13 @@ export interface RecordPatch {
   readonly reaching: FileRecord[];
   /** Node-level issues the changes made stale (a renamed node's old name-collision and name-mismatch issues). */
   readonly staleIssues: Issue[];
+  /**
+   * Set when the whole-graph checks re-ran over the patched graph: their short ids. Every stored issue of theirs goes,
+   * and their new issues are in `issues`.
+   */
+  readonly wholeAnalyzers?: string[];
+  /** With `wholeAnalyzers`: how many more of their issues sidecars suppress than in the stored scan. */
+  readonly suppressedDelta?: number;
 }
 
 const byPath = (a: RecordChange, b: RecordChange): number =>
@@ -169,6 +177,8 @@ export function patchRecords(
     if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
   }
   const oracle = createOracle(ctx);
+  // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
+  const before = index === stored ? g : assembledFromIndex(stored);
   const nodes: Node[] = [];
   const links: Link[] = [];
   const runs: Array<readonly [string, number, number]> = [];
@@ -176,8 +186,6 @@ export function patchRecords(
   const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
   const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
   const deprecated = deprecatedPaths(g);
-  // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
-  const before = index === stored ? g : assembledFromIndex(stored);
   for (const { prev, next: record } of sorted) {
     if (record.node === null) continue;
     const prepared = prepareRecord(record);
@@ -203,6 +211,9 @@ export function patchRecords(
     node.linksOutCount = out;
     nodes.push(node);
   }
+  // The whole-graph checks re-run over the patched stored graph when a change shows them something new.
+  const whole = wholeStaleReason(ctx, sorted, before, g, active, oracle);
+  if (whole !== null && lookup?.wholeGraph === undefined) return refused(whole);
   const confidences = new Map<number, number>();
   const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
@@ -221,11 +232,26 @@ export function patchRecords(
   };
   runAnalyzers(linkView, sink, LINK_ANALYZERS);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
+  const issues = sink.issues;
+  let suppressedDelta = 0;
+  if (whole !== null) {
+    const replaced = new Set(sorted.map((c) => c.next.path));
+    const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
+    const stored = lookup!.wholeGraph!();
+    const after = wholeGraphIssues(stored, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle);
+    issues.push(...after.issues);
+    // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
+    // difference with the stored graph's own run.
+    if (g.suppressions.size > 0)
+      suppressedDelta =
+        after.suppressed - wholeGraphIssues(stored, NO_WHOLE_CHANGE, g, ctx, active, oracle).suppressed;
+  }
   return {
     nodes,
     links,
     runs,
-    issues: sink.issues.sort(compareIssues),
+    issues: issues.sort(compareIssues),
+    ...(whole === null ? {} : { wholeAnalyzers: wholeAnalyzerIds(), suppressedDelta }),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],

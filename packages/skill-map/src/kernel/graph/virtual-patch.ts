@@ -2,7 +2,7 @@
 // server, an MCP config defining one more or one less): the touched virtual nodes are merged again from all their
 // declarers (as a full build merges them), the stored index gets them, and the files whose links target a virtual node
 // that appears or vanishes are re-resolved too (exactly those: a virtual node is reached by its path only).
-import type { Node } from '@skill-map/spec';
+import type { Link, Node } from '@skill-map/spec';
 import { sortedRecords } from '../build-graph.js';
 import type { ProviderIds } from '../providers/registry.js';
 import type { FileRecord } from '../types.js';
@@ -20,6 +20,11 @@ export interface PatchLookup {
   linkSources(target: string): string[];
   /** Paths of the cached records whose JSON text holds one of `needles` (its `text`, and a match of its `pattern`). */
   recordsMentioning(needles: readonly Needle[]): string[];
+  /**
+   * Every stored node and link, for the whole-graph checks to re-run over the patched graph; without it a change they
+   * could see makes the patch refuse.
+   */
+  wholeGraph?(): { readonly nodes: readonly Node[]; readonly links: readonly Link[] };
 }
 
 /** A name to look for in cached records: plain lower-case text every mention holds, and a pattern to confirm it. */

@@ -68,6 +68,9 @@ export const KIND_IDENTIFIERS: Readonly<Record<string, readonly NodeIdentifier['
   rule: ['filename-basename'],
   markdown: ['filename-basename'],
   mcp: [],
+  settings: [],
+  plugin: [],
+  marketplace: [],
 };
 
 /** Builds a segment-anchored path matcher from a pattern body (`\.claude/agents/.+\.md`). */

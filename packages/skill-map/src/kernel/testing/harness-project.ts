@@ -45,21 +45,28 @@ export const LINK_SNIPPETS: readonly string[] = [
 ];
 
 /**
- * A graph in comparable form: nodes and issues as sets, links per source in their order, issues naming their links
+ * A graph in comparable form: nodes and issues as sets, links per source as a sorted list, issues naming their links
  * by (source, position in that source's links) instead of by index in the whole list.
  */
 export function canonicalGraph(r: Pick<ScanResult, 'nodes' | 'links' | 'issues'>): unknown {
-  const seen = new Map<string, number>();
-  const position = r.links.map((l) => {
-    const n = seen.get(l.source) ?? 0;
-    seen.set(l.source, n + 1);
-    return `${l.source}#${n}`;
+  // Links are compared per source as a sorted list (a stored scan keeps the row order its diffs wrote, which may
+  // differ from a fresh build's within one source); issues name links by their place in that list.
+  const bySource = new Map<string, { json: string; index: number }[]>();
+  r.links.forEach((l, index) => {
+    const list = bySource.get(l.source) ?? [];
+    list.push({ json: JSON.stringify(l), index });
+    bySource.set(l.source, list);
   });
-  const bySource = new Map<string, string[]>();
-  for (const l of r.links) bySource.set(l.source, [...(bySource.get(l.source) ?? []), JSON.stringify(l)]);
+  const position = new Array<string>(r.links.length);
+  for (const [source, list] of bySource) {
+    list.sort((a, b) => (a.json < b.json ? -1 : a.json > b.json ? 1 : a.index - b.index));
+    list.forEach((e, n) => (position[e.index] = `${source}#${n}`));
+  }
   return {
     nodes: r.nodes.map((n) => JSON.stringify(n)).sort(),
-    links: [...bySource].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+    links: [...bySource]
+      .sort((a, b) => (a[0] < b[0] ? -1 : 1))
+      .map(([source, list]) => [source, list.map((e) => e.json)]),
     issues: r.issues
       .map((i) => JSON.stringify({ ...i, linkIndices: i.linkIndices?.map((x) => position[x]) }))
       .sort(),
