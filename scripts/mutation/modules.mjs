@@ -57,12 +57,12 @@ export const MODULES = {
     // Only the refusals of persistPatch (its row writing is covered by the equivalence tests, and a whole-file
     // run reruns scans for tens of minutes). Line ranges: update them when persist-patch.ts moves.
     mutate: [
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:101-104',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:130-136',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:159-162',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:171-174',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:195-217',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:253-259',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:105-108',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:134-140',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:163-166',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:175-178',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:205-227',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:263-269',
     ],
     tests: ['packages/skill-map/src/engines/scan/patch-phase.test.ts'],
     tsconfig: 'packages/skill-map/src/engines/tsconfig.json',

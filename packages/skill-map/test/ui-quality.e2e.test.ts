@@ -113,7 +113,7 @@ describeBrowser('browser: the page stays on its origin and passes axe-core (ligh
     const issues = page.locator('section[aria-label="Issues"]');
     await page.locator('select[aria-label="Group by"]').selectOption('node');
     await expect.poll(() => issues.locator('.issue-group').count(), POLL).toBeGreaterThan(1);
-    await page.locator('input[aria-label="Filter issues"]').fill('missing');
+    await page.locator('input[aria-label="Filter issues"]').fill('missing.md');
     await expect.poll(() => issues.locator('.issue-row').count(), POLL).toBe(1);
     await page.locator('input[aria-label="Filter issues"]').fill('');
     await screenshot(page, 'issues-view');
