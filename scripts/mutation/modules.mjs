@@ -111,7 +111,10 @@ export const MODULES = {
   'skill-map-claim': {
     // The claim (reap, one atomic hand-out, job-file-missing) and the waiting claim over real SQLite files.
     mutate: ['packages/skill-map/src/engines/jobs/claim.ts'],
-    tests: ['packages/skill-map/src/engines/jobs/claim-record.test.ts'],
+    tests: [
+      'packages/skill-map/src/engines/jobs/claim.test.ts',
+      'packages/skill-map/src/engines/jobs/claim-record.test.ts',
+    ],
     tsconfig: SKILL_MAP_ENGINES,
   },
 };
