@@ -93,6 +93,7 @@ export const MODULES = {
     ],
     tests: [
       'packages/skill-map/src/engines/sidecars/curator.test.ts',
+      'packages/skill-map/src/engines/sidecars/curator-edges.test.ts',
       'packages/skill-map/src/adapters/fs/sidecars/path-lock.test.ts',
     ],
     tsconfig: SKILL_MAP_ENGINES,
