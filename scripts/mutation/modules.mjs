@@ -63,12 +63,14 @@ export const MODULES = {
     // Only the refusals of persistPatch (its row writing is covered by the equivalence tests, and a whole-file
     // run reruns scans for tens of minutes). Line ranges: update them when persist-patch.ts moves.
     mutate: [
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:101-104',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:130-136',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:159-162',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:171-174',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:195-217',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:253-259',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:107-114',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:138-139',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:150-153',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:174-175',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:187-218',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:226-230',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:270-271',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:275-279',
     ],
     tests: ['packages/skill-map/src/engines/scan/patch-phase.test.ts'],
     tsconfig: SKILL_MAP_ENGINES,

@@ -116,11 +116,15 @@ describe('the negotiated revision (told to the session once per change)', () => 
 describe('notifications', () => {
   it('only notifications/cancelled ends a listen stream; other notifications cause nothing', async () => {
     const { conn } = connection();
-    await send(conn, {
+    const listen = await send(conn, {
       id: 7,
       method: 'subscriptions/listen',
       params: { _meta: ENVELOPE, notifications: { resourceSubscriptions: ['skillstate://state'] } },
     });
+    expect(listen.response).toBeNull();
+    expect(listen.extra.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ jsonrpc: '2.0', method: 'notifications/subscriptions/acknowledged' }),
+    ]);
     for (const method of ['notifications/initialized', 'notifications/progress', 'notifications/'])
       expect(await send(conn, { method, params: { requestId: 7 } })).toEqual({ response: null, extra: [] });
     const cancelled = await send(conn, { method: 'notifications/cancelled', params: { requestId: 7 } });

@@ -85,6 +85,7 @@ describe('scan runner narration', () => {
     const err: unknown = await h.runner.run('full', 'rest').catch((e: unknown) => e);
     expect(isServerError(err, 'scan-failed')).toBe(true);
     expect((err as Error).message).toBe('scan failed: disk on fire');
+    expect(((err as Error).cause as Error).message).toBe('disk on fire');
     expect(h.runner.busy()).toBe(false);
     const failed = h.events.find((e) => e.type === 'scan.failed');
     expect(failed?.data).toEqual({ mode: 'full', message: 'disk on fire' });
@@ -124,6 +125,7 @@ describe('scan runner narration', () => {
     expect(h.runner.busy()).toBe(true);
     const busy: unknown = await h.runner.run('full', 'rest').catch((e: unknown) => e);
     expect(isServerError(busy, 'scan-busy')).toBe(true);
+    expect((busy as Error).message).toMatch(/already running/);
     let idle = false;
     const waiting = h.runner.idle().then(() => {
       idle = true;
@@ -156,6 +158,24 @@ describe('scan runner narration', () => {
 });
 
 describe('node-set delta bookkeeping', () => {
+  it('after a scan that reported its diff, reads no path list before the next scan', async () => {
+    const summaries: ScanSummary[] = [{ ...SUMMARY, nodesAdded: 1, nodesRemoved: 0 }, { ...SUMMARY }];
+    const readsAtScan: number[] = [];
+    let reads = (): number => 0;
+    const h = harness(
+      () => {
+        readsAtScan.push(reads());
+        return Promise.resolve(summaries.shift() ?? SUMMARY);
+      },
+      () => ['a.md'],
+    );
+    reads = h.reads;
+    await h.runner.run('full', 'rest');
+    await h.runner.run('full', 'rest');
+    h.done();
+    expect(readsAtScan).toEqual([1, 1]);
+  });
+
   it('trusts the port diff and reads no path list; falls back to reading both lists once it stops', async () => {
     let paths = ['a.md'];
     const summaries: ScanSummary[] = [
