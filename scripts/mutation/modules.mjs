@@ -72,7 +72,10 @@ export const MODULES = {
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:270-271',
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:275-279',
     ],
-    tests: ['packages/skill-map/src/engines/scan/patch-phase.test.ts'],
+    tests: [
+      'packages/skill-map/src/engines/scan/patch-phase.test.ts',
+      'packages/skill-map/src/engines/scan/patch-refusals.test.ts',
+    ],
     tsconfig: SKILL_MAP_ENGINES,
   },
   'skill-map-consent': {
