@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
@@ -8,6 +8,7 @@ import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import { createEngineContext } from '../operable/create-context.js';
 import { createSidecarCurator } from './curator.js';
+import { deepMerge, sanitize } from './deep-merge.js';
 import type { Consent } from './port.js';
 
 const NODE = 'docs/guide.md';
@@ -161,5 +162,83 @@ describe('what gets written', () => {
     expect(createSidecarCurator(ctx).readAnnotations(NODE)).toEqual({ tags: ['a'] });
     writeFileSync(tree.abs(SIDECAR), 'other: 1\n');
     expect(createSidecarCurator(ctx).readAnnotations(NODE)).toBeNull();
+  });
+});
+
+describe('more of what a write checks and says', () => {
+  it('a scanner-invalid sidecar is refused with every complaint, joined', async () => {
+    writeFileSync(tree.abs(SIDECAR), 'annotations:\n  - a\n');
+    const err = await refusal(curate((a) => ({ ...a, tags: ['x'] })));
+    expect(String(err.details?.['reason'])).toMatch(/^is invalid \(.+\)$/);
+  });
+
+  it('a change with several schema errors names them all, separated by "; "', async () => {
+    const err = await refusal(curate((a) => ({ ...a, stability: 'bogus', tags: 'not-a-list' })));
+    const reason = String(err.details?.['reason']);
+    expect(reason).toContain('stability');
+    expect(reason).toContain('tags');
+    expect(reason).toContain('; ');
+  });
+
+  it('an identity given by a patch is kept, not replaced by the seeded one', async () => {
+    const session = ctx.openSession('write');
+    if (session === null) throw new Error('no db');
+    const zeros = '0'.repeat(64);
+    try {
+      await createSidecarCurator(ctx).applyPatch(session, NODE, CONFIRM, {
+        annotations: { tags: ['x'] },
+        identity: { path: NODE, bodyHash: zeros, frontmatterHash: zeros },
+      });
+    } finally {
+      session.close();
+    }
+    expect(read(SIDECAR)).toContain(`bodyHash: '${zeros}'`);
+  });
+
+  it('takes the per-path lock in the sidecar-locks folder beside the database, and releases it', async () => {
+    const locks = tree.abs('.skill-map/sidecar-locks');
+    let during: string[] = [];
+    await curate((a) => {
+      during = readdirSync(locks);
+      return { ...a, tags: ['x'] };
+    });
+    expect(during).toHaveLength(1);
+    expect(during[0]).toMatch(/^[0-9a-f]{32}\.lock$/);
+    expect(readdirSync(locks)).toEqual([]);
+  });
+
+  it('readAnnotations answers null when annotations is not a mapping', () => {
+    for (const text of ['annotations: [a]\n', 'annotations: 5\n', 'annotations: null\n']) {
+      writeFileSync(tree.abs(SIDECAR), text);
+      expect(createSidecarCurator(ctx).readAnnotations(NODE)).toBeNull();
+    }
+  });
+
+  it('a change that leaves a key undefined writes the document without it', async () => {
+    const r = await curate((a) => ({ ...a, tags: ['x'], license: undefined }));
+    expect(r.changed).toBe(true);
+    expect(read(SIDECAR)).not.toContain('license');
+  });
+});
+
+describe('sanitize and deepMerge drop undefined values', () => {
+  it('a patch key left undefined changes nothing (it does not delete the stored value)', async () => {
+    writeFileSync(tree.abs(SIDECAR), 'annotations:\n  license: MIT\n  tags: [a]\n');
+    const session = ctx.openSession('write');
+    if (session === null) throw new Error('no db');
+    try {
+      await createSidecarCurator(ctx).applyPatch(session, NODE, CONFIRM, {
+        annotations: { license: undefined, tags: ['b'] },
+      });
+    } finally {
+      session.close();
+    }
+    expect(read(SIDECAR)).toBe('annotations:\n  license: MIT\n  tags:\n    - b\n');
+  });
+
+  it('leaves no key holding undefined', () => {
+    expect(Object.keys(sanitize({ a: 1, b: undefined }) as object)).toEqual(['a']);
+    const merged = deepMerge({ a: 1, b: 2 }, { a: undefined, c: undefined });
+    expect(merged).toStrictEqual({ a: 1, b: 2 });
   });
 });

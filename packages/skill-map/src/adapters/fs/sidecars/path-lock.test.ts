@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -104,5 +104,23 @@ describe('withPathLock', () => {
     expect(basename(a)).toMatch(/^[0-9a-f]{32}\.lock$/);
     expect(lockFileFor(lockDir, '/p/a.sm')).toBe(a);
     expect(lockFileFor(lockDir, '/p/b.sm')).not.toBe(a);
+  });
+
+  it('returns what fn returned even when another process broke the lock file meanwhile', async () => {
+    const file = lockFileFor(lockDir, target);
+    expect(
+      await withPathLock(lockDir, target, () => {
+        rmSync(file);
+        return 'kept';
+      }),
+    ).toBe('kept');
+  });
+
+  it('closes the lock file it wrote (no descriptor left open per write)', async () => {
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    await withPathLock(lockDir, target, () => undefined);
+    const before = open();
+    for (let i = 0; i < 20; i += 1) await withPathLock(lockDir, target, () => undefined);
+    expect(open()).toBe(before);
   });
 });
