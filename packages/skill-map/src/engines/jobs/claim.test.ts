@@ -173,6 +173,18 @@ describe('claimJobWaiting', () => {
     expect(getJob(p.ctx, id)?.status).toBe('queued');
   });
 
+  it('an abort while parked between attempts ends the wait at once, with null', async () => {
+    const ac = new AbortController();
+    const parked = claimJobWaiting(
+      p.ctx,
+      {},
+      { waitSeconds: 3600, intervalSeconds: 3600, signal: ac.signal },
+    );
+    await new Promise((r) => setTimeout(r, 20));
+    ac.abort();
+    expect(await parked).toBeNull();
+  });
+
   it('passes the runner and filter to every attempt', async () => {
     const id = await submit({ node: SKILL, extension: TAGGER_ID });
     await submit({ node: AGENT, extension: SUMMARIZER_ID, priority: 9 });
