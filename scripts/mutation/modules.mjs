@@ -69,8 +69,8 @@ export const MODULES = {
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:174-175',
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:187-218',
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:226-230',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:270-271',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:275-279',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:271-272',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:276-280',
     ],
     tests: [
       'packages/skill-map/src/engines/scan/patch-phase.test.ts',

@@ -154,4 +154,60 @@ describe('persistPatch refusals (nothing written, the caller scans in full)', ()
     expect(out).not.toHaveProperty('refused');
     expect(stored().nodes.some((n) => n.path === 'docs/c.md')).toBe(false);
   });
+
+  it('refuses when the stored scan is gone', () => {
+    const p = withStore((_s, patch) => patch());
+    sql(`DELETE FROM scan_meta`);
+    const store = openScanStore({ path: dbPath(), posture: 'write' });
+    try {
+      expect(store.persistPatch(p)).toEqual({ refused: 'the stored scan is gone' });
+    } finally {
+      store.close();
+    }
+  });
+
+  it('lets a node vanish when the patch drops the last links reaching it', () => {
+    const scan = stored();
+    const sources = new Map<string, Set<string>>();
+    for (const l of scan.links)
+      if (l.resolvedTarget != null)
+        sources.set(l.resolvedTarget, (sources.get(l.resolvedTarget) ?? new Set()).add(l.source));
+    const one = scan.nodes
+      .filter(
+        (n) => n.linksInCount > 0 && sources.get(n.path)?.size === 1 && !sources.get(n.path)?.has(n.path),
+      )
+      .map((n) => ({ target: n.path, source: [...(sources.get(n.path) ?? [])][0]! }))[0];
+    expect(one).toBeDefined();
+    const out = withStore((s, patch) =>
+      s.persistPatch(
+        patch({
+          files: [{ path: one!.source, previousOwnIssues: [] }],
+          virtual: { upserts: [], removed: [one!.target] },
+        }),
+      ),
+    );
+    expect(out).not.toHaveProperty('refused');
+    expect(stored().nodes.some((n) => n.path === one!.target)).toBe(false);
+  });
+
+  it('checks the kept rows of the node a new issue lands on, even when that node is not a patched file', () => {
+    const kept = stored().issues.find(
+      (i) => i.linkIndices === undefined && i.analyzerId !== 'orphan' && i.nodeIds[0] !== 'docs/c.md',
+    );
+    expect(kept).toBeDefined();
+    const before = rows();
+    expect(withStore((s, patch) => s.persistPatch(patch({ issues: [kept!] })))).toEqual({
+      refused: `a new ${kept!.analyzerId} issue on '${kept!.nodeIds[0]}' collides with a kept one`,
+    });
+    expect(rows()).toEqual(before);
+  });
+
+  it('an issue the patch made stale is replaced, not collided with', () => {
+    const kept = stored().issues.find(
+      (i) => i.linkIndices === undefined && i.analyzerId !== 'orphan' && i.nodeIds[0] !== 'docs/c.md',
+    );
+    expect(kept).toBeDefined();
+    const out = withStore((s, patch) => s.persistPatch(patch({ issues: [kept!], staleIssues: [kept!] })));
+    expect(out).not.toHaveProperty('refused');
+  });
 });
