@@ -45,5 +45,7 @@ export default {
     'test-artifacts',
     '.bench-tmp',
     '*.log',
+    // Another module's sandbox, when one is running beside this one.
+    '.stryker-tmp*',
   ],
 };

@@ -2,6 +2,10 @@
 // Each names the files Stryker mutates, the unit tests that guard them (only these run, so a module's run stays
 // small), and the tsconfig its TypeScript checker compiles mutants with. Add a module here when a new guard lands.
 
+// The engine modules' checker project: their folders only (scripts/mutation/tsconfig.skill-map.json), so a type
+// error in an unrelated test elsewhere in engines/ cannot fail Stryker's dry-run compilation.
+const SKILL_MAP_ENGINES = 'scripts/mutation/tsconfig.skill-map.json';
+
 /** @type {Record<string, { mutate: string[]; tests: string[]; tsconfig: string }>} */
 export const MODULES = {
   'skillstate-core': {
@@ -25,6 +29,7 @@ export const MODULES = {
     ],
     tests: [
       'packages/skillstate-mcp/src/dispatch.test.ts',
+      'packages/skillstate-mcp/src/connection.test.ts',
       'packages/skillstate-mcp/src/protocol.test.ts',
       'packages/skillstate-mcp/src/era.test.ts',
       'packages/skillstate-mcp/src/tools/registry.test.ts',
@@ -50,6 +55,7 @@ export const MODULES = {
       'packages/skill-map/src/server/mcp/mcp-sink.test.ts',
       'packages/skill-map/src/server/mcp/http/liveness.test.ts',
       'packages/skill-map/src/server/scan/scan-runner.test.ts',
+      'packages/skill-map/src/server/scan/scan-runner-lifecycle.test.ts',
     ],
     tsconfig: 'packages/skill-map/src/server/tsconfig.json',
   },
@@ -57,14 +63,64 @@ export const MODULES = {
     // Only the refusals of persistPatch (its row writing is covered by the equivalence tests, and a whole-file
     // run reruns scans for tens of minutes). Line ranges: update them when persist-patch.ts moves.
     mutate: [
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:105-108',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:134-140',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:163-166',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:175-178',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:205-227',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:263-269',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:111-118',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:142-143',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:154-157',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:178-179',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:197-228',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:236-240',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:281-282',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:286-290',
     ],
-    tests: ['packages/skill-map/src/engines/scan/patch-phase.test.ts'],
-    tsconfig: 'packages/skill-map/src/engines/tsconfig.json',
+    tests: [
+      'packages/skill-map/src/engines/scan/patch-phase.test.ts',
+      'packages/skill-map/src/engines/scan/patch-refusals.test.ts',
+    ],
+    tsconfig: SKILL_MAP_ENGINES,
+  },
+  'skill-map-consent': {
+    // The consent gate of the .sm sidecar writes (spec §8): the team hard block, the standing grant, always,
+    // confirm, the refusal; exercised through the curator over a real project folder.
+    mutate: ['packages/skill-map/src/engines/sidecars/consent.ts'],
+    tests: [
+      'packages/skill-map/src/engines/sidecars/consent.test.ts',
+      'packages/skill-map/src/engines/sidecars/curator.test.ts',
+    ],
+    tsconfig: SKILL_MAP_ENGINES,
+  },
+  'skill-map-sidecar': {
+    // The one .sm write chokepoint: node checks, read-before-write refusals, identity seeding, validation,
+    // sorted YAML, the atomic write and the mirror; the prototype-safe merge; the per-path lock.
+    mutate: [
+      'packages/skill-map/src/engines/sidecars/curator.ts',
+      'packages/skill-map/src/engines/sidecars/deep-merge.ts',
+      'packages/skill-map/src/adapters/fs/sidecars/path-lock.ts',
+    ],
+    tests: [
+      'packages/skill-map/src/engines/sidecars/curator.test.ts',
+      'packages/skill-map/src/engines/sidecars/curator-edges.test.ts',
+      'packages/skill-map/src/adapters/fs/sidecars/path-lock.test.ts',
+    ],
+    tsconfig: SKILL_MAP_ENGINES,
+  },
+  'skill-map-nonce': {
+    // The claim credential: how it is drawn, and record's load → constant-time compare → running gate. Line
+    // ranges of record.ts (the rest is the write-through, not a trust check): update them when record.ts moves.
+    mutate: [
+      'packages/skill-map/src/engines/jobs/ids.ts:45-48',
+      'packages/skill-map/src/engines/jobs/record.ts:48-53',
+      'packages/skill-map/src/engines/jobs/record.ts:121-127',
+    ],
+    tests: ['packages/skill-map/src/engines/jobs/claim-record.test.ts'],
+    tsconfig: SKILL_MAP_ENGINES,
+  },
+  'skill-map-claim': {
+    // The claim (reap, one atomic hand-out, job-file-missing) and the waiting claim over real SQLite files.
+    mutate: ['packages/skill-map/src/engines/jobs/claim.ts'],
+    tests: [
+      'packages/skill-map/src/engines/jobs/claim.test.ts',
+      'packages/skill-map/src/engines/jobs/claim-record.test.ts',
+    ],
+    tsconfig: SKILL_MAP_ENGINES,
   },
 };

@@ -98,7 +98,7 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
       const existing = state.kind === 'ok' ? parseSidecar(rel, state.text).errors : [];
       if (existing.length > 0) throw invalid(rel, `is invalid (${existing.join('; ')})`);
       const base = state.kind === 'ok' ? (sanitize(state.doc) as Doc) : {};
-      const seed = state.kind === 'absent' || Object.keys(base).length === 0;
+      const seed = Object.keys(base).length === 0; // no sidecar (base is {} then) or an empty one
       const changed = transform(sanitize(base) as Doc);
       const mirror = (doc: Doc): void => {
         session.transaction(() => session.nodes.refreshAnnotations(nodePath, annotationsOf(doc)));

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../testing/temp-tree.js';
 import type { TempTree } from '../../testing/temp-tree.js';
-import { lockFileFor, withPathLock } from './path-lock.js';
+import { lockFileFor, STALE_LOCK_MS, withPathLock } from './path-lock.js';
 
 let tree: TempTree;
 let lockDir: string;
@@ -62,5 +63,64 @@ describe('withPathLock', () => {
     ]);
     expect(order.indexOf('first')).toBeLessThan(order.indexOf('second'));
     expect(order).toHaveLength(3);
+  });
+
+  it('writes its own pid into the lock file it holds', async () => {
+    const file = lockFileFor(lockDir, target);
+    expect(await withPathLock(lockDir, target, () => readFileSync(file, 'utf8'))).toBe(`${process.pid}\n`);
+  });
+
+  it('breaks a lock older than STALE_LOCK_MS even when its owner looks alive', async () => {
+    mkdirSync(lockDir, { recursive: true });
+    const file = lockFileFor(lockDir, target);
+    writeFileSync(file, `${process.pid}\n`);
+    const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000;
+    utimesSync(file, old, old);
+    expect(await withPathLock(lockDir, target, () => 'ran')).toBe('ran');
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('waits on a fresh lock whose pid is not written yet (or is not a pid), never breaking it', async () => {
+    mkdirSync(lockDir, { recursive: true });
+    const file = lockFileFor(lockDir, target);
+    for (const text of ['', 'x\n', '0\n', '-5\n']) {
+      writeFileSync(file, text);
+      let ran = false;
+      const pending = withPathLock(lockDir, target, () => {
+        ran = true;
+      });
+      await new Promise((r) => setTimeout(r, 60)); // several retry rounds (the back-off tops out at 25 ms)
+      expect(ran).toBe(false);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      rmSync(file);
+      await pending;
+      expect(ran).toBe(true);
+    }
+  });
+
+  it('names one lock file per absolute path: 32 hex of its sha256, under the lock folder', () => {
+    const a = lockFileFor(lockDir, '/p/a.sm');
+    expect(dirname(a)).toBe(lockDir);
+    expect(basename(a)).toMatch(/^[0-9a-f]{32}\.lock$/);
+    expect(lockFileFor(lockDir, '/p/a.sm')).toBe(a);
+    expect(lockFileFor(lockDir, '/p/b.sm')).not.toBe(a);
+  });
+
+  it('returns what fn returned even when another process broke the lock file meanwhile', async () => {
+    const file = lockFileFor(lockDir, target);
+    expect(
+      await withPathLock(lockDir, target, () => {
+        rmSync(file);
+        return 'kept';
+      }),
+    ).toBe('kept');
+  });
+
+  it('closes the lock file it wrote (no descriptor left open per write)', async () => {
+    const open = (): number => readdirSync('/proc/self/fd').length;
+    await withPathLock(lockDir, target, () => undefined);
+    const before = open();
+    for (let i = 0; i < 20; i += 1) await withPathLock(lockDir, target, () => undefined);
+    expect(open()).toBe(before);
   });
 });

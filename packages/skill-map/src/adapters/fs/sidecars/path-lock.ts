@@ -19,7 +19,7 @@ function holderIsGone(lockFile: string, now: number): boolean {
     return errnoCode(err) === 'ENOENT';
   }
   if (now - mtimeMs > STALE_LOCK_MS) return true;
-  const pid = Number.parseInt(text.trim(), 10);
+  const pid = Number.parseInt(text, 10); // skips leading blanks, stops at the newline
   if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now: wait for it
   try {
     process.kill(pid, 0);
