@@ -143,10 +143,10 @@ async function applyFilter(page, kind) {
 }
 
 /**
- * Clicks at `pos`; the time from the page's mousedown to the first frame where `done(arg)` holds in the page
+ * Clicks on `node` (where it is at the moment of the click; `pos` if it is not on the canvas); the time from the page's mousedown to the first frame where `done(arg)` holds in the page
  * (null when it never does within 5 s).
  */
-async function clickAndTime(page, pos, done, arg) {
+async function clickAndTime(page, node, pos, done, arg) {
   await page.evaluate(() => {
     window.__benchDown = undefined;
     addEventListener('mousedown', () => (window.__benchDown = performance.now()), {
@@ -157,7 +157,9 @@ async function clickAndTime(page, pos, done, arg) {
   // Two clicks on the map less than sigma's doubleClickTimeout (300 ms) apart are a double click (a zoom, no
   // click): on a calm machine the previous step's click can be that recent.
   await sleep(400);
-  await page.mouse.click(pos.x, pos.y);
+  // Where the node is now (the map's box may have changed size since it was centred).
+  const at = (await page.evaluate((p) => window.__skillMap.map.viewportPosition(p), node)) ?? pos;
+  await page.mouse.click(at.x, at.y);
   return page.evaluate(
     ([src, a]) =>
       new Promise((resolve) => {
@@ -182,6 +184,7 @@ async function openPanel(page, path) {
   const pos = await centred(page, path);
   return clickAndTime(
     page,
+    path,
     pos,
     (sel) => {
       const h2 = document.querySelector(`${sel} h2`);
@@ -199,6 +202,7 @@ async function selectNode(page, path) {
   const pos = await centred(page, path);
   const t = await clickAndTime(
     page,
+    path,
     pos,
     (p) => window.__skillMap.map.selected() === p && location.hash.includes('node='),
     path,

@@ -27,7 +27,7 @@ interface Internals {
 function around(obj: ProgramLike, name: keyof ProgramLike, before: () => boolean): void {
   const original = obj[name];
   if (typeof original !== 'function') return;
-  obj[name] = ((...args: never[]) => (before() ? original.apply(obj, args) : undefined));
+  obj[name] = (...args: never[]) => (before() ? original.apply(obj, args) : undefined);
 }
 
 /** Installs the edge-layer cache on `sigma`; returns whether it could (false: sigma renders as it always does). */

@@ -21,7 +21,7 @@ import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import { layoutNodes, type Cluster, type Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
-import { lightenMouseHandling } from './sigma-tweaks';
+import { followContainerSize, lightenMouseHandling } from './sigma-tweaks';
 import { cacheEdgeLayer } from './edge-cache';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
@@ -32,6 +32,7 @@ type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
 export class MapRenderer {
   // multi: a spawn edge (live activity) may join two nodes a link already joins.
+  private readonly unfollow: () => void;
   private graph: MapGraph = new Graph({ type: 'directed', multi: true });
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
@@ -86,6 +87,7 @@ export class MapRenderer {
     });
     this.hits = new HitIndex(this.sigma, this.graph);
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
+    this.unfollow = followContainerSize(this.sigma);
     cacheEdgeLayer(this.sigma);
     this.clusters.theme = this.theme;
     const hovers = this.sigma.getCanvases().hovers;
@@ -384,6 +386,7 @@ export class MapRenderer {
   }
 
   kill(): void {
+    this.unfollow();
     this.sigma.kill();
   }
 

@@ -37,3 +37,25 @@ export function lightenMouseHandling<N extends Attributes, E extends Attributes>
     });
   }
 }
+
+/**
+ * Sigma resizes itself on window resizes and at its next render only: when the map's box changes size for another
+ * reason (a panel, a banner, the toolbar wrapping), it would keep drawing (and hit-testing) at the old size until
+ * something else redraws. Redraws at the new size as soon as the box changes; returns the disconnect.
+ */
+export function followContainerSize<N extends Attributes, E extends Attributes>(
+  sigma: Sigma<N, E>,
+): () => void {
+  if (typeof ResizeObserver === 'undefined') return () => undefined;
+  let first = true;
+  const observer = new ResizeObserver(() => {
+    if (first) {
+      first = false; // the observation of the initial size
+      return;
+    }
+    sigma.resize();
+    sigma.refresh({ partialGraph: {}, skipIndexation: true, schedule: true });
+  });
+  observer.observe(sigma.getContainer());
+  return () => observer.disconnect();
+}
