@@ -43,7 +43,9 @@ const scan = (extra: Partial<ScanOptions> = {}): Promise<ScanOutcome> =>
   runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000, ...extra });
 
 /** Every stored row of the scan zone (ids aside), sorted: nodes, links, issues and their members, cache, counts. */
-function rowFacts(root: string): Record<string, string[]> {
+type RowFacts = Record<'nodes' | 'links' | 'issues' | 'members' | 'cache' | 'index', string[]>;
+
+function rowFacts(root: string): RowFacts {
   const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
   try {
     const all = (sql: string): string[] =>
@@ -72,7 +74,7 @@ function rowFacts(root: string): Record<string, string[]> {
 }
 
 /** The rows a full scan of a copy of the project (same files, same mtimes, fresh database) writes. */
-async function fullScanOfCopy(): Promise<Record<string, string[]>> {
+async function fullScanOfCopy(): Promise<RowFacts> {
   const copy = createTempTree('sm-patch-kinds-copy-');
   try {
     cpSync(tree.root, copy.root, { recursive: true, preserveTimestamps: true });
