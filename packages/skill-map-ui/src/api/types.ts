@@ -1,5 +1,6 @@
 // Wire shapes the page reads. Domain types come from @skill-map/spec (types only: nothing of it is bundled).
 export type {
+  ActivitySummary,
   Issue,
   Link,
   ListEnvelope,
@@ -8,6 +9,8 @@ export type {
   MapNode,
   MapProjection,
   Node,
+  NodeActivity,
+  PairActivity,
   PublicJob,
   Severity,
 } from '@skill-map/spec';

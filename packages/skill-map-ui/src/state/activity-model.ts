@@ -6,30 +6,9 @@
 // An `agent.spawn` also counts its started node on the server, which sends no `node.activity` for it: the page
 // counts that node once more itself. A summary of another server boot (`since` differs) replaces everything.
 
-/** One node's runs since the server started. */
-export interface NodeActivity {
-  path: string;
-  count: number;
-  /** Epoch ms of the latest run. */
-  lastAt: number;
-}
+import type { ActivitySummary, NodeActivity, PairActivity } from '../api/types';
 
-/** One spawn pair (an agent or session starting another). */
-export interface PairActivity {
-  from: string;
-  to: string;
-  count: number;
-  lastAt: number;
-}
-
-/** `GET /api/activity/summary`'s value. */
-export interface ActivitySummary {
-  since: string;
-  lastEventAt: number | null;
-  events: number;
-  nodes: NodeActivity[];
-  pairs: PairActivity[];
-}
+export type { ActivitySummary, NodeActivity, PairActivity };
 
 export interface ActivityState {
   /** The server boot the counts belong to; null before the first summary. */

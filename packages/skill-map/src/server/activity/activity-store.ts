@@ -1,32 +1,9 @@
+import type { ActivitySummary, NodeActivity, PairActivity } from '@skill-map/spec';
 import * as z from 'zod';
 
-/** Live stats of one node since boot. */
-export interface NodeActivity {
-  path: string;
-  count: number;
-  /** Epoch ms of the latest event. */
-  lastAt: number;
-}
-
-/** Live stats of one spawn edge (an agent or skill starting another) since boot. */
-export interface PairActivity {
-  from: string;
-  to: string;
-  count: number;
-  lastAt: number;
-}
-
+export type { NodeActivity, PairActivity };
 /** The `skillmap://activity` / `GET /api/activity/summary` snapshot. */
-export interface ActivitySnapshot {
-  /** ISO time the store started (each serve boot). */
-  since: string;
-  /** Epoch ms of the latest event recorded, null before the first. */
-  lastEventAt: number | null;
-  /** Events recorded since boot (node events plus spawn pairs). */
-  events: number;
-  nodes: NodeActivity[];
-  pairs: PairActivity[];
-}
+export type ActivitySnapshot = ActivitySummary;
 
 /** What `POST /api/activity` accepts (one event or a batch of up to 500). */
 export const ActivityEventSchema = z.discriminatedUnion('type', [
