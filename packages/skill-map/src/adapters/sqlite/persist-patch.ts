@@ -190,9 +190,10 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
     );
     if (p.wholeAnalyzers !== undefined && p.wholeAnalyzers.length > 0) {
       const ids = JSON.stringify(p.wholeAnalyzers);
-      c.issues.deleted += db
-        .prepare(`DELETE FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`)
-        .run(ids).changes;
+      c.issues.deleted += cached(
+        db,
+        `DELETE FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`,
+      ).run(ids).changes;
     }
     const own = new Map<string, Set<string>>();
     for (const f of p.files) {
