@@ -33,15 +33,17 @@ export function forEachFileCacheRow(
   for (const r of rows) each(r[0], r[1], r[2], r[3]);
 }
 
-/** The stat facts of every cache row (no record text is read). */
-export function fileCacheStats(db: Db): Map<string, { size: number; mtimeMs: number }> {
-  const out = new Map<string, { size: number; mtimeMs: number }>();
-  for (const [path, size, mtimeMs] of cached(
-    db,
-    `SELECT path, size, mtime_ms FROM scan_file_cache`,
-    'raw',
-  ).iterate() as IterableIterator<[string, number, number]>)
-    out.set(path, { size, mtimeMs });
+/** One cache row's stat facts: path, size and mtime (-1: re-hash on the next scan). */
+export type FileStatRow = readonly [path: string, size: number, mtimeMs: number];
+
+/**
+ * The stat facts of every cache row, keyed by path. Read from the covering index `scan_file_cache_stat` (no record page
+ * is touched) in one `all()`, and each row's own array is the map's value: no object per file.
+ */
+export function fileCacheStats(db: Db): Map<string, FileStatRow> {
+  const rows = cached(db, `SELECT path, size, mtime_ms FROM scan_file_cache`, 'raw').all() as FileStatRow[];
+  const out = new Map<string, FileStatRow>();
+  for (const r of rows) out.set(r[0], r);
   return out;
 }
 

@@ -4,6 +4,7 @@ import { createTempTree } from '../testing/temp-tree.js';
 import type { TempTree } from '../testing/temp-tree.js';
 import { makeIssue, makeLink, makeNode, makeScan } from '../testing/scan-fixtures.js';
 import { SHAPE_VERBATIM, decodeLink, encodeLink } from './link-codec.js';
+import { WHOLE_LINK_FILTER } from './migrations/004-patch-read-indexes.js';
 import { defaultDbPath } from './open-database.js';
 import { openScanStore } from './store.js';
 
@@ -165,6 +166,19 @@ describe('link codec', () => {
     // Unknown keys, another key order, a lone surrogate: the whole link is kept verbatim.
     for (const i of [17, 18, 19, 20, 24])
       expect(encodeLink(variants()[i] as Link)[12], String(i)).toBe(SHAPE_VERBATIM);
+  });
+
+  it('sets the shape bits the partial index of the whole-graph reads names (migration 004)', () => {
+    const shape = (link: Partial<Link>): number => encodeLink(makeLink('a.md', 'refs', link))[12] as number;
+    // `(shape & 3) = 1`: a path-style link (`trigger: null`); a trigger object or none sets other bits.
+    expect(shape({ trigger: null }) & 3).toBe(1);
+    expect(shape({ trigger: { originalTrigger: '/x', normalizedTrigger: '/x' } }) & 3).not.toBe(1);
+    // `(shape & 4096) <> 0`: several extractors, their list in `extra_json`.
+    expect(shape({ sources: ['core/at-file', 'core/markdown-link'] }) & 4096).not.toBe(0);
+    expect(shape({ sources: ['core/markdown-link'] }) & 4096).toBe(0);
+    expect(WHOLE_LINK_FILTER).toContain('(shape & 3) = 1');
+    expect(WHOLE_LINK_FILTER).toContain('(shape & 4096) <> 0');
+    expect(WHOLE_LINK_FILTER).toContain(`shape = ${SHAPE_VERBATIM}`);
   });
 });
 

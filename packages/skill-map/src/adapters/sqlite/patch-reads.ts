@@ -2,7 +2,8 @@
 // against, the stored resolution index, and the few lookups a patch that reaches beyond its files needs.
 import type { Database as Db } from 'better-sqlite3';
 import type { Link, Node } from '../domain.js';
-import { LINK_SELECT, type LinkRow } from './link-codec.js';
+import { decodeLink, LINK_SELECT, type LinkRow } from './link-codec.js';
+import { WHOLE_LINK_FILTER } from './migrations/004-patch-read-indexes.js';
 import { linksFromRows } from './scan-reader.js';
 import { cached } from './statements.js';
 
@@ -81,13 +82,51 @@ export function issueSeverityCounts(db: Db): { error: number; warn: number; info
   return out;
 }
 
-/** Every stored node and link (links by id: each source's in its order), for the whole-graph checks of a patch. */
-export function readGraphRows(db: Db): { nodes: Node[]; links: Link[] } {
-  const nodes = (cached(db, `SELECT node_json FROM scan_nodes ORDER BY path`, 'pluck').all() as string[]).map(
-    (j) => JSON.parse(j) as Node,
+/**
+ * What the whole-graph checks of a patch read of the stored graph (`PatchLookup.wholeGraph`): the full node of every
+ * node that is not plain markdown, of a virtual node, and of each path in `fullPaths`; and, in id order (each source's
+ * links in their order), every link of the kinds the checks follow: invocations out of agents, commands, skills and
+ * workflows, links into or out of `resources`, and the links of `WHOLE_LINK_FILTER` (the partial index
+ * `scan_links_whole`). Three indexed reads: a patch never scans the link table (most of its rows link docs).
+ */
+export function readWholeGraphRows(
+  db: Db,
+  fullPaths: readonly string[],
+  resources: readonly string[],
+): { nodes: Node[]; links: Link[] } {
+  const nodes = (
+    cached(
+      db,
+      `SELECT node_json FROM scan_nodes WHERE kind <> 'markdown' OR virtual <> 0 OR path IN (SELECT value FROM json_each(?)) ORDER BY path`,
+      'pluck',
+    ).all(JSON.stringify(fullPaths)) as string[]
+  ).map((j) => JSON.parse(j) as Node);
+  const select = `SELECT l.id, ${LINK_SELECT.split(', ')
+    .map((c) => `l.${c}`)
+    .join(', ')} FROM scan_links l`;
+  const rows = new Map<number, unknown[]>();
+  const add = (list: unknown[][]): void => {
+    for (const r of list) rows.set(r[0] as number, r);
+  };
+  add(cached(db, `${select} WHERE ${WHOLE_LINK_FILTER}`, 'raw').all() as unknown[][]);
+  add(
+    cached(
+      db,
+      `${select} JOIN scan_nodes n ON n.path = l.source_path
+        WHERE n.kind IN ('agent', 'command', 'skill', 'workflow') AND l.kind = 'invokes'`,
+      'raw',
+    ).all() as unknown[][],
   );
-  const links = linksFromRows(
-    cached(db, `SELECT ${LINK_SELECT} FROM scan_links ORDER BY id`, 'raw').all() as LinkRow[],
-  );
+  if (resources.length > 0)
+    add(
+      cached(
+        db,
+        `${select} WHERE l.source_path IN (SELECT value FROM json_each(@res))
+            OR l.target_path IN (SELECT value FROM json_each(@res))
+            OR l.resolved_target IN (SELECT value FROM json_each(@res))`,
+        'raw',
+      ).all({ res: JSON.stringify(resources) }) as unknown[][],
+    );
+  const links = [...rows.keys()].sort((a, b) => a - b).map((id) => decodeLink(rows.get(id)!, 1));
   return { nodes, links };
 }

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
 import type { SuppressionKey } from './annotations.js';
 import { fileCacheStats, fileRecordJson, forEachFileCacheRow, loadFileCache } from './file-cache.js';
-import type { FileCacheEntry } from './file-cache.js';
+import type { FileCacheEntry, FileStatRow } from './file-cache.js';
 import {
   closeOver,
   listLinks,
@@ -30,7 +30,7 @@ import {
   cachedPathsMentioning,
   issueSeverityCounts,
   linkSourcesTo,
-  readGraphRows,
+  readWholeGraphRows,
   readGeneration,
   readPatchBase,
   readResolutionIndex,
@@ -77,12 +77,15 @@ export interface ScanStore {
   /** The persist generation of the stored scan (0 before the first). */
   generation(): number;
   /** The stat facts of every per-file cache row, without the records. */
-  fileCacheStats(): Map<string, { size: number; mtimeMs: number }>;
+  fileCacheStats(): ReadonlyMap<string, FileStatRow>;
   fileRecordJson(path: string): string | undefined;
   /** The sources of the stored links whose target is `target` (distinct, sorted). */
   linkSourcesTo(target: string): string[];
-  /** Every stored node and link (what a patch's whole-graph checks re-run over). */
-  graphRows(): { nodes: Node[]; links: Link[] };
+  /** What a patch's whole-graph checks re-run over (`readWholeGraphRows`): some full nodes, the links they follow. */
+  wholeGraphRows(
+    fullPaths: readonly string[],
+    resources: readonly string[],
+  ): { nodes: Node[]; links: Link[] };
   /** Paths of the per-file cache rows whose record text holds one of `needles` (its text, then its pattern). */
   cachedPathsMentioning(
     needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
@@ -174,7 +177,8 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
     linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
-    graphRows: () => read({ nodes: [], links: [] }, () => readGraphRows(db)),
+    wholeGraphRows: (fullPaths, resources) =>
+      read({ nodes: [], links: [] }, () => readWholeGraphRows(db, fullPaths, resources)),
     cachedPathsMentioning: (needles) => read([], () => cachedPathsMentioning(db, needles)),
     persistPatch: (input) =>
       write(() => {

@@ -1,5 +1,4 @@
-import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
+import { appendFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
@@ -14,6 +13,7 @@ import {
   RICH_VIRTUAL_EDITS,
 } from '../../kernel/testing/rich-project.js';
 import { runScan } from './scan-engine.js';
+import { fullScanRows, rowFacts } from './testing/row-facts.js';
 import type { ScanOptions, ScanOutcome } from './scan-engine.js';
 
 // The in-place patch of a scan in a new process on a project with MCP configs, tool uses, virtual nodes, a plugin and
@@ -41,50 +41,6 @@ function stamp(path: string): void {
 // Every mtime trusted: only the edited file is read again (the racy window would re-read all of them).
 const scan = (extra: Partial<ScanOptions> = {}): Promise<ScanOutcome> =>
   runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000, ...extra });
-
-/** Every stored row of the scan zone (ids aside), sorted: nodes, links, issues and their members, cache, counts. */
-type RowFacts = Record<'nodes' | 'links' | 'issues' | 'members' | 'cache' | 'index', string[]>;
-
-function rowFacts(root: string): RowFacts {
-  const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
-  try {
-    const all = (sql: string): string[] =>
-      (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
-    return {
-      nodes: all(
-        `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest, node_json FROM scan_nodes`,
-      ),
-      links: all(
-        `SELECT source_path, target_path, kind, confidence, resolved_target, extractor, original_trigger,
-                normalized_trigger, location_line, location_column, location_offset, raw, shape, extra_json
-           FROM scan_links`,
-      ),
-      issues: all(
-        `SELECT group_key, issue_key, row_hash, analyzer_id, severity, message, data_json FROM scan_issues`,
-      ),
-      members: all(
-        `SELECT i.issue_key, n.node_path FROM scan_issue_nodes n JOIN scan_issues i ON i.id = n.issue_id`,
-      ),
-      cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
-      index: all(`SELECT index_json FROM scan_resolution_index`),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-/** The rows a full scan of a copy of the project (same files, same mtimes, fresh database) writes. */
-async function fullScanOfCopy(): Promise<RowFacts> {
-  const copy = createTempTree('sm-patch-kinds-copy-');
-  try {
-    cpSync(tree.root, copy.root, { recursive: true, preserveTimestamps: true });
-    rmSync(`${copy.root}/.skill-map`, { recursive: true, force: true });
-    await runScan({ projectRoot: copy.root, racyWindowMs: -60_000 });
-    return rowFacts(copy.root);
-  } finally {
-    copy.remove();
-  }
-}
 
 const EDITABLE = Object.keys(RICH_PROJECT).filter(
   (p) => isCandidatePath(p) && RICH_FALLBACK_EDITS[p] === undefined,
@@ -132,7 +88,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
           reason: null,
         });
         expect(out.files.analyzed, path).toBe(1);
-        expect(rowFacts(tree.root), `round ${round}: ${path}`).toEqual(await fullScanOfCopy());
+        expect(rowFacts(tree.root), `round ${round}: ${path}`).toEqual(await fullScanRows(tree.root));
       }
     }
   });
@@ -148,7 +104,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
         patched: false,
         reason,
       });
-      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root), path).toEqual(await fullScanRows(tree.root));
       // The next identity-keeping edit patches again.
       appendFileSync(tree.abs('docs/a.md'), `\nMore after ${path}.\n`);
       stamp('docs/a.md');
@@ -172,7 +128,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
         patched: reason === null,
         reason,
       });
-      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root), path).toEqual(await fullScanRows(tree.root));
       expect(out.summary.stats.nodesCount).toBe(rowFacts(tree.root).nodes.length);
       seen.push(virtualPaths());
     }
@@ -188,7 +144,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
     appendFileSync(tree.abs('docs/a.md'), '\nAfter the MCP edits.\n');
     stamp('docs/a.md');
     expect((await scan()).patchedInPlace).toBe(true);
-    expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+    expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
   });
 
   it('patches renames: the name index, name issues and the files naming them, row for row a full scan', async () => {
@@ -205,7 +161,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
         reason: null,
       });
       const rows = rowFacts(tree.root);
-      expect(rows, `${path}: ${text}`).toEqual(await fullScanOfCopy());
+      expect(rows, `${path}: ${text}`).toEqual(await fullScanRows(tree.root));
       collisions.push(rows.issues.filter((i) => i.includes('"name-collision"')).length);
       pluginLinks.push(rows.links.filter((l) => l.includes('"core/plugin-skill"')).length);
     }
@@ -252,7 +208,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
       const out = await scan();
       if (out.patchedInPlace) patched++;
       else reasons.set(out.fullBuildReason!, (reasons.get(out.fullBuildReason!) ?? 0) + 1);
-      expect(rowFacts(tree.root), `step ${step}: ${path}`).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root), `step ${step}: ${path}`).toEqual(await fullScanRows(tree.root));
     }
     if (process.env['SM_PATCH_SEED'] !== undefined) console.log(patched, [...reasons]);
     expect(patched, JSON.stringify([...reasons])).toBeGreaterThan(20);
@@ -269,7 +225,7 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
         patched: false,
         reason,
       });
-      expect(rowFacts(tree.root), path).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root), path).toEqual(await fullScanRows(tree.root));
     }
     const cases: Array<[string, () => void, Partial<ScanOptions>]> = [
       ['files were added', () => writeFileSync(tree.abs('docs/new.md'), 'New [a](a.md).\n'), {}],

@@ -73,7 +73,7 @@ function changedFiles(store: ScanStore, walk: WalkResult): WalkedFile[] | string
   for (const f of walk.files) {
     const s = stats.get(f.path);
     if (s === undefined) return `'${f.path}' is new (files were added or renamed)`;
-    if (s.mtimeMs === -1 || s.size !== f.size || s.mtimeMs !== f.mtimeMs) {
+    if (s[2] === -1 || s[1] !== f.size || s[2] !== f.mtimeMs) {
       changed.push(f);
       if (changed.length > MAX_PATCHED_FILES) return `more than ${MAX_PATCHED_FILES} files changed`;
     }
@@ -107,7 +107,7 @@ function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
     },
     linkSources: (target) => store.linkSourcesTo(target),
     recordsMentioning: (needles) => store.cachedPathsMentioning(needles),
-    wholeGraph: () => store.graphRows(),
+    wholeGraph: (want) => store.wholeGraphRows(want.fullPaths, want.resources),
   };
 }
 

@@ -21,7 +21,13 @@ import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js'
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
-import { NO_WHOLE_CHANGE, wholeAnalyzerIds, wholeGraphIssues, wholeStaleReason } from './whole-patch.js';
+import {
+  NO_WHOLE_CHANGE,
+  wholeAnalyzerIds,
+  wholeGraphIssues,
+  wholeGraphWant,
+  wholeStaleReason,
+} from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -237,14 +243,20 @@ export function patchRecords(
   if (whole !== null) {
     const replaced = new Set(sorted.map((c) => c.next.path));
     const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
-    const stored = lookup!.wholeGraph!();
+    const stored = lookup!.wholeGraph!(wholeGraphWant(g));
     const after = wholeGraphIssues(stored, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle);
     issues.push(...after.issues);
     // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
     // difference with the stored graph's own run.
-    if (g.suppressions.size > 0)
+    if (g.suppressions.size > 0) {
+      // The stored graph: the patched node list without the virtual nodes this patch added (every stored virtual
+      // node is among the stored full rows).
+      const storedPaths = new Set(stored.nodes.map((n) => n.path));
+      const added = v.upserts.map((n) => n.path).filter((p) => !storedPaths.has(p));
+      const before = { ...NO_WHOLE_CHANGE, virtual: { upserts: [], removed: added } };
       suppressedDelta =
-        after.suppressed - wholeGraphIssues(stored, NO_WHOLE_CHANGE, g, ctx, active, oracle).suppressed;
+        after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle).suppressed;
+    }
   }
   return {
     nodes,

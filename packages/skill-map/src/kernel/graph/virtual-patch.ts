@@ -21,10 +21,25 @@ export interface PatchLookup {
   /** Paths of the cached records whose JSON text holds one of `needles` (its `text`, and a match of its `pattern`). */
   recordsMentioning(needles: readonly Needle[]): string[];
   /**
-   * Every stored node and link, for the whole-graph checks to re-run over the patched graph; without it a change they
-   * could see makes the patch refuse.
+   * What the whole-graph checks read of the stored graph, for them to re-run over the patched graph (see
+   * `WholeGraphWant`); without it a change they could see makes the patch refuse.
    */
-  wholeGraph?(): { readonly nodes: readonly Node[]; readonly links: readonly Link[] };
+  wholeGraph?(want: WholeGraphWant): { readonly nodes: readonly Node[]; readonly links: readonly Link[] };
+}
+
+/**
+ * The stored rows the whole-graph checks read beyond the patched graph's own node list (path, kind and provider of
+ * every node). Nodes: the full row of every node that is not plain markdown, of every virtual node and of each of
+ * `fullPaths`. Links, each source's in their stored order: at least every invocation out of an agent, command, skill
+ * or workflow, every link to an `mcp://` target, every link an `@import` made, every path-style link (`trigger: null`)
+ * whose target may be a folder or a glob, and every link into or out of one of `resources`. Other links may come
+ * too: the checks draw nothing from them.
+ */
+export interface WholeGraphWant {
+  /** Nodes whose full row a check reads although they are plain markdown: those a sidecar annotates. */
+  readonly fullPaths: readonly string[];
+  /** The skill resources (markdown in a skill folder): reachability follows the links into and out of them. */
+  readonly resources: readonly string[];
 }
 
 /** A name to look for in cached records: plain lower-case text every mention holds, and a pattern to confirm it. */

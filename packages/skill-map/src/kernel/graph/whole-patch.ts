@@ -14,12 +14,22 @@ import { LinkResolver } from './resolve-links.js';
 import type { Assembled } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
+import type { WholeGraphWant } from './virtual-patch.js';
+import { skillFolderOf } from '../analyzers/checks/node-unreachable.js';
 import { runWhole, WHOLE_SHORT } from './incremental-whole.js';
 
-/** The stored graph as the whole-graph checks read it: every node (full rows) and every link. */
+/** The stored graph as the whole-graph checks read it: the rows `wholeGraphWant` names (`PatchLookup.wholeGraph`). */
 export interface StoredGraph {
   readonly nodes: readonly Node[];
   readonly links: readonly Link[];
+}
+
+/** What to ask the stored graph for when the whole-graph checks re-run over `g` (see `WholeGraphWant`). */
+export function wholeGraphWant(g: Assembled): WholeGraphWant {
+  const resources: string[] = [];
+  for (const n of g.nodes)
+    if (n.kind === 'markdown' && skillFolderOf(n.path, g.skillDirs) !== null) resources.push(n.path);
+  return { fullPaths: [...g.sidecars.keys()], resources };
 }
 
 /** What the patch changed that the whole graph must show instead of its stored rows. */
@@ -50,7 +60,10 @@ export function wholeGraphIssues(
   providers: readonly string[],
   oracle: PathOracle,
 ): { issues: Issue[]; suppressed: number } {
+  // Every node of the patched graph as its index has it (path, kind, provider: all the checks read of plain markdown),
+  // then the full rows the checks read, stored and patched.
   const nodes = new Map<string, Node>();
+  for (const n of g.nodes) nodes.set(n.path, n);
   for (const n of stored.nodes) nodes.set(n.path, n);
   for (const n of patch.nodes) nodes.set(n.path, n);
   for (const n of patch.virtual.upserts) nodes.set(n.path, n);
