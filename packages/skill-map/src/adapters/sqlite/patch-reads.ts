@@ -2,9 +2,8 @@
 // against, the stored resolution index, and the few lookups a patch that reaches beyond its files needs.
 import type { Database as Db } from 'better-sqlite3';
 import type { Link, Node } from '../domain.js';
-import { decodeLink, LINK_SELECT, type LinkRow } from './link-codec.js';
+import { decodeLink, LINK_SELECT } from './link-codec.js';
 import { WHOLE_LINK_FILTER } from './migrations/004-patch-read-indexes.js';
-import { linksFromRows } from './scan-reader.js';
 import { cached } from './statements.js';
 
 /** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
