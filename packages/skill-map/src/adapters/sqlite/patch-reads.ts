@@ -45,20 +45,25 @@ export function linkSourcesTo(db: Db, target: string): string[] {
   ).all(target) as string[];
 }
 
-/** Paths of the per-file cache rows whose record text holds one of `needles`: its text (lower-cased), then its pattern. */
+/** `text` as a LIKE pattern matching it anywhere (`\\` escapes the wildcards). */
+const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Paths of the per-file cache rows whose record text holds one of `needles`: its text (ASCII case folded, as LIKE
+ * does), then its pattern. One pass over the records for all the needles.
+ */
 export function cachedPathsMentioning(
   db: Db,
   needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
 ): string[] {
-  const out = new Set<string>();
-  const rows = db
-    .prepare(`SELECT path, record_json FROM scan_file_cache WHERE instr(lower(record_json), ?) > 0`)
-    .raw();
-  for (const needle of needles) {
-    for (const [path, json] of rows.all(needle.text.toLowerCase()) as Array<[string, string]>)
-      if (needle.pattern.test(json)) out.add(path);
-  }
-  return [...out].sort();
+  if (needles.length === 0) return [];
+  const where = needles.map(() => `record_json LIKE ? ESCAPE '\\'`).join(' OR ');
+  const rows = cached(db, `SELECT path, record_json FROM scan_file_cache WHERE ${where}`, 'raw').all(
+    ...needles.map((n) => containing(n.text)),
+  ) as Array<[string, string]>;
+  const out: string[] = [];
+  for (const [path, json] of rows) if (needles.some((n) => n.pattern.test(json))) out.push(path);
+  return out.sort();
 }
 
 /** The persist generation of the stored scan (0 before the first scan). */
