@@ -4,7 +4,7 @@ import { createTempTree } from '../testing/temp-tree.js';
 import type { TempTree } from '../testing/temp-tree.js';
 import { makeIssue, makeLink, makeNode, makeScan } from '../testing/scan-fixtures.js';
 import { SHAPE_VERBATIM, decodeLink, encodeLink } from './link-codec.js';
-import { WHOLE_LINK_FILTER } from './migrations/004-patch-read-indexes.js';
+import { WHOLE_LINK_FILTER } from './migrations/004-patch-reads.js';
 import { defaultDbPath } from './open-database.js';
 import { openScanStore } from './store.js';
 

@@ -3,7 +3,7 @@
 import type { Database as Db } from 'better-sqlite3';
 import type { Link, Node } from '../domain.js';
 import { decodeLink, LINK_SELECT } from './link-codec.js';
-import { WHOLE_LINK_FILTER } from './migrations/004-patch-read-indexes.js';
+import { WHOLE_LINK_FILTER } from './migrations/004-patch-reads.js';
 import { cached } from './statements.js';
 
 /** What a patch is checked against: the stored generation, salt and graph digest, and whether the index is current. */
@@ -31,7 +31,8 @@ export function readPatchBase(db: Db): PatchBase | null {
 export function readResolutionIndex(db: Db, generation: number): string | undefined {
   return cached(
     db,
-    `SELECT index_json FROM scan_resolution_index WHERE id = 1 AND generation = ?`,
+    `SELECT j.index_json FROM scan_resolution_index r JOIN scan_resolution_json j ON j.id = r.id
+      WHERE r.id = 1 AND r.generation = ?`,
     'pluck',
   ).get(generation) as string | undefined;
 }

@@ -271,13 +271,9 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       base.salt,
       base.graphDigest,
     );
-    if (p.index === undefined)
-      cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
-    else
-      cached(db, `UPDATE scan_resolution_index SET generation = ?, index_json = ? WHERE id = 1`).run(
-        generation,
-        p.index,
-      );
+    cached(db, `UPDATE scan_resolution_index SET generation = ? WHERE id = 1`).run(generation);
+    if (p.index !== undefined)
+      cached(db, `UPDATE scan_resolution_json SET index_json = ? WHERE id = 1`).run(p.index);
     // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent, a last guard: every state row findOrphans reads was already refused by hasState above
     if ((p.virtual?.removed.length ?? 0) > 0 && findOrphans(db).length !== (orphanRows.get() as number))
       refuse('state rows name a vanished node (its orphan issue is due)');

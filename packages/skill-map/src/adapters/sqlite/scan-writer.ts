@@ -141,9 +141,14 @@ function storeResolutionIndex(
   }
   cached(
     db,
-    `INSERT INTO scan_resolution_index (id, generation, index_json) VALUES (1, ?, ?)
-       ON CONFLICT (id) DO UPDATE SET generation = excluded.generation, index_json = excluded.index_json`,
-  ).run(next, index.json());
+    `INSERT INTO scan_resolution_json (id, index_json) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET index_json = excluded.index_json`,
+  ).run(index.json());
+  cached(
+    db,
+    `INSERT INTO scan_resolution_index (id, generation) VALUES (1, ?)
+       ON CONFLICT (id) DO UPDATE SET generation = excluded.generation`,
+  ).run(next);
 }
 
 /** A placeholder index (no caller will diff against it; its generation never matches). */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { MIGRATION_001_INITIAL } from './001-initial.js';
 import { MIGRATION_002_COMPACT_SCAN_ZONE } from './002-compact-scan-zone.js';
 import { MIGRATION_003_RESOLUTION_INDEX } from './003-resolution-index.js';
-import { MIGRATION_004_PATCH_READ_INDEXES } from './004-patch-read-indexes.js';
+import { MIGRATION_004_PATCH_READS } from './004-patch-reads.js';
 
 /** One numbered, up-only schema migration. */
 export interface Migration {
@@ -24,7 +24,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 1, name: '001-initial', sql: MIGRATION_001_INITIAL },
   { version: 2, name: '002-compact-scan-zone', sql: MIGRATION_002_COMPACT_SCAN_ZONE },
   { version: 3, name: '003-resolution-index', sql: MIGRATION_003_RESOLUTION_INDEX },
-  { version: 4, name: '004-patch-read-indexes', sql: MIGRATION_004_PATCH_READ_INDEXES },
+  { version: 4, name: '004-patch-reads', sql: MIGRATION_004_PATCH_READS },
 ]);
 
 /** The highest schema version this build can write. */

@@ -1,0 +1,59 @@
+import { appendFileSync, utimesSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../adapters/sqlite/migrations/index.js';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
+import { runScan } from './scan-engine.js';
+import { fullScanRows, rowFacts } from './testing/row-facts.js';
+
+// A database a schema-3 build wrote (the resolution index's JSON beside its generation, no patch-read indexes) is
+// upgraded by migration 004 with its index intact: the next one-file edit still patches in place.
+
+let tree: TempTree;
+beforeEach(() => {
+  tree = createTempTree('sm-patch-upgrade-');
+  tree.write(RICH_PROJECT);
+  for (const path of Object.keys(RICH_PROJECT)) utimesSync(tree.abs(path), 1.7e9, 1.7e9);
+});
+afterEach(() => tree.remove());
+
+const scan = () => runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000 });
+
+/** Puts the scan zone back in the layout of schema 3, as a schema-3 build left it. */
+function downgradeToSchema3(): void {
+  const db = new Database(`${tree.root}/.skill-map/skill-map.db`);
+  try {
+    const json = db.prepare(`SELECT index_json FROM scan_resolution_json`).pluck().get() as string;
+    db.exec(`DROP INDEX scan_file_cache_stat; DROP INDEX scan_links_whole; DROP TABLE scan_resolution_json;
+             ALTER TABLE scan_resolution_index ADD COLUMN index_json TEXT NOT NULL DEFAULT ''`);
+    db.prepare(`UPDATE scan_resolution_index SET index_json = ?`).run(json);
+    db.prepare(`DELETE FROM config_schema_versions WHERE version > 3`).run();
+    db.pragma('user_version = 3');
+  } finally {
+    db.close();
+  }
+}
+
+it('upgrades a schema-3 database in place and keeps patching, row for row a full scan', async () => {
+  expect(MIGRATIONS.at(-1)?.version).toBe(4);
+  await scan();
+  downgradeToSchema3();
+  appendFileSync(tree.abs('.claude/agents/triager.md'), '\nOne more line.\n');
+  utimesSync(tree.abs('.claude/agents/triager.md'), 1.7e9 + 1, 1.7e9 + 1);
+  const out = await scan();
+  expect({ patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+    patched: true,
+    reason: null,
+  });
+  expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
+  const db = new Database(`${tree.root}/.skill-map/skill-map.db`, { readonly: true });
+  try {
+    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    const columns = db.prepare(`SELECT name FROM pragma_table_info('scan_resolution_index')`).pluck().all();
+    expect(columns).toEqual(['id', 'generation']);
+  } finally {
+    db.close();
+  }
+});
