@@ -7,7 +7,14 @@ import type { WalkResult, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { ScanStore } from '../../adapters/sqlite/store.js';
 import type { PatchBase, PatchReport } from '../../adapters/sqlite/persist-patch.js';
 import { composeResult, isPatchRefusal, isResolutionIndex } from '../../kernel/index.js';
-import type { FileContext, GraphContext, PatchLookup, RecordChange } from '../../kernel/index.js';
+import type {
+  FileContext,
+  GraphContext,
+  PatchLookup,
+  RecordChange,
+  RecordPatch,
+  ResolutionIndex,
+} from '../../kernel/index.js';
 import type { ScanResult } from '../../adapters/domain.js';
 import { parseCachedRecord } from './cache-rows.js';
 import { runFilePass } from './file-pass.js';
@@ -57,6 +64,17 @@ export interface PatchInput {
   readonly t: ScanTimings;
   readonly t0: number;
 }
+
+/** The record patch of no change: the stored graph as it is. */
+const NO_PATCH: RecordPatch = {
+  nodes: [],
+  links: [],
+  runs: [],
+  issues: [],
+  virtual: { upserts: [], removed: [] },
+  reaching: [],
+  staleIssues: [],
+};
 
 /** What the patch did, for the scan outcome. */
 export interface PatchOutcome {
@@ -160,19 +178,23 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
   if (pass.skipped.length > 0) return `'${pass.skipped[0]!.path}' could not be read`;
   if (pass.records.length !== changed.length) return 'a changed file has no record';
   mark = performance.now();
-  const indexJson = store.resolutionIndex(base.generation);
-  if (indexJson === undefined) return 'the stored resolution index is gone';
-  let index: unknown;
-  try {
-    index = JSON.parse(indexJson);
-  } catch {
-    return 'the stored resolution index does not parse';
-  }
-  if (!isResolutionIndex(index)) return 'the stored resolution index has another shape';
   const changes: RecordChange[] = pass.records.map((next) => ({
     prev: (previous.get(next.path) as CachedFile).record,
     next,
   }));
+  // Nothing changed: the stored graph stands as it is (the record patch of no change is empty), so the index is not
+  // even parsed; the persist re-stamps the scan.
+  let index: unknown = null;
+  if (changes.length > 0) {
+    const indexJson = store.resolutionIndex(base.generation);
+    if (indexJson === undefined) return 'the stored resolution index is gone';
+    try {
+      index = JSON.parse(indexJson);
+    } catch {
+      return 'the stored resolution index does not parse';
+    }
+    if (!isResolutionIndex(index)) return 'the stored resolution index has another shape';
+  }
   const graphCtx = graphContextOf({
     view,
     walk,
@@ -183,7 +205,10 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     durationMs: mark - p.t0,
     scannedBy: opts.scannedBy,
   });
-  const patch = k.patchRecords(index, changes, graphCtx, lookupOf(store, ctx.cacheKey));
+  const patch =
+    index === null
+      ? NO_PATCH
+      : k.patchRecords(index as ResolutionIndex, changes, graphCtx, lookupOf(store, ctx.cacheKey));
   p.t.graph = performance.now() - mark;
   if (isPatchRefusal(patch)) return patch.refused;
   mark = performance.now();
