@@ -10,6 +10,7 @@ import { basename, dirname, joinPath } from '../util/posix-path.js';
 export type BrokenReason =
   | 'explicit-link'
   | 'at-import'
+  | 'codex-agent'
   | 'missing-in-folder'
   | 'relative-mention'
   | 'sibling-mention'
@@ -154,6 +155,13 @@ export function judgeBroken(
     if (generic && inHarness(node, link.source, g.skillDirs))
       return verdict('info', 'generic-name', "it names the host project's file, not one of this project");
     return verdict('error', 'at-import', 'an @-import', suggestion);
+  }
+  if (by.includes('codex/at-toml')) {
+    // `@….toml` names a Codex agent when it points into `.codex/agents/`; any other TOML file is the host project's
+    // (`@pyproject.toml`, `@Cargo.toml`).
+    if (/(?:^|\/)\.codex\/agents\/[^/]+\.toml$/.test(authored))
+      return verdict('error', 'codex-agent', 'an @-reference to a Codex agent file', suggestion);
+    return verdict('info', 'mention', 'a TOML file the text names, not a Codex agent', suggestion);
   }
   // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so.
   if (inHarness(node, link.source, g.skillDirs)) {

@@ -7,7 +7,7 @@ import { isExplicitRelative } from '../extractors/resolve-path.js';
 import { dirname } from '../util/posix-path.js';
 
 /** Extractors whose links fall back to the project root when the file-relative path is missing. */
-const ROOT_FALLBACK = new Set(['core/backtick-path', 'core/at-file']);
+const ROOT_FALLBACK = new Set(['core/backtick-path', 'core/at-file', 'codex/at-toml']);
 
 /** The destination path as authored (`docs/x.md`, `./x.md`, `/x.md`), or null for trigger-style links. */
 export function authoredPath(link: Link): string | null {
@@ -15,7 +15,7 @@ export function authoredPath(link: Link): string | null {
   const raw = link.raw ?? link.target;
   if (by === 'core/markdown-link') return markdownDestination(raw);
   if (by === 'core/backtick-path') return raw;
-  if (by === 'core/at-file') return raw.startsWith('@') ? raw.slice(1) : raw;
+  if (by === 'core/at-file' || by === 'codex/at-toml') return raw.startsWith('@') ? raw.slice(1) : raw;
   return null;
 }
 

@@ -89,6 +89,25 @@ describe('reference-broken judges what a broken link is', () => {
     expect(idiom.map((l) => [l.kind, l.raw])).toEqual([['references', '[`../agents/x.md`](../agents/x.md)']]);
   });
 
+  it('follows Codex @….toml references: an agent file that is missing is an error, another TOML file info', () => {
+    const r = scan({
+      '.codex/config.toml': '[mcp_servers]\n',
+      '.codex/agents/reviewer.toml': 'name = "reviewer"\ndeveloper_instructions = "Review."\n',
+      'AGENTS.md':
+        'Hand off to @.codex/agents/reviewer.toml, not @.codex/agents/gone.toml. Pins: @pyproject.toml.\n',
+    });
+    const toml = r.links.filter((l) => l.sources.includes('codex/at-toml'));
+    expect(toml.map((l) => [l.target, l.resolvedTarget ?? null])).toEqual([
+      ['.codex/agents/reviewer.toml', '.codex/agents/reviewer.toml'],
+      ['.codex/agents/gone.toml', null],
+      ['pyproject.toml', null],
+    ]);
+    expect(broken(r)).toEqual([
+      'error AGENTS.md .codex/agents/gone.toml codex-agent',
+      'info AGENTS.md pyproject.toml mention',
+    ]);
+  });
+
   it('reports unclear mentions at info, with a did-you-mean when one file ends with the path', () => {
     const r = scan({
       'docs/plan.md': 'Uses `writer/SKILL.md`, `SKILL.md`, `gone.md` and `README.md`; /nobody-cmd.\n',

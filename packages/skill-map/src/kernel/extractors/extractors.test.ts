@@ -66,6 +66,7 @@ describe('extractor registry', () => {
       'core/at-file',
       'codex/dollar-skill',
       'codex/backtick-dollar',
+      'codex/at-toml',
       'core/plugin-skill',
     ]);
     expect(ids('cursor')).toEqual([
@@ -83,6 +84,7 @@ describe('extractor registry', () => {
       'core/at-file',
       'codex/dollar-skill',
       'codex/backtick-dollar',
+      'codex/at-toml',
       'core/plugin-skill',
     ]);
     expect(
@@ -93,7 +95,7 @@ describe('extractor registry', () => {
       'claude/at-directive',
     );
     expect(BUILTIN_EXTRACTORS.map((e) => e.emitConfidence)).toEqual([
-      0.85, 0.95, 0.85, 0.3, 0.8, 0.8, 0.85, 0.5, 0.5, 0.8, 0.8, 0.8,
+      0.85, 0.95, 0.85, 0.3, 0.8, 0.8, 0.85, 0.5, 0.5, 0.8, 0.8, 0.85, 0.8,
     ]);
   });
 });
@@ -260,6 +262,15 @@ describe('@ mentions and @files', () => {
     expect(summary(analyze('a.md', '@x.md @handle', 'codex'))).toEqual([
       'references x.md <- core/at-file @prose',
     ]);
+  });
+
+  it('codex/at-toml takes @path.toml tokens under codex only, not in code or as placeholders', () => {
+    const text = 'Ask @.codex/agents/reviewer.toml, see @../cfg.toml and @{name}.toml.\n`@x.toml`\n';
+    expect(summary(analyze('docs/a.md', text, 'codex'))).toEqual([
+      'references docs/.codex/agents/reviewer.toml |.codex/agents/reviewer.toml <- codex/at-toml @prose',
+      'references cfg.toml <- codex/at-toml @prose',
+    ]);
+    expect(summary(analyze('docs/a.md', text, 'claude'))).toEqual([]);
   });
 });
 

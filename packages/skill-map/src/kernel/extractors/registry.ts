@@ -1,5 +1,6 @@
 import { atDirectiveExtractor } from './at-directive.js';
 import { atFileExtractor } from './at-file.js';
+import { atTomlExtractor } from './at-toml.js';
 import { backtickDollarExtractor } from './backtick-dollar.js';
 import { backtickMentionExtractor } from './backtick-mention.js';
 import { backtickPathExtractor } from './backtick-path.js';
@@ -25,6 +26,7 @@ export const BUILTIN_EXTRACTORS: readonly Extractor[] = [
   backtickMentionExtractor,
   dollarSkillExtractor,
   backtickDollarExtractor,
+  atTomlExtractor,
   pluginSkillExtractor,
 ];
 
