@@ -91,10 +91,13 @@ function nameIssues(
   ctx: GraphContext,
   active: readonly string[],
 ): Issue[] {
-  const g = assembledFromIndex(index);
-  g.sharedHandles = handles.filter((h) => (g.names.get(h)?.length ?? 0) > 1);
-  g.identified = nodes.map(([n]) => n);
-  g.identifierLists = nodes.map(([, ids]) => [...ids]);
+  const shared = assembledFromIndex(index);
+  const g = {
+    ...shared,
+    sharedHandles: handles.filter((h) => (shared.names.get(h)?.length ?? 0) > 1),
+    identified: nodes.map(([n]) => n),
+    identifierLists: nodes.map(([, ids]) => [...ids]),
+  };
   const sink = createIssueSink(new Map(), new Map());
   const view: GraphView = {
     lens: ctx.lens.provider,

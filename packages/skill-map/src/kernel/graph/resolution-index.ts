@@ -88,11 +88,24 @@ export function isResolutionIndex(value: unknown): value is ResolutionIndex {
   );
 }
 
+/** One assembled graph per index object: a patch reads the same index from several steps (names, virtual nodes). */
+const ASSEMBLED = new WeakMap<ResolutionIndex, Assembled>();
+
 /**
  * An assembled graph for resolution and the link analyzers only: its nodes carry path, kind and provider (what those
- * read) and nothing else; there are no records; sidecars and their suppressions are the attached ones.
+ * read) and nothing else; there are no records; sidecars and their suppressions are the attached ones. Built once per
+ * index object and shared: a caller that sets a field works on a copy.
  */
 export function assembledFromIndex(index: ResolutionIndex): Assembled {
+  let g = ASSEMBLED.get(index);
+  if (g === undefined) {
+    g = assemble(index);
+    ASSEMBLED.set(index, g);
+  }
+  return g;
+}
+
+function assemble(index: ResolutionIndex): Assembled {
   const nodes = index.nodes.map(
     ([path, kind, provider]) => ({ path, kind, provider, sidecar: NO_SIDECAR }) as unknown as Node,
   );

@@ -71,6 +71,9 @@ interface Change {
 const declares = (record: FileRecord, path: string): boolean =>
   record.virtualNodes?.some((v) => v.path === path) === true;
 
+type IndexNode = ResolutionIndex['nodes'][number];
+const byPathOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
 /** `index` with the virtual nodes `upserts` in (added, or their provider updated) and `removed` out. */
 export function indexWithVirtual(
   index: ResolutionIndex,
@@ -78,10 +81,47 @@ export function indexWithVirtual(
   removed: readonly string[],
 ): ResolutionIndex {
   const gone = new Set(removed);
+  const ups = new Map<string, IndexNode>(upserts.map((v) => [v.path, [v.path, v.kind, v.provider]]));
+  const old = index.nodes;
+  // The stored nodes are in path order: merge the new ones in (one pass), noting where each stored node lands.
+  const present = new Set<string>();
+  for (const n of old) if (ups.has(n[0])) present.add(n[0]);
+  const fresh = [...ups.keys()].filter((p) => !present.has(p)).sort(byPathOrder);
+  const nodes: IndexNode[] = [];
+  const position = new Int32Array(old.length).fill(-1);
+  let j = 0;
+  for (let i = 0; i < old.length; i++) {
+    const n = old[i]!;
+    if (i > 0 && byPathOrder(old[i - 1]![0], n[0]) >= 0) return reindexed(index, ups, gone);
+    while (j < fresh.length && fresh[j]! < n[0]) nodes.push(ups.get(fresh[j++]!)!);
+    const up = ups.get(n[0]);
+    if (up === undefined && gone.has(n[0])) continue;
+    position[i] = nodes.length;
+    nodes.push(up ?? n);
+  }
+  while (j < fresh.length) nodes.push(ups.get(fresh[j++]!)!);
+  const names = index.names.map(
+    ([handle, list]) =>
+      [
+        handle,
+        list
+          .filter(([at]) => !gone.has(old[at]![0]))
+          .map(([at, kind, via, reserved]) => [position[at]!, kind, via, reserved] as const),
+      ] as const,
+  );
+  return { ...index, nodes, names };
+}
+
+/** The same, for a stored index whose nodes are not in path order (sorted again, positions by path). */
+function reindexed(
+  index: ResolutionIndex,
+  ups: ReadonlyMap<string, IndexNode>,
+  gone: ReadonlySet<string>,
+): ResolutionIndex {
   const byPath = new Map(index.nodes.map((n) => [n[0], n] as const));
-  for (const p of removed) byPath.delete(p);
-  for (const v of upserts) byPath.set(v.path, [v.path, v.kind, v.provider]);
-  const nodes = [...byPath.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  for (const p of gone) byPath.delete(p);
+  for (const [p, n] of ups) byPath.set(p, n);
+  const nodes = [...byPath.values()].sort((a, b) => byPathOrder(a[0], b[0]));
   const position = new Map(nodes.map((n, i) => [n[0], i] as const));
   const names = index.names.map(
     ([handle, list]) =>
