@@ -112,6 +112,12 @@ function resolvedLinks(
   return resolver.links.slice(0, resolver.n);
 }
 
+/** A record as the whole-graph checks can see it: everything but the hash of its bytes. */
+function readByChecks(record: FileRecord): string {
+  const { contentHash: _bytes, ...seen } = record;
+  return JSON.stringify(seen);
+}
+
 /**
  * Why the whole-graph checks must re-run (a change shows them something new), or null: a changed file without a node
  * (MCP config, settings) feeds them as a whole; a node's signature covers its frontmatter and followed links.
@@ -128,7 +134,9 @@ export function wholeStaleReason(
   if (!BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id))))
     return null;
   for (const { prev, next } of sorted) {
-    if ((prev.node === null || next.node === null) && JSON.stringify(prev) !== JSON.stringify(next))
+    // A file without a node (an MCP config) reaches the checks through what its record holds (the servers it
+    // declares, its issues), never through its bytes: an edit that keeps those (another argument, a URL) is unseen.
+    if ((prev.node === null || next.node === null) && readByChecks(prev) !== readByChecks(next))
       return `'${next.path}' changes what the whole-graph checks read (its configuration)`;
     const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
     if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
