@@ -23,12 +23,15 @@ afterEach(() => {
   tree.remove();
 });
 
-const needle = (text: string) => ({ text, pattern: new RegExp(text.replace(/[%_]/g, '\\$&'), 'i') });
+const needle = (text: string) => ({
+  parts: text.split(/[^a-z0-9%]+/i),
+  pattern: new RegExp(text.replace(/[%_]/g, '\\$&'), 'i'),
+});
 
 it('finds the records holding any of the names, ASCII case folded, in one pass', () => {
   // `_` in a name is no wildcard: `my_agent` is not `myXagent`.
   expect(cachedPathsMentioning(h.db, [needle('my_agent'), needle('other')])).toEqual(['a.md', 'c.md']);
   expect(cachedPathsMentioning(h.db, [needle('MY_AGENT')])).toEqual(['a.md']);
-  expect(cachedPathsMentioning(h.db, [{ text: '0% d', pattern: /0% d/ }])).toEqual(['c.md']);
+  expect(cachedPathsMentioning(h.db, [{ parts: ['0%', 'd'], pattern: /0% d/ }])).toEqual(['c.md']);
   expect(cachedPathsMentioning(h.db, [])).toEqual([]);
 });

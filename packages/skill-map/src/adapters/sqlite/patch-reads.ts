@@ -46,21 +46,22 @@ export function linkSourcesTo(db: Db, target: string): string[] {
   ).all(target) as string[];
 }
 
-/** `text` as a LIKE pattern matching it anywhere (`\\` escapes the wildcards). */
-const containing = (text: string): string => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** A LIKE pattern matching `parts` in this order anywhere (`\\` escapes the wildcards). */
+const inOrder = (parts: readonly string[]): string =>
+  `%${parts.map((p) => p.replace(/[\\%_]/g, (c) => `\\${c}`)).join('%')}%`;
 
 /**
- * Paths of the per-file cache rows whose record text holds one of `needles`: its text (ASCII case folded, as LIKE
- * does), then its pattern. One pass over the records for all the needles.
+ * Paths of the per-file cache rows whose record text holds one of `needles`: its parts in order (ASCII case folded,
+ * as LIKE does), then its pattern. One pass over the records for all the needles.
  */
 export function cachedPathsMentioning(
   db: Db,
-  needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+  needles: ReadonlyArray<{ readonly parts: readonly string[]; readonly pattern: RegExp }>,
 ): string[] {
   if (needles.length === 0) return [];
   const where = needles.map(() => `record_json LIKE ? ESCAPE '\\'`).join(' OR ');
   const rows = cached(db, `SELECT path, record_json FROM scan_file_cache WHERE ${where}`, 'raw').all(
-    ...needles.map((n) => containing(n.text)),
+    ...needles.map((n) => inOrder(n.parts)),
   ) as Array<[string, string]>;
   const out: string[] = [];
   for (const [path, json] of rows) if (needles.some((n) => n.pattern.test(json))) out.push(path);

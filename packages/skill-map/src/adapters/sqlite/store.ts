@@ -86,9 +86,9 @@ export interface ScanStore {
     fullPaths: readonly string[],
     resources: readonly string[],
   ): { nodes: Node[]; links: Link[] };
-  /** Paths of the per-file cache rows whose record text holds one of `needles` (its text, then its pattern). */
+  /** Paths of the per-file cache rows whose record text holds one of `needles` (its parts in order, then its pattern). */
   cachedPathsMentioning(
-    needles: ReadonlyArray<{ readonly text: string; readonly pattern: RegExp }>,
+    needles: ReadonlyArray<{ readonly parts: readonly string[]; readonly pattern: RegExp }>,
   ): string[];
   /** Applies a kernel record patch in place; a refusal (with its reason) when it no longer applies (nothing written). */
   persistPatch(input: PatchPersistInput): PatchReport | PatchPersistRefusal;

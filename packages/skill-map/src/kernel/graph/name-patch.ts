@@ -117,17 +117,16 @@ function nameIssues(
 }
 
 /**
- * What any raw trigger naming `handle` holds (null for a handle with no plain-ASCII form): its longest run of letters
- * and digits (lower-cased text), and the handle itself with each space standing for any run of `-`, `_` or
+ * What any raw trigger naming `handle` holds (null for a handle with no plain-ASCII form): its runs of letters and
+ * digits in order (lower-cased text), and the handle itself with each space standing for any run of `-`, `_` or
  * whitespace (a JSON-escaped one too), case-insensitive. A superset: a record that matches may not name it.
  */
 function needleOf(handle: string): Needle | null {
   if (/[^\x20-\x7e]/.test(handle)) return null;
   const runs = handle.match(/[a-z0-9]+/g) ?? [];
-  const text = runs.reduce((best, r) => (r.length > best.length ? r : best), '');
-  if (text === '') return null;
+  if (runs.length === 0) return null;
   const parts = handle.split(' ').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  return { text, pattern: new RegExp(parts.join('(?:[-_\\s]|\\\\[nrt])+'), 'i') };
+  return { parts: runs, pattern: new RegExp(parts.join('(?:[-_\\s]|\\\\[nrt])+'), 'i') };
 }
 
 /**

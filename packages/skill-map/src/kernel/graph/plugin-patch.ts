@@ -38,7 +38,7 @@ export function patchPlugins(
     if (/[^\x20-\x7e]/.test(name) || name === '') return `the plugin name '${name}' has no plain-text form`;
     // Who declares it now: the changed records, and any other manifest whose cached record names it.
     const candidates = lookup.recordsMentioning([
-      { text: name.toLowerCase(), pattern: new RegExp(escape(name), 'i') },
+      { parts: [name.toLowerCase()], pattern: new RegExp(escape(name), 'i') },
     ]);
     let declared = [...changed.values()].some((r) => r.pluginNames?.includes(name) === true);
     for (const p of candidates) {

@@ -18,7 +18,7 @@ export interface PatchLookup {
   record(path: string): FileRecord | undefined;
   /** The sources of the stored links whose target is `target`. */
   linkSources(target: string): string[];
-  /** Paths of the cached records whose JSON text holds one of `needles` (its `text`, and a match of its `pattern`). */
+  /** Paths of the cached records whose JSON text holds one of `needles` (its `parts` in order, and a match of its `pattern`). */
   recordsMentioning(needles: readonly Needle[]): string[];
   /**
    * What the whole-graph checks read of the stored graph, for them to re-run over the patched graph (see
@@ -42,9 +42,12 @@ export interface WholeGraphWant {
   readonly resources: readonly string[];
 }
 
-/** A name to look for in cached records: plain lower-case text every mention holds, and a pattern to confirm it. */
+/**
+ * A name to look for in cached records: plain lower-case runs every mention holds in this order (`agent`, `13` for
+ * `agent-13`), and a pattern to confirm it.
+ */
 export interface Needle {
-  readonly text: string;
+  readonly parts: readonly string[];
   readonly pattern: RegExp;
 }
 
