@@ -166,7 +166,7 @@ function perKind(root, project) {
     const why = [...reasons].map(([r, c]) => `; ${c}x full build because ${r}`).join('');
     rows.push([
       `  ${kind} (${list.length} files)`,
-      `${ms(med).padStart(8)} median, ${ms(Math.max(...times))} worst  [${patched}/${times.length} patched in place${why}]`,
+      `${ms(med).padStart(8)} median, ${ms(Math.min(...times))} min, ${ms(Math.max(...times))} worst  [${patched}/${times.length} patched in place${why}]`,
     ]);
   }
   return { rows, worstKind: Math.max(...worst), allPatched };
@@ -188,7 +188,7 @@ function plantedBreaks(result, planted) {
 const x = (value, floor) => `${(value / floor).toFixed(1)}x floor`;
 const row = (label, values, extra = '') => [
   label,
-  `${ms(median(values)).padStart(8)}  (n=${values.length})${extra}`,
+  `${ms(median(values)).padStart(8)}  (n=${values.length}, min ${ms(Math.min(...values))})${extra}`,
 ];
 
 async function benchSize(nodes) {
