@@ -69,8 +69,8 @@ export const MODULES = {
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:178-179',
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:198-229',
       'packages/skill-map/src/adapters/sqlite/persist-patch.ts:237-241',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:282-283',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:287-291',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:278-279',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:283-287',
     ],
     tests: [
       'packages/skill-map/src/engines/scan/patch-phase.test.ts',
