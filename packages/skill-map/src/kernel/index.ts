@@ -20,6 +20,7 @@ export { FILE_BUDGET, type BudgetName } from './budget.js';
 export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export {
+  EMPTY_PATCH,
   isPatchRefusal,
   patchRecords,
   type PatchLookup,

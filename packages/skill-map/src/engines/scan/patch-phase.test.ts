@@ -1,4 +1,4 @@
-import { appendFileSync, cpSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { runScan } from './scan-engine.js';
 import type { ScanOptions, ScanOutcome } from './scan-engine.js';
 import { createScanWarmState } from './warm-state.js';
+import { fullScanRows, rowFacts } from './testing/row-facts.js';
 import { canonicalGraph, HARNESS_PROJECT, LINK_SNIPPETS } from '../../kernel/testing/harness-project.js';
 
 let tree: TempTree;
@@ -37,37 +38,6 @@ function stored(): ScanResult {
     return store.loadScan();
   } finally {
     store.close();
-  }
-}
-
-/** The stored rows a persist fingerprints and keys (ids aside), sorted. */
-function rowFacts(root: string): unknown {
-  const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
-  try {
-    const all = (sql: string): string[] =>
-      (db.prepare(sql).raw().all() as unknown[][]).map((r) => JSON.stringify(r)).sort();
-    return {
-      nodes: all(
-        `SELECT path, record_id, modified_at_ms, links_out_count, links_in_count, links_digest, node_json FROM scan_nodes`,
-      ),
-      issues: all(`SELECT group_key, issue_key, row_hash, analyzer_id, severity FROM scan_issues`),
-      cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
-    };
-  } finally {
-    db.close();
-  }
-}
-
-/** The rows a full scan of a copy of the project (same files, same mtimes, fresh database) writes. */
-async function fullScanOfCopy(): Promise<unknown> {
-  const copy = createTempTree('sm-patch-copy-');
-  try {
-    cpSync(tree.root, copy.root, { recursive: true, preserveTimestamps: true });
-    rmSync(`${copy.root}/.skill-map`, { recursive: true, force: true });
-    await runScan({ projectRoot: copy.root, racyWindowMs: -60_000 });
-    return rowFacts(copy.root);
-  } finally {
-    copy.remove();
   }
 }
 
@@ -111,7 +81,7 @@ describe('in-place patch of a scan in a new process', () => {
     // whole-graph checks (invocation-cycle, ...) could see them (graph/record-patch.ts).
     expect(patched).toBeGreaterThan(24);
     // Row for row (fingerprints, issue keys and hashes, cache) what a full scan of the same files writes.
-    expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+    expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
     // The patched rows carry the fingerprints a full persist computes: a full diff against them writes nothing.
     const check = await runScan({ projectRoot: tree.root, ...trusted });
     expect(check.patchedInPlace).toBe(false);
@@ -205,7 +175,7 @@ describe('in-place patch of a scan in a new process', () => {
       await rescan('docs/b.md', ' [guide](guide.md)');
       edit('docs/a.md', ' [b](b.md)');
       expect((await scan(trusted)).patchedInPlace).toBe(true);
-      expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
       // The process's next persist follows another writer, with records it had before: from then on it stores no
       // graph digest (its rows may be older than the cache), and scans in new processes build in full.
       await rescan('docs/b.md', ' [a](a.md)');
@@ -215,7 +185,7 @@ describe('in-place patch of a scan in a new process', () => {
       await rescan('docs/b.md', ' and more');
       edit('docs/c.md', ' [b](b.md)');
       expect((await scan(trusted)).patchedInPlace).toBe(false);
-      expect(rowFacts(tree.root)).toEqual(await fullScanOfCopy());
+      expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
     } finally {
       warm.store?.store.close();
     }

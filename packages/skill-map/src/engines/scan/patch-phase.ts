@@ -6,13 +6,12 @@ import type { FsPort } from '../../adapters/fs/fs-port.js';
 import type { WalkResult, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { ScanStore } from '../../adapters/sqlite/store.js';
 import type { PatchBase, PatchReport } from '../../adapters/sqlite/persist-patch.js';
-import { composeResult, isPatchRefusal, isResolutionIndex } from '../../kernel/index.js';
+import { composeResult, EMPTY_PATCH, isPatchRefusal, isResolutionIndex } from '../../kernel/index.js';
 import type {
   FileContext,
   GraphContext,
   PatchLookup,
   RecordChange,
-  RecordPatch,
   ResolutionIndex,
 } from '../../kernel/index.js';
 import type { ScanResult } from '../../adapters/domain.js';
@@ -64,17 +63,6 @@ export interface PatchInput {
   readonly t: ScanTimings;
   readonly t0: number;
 }
-
-/** The record patch of no change: the stored graph as it is. */
-const NO_PATCH: RecordPatch = {
-  nodes: [],
-  links: [],
-  runs: [],
-  issues: [],
-  virtual: { upserts: [], removed: [] },
-  reaching: [],
-  staleIssues: [],
-};
 
 /** What the patch did, for the scan outcome. */
 export interface PatchOutcome {
@@ -207,7 +195,7 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
   });
   const patch =
     index === null
-      ? NO_PATCH
+      ? { ...EMPTY_PATCH, nodes: [], links: [], issues: [] }
       : k.patchRecords(index as ResolutionIndex, changes, graphCtx, lookupOf(store, ctx.cacheKey));
   p.t.graph = performance.now() - mark;
   if (isPatchRefusal(patch)) return patch.refused;

@@ -1,13 +1,7 @@
-import { mayBeTriggerPrefix, SigilMatcher, type Extractor } from './extractor.js';
-import { isPlaceholderPath } from './mention-context.js';
-import { relativeTargets } from './resolve-path.js';
-import { TRIGGER_PREFIX } from './trigger.js';
+import { atPathMatcher, extractAtPaths } from './at-file.js';
+import type { Extractor } from './extractor.js';
 
-const AT_TOML = new SigilMatcher(
-  `${TRIGGER_PREFIX}@((?:\\.{1,2}\\/)*[\\w.-]+(?:\\/[\\w.-]+)*\\.toml)(?![\\w/-])`,
-  '@',
-  mayBeTriggerPrefix,
-);
+const AT_TOML = atPathMatcher('toml');
 
 /**
  * `codex/at-toml`: `@path.toml` tokens in prose → `references` (file-relative, root fallback unless `./`/`../`). A
@@ -20,23 +14,6 @@ export const atTomlExtractor: Extractor = {
   emitConfidence: 0.85,
   emits: { kind: 'references', pathStyle: true },
   extract(input, sink) {
-    const prose = input.prose;
-    AT_TOML.reset();
-    for (let m = AT_TOML.next(prose); m !== null; m = AT_TOML.next(prose)) {
-      const dest = m[2]!;
-      if (isPlaceholderPath(dest)) continue;
-      const { target, fallback, bare } = relativeTargets(dest, input.dir, input.root);
-      sink.link({
-        target,
-        kind: 'references',
-        trigger: null,
-        raw: `@${dest}`,
-        offset: m.index + m[1]!.length,
-        context: null,
-        pathStyle: true,
-        fallbackTarget: fallback,
-        bareDest: bare,
-      });
-    }
+    extractAtPaths(AT_TOML, input, sink);
   },
 };

@@ -81,7 +81,8 @@ const byPath = (a: RecordChange, b: RecordChange): number =>
 
 const refused = (reason: string): PatchRefusal => ({ refused: reason });
 
-const EMPTY_PATCH: RecordPatch = {
+/** The patch of no change: the stored graph as it is. */
+export const EMPTY_PATCH: RecordPatch = {
   nodes: [],
   links: [],
   runs: [],
