@@ -24,13 +24,9 @@ import {
   testCatalog,
   TEST_EXTENSIONS,
 } from './testing/extensions.js';
-import { createJobsProject } from './testing/project.js';
+import { AGENT, createJobsProject, NOTES, SKILL, submitCreated } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { execSql, querySql, stateSnapshot } from './testing/snapshot.js';
-
-const SKILL = '.claude/skills/deploy/SKILL.md';
-const AGENT = '.claude/agents/reviewer.md';
-const NOTES = 'docs/notes.md';
 
 let p: JobsProject;
 beforeEach(async () => {
@@ -38,11 +34,7 @@ beforeEach(async () => {
 });
 afterEach(() => p.remove());
 
-async function submit(input: SubmitInput): Promise<string> {
-  const out = await submitJob(p.ctx, input);
-  if (out.outcome !== 'created') throw new Error(`submit refused: ${out.outcome}`);
-  return out.jobId;
-}
+const submit = (input: SubmitInput): Promise<string> => submitCreated(p.ctx, input);
 
 const summary = JSON.stringify({ ...CLEAN, summary: 'Deploys things.' });
 

@@ -1,15 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.js';
 import type { SubmitInput } from './api.js';
-import { claimJob, claimJobWaiting, getJob, submitJob } from './index.js';
+import { claimJob, claimJobWaiting, getJob } from './index.js';
 import { externalRunId } from './ids.js';
 import { SUMMARIZER_ID, TAGGER_ID } from './testing/extensions.js';
-import { createJobsProject } from './testing/project.js';
+import { AGENT, createJobsProject, SKILL, submitCreated } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { execSql, querySql } from './testing/snapshot.js';
-
-const SKILL = '.claude/skills/deploy/SKILL.md';
-const AGENT = '.claude/agents/reviewer.md';
 
 let p: JobsProject;
 beforeEach(async () => {
@@ -17,11 +14,7 @@ beforeEach(async () => {
 });
 afterEach(() => p.remove());
 
-async function submit(input: SubmitInput): Promise<string> {
-  const out = await submitJob(p.ctx, input);
-  if (out.outcome !== 'created') throw new Error(`submit refused: ${out.outcome}`);
-  return out.jobId;
-}
+const submit = (input: SubmitInput): Promise<string> => submitCreated(p.ctx, input);
 
 function thrown(fn: () => unknown): EngineError {
   try {

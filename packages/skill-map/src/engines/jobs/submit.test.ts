@@ -13,12 +13,9 @@ import {
   TEST_EXTENSIONS,
   testCatalog,
 } from './testing/extensions.js';
-import { createJobsProject, opsLines, writeProjectFile } from './testing/project.js';
+import { AGENT, createJobsProject, opsLines, SKILL, writeProjectFile } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { querySql, stateSnapshot } from './testing/snapshot.js';
-
-const SKILL = '.claude/skills/deploy/SKILL.md';
-const AGENT = '.claude/agents/reviewer.md';
 
 let p: JobsProject;
 beforeEach(async () => {

@@ -9,6 +9,8 @@ import type { EngineContext, JobEvent } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { runScan } from '../../scan/scan-engine.js';
 import type { ExtensionCatalog } from '../../extensions/types.js';
+import type { SubmitInput } from '../api.js';
+import { submitJob } from '../index.js';
 import { testCatalog } from './extensions.js';
 
 /** A scanned temp project with a jobs-ready engine context that records its events (test support only). */
@@ -30,11 +32,16 @@ export interface JobsProject {
   remove(): void;
 }
 
+/** The default tree's skill, agent and plain doc. */
+export const SKILL = '.claude/skills/deploy/SKILL.md';
+export const AGENT = '.claude/agents/reviewer.md';
+export const NOTES = 'docs/notes.md';
+
 export const DEFAULT_FILES: Record<string, string> = {
-  '.claude/skills/deploy/SKILL.md':
+  [SKILL]:
     '---\nname: deploy\ndescription: Deploys\ntags: [ops]\n---\nRun the release and read [notes](../../../docs/missing.md).\n',
-  '.claude/agents/reviewer.md': '---\nname: reviewer\ndescription: Reviews code\n---\nReview the diff.\n',
-  'docs/notes.md': '# Notes\nPlain notes.\n',
+  [AGENT]: '---\nname: reviewer\ndescription: Reviews code\n---\nReview the diff.\n',
+  [NOTES]: '# Notes\nPlain notes.\n',
 };
 
 /** Creates, scans and wires a project; `files` replaces the default tree. */
@@ -84,6 +91,13 @@ export async function createJobsProject(
     opsLogPath: ctx.opsLog.path,
     remove: () => tree.remove(),
   };
+}
+
+/** Submits a job that must be created (a test's setup step); its id. */
+export async function submitCreated(ctx: EngineContext, input: SubmitInput): Promise<string> {
+  const out = await submitJob(ctx, input);
+  if (out.outcome !== 'created') throw new Error(`submit refused: ${out.outcome}`);
+  return out.jobId;
 }
 
 /** Parses the ops log lines written so far (empty when none). */
