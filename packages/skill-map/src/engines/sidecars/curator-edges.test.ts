@@ -1,48 +1,31 @@
-import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { CLAUDE_PROJECT, tempProject } from '../../cli/testing/projects.js';
-import { runCli } from '../../cli/testing/run-cli.js';
+import { CLAUDE_PROJECT } from '../../cli/testing/projects.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
-import { createEngineContext } from '../operable/create-context.js';
 import { createSidecarCurator } from './curator.js';
 import { deepMerge, sanitize } from './deep-merge.js';
 import type { Consent } from './port.js';
+import { createCuratorProject, NODE, SIDECAR, type CuratorProject } from './testing/curator-project.js';
 
-const NODE = 'docs/guide.md';
-const SIDECAR = 'docs/guide.sm';
 const CONFIRM: Consent = { confirm: true };
 
+let project: CuratorProject;
 let tree: TempTree;
 let ctx: EngineContext;
 beforeEach(async () => {
-  tree = tempProject({
+  project = await createCuratorProject({
     ...CLAUDE_PROJECT,
     '.mcp.json': JSON.stringify({ mcpServers: { db: { command: 'x' } } }),
   });
-  await runCli(['scan'], { cwd: tree.root });
-  ctx = createEngineContext({
-    scopeRoot: tree.root,
-    dbPath: join(tree.root, '.skill-map', 'skill-map.db'),
-    channel: 'cli',
-  });
+  ({ tree, ctx } = project);
 });
-afterEach(() => tree.remove());
+afterEach(() => project.remove());
 
-const read = (rel: string): string | null =>
-  existsSync(tree.abs(rel)) ? readFileSync(tree.abs(rel), 'utf8') : null;
-
-async function curate(change: (a: Record<string, unknown>) => Record<string, unknown> | null, node = NODE) {
-  const session = ctx.openSession('write');
-  if (session === null) throw new Error('no db');
-  try {
-    return await createSidecarCurator(ctx).updateAnnotations(session, node, CONFIRM, change);
-  } finally {
-    session.close();
-  }
-}
+const read = (rel: string): string | null => project.read(rel);
+const curate = (change: (a: Record<string, unknown>) => Record<string, unknown> | null, node = NODE) =>
+  project.curate(CONFIRM, change, node);
 
 function mirrored(node = NODE): unknown {
   const session = ctx.openSession('read');

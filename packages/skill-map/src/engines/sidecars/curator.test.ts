@@ -1,49 +1,29 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { runCli } from '../../cli/testing/run-cli.js';
-import { tempProject } from '../../cli/testing/projects.js';
 import type { EngineContext } from '../context.js';
 import { isEngineError } from '../errors.js';
-import { createEngineContext } from '../operable/create-context.js';
 import { createSidecarCurator } from './curator.js';
 import { deepMerge } from './deep-merge.js';
 import type { Consent } from './port.js';
+import { createCuratorProject, NODE, SIDECAR, type CuratorProject } from './testing/curator-project.js';
 
-const NODE = 'docs/guide.md';
-const SIDECAR = 'docs/guide.sm';
-
+let project: CuratorProject;
 let tree: TempTree;
 let ctx: EngineContext;
 beforeEach(async () => {
-  tree = tempProject();
-  await runCli(['scan'], { cwd: tree.root });
-  ctx = createEngineContext({
-    scopeRoot: tree.root,
-    dbPath: join(tree.root, '.skill-map', 'skill-map.db'),
-    channel: 'cli',
-  });
+  project = await createCuratorProject();
+  ({ tree, ctx } = project);
 });
-afterEach(() => tree.remove());
+afterEach(() => project.remove());
 
-const read = (rel: string): string | null =>
-  existsSync(tree.abs(rel)) ? readFileSync(tree.abs(rel), 'utf8') : null;
-
-/** One curation through a write session, closed afterwards (what every engine call does). */
-async function curate(
+const read = (rel: string): string | null => project.read(rel);
+const curate = (
   consent: Consent,
   change: (a: Record<string, unknown>) => Record<string, unknown> | null,
   node = NODE,
-) {
-  const session = ctx.openSession('write');
-  if (session === null) throw new Error('no db');
-  try {
-    return await createSidecarCurator(ctx).updateAnnotations(session, node, consent, change);
-  } finally {
-    session.close();
-  }
-}
+) => project.curate(consent, change, node);
 
 async function patch(consent: Consent, p: Record<string, unknown>) {
   const session = ctx.openSession('write');

@@ -1,0 +1,58 @@
+// Test support only: a scanned project with an engine context, and one curation through a write session.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TempTree } from '../../../adapters/testing/temp-tree.js';
+import { CLAUDE_PROJECT, tempProject } from '../../../cli/testing/projects.js';
+import { runCli } from '../../../cli/testing/run-cli.js';
+import type { EngineContext } from '../../context.js';
+import { createEngineContext } from '../../operable/create-context.js';
+import { createSidecarCurator } from '../curator.js';
+import type { Consent } from '../port.js';
+
+/** The node the curator suites annotate, and its sidecar. */
+export const NODE = 'docs/guide.md';
+export const SIDECAR = 'docs/guide.sm';
+
+type Change = (a: Record<string, unknown>) => Record<string, unknown> | null;
+
+export interface CuratorProject {
+  readonly tree: TempTree;
+  readonly ctx: EngineContext;
+  /** A project file's text, or null when it does not exist. */
+  read(rel: string): string | null;
+  /** One curation through a write session, closed afterwards (what every engine call does). */
+  curate(
+    consent: Consent,
+    change: Change,
+    node?: string,
+  ): ReturnType<ReturnType<typeof createSidecarCurator>['updateAnnotations']>;
+  remove(): void;
+}
+
+/** Writes `files`, runs `sm scan` on them and wires a CLI-channel engine context. */
+export async function createCuratorProject(
+  files: Readonly<Record<string, string>> = CLAUDE_PROJECT,
+): Promise<CuratorProject> {
+  const tree = tempProject(files);
+  await runCli(['scan'], { cwd: tree.root });
+  const ctx = createEngineContext({
+    scopeRoot: tree.root,
+    dbPath: join(tree.root, '.skill-map', 'skill-map.db'),
+    channel: 'cli',
+  });
+  return {
+    tree,
+    ctx,
+    read: (rel) => (existsSync(tree.abs(rel)) ? readFileSync(tree.abs(rel), 'utf8') : null),
+    async curate(consent, change, node = NODE) {
+      const session = ctx.openSession('write');
+      if (session === null) throw new Error('no db');
+      try {
+        return await createSidecarCurator(ctx).updateAnnotations(session, node, consent, change);
+      } finally {
+        session.close();
+      }
+    },
+    remove: () => tree.remove(),
+  };
+}
