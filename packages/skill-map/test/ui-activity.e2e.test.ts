@@ -3,12 +3,12 @@
 // the map rings the nodes that ran and draws the spawn pair as an edge of its own, the node panel says how often
 // a node ran and the pairs it is in, the filters hide a spawn edge with its endpoint, and the toolbar's
 // "Activity" toggle takes it all off the map and back. Runs against the BUILT bin and page.
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { appendFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { axeSerious } from './support/axe.js';
+import { closeServed, projectRoot } from './support/project-root.js';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import type { RecordedPage } from './support/browser.js';
 import { spawnServe } from './support/sm-process.js';
@@ -29,11 +29,6 @@ const PROJECT: Record<string, string> = {
   [README]: '# Project\nSee [review](.claude/skills/review/SKILL.md).\n',
   '.skill-map/settings.json': JSON.stringify({ scan: { watch: { debounceMs: 100 } } }),
 };
-
-function write(root: string, rel: string, text: string): void {
-  mkdirSync(dirname(join(root, rel)), { recursive: true });
-  writeFileSync(join(root, rel), text);
-}
 
 interface SpawnEdge {
   key: string;
@@ -80,8 +75,7 @@ describeBrowser(
     };
 
     beforeAll(async () => {
-      root = mkdtempSync(join(tmpdir(), 'sm-ui-activity-'));
-      for (const [rel, text] of Object.entries(PROJECT)) write(root, rel, text);
+      root = projectRoot('sm-ui-activity-', PROJECT);
       server = await spawnServe(root);
       // Before the page opens: the page reads it from GET /api/activity/summary.
       expect((await post({ type: 'node.activity', node: README })).recorded).toBe(1);
@@ -95,9 +89,7 @@ describeBrowser(
     }, 60_000);
 
     afterAll(async () => {
-      await browser?.close();
-      await server?.stop();
-      rmSync(root, { recursive: true, force: true });
+      await closeServed(browser, server, root);
     });
 
     it('shows the activity held before the page opened', async () => {

@@ -1,11 +1,11 @@
 // The web page live: a spawned `sm serve` (watcher on) on a temp project, Debian's Chromium on the page. Edits on
 // disk reach the page without a reload; a killed server is shown as lost, and a server restarted on the same port
 // is reconnected to, with the change made while it was down. Runs against the BUILT bin and page.
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { appendFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closeServed, projectRoot, writeFiles } from './support/project-root.js';
 import { describeBrowser, launchBrowser, openRecordedPage } from './support/browser.js';
 import type { RecordedPage } from './support/browser.js';
 import { spawnServe } from './support/sm-process.js';
@@ -22,11 +22,6 @@ const PROJECT: Record<string, string> = {
   [BETA]: '---\nname: beta\ndescription: Second.\n---\nBody.\n',
 };
 
-function write(root: string, rel: string, text: string): void {
-  mkdirSync(dirname(join(root, rel)), { recursive: true });
-  writeFileSync(join(root, rel), text);
-}
-
 /** The node count the status bar shows (the map projection the page holds). */
 const nodesShown = (page: Page): Promise<string | null> =>
   page.locator('footer[aria-label="Status"] .counts').getAttribute('data-nodes');
@@ -40,8 +35,7 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
   let loads = 0;
 
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'sm-ui-live-'));
-    for (const [rel, text] of Object.entries(PROJECT)) write(root, rel, text);
+    root = projectRoot('sm-ui-live-', PROJECT);
     server = await spawnServe(root);
     browser = await launchBrowser();
     rec = await openRecordedPage(browser);
@@ -54,9 +48,7 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await closeServed(browser, server, root);
   });
 
   const sameDocument = async (): Promise<void> => {
@@ -78,7 +70,9 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
       });
     });
     const start = Date.now();
-    write(root, '.claude/skills/gamma/SKILL.md', '---\nname: gamma\ndescription: Third.\n---\nBody.\n');
+    writeFiles(root, {
+      '.claude/skills/gamma/SKILL.md': '---\nname: gamma\ndescription: Third.\n---\nBody.\n',
+    });
     appendFileSync(join(root, ALPHA), 'Then [gamma](../gamma/SKILL.md).\n');
     await expect.poll(() => nodesShown(page), POLL).toBe('3');
     // The map draws it too (its data-nodes counts what is on the canvas).
@@ -117,7 +111,9 @@ describeBrowser('browser: the page live over /ws (edits on disk, a killed and re
       .toBe(1);
 
     // Changed while no server ran: the restarted server's boot scan picks it up, the page re-seeds on reconnect.
-    write(root, '.claude/skills/delta/SKILL.md', '---\nname: delta\ndescription: Fourth.\n---\nBody.\n');
+    writeFiles(root, {
+      '.claude/skills/delta/SKILL.md': '---\nname: delta\ndescription: Fourth.\n---\nBody.\n',
+    });
     server = await spawnServe(root, ['--port', port]);
     expect(new URL(server.baseUrl).port).toBe(port);
     await expect.poll(() => status.getAttribute('data-connection'), POLL).toBe('open');

@@ -2,11 +2,9 @@
 // The node panel opens at once from the map the page already holds: while the node's own data is still on its way
 // (held back here at the network), the panel shows the node's links as the map knows them, and they navigate; once
 // the data arrives, the full sections replace the preview.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
 import type { Browser, Route } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closeServed, projectRoot } from './support/project-root.js';
 import { describeBrowser, launchBrowser, openRecordedPage } from './support/browser.js';
 import { spawnServe, type ServeProcess } from './support/sm-process.js';
 
@@ -23,19 +21,13 @@ let browser: Browser;
 
 describeBrowser('browser: node panel preview', () => {
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'sm-ui-preview-'));
-    for (const [rel, text] of Object.entries(PROJECT)) {
-      mkdirSync(dirname(join(root, rel)), { recursive: true });
-      writeFileSync(join(root, rel), text);
-    }
+    root = projectRoot('sm-ui-preview-', PROJECT);
     server = await spawnServe(root);
     browser = await launchBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await closeServed(browser, server, root);
   });
 
   it("shows the map's links of a node while its data loads, then the full panel", async () => {

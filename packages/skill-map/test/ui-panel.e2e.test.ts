@@ -4,11 +4,11 @@
 // javascript:/data: URL, SVG, frame; no request off the origin), and deleted and virtual nodes say what they are.
 // Runs against the BUILT bin and page.
 /// <reference lib="dom" /> -- the page.evaluate callbacks run in the browser
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { closeServed, projectRoot, writeFiles } from './support/project-root.js';
 import { describeBrowser, launchBrowser, openRecordedPage, screenshot } from './support/browser.js';
 import type { RecordedPage } from './support/browser.js';
 import { runSm } from './support/sm-bin.js';
@@ -77,12 +77,7 @@ let root: string;
 let server: ServeProcess;
 let browser: Browser;
 
-function write(files: Record<string, string>): void {
-  for (const [rel, text] of Object.entries(files)) {
-    mkdirSync(dirname(join(root, rel)), { recursive: true });
-    writeFileSync(join(root, rel), text);
-  }
-}
+const write = (files: Record<string, string>): void => writeFiles(root, files);
 
 /** The in-page route of a node's panel. */
 const hashOf = (path: string): string => `#/?${new URLSearchParams({ node: path }).toString()}`;
@@ -104,16 +99,13 @@ async function issuesOf(node: string): Promise<{ analyzerId: string; nodeIds: st
 
 describeBrowser('browser: node panel', () => {
   beforeAll(async () => {
-    root = mkdtempSync(join(tmpdir(), 'sm-ui-panel-'));
-    write(PROJECT);
+    root = projectRoot('sm-ui-panel-', PROJECT);
     server = await spawnServe(root);
     browser = await launchBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-    rmSync(root, { recursive: true, force: true });
+    await closeServed(browser, server, root);
   });
 
   it('a node opened by its route shows its sections; body and link-list links navigate, by click and keyboard', async () => {
