@@ -63,14 +63,14 @@ export const MODULES = {
     // Only the refusals of persistPatch (its row writing is covered by the equivalence tests, and a whole-file
     // run reruns scans for tens of minutes). Line ranges: update them when persist-patch.ts moves.
     mutate: [
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:111-118',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:142-143',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:154-157',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:178-179',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:198-229',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:237-241',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:278-279',
-      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:283-287',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:113-120',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:144-145',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:156-159',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:180-181',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:200-238',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:246-250',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:287-288',
+      'packages/skill-map/src/adapters/sqlite/persist-patch.ts:292-296',
     ],
     tests: [
       'packages/skill-map/src/engines/scan/patch-phase.test.ts',

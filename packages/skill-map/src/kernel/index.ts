@@ -29,6 +29,7 @@ export {
   type RecordPatch,
 } from './graph/record-patch.js';
 export { isResolutionIndex, resolutionIndexOfState, type ResolutionIndex } from './graph/resolution-index.js';
+export { recordMentions } from './graph/name-patch.js';
 export {
   EMPTY_SHA256,
   expandNode,

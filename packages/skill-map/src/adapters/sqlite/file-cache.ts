@@ -5,12 +5,17 @@ import { cached } from './statements.js';
  * One cached kernel result for a file, keyed by path: the stat facts it was taken under and the serialised
  * record (which carries its own content hash and cache key).
  */
-export interface FileCacheEntry {
+export interface FileCacheRow {
   readonly path: string;
   readonly size: number;
   /** -1 marks a row whose mtime was too recent to trust (it is re-hashed on the next scan). */
   readonly mtimeMs: number;
   readonly recordJson: string;
+}
+
+/** A cache row as written: with the text of the triggers its record holds (where a renamed node's mentions are sought). */
+export interface FileCacheEntry extends FileCacheRow {
+  readonly mentions: string;
 }
 
 /** Changes to the per-file cache, applied in the persist transaction. */
@@ -54,8 +59,8 @@ export function fileRecordJson(db: Db, path: string): string | undefined {
 }
 
 /** Loads the whole per-file cache in one query (records stay as JSON text until the caller needs them). */
-export function loadFileCache(db: Db): Map<string, FileCacheEntry> {
-  const out = new Map<string, FileCacheEntry>();
+export function loadFileCache(db: Db): Map<string, FileCacheRow> {
+  const out = new Map<string, FileCacheRow>();
   forEachFileCacheRow(db, (path, size, mtimeMs, recordJson) =>
     out.set(path, { path, size, mtimeMs, recordJson }),
   );
@@ -68,27 +73,28 @@ const BATCH = 64;
 function bulkInsert(db: Db, entries: readonly FileCacheEntry[]): void {
   const stmt = cached(
     db,
-    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES ${new Array<string>(BATCH).fill('(?, ?, ?, ?)').join(', ')}`,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json, mentions) VALUES ${new Array<string>(BATCH).fill('(?, ?, ?, ?, ?)').join(', ')}`,
   );
   const one = cached(
     db,
-    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)`,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json, mentions) VALUES (?, ?, ?, ?, ?)`,
   );
-  const buf = new Array<string | number>(BATCH * 4);
+  const buf = new Array<string | number>(BATCH * 5);
   let i = 0;
   for (; i + BATCH <= entries.length; i += BATCH) {
     for (let j = 0; j < BATCH; j += 1) {
       const e = entries[i + j] as FileCacheEntry;
-      buf[j * 4] = e.path;
-      buf[j * 4 + 1] = e.size;
-      buf[j * 4 + 2] = e.mtimeMs;
-      buf[j * 4 + 3] = e.recordJson;
+      buf[j * 5] = e.path;
+      buf[j * 5 + 1] = e.size;
+      buf[j * 5 + 2] = e.mtimeMs;
+      buf[j * 5 + 3] = e.recordJson;
+      buf[j * 5 + 4] = e.mentions;
     }
     stmt.run(buf);
   }
   for (; i < entries.length; i += 1) {
     const e = entries[i] as FileCacheEntry;
-    one.run(e.path, e.size, e.mtimeMs, e.recordJson);
+    one.run(e.path, e.size, e.mtimeMs, e.recordJson, e.mentions);
   }
 }
 
@@ -107,11 +113,12 @@ export function writeFileCache(db: Db, changes: FileCacheChanges): void {
   }
   const upsert = cached(
     db,
-    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, ?, ?, ?)
-     ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms, record_json = excluded.record_json`,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json, mentions) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ms = excluded.mtime_ms,
+       record_json = excluded.record_json, mentions = excluded.mentions`,
   );
   const del = cached(db, `DELETE FROM scan_file_cache WHERE path = ?`);
-  for (const e of changes.upserts) upsert.run(e.path, e.size, e.mtimeMs, e.recordJson);
+  for (const e of changes.upserts) upsert.run(e.path, e.size, e.mtimeMs, e.recordJson, e.mentions);
   for (const p of changes.deletes) del.run(p);
 }
 

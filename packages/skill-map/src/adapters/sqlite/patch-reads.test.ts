@@ -11,12 +11,14 @@ beforeEach(() => {
   tree = createTempTree('sm-patch-reads-');
   h = openDatabase({ path: tree.abs('sm.db'), posture: 'write', create: true });
   const put = h.db.prepare(
-    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json) VALUES (?, 1, 1, ?)`,
+    `INSERT INTO scan_file_cache (path, size, mtime_ms, record_json, mentions) VALUES (?, 1, 1, ?, ?)`,
   );
-  put.run('a.md', '{"body":"ask @My_Agent now"}');
-  put.run('b.md', '{"body":"ask @myXagent now"}');
-  put.run('c.md', '{"body":"100% done, see @other"}');
-  put.run('d.md', '{"body":"nothing here"}');
+  // The search reads the trigger text only: the record's other text (`e.md` names `other` in its body) is not read.
+  put.run('a.md', '{}', '@My_Agent');
+  put.run('b.md', '{}', '@myXagent');
+  put.run('c.md', '{}', '100% done\n@other');
+  put.run('d.md', '{}', 'nothing here');
+  put.run('e.md', '{"body":"see @other"}', 'docs/x.md');
 });
 afterEach(() => {
   h.db.close();
@@ -34,4 +36,8 @@ it('finds the records holding any of the names, ASCII case folded, in one pass',
   expect(cachedPathsMentioning(h.db, [needle('MY_AGENT')])).toEqual(['a.md']);
   expect(cachedPathsMentioning(h.db, [{ parts: ['0%', 'd'], pattern: /0% d/ }])).toEqual(['c.md']);
   expect(cachedPathsMentioning(h.db, [])).toEqual([]);
+});
+
+it('reads the trigger text, not the records', () => {
+  expect(cachedPathsMentioning(h.db, [needle('other')])).toEqual(['c.md']);
 });

@@ -51,20 +51,21 @@ const inOrder = (parts: readonly string[]): string =>
   `%${parts.map((p) => p.replace(/[\\%_]/g, (c) => `\\${c}`)).join('%')}%`;
 
 /**
- * Paths of the per-file cache rows whose record text holds one of `needles`: its parts in order (ASCII case folded,
- * as LIKE does), then its pattern. One pass over the records for all the needles.
+ * Paths of the per-file cache rows whose trigger text (`mentions`) holds one of `needles`: its parts in order (ASCII
+ * case folded, as LIKE does), then its pattern. One pass over the covering index `scan_file_cache_mentions`, never
+ * over the records.
  */
 export function cachedPathsMentioning(
   db: Db,
   needles: ReadonlyArray<{ readonly parts: readonly string[]; readonly pattern: RegExp }>,
 ): string[] {
   if (needles.length === 0) return [];
-  const where = needles.map(() => `record_json LIKE ? ESCAPE '\\'`).join(' OR ');
-  const rows = cached(db, `SELECT path, record_json FROM scan_file_cache WHERE ${where}`, 'raw').all(
+  const where = needles.map(() => `mentions LIKE ? ESCAPE '\\'`).join(' OR ');
+  const rows = cached(db, `SELECT path, mentions FROM scan_file_cache WHERE ${where}`, 'raw').all(
     ...needles.map((n) => inOrder(n.parts)),
   ) as Array<[string, string]>;
   const out: string[] = [];
-  for (const [path, json] of rows) if (needles.some((n) => n.pattern.test(json))) out.push(path);
+  for (const [path, text] of rows) if (needles.some((n) => n.pattern.test(text))) out.push(path);
   return out.sort();
 }
 
@@ -88,24 +89,31 @@ export function issueSeverityCounts(db: Db): { error: number; warn: number; info
   return out;
 }
 
+/** Which stored rows the whole-graph checks of a patch read (the kernel's `WholeGraphWant`). */
+export interface WholeRowsWant {
+  /** Node kinds read in full (besides every virtual node). */
+  readonly fullKinds: readonly string[];
+  /** Paths whose links in and out are read (a skill's resources). */
+  readonly resources: readonly string[];
+  /** Whether the invocations out of agents, commands, skills and workflows are read. */
+  readonly invocations: boolean;
+}
+
 /**
  * What the whole-graph checks of a patch read of the stored graph (`PatchLookup.wholeGraph`): the full node of every
- * node that is not plain markdown, of a virtual node, and of each path in `fullPaths`; and, in id order (each source's
- * links in their order), every link of the kinds the checks follow: invocations out of agents, commands, skills and
- * workflows, links into or out of `resources`, and the links of `WHOLE_LINK_FILTER` (the partial index
- * `scan_links_whole`). Three indexed reads: a patch never scans the link table (most of its rows link docs).
+ * virtual node and of every node of `fullKinds`; and, in id order (each source's links in their order), the links of
+ * `WHOLE_LINK_FILTER` (the partial index `scan_links_whole`: `mcp://` targets, `@import`s, multi-source or verbatim
+ * links, path-style links that may name a folder), the links resolved to an `mcp://` server, and as asked the
+ * invocations out of agents, commands, skills and workflows and the links into or out of `resources`. Indexed reads
+ * only: a patch never scans the link table (most of its rows link docs).
  */
-export function readWholeGraphRows(
-  db: Db,
-  fullPaths: readonly string[],
-  resources: readonly string[],
-): { nodes: Node[]; links: Link[] } {
+export function readWholeGraphRows(db: Db, want: WholeRowsWant): { nodes: Node[]; links: Link[] } {
   const nodes = (
     cached(
       db,
-      `SELECT node_json FROM scan_nodes WHERE kind <> 'markdown' OR virtual <> 0 OR path IN (SELECT value FROM json_each(?)) ORDER BY path`,
+      `SELECT node_json FROM scan_nodes WHERE virtual <> 0 OR kind IN (SELECT value FROM json_each(?)) ORDER BY path`,
       'pluck',
-    ).all(JSON.stringify(fullPaths)) as string[]
+    ).all(JSON.stringify(want.fullKinds)) as string[]
   ).map((j) => JSON.parse(j) as Node);
   const select = `SELECT l.id, ${LINK_SELECT.split(', ')
     .map((c) => `l.${c}`)
@@ -118,11 +126,20 @@ export function readWholeGraphRows(
   add(
     cached(
       db,
-      `${select} JOIN scan_nodes n ON n.path = l.source_path
-        WHERE n.kind IN ('agent', 'command', 'skill', 'workflow') AND l.kind = 'invokes'`,
+      `${select} WHERE l.resolved_target >= 'mcp://' AND l.resolved_target < 'mcp:/0'`,
       'raw',
     ).all() as unknown[][],
   );
+  if (want.invocations)
+    add(
+      cached(
+        db,
+        `${select} JOIN scan_nodes n ON n.path = l.source_path
+          WHERE n.kind IN ('agent', 'command', 'skill', 'workflow') AND l.kind = 'invokes'`,
+        'raw',
+      ).all() as unknown[][],
+    );
+  const resources = want.resources;
   if (resources.length > 0)
     add(
       cached(

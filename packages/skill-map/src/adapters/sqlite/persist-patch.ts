@@ -49,6 +49,8 @@ export interface PatchPersistInput {
   readonly staleIssues?: readonly Issue[];
   /** Analyzers (short ids) that re-ran over the whole patched graph: all their stored issues go (`issues` has theirs). */
   readonly wholeAnalyzers?: readonly string[];
+  /** Analyzers (short ids) that re-ran on some nodes alone: their stored issues on those nodes (first node id) go. */
+  readonly nodeAnalyzers?: { readonly analyzers: readonly string[]; readonly paths: readonly string[] };
   /** With `wholeAnalyzers`: the change in how many of their issues sidecars suppress. */
   readonly suppressedDelta?: number;
   /** The resolution index after the patch (JSON), when it changed. */
@@ -194,6 +196,13 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
         db,
         `DELETE FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`,
       ).run(ids).changes;
+    }
+    if (p.nodeAnalyzers !== undefined && p.nodeAnalyzers.analyzers.length > 0) {
+      c.issues.deleted += cached(
+        db,
+        `DELETE FROM scan_issues WHERE group_key IN (SELECT value FROM json_each(?))
+            AND analyzer_id IN (SELECT value FROM json_each(?))`,
+      ).run(JSON.stringify(p.nodeAnalyzers.paths), JSON.stringify(p.nodeAnalyzers.analyzers)).changes;
     }
     const own = new Map<string, Set<string>>();
     for (const f of p.files) {

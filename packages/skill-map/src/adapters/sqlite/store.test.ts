@@ -274,10 +274,14 @@ describe('ScanStore: indexed reads', () => {
 
 describe('ScanStore: per-file cache', () => {
   it('saves cache rows in the persist transaction and loads them in one query', () => {
-    const entry = { path: 'a.md', size: 3, mtimeMs: 12.5, recordJson: '{"x":1}' };
+    const row = { path: 'a.md', size: 3, mtimeMs: 12.5, recordJson: '{"x":1}' };
+    const entry = { ...row, mentions: 'review-agent' };
     store.persistScan(sampleScan(), { cache: { upserts: [entry, { ...entry, path: 'b.md' }], deletes: [] } });
     store.persistScan(sampleScan(), { cache: { upserts: [], deletes: ['b.md'] } });
-    expect([...store.loadFileCache().values()]).toEqual([entry]);
+    expect([...store.loadFileCache().values()]).toEqual([row]);
+    expect(store.cachedPathsMentioning([{ parts: ['review', 'agent'], pattern: /review-agent/ }])).toEqual([
+      'a.md',
+    ]);
     store.persistScan(sampleScan(), { clearCache: true });
     expect(store.loadFileCache().size).toBe(0);
   });

@@ -7,7 +7,7 @@ import { DEFAULT_MAX_SCAN } from '../fs/walk-types.js';
 import { deleteSuppressedIssues, refreshAnnotationsMirror } from './annotations.js';
 import type { SuppressionKey } from './annotations.js';
 import { fileCacheStats, fileRecordJson, forEachFileCacheRow, loadFileCache } from './file-cache.js';
-import type { FileCacheEntry, FileStatRow } from './file-cache.js';
+import type { FileCacheRow, FileStatRow } from './file-cache.js';
 import {
   closeOver,
   listLinks,
@@ -35,6 +35,7 @@ import {
   readPatchBase,
   readResolutionIndex,
 } from './patch-reads.js';
+import type { WholeRowsWant } from './patch-reads.js';
 import type { PatchBase, PatchPersistInput, PatchPersistRefusal, PatchReport } from './persist-patch.js';
 import { persistScan } from './scan-writer.js';
 import type { PersistOptions, PersistReport } from './scan-writer.js';
@@ -66,7 +67,7 @@ export interface ScanStore {
   nodesByPaths(paths: readonly string[]): Node[];
   /** Links and issues closed over a node set (`raw` target for query_graph, `resolved` for branches). */
   closeOver(paths: readonly string[], closure: 'raw' | 'resolved'): { links: Link[]; issues: Issue[] };
-  loadFileCache(): Map<string, FileCacheEntry>;
+  loadFileCache(): Map<string, FileCacheRow>;
   /** Every per-file cache row, in one query, without building entry objects. */
   forEachFileCacheRow(each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void;
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
@@ -82,10 +83,7 @@ export interface ScanStore {
   /** The sources of the stored links whose target is `target` (distinct, sorted). */
   linkSourcesTo(target: string): string[];
   /** What a patch's whole-graph checks re-run over (`readWholeGraphRows`): some full nodes, the links they follow. */
-  wholeGraphRows(
-    fullPaths: readonly string[],
-    resources: readonly string[],
-  ): { nodes: Node[]; links: Link[] };
+  wholeGraphRows(want: WholeRowsWant): { nodes: Node[]; links: Link[] };
   /** Paths of the per-file cache rows whose record text holds one of `needles` (its parts in order, then its pattern). */
   cachedPathsMentioning(
     needles: ReadonlyArray<{ readonly parts: readonly string[]; readonly pattern: RegExp }>,
@@ -177,8 +175,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
     fileCacheStats: () => read(new Map(), () => fileCacheStats(db)),
     fileRecordJson: (path) => read(undefined, () => fileRecordJson(db, path)),
     linkSourcesTo: (target) => read([], () => linkSourcesTo(db, target)),
-    wholeGraphRows: (fullPaths, resources) =>
-      read({ nodes: [], links: [] }, () => readWholeGraphRows(db, fullPaths, resources)),
+    wholeGraphRows: (want) => read({ nodes: [], links: [] }, () => readWholeGraphRows(db, want)),
     cachedPathsMentioning: (needles) => read([], () => cachedPathsMentioning(db, needles)),
     persistPatch: (input) =>
       write(() => {

@@ -3,7 +3,7 @@ import type { FsPort } from '../../adapters/fs/fs-port.js';
 import { readContent } from '../../adapters/fs/read-candidate.js';
 import type { SkippedEntry, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { FileCacheEntry } from '../../adapters/sqlite/file-cache.js';
-import { failedFileRecord, type FileContext, type FileRecord } from '../../kernel/index.js';
+import { failedFileRecord, recordMentions, type FileContext, type FileRecord } from '../../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */
@@ -117,7 +117,13 @@ class PassState {
       if (d.how === 'stat') this.counts.reusedByStat += 1;
       else if (d.how === 'hash') this.counts.reusedByHash += 1;
       else this.counts.analyzed += 1;
-      this.upserts.push({ path: file.path, size: file.size, mtimeMs, recordJson: JSON.stringify(d.record) });
+      this.upserts.push({
+        path: file.path,
+        size: file.size,
+        mtimeMs,
+        recordJson: JSON.stringify(d.record),
+        mentions: recordMentions(d.record),
+      });
     }
     input.onFile?.({
       index,

@@ -113,7 +113,7 @@ function lookupOf(store: ScanStore, cacheKey: string): PatchLookup {
     },
     linkSources: (target) => store.linkSourcesTo(target),
     recordsMentioning: (needles) => store.cachedPathsMentioning(needles),
-    wholeGraph: (want) => store.wholeGraphRows(want.fullPaths, want.resources),
+    wholeGraph: (want) => store.wholeGraphRows(want),
   };
 }
 
@@ -218,6 +218,7 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     ...(patch.wholeAnalyzers === undefined
       ? {}
       : { wholeAnalyzers: patch.wholeAnalyzers, suppressedDelta: patch.suppressedDelta ?? 0 }),
+    ...(patch.nodeAnalyzers === undefined ? {} : { nodeAnalyzers: patch.nodeAnalyzers }),
     ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
     inputs: rowInputsFor(inputs, lens, view.settings, build),
     meta: metaOf(graphCtx, walk, performance.now() - p.t0),

@@ -8,8 +8,10 @@ import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
 import { runScan } from './scan-engine.js';
 import { fullScanRows, rowFacts } from './testing/row-facts.js';
 
-// A database a schema-3 build wrote (the resolution index's JSON beside its generation, no patch-read indexes) is
-// upgraded by migration 004 with its index intact: the next one-file edit still patches in place.
+// A database a schema-3 build wrote (the resolution index's JSON beside its generation, no patch-read indexes, no
+// trigger text beside the cached records) is upgraded by migrations 004 and 005 with its index intact. 005 empties the
+// per-file cache (its rows have no trigger text), so the first scan after the upgrade analyses every file again; the
+// next one-file edit patches in place again.
 
 let tree: TempTree;
 beforeEach(() => {
@@ -26,7 +28,9 @@ function downgradeToSchema3(): void {
   const db = new Database(`${tree.root}/.skill-map/skill-map.db`);
   try {
     const json = db.prepare(`SELECT index_json FROM scan_resolution_json`).pluck().get() as string;
-    db.exec(`DROP INDEX scan_file_cache_stat; DROP INDEX scan_links_whole; DROP TABLE scan_resolution_json;
+    db.exec(`DROP INDEX scan_issues_group; DROP INDEX scan_file_cache_mentions;
+             ALTER TABLE scan_file_cache DROP COLUMN mentions;
+             DROP INDEX scan_file_cache_stat; DROP INDEX scan_links_whole; DROP TABLE scan_resolution_json;
              ALTER TABLE scan_resolution_index ADD COLUMN index_json TEXT NOT NULL DEFAULT ''`);
     db.prepare(`UPDATE scan_resolution_index SET index_json = ?`).run(json);
     db.prepare(`DELETE FROM config_schema_versions WHERE version > 3`).run();
@@ -36,12 +40,22 @@ function downgradeToSchema3(): void {
   }
 }
 
+const edit = (n: number): void => {
+  appendFileSync(tree.abs('.claude/agents/triager.md'), `\nOne more line (${n}).\n`);
+  utimesSync(tree.abs('.claude/agents/triager.md'), 1.7e9 + n, 1.7e9 + n);
+};
+
 it('upgrades a schema-3 database in place and keeps patching, row for row a full scan', async () => {
-  expect(MIGRATIONS.at(-1)?.version).toBe(4);
+  expect(MIGRATIONS.at(-1)?.version).toBe(5);
   await scan();
   downgradeToSchema3();
-  appendFileSync(tree.abs('.claude/agents/triager.md'), '\nOne more line.\n');
-  utimesSync(tree.abs('.claude/agents/triager.md'), 1.7e9 + 1, 1.7e9 + 1);
+  edit(1);
+  const first = await scan();
+  expect(first.patchedInPlace).toBe(false);
+  expect(first.fullBuildReason).toMatch(/files were added/);
+  expect(first.files.reusedByStat + first.files.reusedByHash).toBe(0);
+  expect(first.files.analyzed).toBeGreaterThan(10);
+  edit(2);
   const out = await scan();
   expect({ patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
     patched: true,
@@ -50,7 +64,7 @@ it('upgrades a schema-3 database in place and keeps patching, row for row a full
   expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
   const db = new Database(`${tree.root}/.skill-map/skill-map.db`, { readonly: true });
   try {
-    expect(db.pragma('user_version', { simple: true })).toBe(4);
+    expect(db.pragma('user_version', { simple: true })).toBe(5);
     const columns = db.prepare(`SELECT name FROM pragma_table_info('scan_resolution_index')`).pluck().all();
     expect(columns).toEqual(['id', 'generation']);
   } finally {

@@ -40,6 +40,16 @@ export function eachSourceRun(view: GraphView, fn: (start: number, end: number) 
   for (let r = 0; r + 1 < view.runs.length; r++) fn(view.runs[r]!, view.runs[r + 1]!);
 }
 
+/**
+ * What a whole-graph check reads. `node`: each issue is about one node (its first node id) and follows from that node's
+ * own row (frontmatter, body hash when a sidecar annotates it) and the scan's fixed facts (settings, the walked paths,
+ * the sidecars): a patch re-runs it on the changed nodes only. The others read across nodes: `mcp` the links to
+ * `mcp://` servers, the virtual server nodes and the settings nodes; `skills` the agents' `skills:` lists and the
+ * skills' names; `imports` the `@import` links; `invocations` the invocations between agents, commands, skills and
+ * workflows; `resources` the links into, out of or over the skills' resource files.
+ */
+export type WholeFacet = 'node' | 'mcp' | 'skills' | 'imports' | 'invocations' | 'resources';
+
 /** Analyzer phases: `score` may adjust confidence, `detect` is the default, `aggregate` runs last. */
 export type AnalyzerPhase = 'score' | 'detect' | 'aggregate';
 
@@ -56,9 +66,10 @@ export interface Analyzer {
   hint?: string;
   /**
    * Reads node frontmatter or the whole link graph: the incremental build's patch mode re-runs it over the whole
-   * (patched) graph instead of keeping its previous issues.
+   * (patched) graph instead of keeping its previous issues. The facet says what it reads (see `WholeFacet`), so that a
+   * stored scan patched in place re-runs only the checks a change shows something new.
    */
-  wholeGraph?: boolean;
+  wholeGraph?: WholeFacet;
   run(view: GraphView, sink: IssueSink): void;
 }
 

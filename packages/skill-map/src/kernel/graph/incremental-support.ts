@@ -40,7 +40,7 @@ export function unpatchableAnalyzer(ctx: GraphContext): string | null {
     if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id))
       continue;
     // A whole-graph check is not re-run by a patch: record-patch.ts refuses any change its signature can see.
-    if (a.wholeGraph === true) continue;
+    if (a.wholeGraph !== undefined) continue;
     return `the analyzer '${a.id}' has no incremental form`;
   }
   return null;

@@ -3,7 +3,7 @@
 import type { Link, Node } from '@skill-map/spec';
 import type { GraphView } from '../analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
-import { wholeGraphSignature } from '../analyzers/checks/signature.js';
+import { facetSignatures, movedFacets } from '../analyzers/checks/signature.js';
 import { runAnalyzers } from '../build-graph.js';
 import type { FileRecord } from '../types.js';
 import type { Assembled } from './assemble.js';
@@ -11,7 +11,7 @@ import type { IssueSink } from './issue-sink.js';
 import { shortAnalyzerId } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
 
-const WHOLE = new Set(BUILTIN_ANALYZERS.filter((a) => a.wholeGraph === true).map((a) => a.id));
+const WHOLE = new Set(BUILTIN_ANALYZERS.filter((a) => a.wholeGraph !== undefined).map((a) => a.id));
 /** Short ids of the whole-graph analyzers (issues carry short ids). */
 export const WHOLE_SHORT: ReadonlySet<string> = new Set([...WHOLE].map(shortAnalyzerId));
 
@@ -27,11 +27,13 @@ export interface WholeChange {
 export function wholeStale(changes: readonly WholeChange[], g: Assembled): boolean {
   if (WHOLE.size === 0) return false;
   return changes.some(
-    (c) => wholeGraphSignature(c.before, c.linksBefore, g) !== wholeGraphSignature(c.after, c.linksAfter, g),
+    (c) =>
+      movedFacets(facetSignatures(c.before, c.linksBefore, g), facetSignatures(c.after, c.linksAfter, g))
+        .length > 0,
   );
 }
 
-/** Runs the whole-graph checks over the patched graph (the previous graph with the new node list). */
+/** Runs the whole-graph checks (or those of `only`) over the patched graph (the previous graph with the new node list). */
 export function runWhole(
   base: Omit<
     GraphView,
@@ -41,6 +43,7 @@ export function runWhole(
   nodes: Node[],
   oracle: PathOracle,
   sink: IssueSink,
+  only: ReadonlySet<string> = WHOLE,
 ): void {
   // The previous graph's nodes are the old objects: hand these analyzers the patched node list.
   const byPath = new Map<string, Node>();
@@ -56,5 +59,5 @@ export function runWhole(
     kindPairRuns: [],
     redundantPairRuns: [],
   };
-  runAnalyzers(whole, sink, WHOLE);
+  runAnalyzers(whole, sink, only);
 }

@@ -1,7 +1,8 @@
 // The record patch's answer to a node that changes the names it answers to (`name:` in the frontmatter): the stored
 // name index gets the node's new names, the node-level issues names drive (name-collision of every handle it left or
 // joined, its own name-mismatch) are replaced by what the analyzers say over the new index, and the files whose
-// triggers may name one of those handles (found by the handle's text in their cached records: a superset) are
+// triggers may name one of those handles (found by the handle's text in the trigger text the store keeps beside their
+// cached records, `recordMentions`: a superset) are
 // re-resolved too. A change of the reserved name a node answers to still builds in full.
 import type { Issue, Node } from '@skill-map/spec';
 import type { GraphView } from '../analyzers/analyzer.js';
@@ -114,6 +115,19 @@ function nameIssues(
   };
   runAnalyzers(view, sink, NAME_ANALYZERS);
   return sink.issues;
+}
+
+/**
+ * The text a record's links could name a node by (the store keeps it beside the record, and `needleOf`'s needles are
+ * searched in it): each raw link's authored trigger, else its target (a trigger-style link resolves that by name),
+ * one per line, each text once.
+ */
+export function recordMentions(record: FileRecord): string {
+  const links = record.links;
+  if (links === undefined || links.length === 0) return '';
+  const seen = new Set<string>();
+  for (const l of links) seen.add(typeof l.trigger === 'string' ? l.trigger : l.target);
+  return [...seen].join('\n');
 }
 
 /**

@@ -22,11 +22,12 @@ import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
 import {
+  facetAnalyzerIds,
   NO_WHOLE_CHANGE,
-  wholeAnalyzerIds,
+  nodeFacetIssues,
   wholeGraphIssues,
   wholeGraphWant,
-  wholeStaleReason,
+  wholeStale,
 } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
@@ -68,10 +69,15 @@ export interface RecordPatch {
   /** Node-level issues the changes made stale (a renamed node's old name-collision and name-mismatch issues). */
   readonly staleIssues: Issue[];
   /**
-   * Set when the whole-graph checks re-ran over the patched graph: their short ids. Every stored issue of theirs goes,
-   * and their new issues are in `issues`.
+   * Set when whole-graph checks re-ran over the patched graph: their short ids. Every stored issue of theirs goes, and
+   * their new issues are in `issues`.
    */
   readonly wholeAnalyzers?: string[];
+  /**
+   * Set when the `node` facet's checks re-ran on some changed nodes: their short ids and those nodes. Their stored
+   * issues on those nodes (first node id) go, and their new ones are in `issues`.
+   */
+  readonly nodeAnalyzers?: { readonly analyzers: string[]; readonly paths: string[] };
   /** With `wholeAnalyzers`: how many more of their issues sidecars suppress than in the stored scan. */
   readonly suppressedDelta?: number;
 }
@@ -219,8 +225,9 @@ export function patchRecords(
     nodes.push(node);
   }
   // The whole-graph checks re-run over the patched stored graph when a change shows them something new.
-  const whole = wholeStaleReason(ctx, sorted, before, g, active, oracle);
-  if (whole !== null && lookup?.wholeGraph === undefined) return refused(whole);
+  const whole = wholeStale(ctx, sorted, before, g, active, oracle, plugins === null ? [] : ['skills']);
+  const graphFacets = whole?.facets ?? new Set();
+  if (graphFacets.size > 0 && lookup?.wholeGraph === undefined) return refused(whole!.reason);
   const confidences = new Map<number, number>();
   const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
@@ -241,11 +248,26 @@ export function patchRecords(
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = sink.issues;
   let suppressedDelta = 0;
-  if (whole !== null) {
+  let nodeAnalyzers: RecordPatch['nodeAnalyzers'];
+  if (whole !== null && whole.nodePaths.length > 0) {
+    const paths = new Set(whole.nodePaths);
+    issues.push(
+      ...nodeFacetIssues(
+        nodes.filter((n) => paths.has(n.path)),
+        g,
+        ctx,
+        active,
+        oracle,
+      ),
+    );
+    nodeAnalyzers = { analyzers: facetAnalyzerIds(ctx, new Set(['node'])), paths: [...whole.nodePaths] };
+  }
+  if (graphFacets.size > 0) {
     const replaced = new Set(sorted.map((c) => c.next.path));
     const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
-    const stored = lookup!.wholeGraph!(wholeGraphWant(g));
-    const after = wholeGraphIssues(stored, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle);
+    const stored = lookup!.wholeGraph!(wholeGraphWant(g, graphFacets));
+    const patch = { replaced, nodes, links, virtual: v };
+    const after = wholeGraphIssues(stored, patch, g, ctx, active, oracle, graphFacets);
     issues.push(...after.issues);
     // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
     // difference with the stored graph's own run.
@@ -256,7 +278,7 @@ export function patchRecords(
       const added = v.upserts.map((n) => n.path).filter((p) => !storedPaths.has(p));
       const before = { ...NO_WHOLE_CHANGE, virtual: { upserts: [], removed: added } };
       suppressedDelta =
-        after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle).suppressed;
+        after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle, graphFacets).suppressed;
     }
   }
   return {
@@ -264,7 +286,10 @@ export function patchRecords(
     links,
     runs,
     issues: issues.sort(compareIssues),
-    ...(whole === null ? {} : { wholeAnalyzers: wholeAnalyzerIds(), suppressedDelta }),
+    ...(graphFacets.size === 0
+      ? {}
+      : { wholeAnalyzers: facetAnalyzerIds(ctx, graphFacets), suppressedDelta }),
+    ...(nodeAnalyzers === undefined ? {} : { nodeAnalyzers }),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],

@@ -28,18 +28,20 @@ export interface PatchLookup {
 }
 
 /**
- * The stored rows the whole-graph checks read beyond the patched graph's own node list (path, kind and provider of
- * every node). Nodes: the full row of every node that is not plain markdown, of every virtual node and of each of
- * `fullPaths`. Links, each source's in their stored order: at least every invocation out of an agent, command, skill
- * or workflow, every link to an `mcp://` target, every link an `@import` made, every path-style link (`trigger: null`)
- * whose target may be a folder or a glob, and every link into or out of one of `resources`. Other links may come
- * too: the checks draw nothing from them.
+ * The stored rows the whole-graph checks of some facets read beyond the patched graph's own node list (path, kind and
+ * provider of every node). Nodes: the full row of every virtual node and of every node of `fullKinds`. Links, each
+ * source's in their stored order: at least every link to an `mcp://` target (by its target or its resolution), every
+ * link an `@import` made, every path-style link (`trigger: null`) whose target may be a folder or a glob, with
+ * `invocations` every invocation out of an agent, command, skill or workflow, and every link into or out of one of
+ * `resources`. Other links may come too: the checks draw nothing from them.
  */
 export interface WholeGraphWant {
-  /** Nodes whose full row a check reads although they are plain markdown: those a sidecar annotates. */
-  readonly fullPaths: readonly string[];
+  /** Node kinds whose full rows a check reads (settings for the MCP checks, agents for their `skills:` lists). */
+  readonly fullKinds: readonly string[];
   /** The skill resources (markdown in a skill folder): reachability follows the links into and out of them. */
   readonly resources: readonly string[];
+  /** Whether the invocations between agents, commands, skills and workflows are read (the cycle check). */
+  readonly invocations: boolean;
 }
 
 /**

@@ -1,11 +1,13 @@
-// The whole-graph checks of a stored scan patched in place (record-patch.ts). When a changed record shows those
-// checks something new (its whole-graph signature moved, or an MCP config or settings file without a node changed),
-// they re-run over the stored graph with the patch applied: the stored nodes and links (read through the patch
-// lookup), the changed records' nodes and links instead of their stored ones, the virtual nodes as the patch merged
-// them. Their issues then replace every stored issue of those analyzers.
+// The whole-graph checks of a stored scan patched in place (record-patch.ts). A changed record shows them something
+// new when one of its facet signatures moved (`WholeFacet`), or when an MCP config or settings file without a node
+// changed. The checks of the `node` facet then re-run on the changed nodes alone, their issues replacing those nodes'
+// stored issues of theirs; the checks of every other moved facet re-run over the stored graph with the patch applied:
+// the stored rows those facets read (through the patch lookup), the changed records' nodes and links instead of their
+// stored ones, the virtual nodes as the patch merged them. Their issues then replace every stored issue of theirs.
 import type { Issue, Link, Node } from '@skill-map/spec';
+import type { WholeFacet } from '../analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
-import { wholeGraphSignature } from '../analyzers/checks/signature.js';
+import { facetSignatures, movedFacets, WHOLE_FACETS } from '../analyzers/checks/signature.js';
 import type { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import { shortAnalyzerId } from './issue-sink.js';
@@ -16,7 +18,7 @@ import { createIssueSink } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
 import type { WholeGraphWant } from './virtual-patch.js';
 import { skillFolderOf } from '../analyzers/checks/node-unreachable.js';
-import { runWhole, WHOLE_SHORT } from './incremental-whole.js';
+import { runWhole } from './incremental-whole.js';
 
 /** The stored graph as the whole-graph checks read it: the rows `wholeGraphWant` names (`PatchLookup.wholeGraph`). */
 export interface StoredGraph {
@@ -24,12 +26,14 @@ export interface StoredGraph {
   readonly links: readonly Link[];
 }
 
-/** What to ask the stored graph for when the whole-graph checks re-run over `g` (see `WholeGraphWant`). */
-export function wholeGraphWant(g: Assembled): WholeGraphWant {
+/** What to ask the stored graph for when the checks of `facets` re-run over `g` (see `WholeGraphWant`). */
+export function wholeGraphWant(g: Assembled, facets: ReadonlySet<WholeFacet>): WholeGraphWant {
   const resources: string[] = [];
-  for (const n of g.nodes)
-    if (n.kind === 'markdown' && skillFolderOf(n.path, g.skillDirs) !== null) resources.push(n.path);
-  return { fullPaths: [...g.sidecars.keys()], resources };
+  if (facets.has('resources'))
+    for (const n of g.nodes)
+      if (n.kind === 'markdown' && skillFolderOf(n.path, g.skillDirs) !== null) resources.push(n.path);
+  const fullKinds = [...(facets.has('mcp') ? ['settings'] : []), ...(facets.has('skills') ? ['agent'] : [])];
+  return { fullKinds, resources, invocations: facets.has('invocations') };
 }
 
 /** What the patch changed that the whole graph must show instead of its stored rows. */
@@ -51,7 +55,41 @@ export const NO_WHOLE_CHANGE: WholePatchInput = {
   virtual: { upserts: [], removed: [] },
 };
 
-/** The whole-graph checks' issues over `stored` with `patch` applied (sorted by the caller), and how many a sidecar suppressed. */
+/** Ids of the enabled whole-graph analyzers of `facets`. */
+function facetAnalyzers(ctx: GraphContext, facets: ReadonlySet<WholeFacet>): Set<string> {
+  const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  return new Set(
+    BUILTIN_ANALYZERS.filter(
+      (a) => a.wholeGraph !== undefined && facets.has(a.wholeGraph) && !disabled.has(shortAnalyzerId(a.id)),
+    ).map((a) => a.id),
+  );
+}
+
+/** Short ids of the whole-graph analyzers of `facets` (whose stored issues a re-run of those facets replaces). */
+export const facetAnalyzerIds = (ctx: GraphContext, facets: ReadonlySet<WholeFacet>): string[] =>
+  [...facetAnalyzers(ctx, facets)].map(shortAnalyzerId).sort();
+
+/**
+ * The issues of the `node` facet's checks on `nodes` alone (the changed nodes whose `node` signature moved). Those
+ * nodes carry no sidecar suppression (the patch refuses them), so none is dropped.
+ */
+export function nodeFacetIssues(
+  nodes: readonly Node[],
+  g: Assembled,
+  ctx: GraphContext,
+  providers: readonly string[],
+  oracle: PathOracle,
+): Issue[] {
+  const sink = createIssueSink(new Map(), new Map());
+  const base = { lens: ctx.lens.provider, providers, settings: ctx.settings, links: [], runs: [0] };
+  runWhole(base, g, [...nodes], oracle, sink, facetAnalyzers(ctx, new Set(['node'])));
+  return sink.issues;
+}
+
+/**
+ * The issues of the checks of `facets` (graph facets) over `stored` with `patch` applied (sorted by the caller), and
+ * how many a sidecar suppressed.
+ */
 export function wholeGraphIssues(
   stored: StoredGraph,
   patch: WholePatchInput,
@@ -59,6 +97,7 @@ export function wholeGraphIssues(
   ctx: GraphContext,
   providers: readonly string[],
   oracle: PathOracle,
+  facets: ReadonlySet<WholeFacet>,
 ): { issues: Issue[]; suppressed: number } {
   // Every node of the patched graph as its index has it (path, kind, provider: all the checks read of plain markdown),
   // then the full rows the checks read, stored and patched.
@@ -91,12 +130,10 @@ export function wholeGraphIssues(
     list,
     oracle,
     sink,
+    facetAnalyzers(ctx, facets),
   );
   return { issues: sink.issues, suppressed: sink.suppressed };
 }
-
-/** Short ids of the whole-graph analyzers whose stored issues a re-run replaces. */
-export const wholeAnalyzerIds = (): string[] => [...WHOLE_SHORT].sort();
 
 /** `record`'s links resolved against `g` (what the whole-graph checks' signature reads). */
 function resolvedLinks(
@@ -118,29 +155,61 @@ function readByChecks(record: FileRecord): string {
   return JSON.stringify(seen);
 }
 
+/** What a patch shows the whole-graph checks: why they re-run, and which of them. */
+export interface WholeStale {
+  /** The first change that shows them something new (for `--explain`). */
+  readonly reason: string;
+  /** The graph facets (every one but `node`) whose checks re-run over the whole patched graph. */
+  readonly facets: ReadonlySet<WholeFacet>;
+  /** The changed nodes whose `node` signature moved: the `node` checks re-run on them. */
+  readonly nodePaths: readonly string[];
+}
+
 /**
- * Why the whole-graph checks must re-run (a change shows them something new), or null: a changed file without a node
- * (MCP config, settings) feeds them as a whole; a node's signature covers its frontmatter and followed links.
+ * What of the whole-graph checks must re-run, or null when no change shows them anything new: a changed file without a
+ * node (MCP config, settings) feeds every graph facet as a whole; a node's facet signatures say which of its facets
+ * moved. `moved` adds facets the caller knows moved (the plugin names a patch changed).
  */
-export function wholeStaleReason(
+export function wholeStale(
   ctx: GraphContext,
   sorted: ReadonlyArray<{ readonly prev: FileRecord; readonly next: FileRecord }>,
   before: Assembled,
   g: Assembled,
   active: ReturnType<typeof activeProviderIds>,
   oracle: PathOracle,
-): string | null {
+  moved: readonly WholeFacet[] = [],
+): WholeStale | null {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  if (!BUILTIN_ANALYZERS.some((a) => a.wholeGraph === true && !disabled.has(shortAnalyzerId(a.id))))
-    return null;
+  const enabled = new Set<WholeFacet>();
+  for (const a of BUILTIN_ANALYZERS)
+    if (a.wholeGraph !== undefined && !disabled.has(shortAnalyzerId(a.id))) enabled.add(a.wholeGraph);
+  const facets = new Set<WholeFacet>();
+  const nodePaths: string[] = [];
+  let reason: string | null = null;
+  const add = (list: readonly WholeFacet[], why: string): void => {
+    const live = list.filter((f) => f !== 'node' && enabled.has(f));
+    for (const f of live) facets.add(f);
+    if (live.length > 0) reason ??= why;
+  };
+  add(moved, 'the plugin names changed');
   for (const { prev, next } of sorted) {
     // A file without a node (an MCP config) reaches the checks through what its record holds (the servers it
     // declares, its issues), never through its bytes: an edit that keeps those (another argument, a URL) is unseen.
-    if ((prev.node === null || next.node === null) && readByChecks(prev) !== readByChecks(next))
-      return `'${next.path}' changes what the whole-graph checks read (its configuration)`;
-    const was = wholeGraphSignature(prev, resolvedLinks(before, active, oracle, prev), before);
-    if (was !== wholeGraphSignature(next, resolvedLinks(g, active, oracle, next), g))
-      return `'${next.path}' changes what the whole-graph checks read (frontmatter, followed links)`;
+    if (prev.node === null || next.node === null) {
+      if (readByChecks(prev) !== readByChecks(next))
+        add(WHOLE_FACETS, `'${next.path}' changes what the whole-graph checks read (its configuration)`);
+      continue;
+    }
+    const was = facetSignatures(prev, resolvedLinks(before, active, oracle, prev), before);
+    const now = facetSignatures(next, resolvedLinks(g, active, oracle, next), g);
+    const changed = movedFacets(was, now);
+    if (changed.length === 0) continue;
+    const why = `'${next.path}' changes what the whole-graph checks read (${changed.join(', ')})`;
+    if (changed.includes('node') && enabled.has('node')) {
+      nodePaths.push(next.path);
+      reason ??= why;
+    }
+    add(changed, why);
   }
-  return null;
+  return reason === null ? null : { reason, facets, nodePaths };
 }

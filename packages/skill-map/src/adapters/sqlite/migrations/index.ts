@@ -3,6 +3,7 @@ import { MIGRATION_001_INITIAL } from './001-initial.js';
 import { MIGRATION_002_COMPACT_SCAN_ZONE } from './002-compact-scan-zone.js';
 import { MIGRATION_003_RESOLUTION_INDEX } from './003-resolution-index.js';
 import { MIGRATION_004_PATCH_READS } from './004-patch-reads.js';
+import { MIGRATION_005_PATCH_LOOKUPS } from './005-patch-lookups.js';
 
 /** One numbered, up-only schema migration. */
 export interface Migration {
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 2, name: '002-compact-scan-zone', sql: MIGRATION_002_COMPACT_SCAN_ZONE },
   { version: 3, name: '003-resolution-index', sql: MIGRATION_003_RESOLUTION_INDEX },
   { version: 4, name: '004-patch-reads', sql: MIGRATION_004_PATCH_READS },
+  { version: 5, name: '005-patch-lookups', sql: MIGRATION_005_PATCH_LOOKUPS },
 ]);
 
 /** The highest schema version this build can write. */

@@ -8,7 +8,7 @@ export const agentColorInvalidAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description: "A Claude Code agent's color is not one of the palette's colours.",
   hint: `use one of ${CLAUDE_AGENT_COLORS.join(', ')}, or remove color:`,
   run(view, sink) {

@@ -9,7 +9,7 @@ export const agentSkillUnknownAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'skills',
   description: "An agent's skills: list names a skill that no scanned skill answers to.",
   hint: 'fix the name, add the skill, or remove it from skills:',
   run(view, sink) {

@@ -9,7 +9,7 @@ export const annotationStaleAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'info',
   suppressible: false,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description: "A .sm sidecar's recorded hashes no longer match its node (body or frontmatter changed).",
   hint: "review the annotations, then update the sidecar's identity hashes (or remove identity: to reseed it)",
   run(view, sink) {

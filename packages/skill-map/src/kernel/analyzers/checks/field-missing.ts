@@ -34,7 +34,7 @@ export const frontmatterFieldMissingAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description: 'A required frontmatter field (agent or skill name / description) is missing or empty.',
   hint: 'add the field to the frontmatter (description: what it does and when to use it)',
   run(view, sink) {

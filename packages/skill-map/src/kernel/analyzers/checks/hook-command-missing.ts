@@ -7,7 +7,7 @@ export const hookCommandMissingAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description:
     'A hook command runs a script path ($CLAUDE_PROJECT_DIR/…, ./…) that does not exist in the project.',
   hint: 'fix the script path in the hook, or add the script',

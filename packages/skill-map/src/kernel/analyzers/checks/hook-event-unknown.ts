@@ -9,7 +9,7 @@ export const hookEventUnknownAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description:
     'A hooks key in Claude Code settings is not a hook event (warn for near misses, info otherwise).',
   hint: 'spell the event as Claude Code does (PreToolUse, PostToolUse, SessionStart, Stop, ...)',

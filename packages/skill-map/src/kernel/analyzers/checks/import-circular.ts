@@ -8,7 +8,7 @@ export const importCircularAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'imports',
   description: 'A chain of @path imports (CLAUDE.md, AGENTS.md and what they import) comes back to itself.',
   hint: 'remove one @import of the cycle (each file needs importing once)',
   run(view, sink) {

@@ -11,7 +11,7 @@ export const importTooDeepAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'imports',
   description: `A file reached from CLAUDE.md / AGENTS.md only after more than ${MAX_IMPORT_DEPTH} @import hops (not loaded).`,
   hint: 'import it from a file closer to CLAUDE.md, or flatten the chain',
   run(view, sink) {

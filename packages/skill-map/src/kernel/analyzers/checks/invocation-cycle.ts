@@ -14,7 +14,7 @@ export const invocationCycleAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'info',
   suppressible: false,
-  wholeGraph: true,
+  wholeGraph: 'invocations',
   description: 'Agents, commands, skills or workflows invoke one another in a loop.',
   hint: 'make sure the loop ends (or break it: let one side return instead of invoking back)',
   run(view, sink) {

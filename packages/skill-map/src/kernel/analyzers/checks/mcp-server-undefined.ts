@@ -11,7 +11,7 @@ export const mcpServerUndefinedAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'mcp',
   description: 'A mcp__server__tool entry names a server that no MCP configuration in the project defines.',
   hint: 'define the server in .mcp.json (or the host config), or fix the server name',
   run(view, sink) {

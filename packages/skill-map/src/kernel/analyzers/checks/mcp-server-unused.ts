@@ -12,7 +12,7 @@ export const mcpServerUnusedAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'info',
   suppressible: false,
-  wholeGraph: true,
+  wholeGraph: 'mcp',
   description: 'A configured MCP server that no tools / allowed-tools entry names (while others are named).',
   hint: 'name its tools where they are meant to be used, or remove the server from the config',
   run(view, sink) {

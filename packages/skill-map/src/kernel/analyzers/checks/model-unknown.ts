@@ -10,7 +10,7 @@ export const modelUnknownAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description: 'A Claude Code agent, command or skill names a model that is neither an alias nor a model id.',
   hint: `use an alias (${CLAUDE_MODEL_ALIASES.slice(0, 5).join(', ')}) or a full claude-… model id`,
   run(view, sink) {

@@ -57,7 +57,7 @@ export const nodeUnreachableAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'info',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'resources',
   description: 'A markdown file in a skill folder that no entry point reaches through links.',
   hint: 'link it from the SKILL.md (or the file that should use it), or delete it',
   run(view, sink) {

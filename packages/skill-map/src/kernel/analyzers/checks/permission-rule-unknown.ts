@@ -17,7 +17,7 @@ export const permissionRuleUnknownAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'mcp',
   description:
     'A permission rule or MCP server switch in Claude Code settings names an unknown tool or server.',
   hint: 'spell the tool as Claude Code does (Bash(npm test:*), Read(./src/**)), or define the MCP server',

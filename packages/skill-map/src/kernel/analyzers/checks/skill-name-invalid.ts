@@ -17,7 +17,7 @@ export const skillNameInvalidAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'warn',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description: 'A skill name is not lowercase letters, digits and single hyphens, at most 64 characters.',
   hint: 'rename it to lowercase words joined by single hyphens (and rename its folder to match)',
   run(view, sink) {

@@ -28,7 +28,7 @@ export const toolUnknownAnalyzer: Analyzer = {
   phase: 'detect',
   severity: 'varies',
   suppressible: true,
-  wholeGraph: true,
+  wholeGraph: 'node',
   description:
     'A tools / allowed-tools entry names no Claude Code tool (warn for near misses, info otherwise).',
   hint: 'spell the tool as Claude Code does (Read, Grep, Bash(git status:*), mcp__server__tool)',

@@ -1,0 +1,169 @@
+import { utimesSync, writeFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { BUILTIN_ANALYZERS } from '../../kernel/analyzers/catalog.js';
+import { shortAnalyzerId } from '../../kernel/index.js';
+import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
+import { runScan } from './scan-engine.js';
+import { fullScanRows, rowFacts } from './testing/row-facts.js';
+
+// A patch re-runs only the whole-graph checks of the facets a change moved (`WholeFacet`): the `node` checks on the
+// changed nodes alone, the others over the stored graph. One issue of every whole-graph check is planted here in files
+// no edit touches, and each edit moves one facet: a check re-run too narrowly (or classified in the wrong facet) would
+// drop its planted issue or keep a stale one, and the rows would differ from a full scan of a copy.
+
+const EXTRA: Record<string, string> = {
+  // node: colour, model, tools, required fields, skill name; settings: hook event, hook script, permission rule.
+  '.claude/agents/colourful.md':
+    '---\nname: colourful\ndescription: Paints\ncolor: purpel\nmodel: gpt-4\ntools: [Reed]\n---\nPaint.\n',
+  '.claude/skills/Bad_Name/SKILL.md': '---\nname: Bad_Name\n---\nNo description.\n',
+  '.claude/settings.json': JSON.stringify({
+    hooks: {
+      PreToolUse: [{ hooks: [{ type: 'command', command: '$CLAUDE_PROJECT_DIR/.claude/nope.sh' }] }],
+      PostTooluse: [{ hooks: [{ type: 'command', command: 'true' }] }],
+    },
+    permissions: { allow: ['Reed(./x)', 'mcp__ghost__run'] },
+  }),
+  // mcp: a configured server nothing names (while others are named); skills: an agent naming no skill.
+  '.mcp.json': JSON.stringify({
+    mcpServers: {
+      linear: { command: 'linear-mcp' },
+      github: { type: 'http', url: 'https://example.com/mcp' },
+      sentry: { command: 'sentry-mcp' },
+    },
+  }),
+  '.claude/agents/skilled.md':
+    '---\nname: skilled\ndescription: Uses skills\nskills: [pdf, no-such-skill, never-there]\ntools: [mcp__nowhere__run]\n---\nGo.\n',
+  '.claude/skills/later/SKILL.md': '---\nname: later\ndescription: Later\n---\nLater.\n',
+  // imports: a cycle and a chain too deep; invocations: a cycle.
+  'docs/loop-a.md': 'Loop: @docs/loop-b.md\n',
+  'docs/loop-b.md': 'Back: @docs/loop-a.md\n',
+  'mem/CLAUDE.md': '@mem/d1.md\n',
+  'mem/d1.md': '@mem/d2.md\n',
+  'mem/d2.md': '@mem/d3.md\n',
+  'mem/d3.md': '@mem/d4.md\n',
+  'mem/d4.md': '@mem/d5.md\n',
+  'mem/d5.md': '@mem/d6.md\n',
+  'mem/d6.md': 'Deep.\n',
+  '.claude/commands/ping.md': '---\ndescription: Pings\n---\nThen run /pong.\n',
+  '.claude/commands/pong.md': '---\ndescription: Pongs\n---\nThen run /ping.\n',
+  // resources: one reached through a folder link, one nothing reaches; an annotated doc whose sidecar is stale.
+  '.claude/skills/tables/SKILL.md':
+    '---\nname: tables\ndescription: Tables\n---\nRead [the references](refs/).\n',
+  '.claude/skills/tables/refs/one.md': 'One.\n',
+  '.claude/skills/tables/orphan.md': 'Nobody links here.\n',
+  '.claude/skills/tables/linked-later.md': 'An edit links here.\n',
+  '.claude/skills/tables/guides/two.md': 'An edit links the folder of this one.\n',
+  'docs/stale.md': 'Changed since.\n',
+  'docs/fresh.md': 'Annotated, then edited.\n',
+  'docs/fresh.sm': 'annotations:\n  tags: [b]\n',
+  'docs/stale.sm':
+    'identity:\n  bodyHash: "0000000000000000000000000000000000000000000000000000000000000000"\n  frontmatterHash: "0000000000000000000000000000000000000000000000000000000000000000"\nannotations:\n  tags: [a]\n',
+};
+
+const FILES = { ...RICH_PROJECT, ...EXTRA };
+let tree: TempTree;
+beforeEach(() => {
+  tree = createTempTree('sm-patch-facets-');
+  tree.write(FILES);
+  for (const path of Object.keys(FILES)) utimesSync(tree.abs(path), 1.7e9, 1.7e9);
+});
+afterEach(() => tree.remove());
+
+const scan = () => runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000 });
+
+const WHOLE = BUILTIN_ANALYZERS.filter((a) => a.wholeGraph !== undefined).map((a) => shortAnalyzerId(a.id));
+
+/** Analyzer id → how many issues it has, for every whole-graph check. */
+function wholeCounts(): Record<string, number> {
+  const out: Record<string, number> = Object.fromEntries(WHOLE.map((id) => [id, 0]));
+  for (const row of rowFacts(tree.root).issues) {
+    const id = WHOLE.find((a) => row.includes(`"${a}"`));
+    if (id !== undefined) out[id] = (out[id] ?? 0) + 1;
+  }
+  return out;
+}
+
+const AGENT = (fm: string, body = 'Triage.'): string =>
+  `---\nname: triager\ndescription: Sorts\n${fm}---\n${body}\n`;
+
+it('plants an issue of every whole-graph check', async () => {
+  await scan();
+  const counts = wholeCounts();
+  expect(Object.entries(counts).filter(([, n]) => n === 0)).toEqual([]);
+});
+
+/** Writes the sidecar of `docs/fresh.md` with the node's current hashes (so that an edit of its body makes it stale). */
+function stampFresh(): void {
+  const db = new Database(tree.abs('.skill-map/skill-map.db'), { readonly: true });
+  const json = db
+    .prepare(`SELECT node_json FROM scan_nodes WHERE path = 'docs/fresh.md'`)
+    .pluck()
+    .get() as string;
+  db.close();
+  const node = JSON.parse(json) as { bodyHash: string; frontmatterHash: string };
+  const sidecar = `identity:\n  bodyHash: "${node.bodyHash}"\n  frontmatterHash: "${node.frontmatterHash}"\nannotations:\n  tags: [b]\n`;
+  writeFileSync(tree.abs('docs/fresh.sm'), sidecar);
+}
+
+it('re-runs the checks of the facet each edit moves, row for row a full scan of a copy', async () => {
+  await scan();
+  stampFresh();
+  await scan();
+  const planted = wholeCounts();
+  const edits: Array<[facet: string, path: string, text: string]> = [
+    ['node (colour)', '.claude/agents/triager.md', AGENT('color: bleu\ntools: [Read]\n')],
+    ['node (colour fixed)', '.claude/agents/triager.md', AGENT('color: blue\ntools: [Read]\n')],
+    // A body edit of an annotated node: its sidecar's hashes no longer match.
+    ['node (an annotated body)', 'docs/fresh.md', 'Annotated, then edited again.\n'],
+    ['mcp (a new server)', '.claude/agents/triager.md', AGENT('tools: [Read, mcp__fresh__go]\n')],
+    ['skills', '.claude/agents/triager.md', AGENT('skills: [pdf, missing-one]\n')],
+    // `skilled` names no-such-skill: renamed to it, a skill answers that entry of its list.
+    [
+      'skills (a skill renamed)',
+      '.claude/skills/later/SKILL.md',
+      '---\nname: no-such-skill\ndescription: Now\n---\nL.\n',
+    ],
+    ['imports', 'docs/guide.md', 'Guide. @docs/loop-a.md\n'],
+    // The root memory file imports the deep chain too: a second file too deep.
+    ['imports (a chain too deep)', 'CLAUDE.md', 'Project memory. @mem/d1.md\n'],
+    ['invocations', '.claude/commands/deploy.md', '---\ndescription: Deploys\n---\nThen run /ping.\n'],
+    // The settings allow mcp__ghost__run: once a config defines ghost, that rule names a known server.
+    [
+      'mcp (a config defines a server)',
+      '.mcp.json',
+      JSON.stringify({
+        mcpServers: {
+          linear: { command: 'l' },
+          github: { url: 'https://x' },
+          sentry: { command: 's' },
+          ghost: { command: 'g' },
+        },
+      }),
+    ],
+    ['resources', 'docs/guide.md', 'Guide. See [orphan](../.claude/skills/tables/linked-later.md).\n'],
+    // A folder link reaches the resources inside it.
+    [
+      'resources (a folder link)',
+      '.claude/skills/tables/SKILL.md',
+      '---\nname: tables\ndescription: Tables\n---\nRead [the references](refs/) and [the guides](guides/).\n',
+    ],
+  ];
+  for (const [n, [facet, path, text]] of edits.entries()) {
+    writeFileSync(tree.abs(path), text);
+    utimesSync(tree.abs(path), 1.7e9 + n + 1, 1.7e9 + n + 1);
+    const out = await scan();
+    expect({ facet, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
+      facet,
+      patched: true,
+      reason: null,
+    });
+    expect(rowFacts(tree.root), facet).toEqual(await fullScanRows(tree.root));
+  }
+  // The planted issues of the files no edit touched are all still there.
+  const after = wholeCounts();
+  for (const id of WHOLE) expect(after[id], id).toBeGreaterThan(0);
+  expect(after['annotation-stale']).toBe(planted['annotation-stale']! + 1);
+});
