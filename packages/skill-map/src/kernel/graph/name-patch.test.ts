@@ -9,8 +9,11 @@ const record = (links?: RawLink[]): FileRecord => ({
   node: null,
   links,
 });
-const link = (target: string, trigger?: string | null): RawLink =>
-  ({ target, at: [1, 1, 0], ...(trigger === undefined ? {} : { trigger }) });
+const link = (target: string, trigger?: string | null): RawLink => ({
+  target,
+  at: [1, 1, 0],
+  ...(trigger === undefined ? {} : { trigger }),
+});
 
 it('keeps each link trigger, else its target, once, one per line', () => {
   expect(

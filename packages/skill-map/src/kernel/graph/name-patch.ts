@@ -12,7 +12,12 @@ import { reservedIndex } from '../providers/registry.js';
 import type { FileRecord, GraphContext, NodeIdentifier } from '../types.js';
 import { createIssueSink } from './issue-sink.js';
 import { prepareRecord } from './prepared.js';
-import { assembledFromIndex, type IndexedCandidate, type ResolutionIndex } from './resolution-index.js';
+import {
+  assembledFromIndex,
+  derivedIndex,
+  type IndexedCandidate,
+  type ResolutionIndex,
+} from './resolution-index.js';
 import { MAX_REACHING, type Needle, type PatchLookup } from './virtual-patch.js';
 
 const NAME_ANALYZERS: ReadonlySet<string> = new Set(['core/name-collision', 'core/name-mismatch']);
@@ -59,7 +64,8 @@ function indexWithNames(
   active: readonly string[],
 ): ResolutionIndex {
   const position = new Map(index.nodes.map((n, i) => [n[0], i] as const));
-  const lists = new Map<string, IndexedCandidate[]>(index.names.map(([h, list]) => [h, [...list]]));
+  // The untouched handles keep their stored lists (the assembled graph reuses their candidates); touched ones are new.
+  const lists = new Map<string, readonly IndexedCandidate[]>(index.names);
   for (const { record, before, after } of renamed) {
     const at = position.get(record.path)!;
     const node = nodeOf(record.path);
@@ -71,7 +77,7 @@ function indexWithNames(
     const reserved = reservedFor(node, active);
     for (const id of after) {
       const flag = reserved.get(node.kind)?.has(id.handle) === true ? 1 : 0;
-      const list = lists.get(id.handle) ?? [];
+      const list = [...(lists.get(id.handle) ?? [])];
       list.push([at, node.kind, id.via, flag] as IndexedCandidate);
       list.sort((a, b) => a[0] - b[0]);
       lists.set(id.handle, list);
@@ -81,7 +87,7 @@ function indexWithNames(
   const rank = (c: IndexedCandidate): number =>
     (KIND_IDENTIFIERS[c[1]] ?? ['filename-basename']).indexOf(c[2]);
   const names = [...lists].sort(([, a], [, b]) => a[0]![0] - b[0]![0] || rank(a[0]!) - rank(b[0]!));
-  return { ...index, names };
+  return derivedIndex({ ...index, names }, index);
 }
 
 /** What the name analyzers say about `handles` (collisions) and `nodes` (mismatches) over `index`. */

@@ -182,6 +182,8 @@ export function patchRecords(
   if (reaching.size > MAX_REACHING) return refused(`more than ${MAX_REACHING} other files need re-resolving`);
   if (reaching.size > 0)
     sorted = [...sorted, ...[...reaching.values()].map((r) => ({ prev: r, next: r }))].sort(byPath);
+  // The stored graph first: the patched index's graph is built from it (resolution-index.ts, `derive`).
+  const before = assembledFromIndex(stored);
   const g = assembledFromIndex(index);
   for (const { next } of sorted) {
     if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
@@ -191,7 +193,6 @@ export function patchRecords(
   }
   const oracle = createOracle(ctx);
   // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
-  const before = index === stored ? g : assembledFromIndex(stored);
   const nodes: Node[] = [];
   const links: Link[] = [];
   const runs: Array<readonly [string, number, number]> = [];

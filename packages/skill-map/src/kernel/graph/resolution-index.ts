@@ -99,34 +99,96 @@ const ASSEMBLED = new WeakMap<ResolutionIndex, Assembled>();
 export function assembledFromIndex(index: ResolutionIndex): Assembled {
   let g = ASSEMBLED.get(index);
   if (g === undefined) {
-    g = assemble(index);
+    const parent = PARENT.get(index);
+    const from = parent === undefined ? undefined : ASSEMBLED.get(parent);
+    g = parent === undefined || from === undefined ? assemble(index) : derive(index, parent, from);
     ASSEMBLED.set(index, g);
   }
   return g;
 }
 
-function assemble(index: ResolutionIndex): Assembled {
-  const nodes = index.nodes.map(
-    ([path, kind, provider]) => ({ path, kind, provider, sidecar: NO_SIDECAR }) as unknown as Node,
-  );
-  const byPath = new Map<string, Node>();
-  for (const n of nodes) byPath.set(n.path, n);
+/** The index each patched index was made from (its assembled graph, when built, is the base of the new one's). */
+const PARENT = new WeakMap<ResolutionIndex, ResolutionIndex>();
+
+/** Records that `child` was made from `parent` (a patch step): assembling it then reuses what did not change. */
+export function derivedIndex(child: ResolutionIndex, parent: ResolutionIndex): ResolutionIndex {
+  PARENT.set(child, parent);
+  return child;
+}
+
+const slimNode = (path: string, kind: string, provider: string): Node =>
+  ({ path, kind, provider, sidecar: NO_SIDECAR }) as unknown as Node;
+
+const candidatesOf = (list: readonly IndexedCandidate[], nodes: readonly Node[]): NameCandidate[] =>
+  list.map(([at, kind, via, reserved]) => {
+    const node = nodes[at]!;
+    return { path: node.path, node, kind, via, reserved: reserved === 1 };
+  });
+
+/**
+ * `assemble(index)` built from the graph of the index it was made from: its node objects where path, kind and provider
+ * agree, its candidate lists where the stored list is the same one (same positions) and lands on the same nodes, its
+ * sidecars and name sets where those parts are the same. What a patch changes (a few names, a virtual node) is new.
+ */
+function derive(index: ResolutionIndex, parentIndex: ResolutionIndex, parent: Assembled): Assembled {
+  let nodes = parent.nodes;
+  let byPath = parent.byPath;
+  if (index.nodes !== parentIndex.nodes) {
+    byPath = new Map<string, Node>();
+    nodes = index.nodes.map(([path, kind, provider]) => {
+      const old = parent.byPath.get(path);
+      const node =
+        old !== undefined && old.kind === kind && old.provider === provider
+          ? old
+          : slimNode(path, kind, provider);
+      byPath.set(path, node);
+      return node;
+    });
+  }
+  const before = new Map(parentIndex.names);
+  const names = new Map<string, NameCandidate[]>();
+  for (const [handle, list] of index.names) {
+    const prev = before.get(handle) === list ? parent.names.get(handle) : undefined;
+    const same = prev !== undefined && prev.every((c, k) => c.node === nodes[list[k]![0]]);
+    names.set(handle, same ? prev : candidatesOf(list, nodes));
+  }
+  const sidecarsSame = index.sidecars === parentIndex.sidecars;
+  return {
+    ...(sidecarsSame ? { sidecars: parent.sidecars, suppressions: parent.suppressions } : overlaysOf(index)),
+    nodes,
+    byPath,
+    recordNodes: [],
+    prepared: [],
+    identified: [],
+    identifierLists: [],
+    names,
+    orphanSidecars: [],
+    pluginNames:
+      index.pluginNames === parentIndex.pluginNames ? parent.pluginNames : new Set(index.pluginNames),
+    reservedPaths: index.reserved === parentIndex.reserved ? parent.reservedPaths : new Map(index.reserved),
+    sharedHandles: [],
+    skillDirs: index.skillDirs === parentIndex.skillDirs ? parent.skillDirs : new Set(index.skillDirs),
+    violations: [],
+  };
+}
+
+/** The attached sidecars of `index` and the suppressions they hold. */
+function overlaysOf(index: ResolutionIndex): Pick<Assembled, 'sidecars' | 'suppressions'> {
   const sidecars = new Map(index.sidecars);
   const suppressions = new Map<string, ReturnType<typeof suppressionEntries>>();
   for (const [path, sc] of sidecars) {
     const entries = suppressionEntries(sc);
     if (entries.length > 0) suppressions.set(path, entries);
   }
+  return { sidecars, suppressions };
+}
+
+function assemble(index: ResolutionIndex): Assembled {
+  const nodes = index.nodes.map(([path, kind, provider]) => slimNode(path, kind, provider));
+  const byPath = new Map<string, Node>();
+  for (const n of nodes) byPath.set(n.path, n);
   const names = new Map<string, NameCandidate[]>();
-  for (const [handle, list] of index.names) {
-    names.set(
-      handle,
-      list.map(([at, kind, via, reserved]) => {
-        const node = nodes[at]!;
-        return { path: node.path, node, kind, via, reserved: reserved === 1 };
-      }),
-    );
-  }
+  for (const [handle, list] of index.names) names.set(handle, candidatesOf(list, nodes));
   return {
     nodes,
     byPath,
@@ -135,9 +197,8 @@ function assemble(index: ResolutionIndex): Assembled {
     identified: [],
     identifierLists: [],
     names,
-    sidecars,
+    ...overlaysOf(index),
     orphanSidecars: [],
-    suppressions,
     pluginNames: new Set(index.pluginNames),
     reservedPaths: new Map(index.reserved),
     sharedHandles: [],

@@ -1,6 +1,6 @@
 import type { Node } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import type { ResolutionIndex } from './resolution-index.js';
+import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
 import { indexWithVirtual } from './virtual-patch.js';
 
 /** The index with the changes applied by the plain route: nodes by path, sorted again, each name re-pointed by path. */
@@ -63,9 +63,12 @@ describe('indexWithVirtual', () => {
         .filter(() => pick(3) === 0)
         .map((path) => ({ path, kind: 'mcp', provider: pick(2) === 0 ? 'claude' : 'codex' }) as Node);
       const removed = virtual.filter((p) => paths.includes(p) && pick(3) === 0);
-      expect(indexWithVirtual(index, upserts, removed), `round ${round}`).toEqual(
-        reference(index, upserts, removed),
-      );
+      assembledFromIndex(index);
+      const merged = indexWithVirtual(index, upserts, removed);
+      expect(merged, `round ${round}`).toEqual(reference(index, upserts, removed));
+      // Its graph, built from the stored index's, is the graph a fresh assembly of a copy gives.
+      const copy = JSON.parse(JSON.stringify(merged)) as ResolutionIndex;
+      expect(assembledFromIndex(merged), `round ${round}`).toEqual(assembledFromIndex(copy));
     }
   });
 });

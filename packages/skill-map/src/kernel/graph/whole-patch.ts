@@ -101,13 +101,21 @@ export function wholeGraphIssues(
 ): { issues: Issue[]; suppressed: number } {
   // Every node of the patched graph as its index has it (path, kind, provider: all the checks read of plain markdown),
   // then the full rows the checks read, stored and patched.
-  const nodes = new Map<string, Node>();
-  for (const n of g.nodes) nodes.set(n.path, n);
-  for (const n of stored.nodes) nodes.set(n.path, n);
-  for (const n of patch.nodes) nodes.set(n.path, n);
-  for (const n of patch.virtual.upserts) nodes.set(n.path, n);
-  for (const path of patch.virtual.removed) nodes.delete(path);
-  const list = [...nodes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const full = new Map<string, Node>();
+  for (const n of stored.nodes) full.set(n.path, n);
+  for (const n of patch.nodes) full.set(n.path, n);
+  for (const n of patch.virtual.upserts) full.set(n.path, n);
+  const removed = new Set(patch.virtual.removed);
+  // `g` is the patched index's graph, in path order: its nodes, each in full where a full row is at hand.
+  let list: Node[] = [];
+  for (const n of g.nodes) if (!removed.has(n.path)) list.push(full.get(n.path) ?? n);
+  // A full row of a path the index lacks (none expected): merged in path order.
+  if ([...full.keys()].some((p) => !g.byPath.has(p) && !removed.has(p))) {
+    const nodes = new Map<string, Node>();
+    for (const n of list) nodes.set(n.path, n);
+    for (const [path, n] of full) if (!removed.has(path)) nodes.set(path, n);
+    list = [...nodes.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  }
   // Links in source order (a full build's record order), each source's own order kept (sort is stable).
   const links = stored.links.filter((l) => !patch.replaced.has(l.source));
   links.push(...patch.links);
