@@ -99,9 +99,11 @@ const ASSEMBLED = new WeakMap<ResolutionIndex, Assembled>();
 export function assembledFromIndex(index: ResolutionIndex): Assembled {
   let g = ASSEMBLED.get(index);
   if (g === undefined) {
+    // A patch that keeps the node list (names, plugin names) builds on the stored graph; new nodes mean a new graph
+    // (re-pointing ten thousand node objects costs what building them does).
     const parent = PARENT.get(index);
-    const from = parent === undefined ? undefined : ASSEMBLED.get(parent);
-    g = parent === undefined || from === undefined ? assemble(index) : derive(index, parent, from);
+    const from = parent === undefined || parent.nodes !== index.nodes ? undefined : ASSEMBLED.get(parent);
+    g = from === undefined ? assemble(index) : derive(index, parent!, from);
     ASSEMBLED.set(index, g);
   }
   return g;
@@ -126,37 +128,23 @@ const candidatesOf = (list: readonly IndexedCandidate[], nodes: readonly Node[])
   });
 
 /**
- * `assemble(index)` built from the graph of the index it was made from: its node objects where path, kind and provider
- * agree, its candidate lists where the stored list is the same one (same positions) and lands on the same nodes, its
- * sidecars and name sets where those parts are the same. What a patch changes (a few names, a virtual node) is new.
+ * `assemble(index)` built from the graph of the index it was made from, which has the same node list: its node
+ * objects, its candidate lists where the stored list is the same one, its sidecars and name sets where those parts are
+ * the same. What the patch changed (a few names, the plugin names) is new.
  */
 function derive(index: ResolutionIndex, parentIndex: ResolutionIndex, parent: Assembled): Assembled {
-  let nodes = parent.nodes;
-  let byPath = parent.byPath;
-  if (index.nodes !== parentIndex.nodes) {
-    byPath = new Map<string, Node>();
-    nodes = index.nodes.map(([path, kind, provider]) => {
-      const old = parent.byPath.get(path);
-      const node =
-        old !== undefined && old.kind === kind && old.provider === provider
-          ? old
-          : slimNode(path, kind, provider);
-      byPath.set(path, node);
-      return node;
-    });
-  }
+  const nodes = parent.nodes;
   const before = new Map(parentIndex.names);
   const names = new Map<string, NameCandidate[]>();
   for (const [handle, list] of index.names) {
     const prev = before.get(handle) === list ? parent.names.get(handle) : undefined;
-    const same = prev !== undefined && prev.every((c, k) => c.node === nodes[list[k]![0]]);
-    names.set(handle, same ? prev : candidatesOf(list, nodes));
+    names.set(handle, prev ?? candidatesOf(list, nodes));
   }
   const sidecarsSame = index.sidecars === parentIndex.sidecars;
   return {
     ...(sidecarsSame ? { sidecars: parent.sidecars, suppressions: parent.suppressions } : overlaysOf(index)),
     nodes,
-    byPath,
+    byPath: parent.byPath,
     recordNodes: [],
     prepared: [],
     identified: [],

@@ -1,6 +1,6 @@
 import type { Node } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
+import { assembledFromIndex, derivedIndex, type ResolutionIndex } from './resolution-index.js';
 import { indexWithVirtual } from './virtual-patch.js';
 
 /** The index with the changes applied by the plain route: nodes by path, sorted again, each name re-pointed by path. */
@@ -69,6 +69,38 @@ describe('indexWithVirtual', () => {
       // Its graph, built from the stored index's, is the graph a fresh assembly of a copy gives.
       const copy = JSON.parse(JSON.stringify(merged)) as ResolutionIndex;
       expect(assembledFromIndex(merged), `round ${round}`).toEqual(assembledFromIndex(copy));
+    }
+  });
+
+  it('builds the graph of an index with other names from the stored graph as a fresh assembly would', () => {
+    let seed = 7;
+    const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    const paths = ['a.md', 'b.md', 'c.md', 'd.md', 'e.md'];
+    for (let round = 0; round < 100; round++) {
+      const index = {
+        version: 2,
+        contextKey: 'k',
+        nodes: paths.map((p) => [p, 'agent', 'claude'] as const),
+        names: paths.map((p, i) => [p.slice(0, 1), [[i, 'agent', 'frontmatter-name', 0] as const]] as const),
+        skillDirs: [],
+        pluginNames: ['kit'],
+        reserved: [],
+        overlays: false,
+        sidecars: [],
+      } as unknown as ResolutionIndex;
+      assembledFromIndex(index);
+      // Some handles keep their stored list, others get a new one (another node, or a second candidate).
+      const names = index.names.map(([h, list]) =>
+        pick(2) === 0
+          ? ([h, list] as const)
+          : ([h, [[pick(paths.length), 'agent', 'frontmatter-name', pick(2)] as const]] as const),
+      );
+      const renamed = derivedIndex(
+        { ...index, names, ...(pick(2) === 0 ? { pluginNames: ['kit', 'other'] } : {}) },
+        index,
+      );
+      const copy = JSON.parse(JSON.stringify(renamed)) as ResolutionIndex;
+      expect(assembledFromIndex(renamed), `round ${round}`).toEqual(assembledFromIndex(copy));
     }
   });
 });
