@@ -190,13 +190,19 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
       `SELECT id, issue_key, link_ids_json FROM scan_issues WHERE group_key = ?`,
       'raw',
     );
-    if (p.wholeAnalyzers !== undefined && p.wholeAnalyzers.length > 0) {
-      const ids = JSON.stringify(p.wholeAnalyzers);
-      c.issues.deleted += cached(
+    // The stored rows of the checks that re-ran over the whole graph: one the re-run wrote again (same node, key and
+    // content) stays, the others go once the new issues are in.
+    const whole = new Set(p.wholeAnalyzers ?? []);
+    const wholeRows = new Map<string, [id: number, hash: string]>();
+    if (whole.size > 0) {
+      const rows = cached(
         db,
-        `DELETE FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`,
-      ).run(ids).changes;
+        `SELECT id, group_key, issue_key, row_hash FROM scan_issues WHERE analyzer_id IN (SELECT value FROM json_each(?))`,
+        'raw',
+      ).all(JSON.stringify([...whole])) as Array<[number, string, string, string]>;
+      for (const [id, group, key, hash] of rows) wholeRows.set(`${group}\0${key}`, [id, hash]);
     }
+    const wholeIds = new Set([...wholeRows.values()].map(([id]) => id));
     if (p.nodeAnalyzers !== undefined && p.nodeAnalyzers.analyzers.length > 0) {
       c.issues.deleted += cached(
         db,
@@ -228,6 +234,7 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
     const kept = new Set<string>();
     for (const [group, identities] of own) {
       for (const [id, key, linkIdsJson] of groupRows.all(group) as IssueRow[]) {
+        if (wholeIds.has(id)) continue;
         const linked =
           linkIdsJson !== null && (JSON.parse(linkIdsJson) as number[]).some((x) => oldLinkIds.has(x));
         if (linked || identities.has(unsuffixed(key))) {
@@ -246,6 +253,9 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
     for (let n = 0; n < p.issues.length; n += 1) {
       const issue = p.issues[n]!;
       const key = keys[n]!;
+      const prior = whole.has(issue.analyzerId)
+        ? wholeRows.get(`${issue.nodeIds[0] ?? ''}\0${key}`)
+        : undefined;
       if (kept.has(`${issue.nodeIds[0] ?? ''}\0${key}`))
         refuse(`a new ${issue.analyzerId} issue on '${issue.nodeIds[0] ?? ''}' collides with a kept one`);
       const content = issueContentJson(issue, issueLinkKeys(issue, keyOf));
@@ -255,10 +265,16 @@ export function persistPatch(db: Db, p: PatchPersistInput): PatchReport | PatchP
         issueLinkIds(issue, (i) => ids[i]),
         content,
       );
+      if (prior !== undefined && prior[1] === values[11] && (issue.linkIndices?.length ?? 0) === 0) {
+        wholeIds.delete(prior[0]);
+        continue;
+      }
       const id = Number(st.insertIssue.run(values).lastInsertRowid);
       for (const path of new Set(issue.nodeIds)) st.insertMember.run(id, path);
       c.issues.inserted += 1;
     }
+    for (const id of wholeIds) st.deleteIssue.run(id);
+    c.issues.deleted += wholeIds.size;
     // 4. Meta (same salt and graph digest: the patch changed nothing they cover), index stamp, file cache.
     const s = stored.result.stats;
     const meta: Omit<ScanResult, 'nodes' | 'links' | 'issues'> = {

@@ -27,7 +27,7 @@ export function rowFacts(root: string): RowFacts {
       members: all(
         `SELECT i.issue_key, n.node_path FROM scan_issue_nodes n JOIN scan_issues i ON i.id = n.issue_id`,
       ),
-      cache: all(`SELECT path, size, record_json FROM scan_file_cache`),
+      cache: all(`SELECT path, size, record_json, mentions FROM scan_file_cache`),
       index: all(`SELECT index_json FROM scan_resolution_json`),
     };
   } finally {
