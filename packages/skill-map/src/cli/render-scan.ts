@@ -45,8 +45,12 @@ function hostsLine(outcome: ScanOutcome): string {
 
 /** `sm scan --explain`: whether the stored scan was patched in place, or why the whole graph was built. */
 export function explainLine(outcome: ScanOutcome): string {
-  if (outcome.patchedInPlace)
-    return 'patched in place: only the changed files were re-analysed and re-resolved';
+  if (outcome.patchedInPlace) {
+    const again = outcome.rechecked;
+    const checks =
+      again === undefined ? '' : `; re-ran ${again.analyzers.join(', ')} because ${again.reason}`;
+    return `patched in place: only the changed files were re-analysed and re-resolved${checks}`;
+  }
   if (outcome.fullBuildReason === null)
     return 'patched the in-memory graph: only the changed files were re-resolved';
   return `full build because ${outcome.fullBuildReason}`;

@@ -52,6 +52,20 @@ describe('sm scan', () => {
     expect(first.stderr).toContain('full build because there is no stored scan yet');
     const again = await sm(['scan', '--explain']);
     expect(again.stderr).toContain('patched in place');
+    expect(again.stderr).not.toContain('re-ran');
+    // A frontmatter edit re-runs the checks that read it, on that node: the line names them and the change.
+    writeFileSync(
+      tree.abs('.claude/agents/reviewer.md'),
+      '---\nname: reviewer\ndescription: Reviews changes\ncolor: bleu\n---\nUse the [deploy skill](../skills/deploy/SKILL.md).\n',
+    );
+    const edited = await sm(['scan', '--explain', '--run-facts']);
+    expect(edited.stderr).toMatch(
+      /patched in place: .*; re-ran .*agent-color-invalid.* because '\.claude\/agents\/reviewer\.md' changes what the whole-graph checks read \(node\)/,
+    );
+    expect(edited.json()).toMatchObject({
+      patchedInPlace: true,
+      rechecked: { analyzers: expect.arrayContaining(['agent-color-invalid']) },
+    });
     const full = await sm(['scan', '--full', '--explain', '--run-facts']);
     expect(full.stderr).toContain('full build because a full scan was asked for');
     expect(full.json()).toMatchObject({

@@ -38,6 +38,7 @@ function runFacts(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unkno
     stats: outcome.summary.stats,
     patchedInPlace: outcome.patchedInPlace,
     fullBuildReason: outcome.fullBuildReason,
+    rechecked: outcome.rechecked ?? null,
     issues: outcome.summary.issues,
     warnings: outcome.warnings,
     timings: outcome.timings,

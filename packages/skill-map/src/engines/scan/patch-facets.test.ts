@@ -114,6 +114,7 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
   await scan();
   const planted = wholeCounts();
   const edits: Array<[facet: string, path: string, text: string]> = [
+    ['triager as the edits below start from', '.claude/agents/triager.md', AGENT('tools: [Read]\n')],
     ['node (colour)', '.claude/agents/triager.md', AGENT('color: bleu\ntools: [Read]\n')],
     ['node (colour fixed)', '.claude/agents/triager.md', AGENT('color: blue\ntools: [Read]\n')],
     // A body edit of an annotated node: its sidecar's hashes no longer match.
@@ -151,6 +152,7 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
       '---\nname: tables\ndescription: Tables\n---\nRead [the references](refs/) and [the guides](guides/).\n',
     ],
   ];
+  const reran: Array<[string, readonly string[]]> = [];
   for (const [n, [facet, path, text]] of edits.entries()) {
     writeFileSync(tree.abs(path), text);
     utimesSync(tree.abs(path), 1.7e9 + n + 1, 1.7e9 + n + 1);
@@ -161,7 +163,19 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
       reason: null,
     });
     expect(rowFacts(tree.root), facet).toEqual(await fullScanRows(tree.root));
+    reran.push([facet, out.rechecked?.analyzers ?? []]);
   }
+  // Only the checks of the facet that moved re-ran: a colour edit re-runs the node checks alone, a new server the MCP
+  // checks (and the node checks: the tools list is frontmatter), and neither re-runs the cycle or reachability checks.
+  const of = (facet: string): readonly string[] => reran.find(([f]) => f === facet)![1];
+  expect(of('node (colour)')).toContain('agent-color-invalid');
+  expect(of('node (colour)')).not.toContain('mcp-server-undefined');
+  expect(of('mcp (a new server)')).toEqual(expect.arrayContaining(['mcp-server-undefined', 'tool-unknown']));
+  for (const facet of ['node (colour)', 'mcp (a new server)'])
+    expect(
+      of(facet).filter((id) => ['invocation-cycle', 'node-unreachable', 'import-circular'].includes(id)),
+    ).toEqual([]);
+  expect(of('invocations')).toContain('invocation-cycle');
   // The planted issues of the files no edit touched are all still there.
   const after = wholeCounts();
   for (const id of WHOLE) expect(after[id], id).toBeGreaterThan(0);

@@ -68,6 +68,8 @@ export interface PatchInput {
 export interface PatchOutcome {
   readonly report: PatchReport;
   readonly files: { accepted: number; analyzed: number; reusedByStat: number; reusedByHash: number };
+  /** The whole-graph checks the patch re-ran, and why (`ScanOutcome.rechecked`). */
+  readonly rechecked?: { readonly analyzers: readonly string[]; readonly reason: string };
 }
 
 /** The walked files whose stat differs from their cache row; the reason when the cached file set is not the walk's. */
@@ -227,8 +229,14 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
   });
   p.t.persist = performance.now() - mark;
   if ('refused' in report) return report.refused;
+  const rechecked = [
+    ...new Set([...(patch.wholeAnalyzers ?? []), ...(patch.nodeAnalyzers?.analyzers ?? [])]),
+  ];
   return {
     report,
+    ...(patch.wholeReason === undefined || rechecked.length === 0
+      ? {}
+      : { rechecked: { analyzers: rechecked.sort(), reason: patch.wholeReason } }),
     files: {
       accepted: walk.files.length,
       analyzed: pass.counts.analyzed,

@@ -70,6 +70,7 @@ export function patchedOutcome(
     summary,
     patchedInPlace: true,
     fullBuildReason: null,
+    ...(patched.rechecked === undefined ? {} : { rechecked: patched.rechecked }),
     lens,
     truncation: walk.truncation,
     skipped: [...walk.skipped],

@@ -88,6 +88,11 @@ export interface ScanOutcome {
    * when a patch applied (in place, or a long-running process's incremental build).
    */
   readonly fullBuildReason: string | null;
+  /**
+   * Set when a patch in place re-ran whole-graph checks (a change showed them something new): their ids, and the first
+   * change that made them re-run. Absent otherwise.
+   */
+  readonly rechecked?: { readonly analyzers: readonly string[]; readonly reason: string };
   /** The graph, including rename/orphan issues stamped while persisting. */
   readonly result: ScanResult;
   readonly lens: LensDecision;

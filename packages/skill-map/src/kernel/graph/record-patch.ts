@@ -78,6 +78,8 @@ export interface RecordPatch {
    * issues on those nodes (first node id) go, and their new ones are in `issues`.
    */
   readonly nodeAnalyzers?: { readonly analyzers: string[]; readonly paths: string[] };
+  /** With `wholeAnalyzers` or `nodeAnalyzers`: the first change that made them re-run (for `sm scan --explain`). */
+  readonly wholeReason?: string;
   /** With `wholeAnalyzers`: how many more of their issues sidecars suppress than in the stored scan. */
   readonly suppressedDelta?: number;
 }
@@ -291,6 +293,7 @@ export function patchRecords(
       ? {}
       : { wholeAnalyzers: facetAnalyzerIds(ctx, graphFacets), suppressedDelta }),
     ...(nodeAnalyzers === undefined ? {} : { nodeAnalyzers }),
+    ...(whole === null ? {} : { wholeReason: whole.reason }),
     virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],
