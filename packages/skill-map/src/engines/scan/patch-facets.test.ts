@@ -1,13 +1,12 @@
-import { utimesSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { BUILTIN_ANALYZERS } from '../../kernel/analyzers/catalog.js';
 import { shortAnalyzerId } from '../../kernel/index.js';
 import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
-import { runScan } from './scan-engine.js';
-import { fullScanRows, rowFacts } from './testing/row-facts.js';
+import { expectPatchedLikeFull, patchScan, rewriteAt, stableTree } from './testing/patch-tree.js';
+import { rowFacts } from './testing/row-facts.js';
 
 // A patch re-runs only the whole-graph checks of the facets a change moved (`WholeFacet`): the `node` checks on the
 // changed nodes alone, the others over the stored graph. One issue of every whole-graph check is planted here in files
@@ -66,13 +65,11 @@ const EXTRA: Record<string, string> = {
 const FILES = { ...RICH_PROJECT, ...EXTRA };
 let tree: TempTree;
 beforeEach(() => {
-  tree = createTempTree('sm-patch-facets-');
-  tree.write(FILES);
-  for (const path of Object.keys(FILES)) utimesSync(tree.abs(path), 1.7e9, 1.7e9);
+  tree = stableTree('sm-patch-facets-', FILES);
 });
 afterEach(() => tree.remove());
 
-const scan = () => runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000 });
+const scan = () => patchScan(tree);
 
 const WHOLE = BUILTIN_ANALYZERS.filter((a) => a.wholeGraph !== undefined).map((a) => shortAnalyzerId(a.id));
 
@@ -154,15 +151,9 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
   ];
   const reran: Array<[string, readonly string[]]> = [];
   for (const [n, [facet, path, text]] of edits.entries()) {
-    writeFileSync(tree.abs(path), text);
-    utimesSync(tree.abs(path), 1.7e9 + n + 1, 1.7e9 + n + 1);
+    rewriteAt(tree, path, text, n + 1);
     const out = await scan();
-    expect({ facet, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
-      facet,
-      patched: true,
-      reason: null,
-    });
-    expect(rowFacts(tree.root), facet).toEqual(await fullScanRows(tree.root));
+    await expectPatchedLikeFull(tree, facet, out);
     reran.push([facet, out.rechecked?.analyzers ?? []]);
   }
   // Only the checks of the facet that moved re-ran: a colour edit re-runs the node checks alone, a new server the MCP

@@ -2,10 +2,9 @@ import { appendFileSync, utimesSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../adapters/sqlite/migrations/index.js';
-import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
-import { runScan } from './scan-engine.js';
+import { patchScan, stableTree } from './testing/patch-tree.js';
 import { fullScanRows, rowFacts } from './testing/row-facts.js';
 
 // A database a schema-3 build wrote (the resolution index's JSON beside its generation, no patch-read indexes, no
@@ -15,13 +14,11 @@ import { fullScanRows, rowFacts } from './testing/row-facts.js';
 
 let tree: TempTree;
 beforeEach(() => {
-  tree = createTempTree('sm-patch-upgrade-');
-  tree.write(RICH_PROJECT);
-  for (const path of Object.keys(RICH_PROJECT)) utimesSync(tree.abs(path), 1.7e9, 1.7e9);
+  tree = stableTree('sm-patch-upgrade-', RICH_PROJECT);
 });
 afterEach(() => tree.remove());
 
-const scan = () => runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000 });
+const scan = () => patchScan(tree);
 
 /** Puts the scan zone back in the layout of schema 3, as a schema-3 build left it. */
 function downgradeToSchema3(): void {

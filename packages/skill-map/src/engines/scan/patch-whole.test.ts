@@ -1,10 +1,8 @@
-import { utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { RICH_PROJECT } from '../../kernel/testing/rich-project.js';
-import { runScan } from './scan-engine.js';
-import { fullScanRows, rowFacts } from './testing/row-facts.js';
+import { expectPatchedLikeFull, patchScan, rewriteAt, stableTree } from './testing/patch-tree.js';
+import { rowFacts } from './testing/row-facts.js';
 
 // A patch whose change the whole-graph checks can see re-runs them over the stored graph, reading only the rows they
 // follow (adapters/sqlite/patch-reads.ts). Every kind of row they read is planted here in files the edits never touch:
@@ -26,13 +24,11 @@ const EXTRA: Record<string, string> = {
 
 let tree: TempTree;
 beforeEach(() => {
-  tree = createTempTree('sm-patch-whole-');
-  tree.write({ ...RICH_PROJECT, ...EXTRA });
-  for (const path of Object.keys({ ...RICH_PROJECT, ...EXTRA })) utimesSync(tree.abs(path), 1.7e9, 1.7e9);
+  tree = stableTree('sm-patch-whole-', { ...RICH_PROJECT, ...EXTRA });
 });
 afterEach(() => tree.remove());
 
-const scan = () => runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000 });
+const scan = () => patchScan(tree);
 
 const issuesOf = (analyzer: string): string[] =>
   rowFacts(tree.root)
@@ -56,15 +52,8 @@ it('re-runs the whole-graph checks over every row they read, row for row a full 
     ],
   ];
   for (const [n, [path, text]] of edits.entries()) {
-    writeFileSync(tree.abs(path), text);
-    utimesSync(tree.abs(path), 1.7e9 + n + 1, 1.7e9 + n + 1);
-    const out = await scan();
-    expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({
-      path,
-      patched: true,
-      reason: null,
-    });
-    expect(rowFacts(tree.root), path).toEqual(await fullScanRows(tree.root));
+    rewriteAt(tree, path, text, n + 1);
+    await expectPatchedLikeFull(tree, path, await scan());
     // The planted issues of files no edit touched are still there, and nothing the folder links reach is reported.
     expect(issuesOf('import-circular').length, path).toBeGreaterThan(0);
     expect(issuesOf('invocation-cycle').join('\n'), path).toMatch(/ping.*pong|pong.*ping/);
