@@ -21,14 +21,7 @@ import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js'
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
-import {
-  facetAnalyzerIds,
-  NO_WHOLE_CHANGE,
-  nodeFacetIssues,
-  wholeGraphIssues,
-  wholeGraphWant,
-  wholeStale,
-} from './whole-patch.js';
+import { rerunWhole, wholeStale } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -250,51 +243,17 @@ export function patchRecords(
   runAnalyzers(linkView, sink, LINK_ANALYZERS);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = sink.issues;
-  let suppressedDelta = 0;
-  let nodeAnalyzers: RecordPatch['nodeAnalyzers'];
-  if (whole !== null && whole.nodePaths.length > 0) {
-    const paths = new Set(whole.nodePaths);
-    issues.push(
-      ...nodeFacetIssues(
-        nodes.filter((n) => paths.has(n.path)),
-        g,
-        ctx,
-        active,
-        oracle,
-      ),
-    );
-    nodeAnalyzers = { analyzers: facetAnalyzerIds(ctx, new Set(['node'])), paths: [...whole.nodePaths] };
-  }
-  if (graphFacets.size > 0) {
-    const replaced = new Set(sorted.map((c) => c.next.path));
-    const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
-    const stored = lookup!.wholeGraph!(wholeGraphWant(g, graphFacets));
-    const patch = { replaced, nodes, links, virtual: v };
-    const after = wholeGraphIssues(stored, patch, g, ctx, active, oracle, graphFacets);
-    issues.push(...after.issues);
-    // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
-    // difference with the stored graph's own run.
-    if (g.suppressions.size > 0) {
-      // The stored graph: the patched node list without the virtual nodes this patch added (every stored virtual
-      // node is among the stored full rows).
-      const storedPaths = new Set(stored.nodes.map((n) => n.path));
-      const added = v.upserts.map((n) => n.path).filter((p) => !storedPaths.has(p));
-      const before = { ...NO_WHOLE_CHANGE, virtual: { upserts: [], removed: added } };
-      suppressedDelta =
-        after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle, graphFacets).suppressed;
-    }
-  }
+  const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
+  const replaced = new Set(sorted.map((c) => c.next.path));
+  const again = rerunWhole(whole, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle, lookup);
+  issues.push(...again.issues);
   return {
     nodes,
     links,
     runs,
     issues: issues.sort(compareIssues),
-    ...(graphFacets.size === 0
-      ? {}
-      : { wholeAnalyzers: facetAnalyzerIds(ctx, graphFacets), suppressedDelta }),
-    ...(nodeAnalyzers === undefined ? {} : { nodeAnalyzers }),
-    ...(whole === null ? {} : { wholeReason: whole.reason }),
-    virtual: { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] },
+    ...again.fields,
+    virtual: v,
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],
     staleIssues: names?.stale ?? [],

@@ -16,7 +16,7 @@ import { LinkResolver } from './resolve-links.js';
 import type { Assembled } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
-import type { WholeGraphWant } from './virtual-patch.js';
+import type { PatchLookup, WholeGraphWant } from './virtual-patch.js';
 import { skillFolderOf } from '../analyzers/checks/node-unreachable.js';
 import { runWhole } from './incremental-whole.js';
 
@@ -220,4 +220,61 @@ export function wholeStale(
     add(changed, why);
   }
   return reason === null ? null : { reason, facets, nodePaths };
+}
+
+/** What re-running the stale whole-graph checks adds to a record patch: their issues, and the `RecordPatch` fields. */
+export interface WholeRerun {
+  readonly issues: Issue[];
+  readonly fields: {
+    readonly wholeAnalyzers?: string[];
+    readonly suppressedDelta?: number;
+    readonly nodeAnalyzers?: { readonly analyzers: string[]; readonly paths: string[] };
+    readonly wholeReason?: string;
+  };
+}
+
+/**
+ * Re-runs what `whole` says is stale: the `node` checks on the changed nodes whose `node` signature moved, the checks of
+ * the moved graph facets over the stored graph (read through `lookup`) with `patch` applied.
+ */
+export function rerunWhole(
+  whole: WholeStale | null,
+  patch: WholePatchInput,
+  g: Assembled,
+  ctx: GraphContext,
+  active: readonly string[],
+  oracle: PathOracle,
+  lookup: PatchLookup | undefined,
+): WholeRerun {
+  if (whole === null) return { issues: [], fields: {} };
+  const issues: Issue[] = [];
+  let fields: WholeRerun['fields'] = { wholeReason: whole.reason };
+  if (whole.nodePaths.length > 0) {
+    const paths = new Set(whole.nodePaths);
+    const changed = patch.nodes.filter((n) => paths.has(n.path));
+    issues.push(...nodeFacetIssues(changed, g, ctx, active, oracle));
+    const nodeAnalyzers = {
+      analyzers: facetAnalyzerIds(ctx, new Set(['node'])),
+      paths: [...whole.nodePaths],
+    };
+    fields = { ...fields, nodeAnalyzers };
+  }
+  const facets = whole.facets;
+  if (facets.size === 0 || lookup?.wholeGraph === undefined) return { issues, fields };
+  const stored = lookup.wholeGraph(wholeGraphWant(g, facets));
+  const after = wholeGraphIssues(stored, patch, g, ctx, active, oracle, facets);
+  issues.push(...after.issues);
+  // Sidecar suppressions (unchanged by a patch) may drop some of their issues: the stored count moves by the
+  // difference with the stored graph's own run.
+  let suppressedDelta = 0;
+  if (g.suppressions.size > 0) {
+    // The stored graph: the patched node list without the virtual nodes this patch added (every stored virtual node
+    // is among the stored full rows).
+    const storedPaths = new Set(stored.nodes.map((n) => n.path));
+    const added = patch.virtual.upserts.map((n) => n.path).filter((p) => !storedPaths.has(p));
+    const before = { ...NO_WHOLE_CHANGE, virtual: { upserts: [], removed: added } };
+    suppressedDelta =
+      after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle, facets).suppressed;
+  }
+  return { issues, fields: { ...fields, wholeAnalyzers: facetAnalyzerIds(ctx, facets), suppressedDelta } };
 }
