@@ -75,6 +75,8 @@ export interface PatchOutcome {
 /** The walked files whose stat differs from their cache row; the reason when the cached file set is not the walk's. */
 function changedFiles(store: ScanStore, walk: WalkResult): WalkedFile[] | string {
   const stats = store.fileCacheStats();
+  if (stats.size === 0 && walk.files.length > 0)
+    return 'the per-file cache is empty (a schema upgrade emptied it, or it was never written)';
   if (stats.size > walk.files.length) return 'files were removed';
   if (stats.size < walk.files.length) return 'files were added';
   const changed: WalkedFile[] = [];
