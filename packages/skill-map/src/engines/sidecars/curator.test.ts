@@ -25,15 +25,8 @@ const curate = (
   node = NODE,
 ) => project.curate(consent, change, node);
 
-async function patch(consent: Consent, p: Record<string, unknown>) {
-  const session = ctx.openSession('write');
-  if (session === null) throw new Error('no db');
-  try {
-    return await createSidecarCurator(ctx).applyPatch(session, NODE, consent, p);
-  } finally {
-    session.close();
-  }
-}
+const patch = (consent: Consent, p: Record<string, unknown>) =>
+  project.writing((curator, session) => curator.applyPatch(session, NODE, consent, p));
 
 async function refusal(p: Promise<unknown>): Promise<{ code: string; key: unknown }> {
   const err = await p.then(

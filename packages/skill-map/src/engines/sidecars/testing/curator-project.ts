@@ -14,18 +14,18 @@ export const NODE = 'docs/guide.md';
 export const SIDECAR = 'docs/guide.sm';
 
 type Change = (a: Record<string, unknown>) => Record<string, unknown> | null;
+type Curator = ReturnType<typeof createSidecarCurator>;
+type WriteSession = NonNullable<ReturnType<EngineContext['openSession']>>;
 
 export interface CuratorProject {
   readonly tree: TempTree;
   readonly ctx: EngineContext;
   /** A project file's text, or null when it does not exist. */
   read(rel: string): string | null;
-  /** One curation through a write session, closed afterwards (what every engine call does). */
-  curate(
-    consent: Consent,
-    change: Change,
-    node?: string,
-  ): ReturnType<ReturnType<typeof createSidecarCurator>['updateAnnotations']>;
+  /** `fn` with the curator and a write session, closed afterwards (what every engine call does). */
+  writing<T>(fn: (curator: Curator, session: WriteSession) => Promise<T>): Promise<T>;
+  /** One curation through a write session. */
+  curate(consent: Consent, change: Change, node?: string): ReturnType<Curator['updateAnnotations']>;
   remove(): void;
 }
 
@@ -40,19 +40,22 @@ export async function createCuratorProject(
     dbPath: join(tree.root, '.skill-map', 'skill-map.db'),
     channel: 'cli',
   });
+  const writing = async <T>(fn: (curator: Curator, session: WriteSession) => Promise<T>): Promise<T> => {
+    const session = ctx.openSession('write');
+    if (session === null) throw new Error('no db');
+    try {
+      return await fn(createSidecarCurator(ctx), session);
+    } finally {
+      session.close();
+    }
+  };
   return {
     tree,
     ctx,
     read: (rel) => (existsSync(tree.abs(rel)) ? readFileSync(tree.abs(rel), 'utf8') : null),
-    async curate(consent, change, node = NODE) {
-      const session = ctx.openSession('write');
-      if (session === null) throw new Error('no db');
-      try {
-        return await createSidecarCurator(ctx).updateAnnotations(session, node, consent, change);
-      } finally {
-        session.close();
-      }
-    },
+    writing,
+    curate: (consent, change, node = NODE) =>
+      writing((curator, session) => curator.updateAnnotations(session, node, consent, change)),
     remove: () => tree.remove(),
   };
 }
