@@ -3,7 +3,7 @@
 // may declare the same one) and the files whose cached records may hold `ns:` for a name that came or went are
 // re-resolved too.
 import type { FileRecord } from '../types.js';
-import type { ResolutionIndex } from './resolution-index.js';
+import { derivedIndex, type ResolutionIndex } from './resolution-index.js';
 import { MAX_REACHING, type PatchLookup } from './virtual-patch.js';
 
 /** The plugin-name part of a patch. */
@@ -56,5 +56,5 @@ export function patchPlugins(
   }
   const reaching: FileRecord[] = [];
   for (const p of [...reachingPaths].sort()) reaching.push(lookup.record(p)!);
-  return { index: { ...index, pluginNames: [...names].sort() }, reaching };
+  return { index: derivedIndex({ ...index, pluginNames: [...names].sort() }, index), reaching };
 }

@@ -8,7 +8,7 @@ import type { ProviderIds } from '../providers/registry.js';
 import type { FileRecord } from '../types.js';
 import { assemble } from './assemble.js';
 import { virtualPathsChanged } from './record-identity.js';
-import { derivedIndex, type ResolutionIndex } from './resolution-index.js';
+import type { ResolutionIndex } from './resolution-index.js';
 
 /** What the record patch reads of the stored scan beyond its resolution index (the store answers). */
 export interface PatchLookup {
@@ -105,7 +105,7 @@ export function indexWithVirtual(
     nodes.push(up ?? n);
   }
   while (j < fresh.length) nodes.push(ups.get(fresh[j++]!)!);
-  // A list whose nodes all stay where they were is kept as it is (the assembled graph reuses its candidates).
+  // A list whose nodes all stay where they were is kept as it is.
   const names = index.names.map(([handle, list]) => {
     const kept = list.every(([at]) => position[at] === at && !gone.has(old[at]![0]));
     if (kept) return [handle, list] as const;
@@ -114,7 +114,7 @@ export function indexWithVirtual(
       .map(([at, kind, via, reserved]) => [position[at]!, kind, via, reserved] as const);
     return [handle, moved] as const;
   });
-  return derivedIndex({ ...index, nodes, names }, index);
+  return { ...index, nodes, names };
 }
 
 /** The same, for a stored index whose nodes are not in path order (sorted again, positions by path). */
@@ -139,7 +139,7 @@ function reindexed(
           ),
       ] as const,
   );
-  return derivedIndex({ ...index, nodes, names }, index);
+  return { ...index, nodes, names };
 }
 
 /**
