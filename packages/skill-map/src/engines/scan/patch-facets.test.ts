@@ -157,15 +157,24 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
     reran.push([facet, out.rechecked?.analyzers ?? []]);
   }
   // Only the checks of the facet that moved re-ran: a colour edit re-runs the node checks alone, a new server the MCP
-  // checks (and the node checks: the tools list is frontmatter), and neither re-runs the cycle or reachability checks.
+  // checks (and the node checks: the tools list is frontmatter), a config defining a server the MCP checks alone, and
+  // none of them re-runs the cycle, skills or reachability checks.
   const of = (facet: string): readonly string[] => reran.find(([f]) => f === facet)![1];
   expect(of('node (colour)')).toContain('agent-color-invalid');
   expect(of('node (colour)')).not.toContain('mcp-server-undefined');
   expect(of('mcp (a new server)')).toEqual(expect.arrayContaining(['mcp-server-undefined', 'tool-unknown']));
-  for (const facet of ['node (colour)', 'mcp (a new server)'])
+  for (const facet of ['node (colour)', 'mcp (a new server)', 'mcp (a config defines a server)'])
     expect(
-      of(facet).filter((id) => ['invocation-cycle', 'node-unreachable', 'import-circular'].includes(id)),
+      of(facet).filter((id) =>
+        ['invocation-cycle', 'node-unreachable', 'import-circular', 'agent-skill-unknown'].includes(id),
+      ),
     ).toEqual([]);
+  // A config's servers are read by the MCP wiring checks alone.
+  expect(of('mcp (a config defines a server)')).toEqual([
+    'mcp-server-undefined',
+    'mcp-server-unused',
+    'permission-rule-unknown',
+  ]);
   expect(of('invocations')).toContain('invocation-cycle');
   // The planted issues of the files no edit touched are all still there.
   const after = wholeCounts();

@@ -174,8 +174,8 @@ export interface WholeStale {
 }
 
 /**
- * What of the whole-graph checks must re-run, or null when no change shows them anything new: a changed file without a
- * node (MCP config, settings) feeds every graph facet as a whole; a node's facet signatures say which of its facets
+ * What of the whole-graph checks must re-run, or null when no change shows them anything new: a changed MCP config
+ * feeds the `mcp` facet (its servers), another changed file without a node every graph facet; a node's facet signatures say which of its facets
  * moved. `moved` adds facets the caller knows moved (the plugin names a patch changed).
  */
 export function wholeStale(
@@ -203,9 +203,14 @@ export function wholeStale(
   for (const { prev, next } of sorted) {
     // A file without a node (an MCP config) reaches the checks through what its record holds (the servers it
     // declares, its issues), never through its bytes: an edit that keeps those (another argument, a URL) is unseen.
+    // The servers of an MCP config are `mcp` nodes, which only the MCP wiring checks read; any other node-less file
+    // feeds every facet.
     if (prev.node === null || next.node === null) {
       if (readByChecks(prev) !== readByChecks(next))
-        add(WHOLE_FACETS, `'${next.path}' changes what the whole-graph checks read (its configuration)`);
+        add(
+          prev.role === 'mcp-config' && next.role === 'mcp-config' ? ['mcp'] : WHOLE_FACETS,
+          `'${next.path}' changes what the whole-graph checks read (its ${prev.role === 'mcp-config' ? 'MCP servers' : 'configuration'})`,
+        );
       continue;
     }
     const was = facetSignatures(prev, resolvedLinks(before, active, oracle, prev), before);
