@@ -122,7 +122,7 @@ function rewrite(root, rel, change) {
 
 /**
  * The one-file edit per kind of file: append one plain line of text (the MCP config: rewrite it with other options,
- * same servers), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
+ * same servers, then with one more server), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
  */
 function perKind(root, project) {
   const rows = [];
@@ -131,6 +131,7 @@ function perKind(root, project) {
   const edits = {
     ...project.kinds,
     'MCP config': [project.mcpConfig],
+    'MCP config defines another server': [project.mcpConfig],
     'agent renamed (name:)': project.kinds.agent,
     'tools name a new MCP server': project.kinds.agent,
   };
@@ -146,6 +147,13 @@ function perKind(root, project) {
         writeFileSync(
           join(root, rel),
           `${JSON.stringify({ mcpServers: { linear: { command: 'linear-mcp', args: [`--run=${n}`] }, github: { type: 'http', url: `https://example.com/mcp/${n}` } } })}\n`,
+        );
+      else if (kind === 'MCP config defines another server')
+        // Defines a server the tools lists name without a config (a virtual node becomes a configured one), or a
+        // server nothing names, in turn: the set of servers changes on every edit.
+        writeFileSync(
+          join(root, rel),
+          `${JSON.stringify({ mcpServers: { linear: { command: 'linear-mcp' }, github: { type: 'http', url: 'https://example.com/mcp' }, [n % 2 === 0 ? 'slack' : `spare${n}`]: { command: 'extra-mcp' } } })}\n`,
         );
       else if (kind === 'agent renamed (name:)')
         rewrite(root, rel, (text) => text.replace(/^name: .*$/m, `name: renamed-agent-${n}`));

@@ -51,7 +51,7 @@ export interface PatchPersistInput {
   readonly wholeAnalyzers?: readonly string[];
   /** Analyzers (short ids) that re-ran on some nodes alone: their stored issues on those nodes (first node id) go. */
   readonly nodeAnalyzers?: { readonly analyzers: readonly string[]; readonly paths: readonly string[] };
-  /** With `wholeAnalyzers`: the change in how many of their issues sidecars suppress. */
+  /** The change in how many issues sidecars suppress (of the re-run checks and the re-resolved records). */
   readonly suppressedDelta?: number;
   /** The resolution index after the patch (JSON), when it changed. */
   readonly index?: string;

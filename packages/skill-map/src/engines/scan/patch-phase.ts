@@ -219,9 +219,8 @@ export function patchInPlace(p: PatchInput): PatchOutcome | string {
     issues: patch.issues,
     virtual: patch.virtual,
     staleIssues: patch.staleIssues,
-    ...(patch.wholeAnalyzers === undefined
-      ? {}
-      : { wholeAnalyzers: patch.wholeAnalyzers, suppressedDelta: patch.suppressedDelta ?? 0 }),
+    ...(patch.wholeAnalyzers === undefined ? {} : { wholeAnalyzers: patch.wholeAnalyzers }),
+    ...(patch.suppressedDelta === undefined ? {} : { suppressedDelta: patch.suppressedDelta }),
     ...(patch.nodeAnalyzers === undefined ? {} : { nodeAnalyzers: patch.nodeAnalyzers }),
     ...(patch.index === undefined ? {} : { index: JSON.stringify(patch.index) }),
     inputs: rowInputsFor(inputs, lens, view.settings, build),

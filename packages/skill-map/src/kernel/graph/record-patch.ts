@@ -4,23 +4,23 @@
 // sidecar), no other record's links can resolve differently, so the changed records' nodes, links and link-level and
 // own issues are all that differ from the stored graph.
 import type { Issue, Link, Node } from '@skill-map/spec';
-import type { GraphView } from '../analyzers/analyzer.js';
-import { compareIssues, createOracle, runAnalyzers, sidecarOverlay } from '../build-graph.js';
+import { compareIssues, createOracle, sidecarOverlay } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { PathOracle } from './resolve.js';
 import type { Assembled } from './assemble.js';
 import { NO_SIDECAR, nodeOf } from './assemble.js';
-import { contextKey, LINK_ANALYZERS, unpatchableAnalyzer } from './incremental-support.js';
+import { contextKey, unpatchableAnalyzer } from './incremental-support.js';
 import { identityChange } from './record-identity.js';
 import { createIssueSink } from './issue-sink.js';
-import type { PairRuns } from './pair-runs.js';
+import { LinkRuns } from './link-runs.js';
 import { prepareRecord } from './prepared.js';
 import { LinkResolver } from './resolve-links.js';
 import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js';
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
+import { suppressedChange } from './suppressed.js';
 import { rerunWhole, wholeStale } from './whole-patch.js';
 
 export type { PatchLookup } from './virtual-patch.js';
@@ -73,7 +73,10 @@ export interface RecordPatch {
   readonly nodeAnalyzers?: { readonly analyzers: string[]; readonly paths: string[] };
   /** With `wholeAnalyzers` or `nodeAnalyzers`: the first change that made them re-run (for `sm scan --explain`). */
   readonly wholeReason?: string;
-  /** With `wholeAnalyzers`: how many more of their issues sidecars suppress than in the stored scan. */
+  /**
+   * How many more issues sidecars suppress than in the stored scan: of the whole-graph checks that re-ran, and of the
+   * own, link-level and `node` check issues of the re-resolved records whose nodes have suppressions.
+   */
   readonly suppressedDelta?: number;
 }
 
@@ -140,8 +143,9 @@ export function isPatchRefusal(value: RecordPatch | PatchRefusal): value is Patc
 
 /**
  * Re-resolves the changed records against `index` under `ctx` (whose `existingPaths` must be the walk's). A refusal
- * (with its reason) when the patch does not apply (another context, sidecars present, a change that alters what
- * other records resolve against, a path that is not a node of the index): the caller then builds the whole graph.
+ * (with its reason) when the patch does not apply (another context, a change that alters what other records resolve
+ * against beyond what the patch follows, a path that is not a node of the index): the caller then builds the whole
+ * graph.
  */
 export function patchRecords(
   stored: ResolutionIndex,
@@ -180,20 +184,13 @@ export function patchRecords(
   // The stored graph first: the patched index's graph is built from it (resolution-index.ts, `derive`).
   const before = assembledFromIndex(stored);
   const g = assembledFromIndex(index);
-  for (const { next } of sorted) {
+  for (const { next } of sorted)
     if (next.node !== null && g.byPath.get(next.path)?.kind !== next.node.kind)
       return refused(`'${next.path}' is not a ${next.node.kind} node of the stored graph`);
-    // Which of its issues a suppression drops (and so the suppressed count) would need its previous issues.
-    if (g.suppressions.has(next.path)) return refused(`'${next.path}' has sidecar issue suppressions`);
-  }
   const oracle = createOracle(ctx);
   // Previous records resolve against the stored index (the one they were resolved against), new ones against `g`.
   const nodes: Node[] = [];
-  const links: Link[] = [];
-  const runs: Array<readonly [string, number, number]> = [];
-  const bounds: number[] = [0];
-  const view = { broken: [] as number[], selfLoops: [] as number[], reservedLinks: [] as number[] };
-  const pairs: PairRuns = { kindPairRuns: [], redundantPairRuns: [] };
+  const fresh = new LinkRuns(g, active, oracle);
   const deprecated = deprecatedPaths(g);
   for (const { prev, next: record } of sorted) {
     if (record.node === null) continue;
@@ -201,25 +198,14 @@ export function patchRecords(
     const node = nodeOf(record, prepared);
     const sc = g.sidecars.get(record.path);
     node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
-    const count = record.links?.length ?? 0;
-    const resolver = new LinkResolver(g, active, oracle, count);
-    if (count > 0) resolver.add(record, prepared, g.byPath.get(record.path)!, false);
+    const start = fresh.links.length;
+    const resolver = fresh.add(record, prepared);
     const reach = deprecatedReach(deprecated, before, active, oracle, prev, resolver);
     if (reach !== null) return refused(reach);
-    let out = 0;
-    if (count > 0) {
-      const start = links.length;
-      for (let j = 0; j < resolver.n; j++) links.push(resolver.links[j]!);
-      out = resolver.n;
-      if (resolver.n > 0) {
-        resolver.flagRun(links, start, bounds.length - 1, view, pairs);
-        bounds.push(links.length);
-        runs.push([record.path, start, links.length]);
-      }
-    }
-    node.linksOutCount = out;
+    node.linksOutCount = fresh.links.length - start;
     nodes.push(node);
   }
+  const links = fresh.links;
   // The whole-graph checks re-run over the patched stored graph when a change shows them something new.
   const whole = wholeStale(ctx, sorted, before, g, active, oracle, plugins === null ? [] : ['skills']);
   const graphFacets = whole?.facets ?? new Set();
@@ -228,31 +214,23 @@ export function patchRecords(
   const sink = createIssueSink(g.suppressions, confidences);
   for (const { next } of sorted) for (const issue of next.issues ?? []) sink.emit(issue);
   for (const issue of names?.fresh ?? []) sink.emit(issue);
-  const linkView: GraphView = {
-    lens: ctx.lens.provider,
-    providers: active,
-    settings: ctx.settings,
-    graph: g,
-    existingPaths: ctx.existingPaths,
-    links,
-    runs: bounds,
-    ...view,
-    ...pairs,
-    linksOnly: true,
-  };
-  runAnalyzers(linkView, sink, LINK_ANALYZERS);
+  fresh.analyze(ctx, sink);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   const issues = sink.issues;
   const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
   const replaced = new Set(sorted.map((c) => c.next.path));
-  const again = rerunWhole(whole, { replaced, nodes, links, virtual: v }, g, ctx, active, oracle, lookup);
+  const suppressed = suppressedChange(sorted, before, g, ctx, active, oracle);
+  const patch = { replaced, nodes, links, virtual: v };
+  const again = rerunWhole(whole, patch, g, ctx, active, oracle, lookup, suppressed.prevNodes);
   issues.push(...again.issues);
+  const delta = suppressed.own + (again.fields.suppressedDelta ?? 0);
   return {
     nodes,
     links,
-    runs,
+    runs: fresh.runs,
     issues: issues.sort(compareIssues),
     ...again.fields,
+    ...(delta === 0 && again.fields.suppressedDelta === undefined ? {} : { suppressedDelta: delta }),
     virtual: v,
     ...(index === stored ? {} : { index }),
     reaching: [...reaching.values()],

@@ -70,8 +70,8 @@ export const facetAnalyzerIds = (ctx: GraphContext, facets: ReadonlySet<WholeFac
   [...facetAnalyzers(ctx, facets)].map(shortAnalyzerId).sort();
 
 /**
- * The issues of the `node` facet's checks on `nodes` alone (the changed nodes whose `node` signature moved). Those
- * nodes carry no sidecar suppression (the patch refuses them), so none is dropped.
+ * The issues of the `node` facet's checks on `nodes` alone (the changed nodes whose `node` signature moved), and how
+ * many of them the nodes' sidecar suppressions dropped.
  */
 export function nodeFacetIssues(
   nodes: readonly Node[],
@@ -79,11 +79,11 @@ export function nodeFacetIssues(
   ctx: GraphContext,
   providers: readonly string[],
   oracle: PathOracle,
-): Issue[] {
-  const sink = createIssueSink(new Map(), new Map());
+): { issues: Issue[]; suppressed: number } {
+  const sink = createIssueSink(g.suppressions, new Map());
   const base = { lens: ctx.lens.provider, providers, settings: ctx.settings, links: [], runs: [0] };
   runWhole(base, g, [...nodes], oracle, sink, facetAnalyzers(ctx, new Set(['node'])));
-  return sink.issues;
+  return { issues: sink.issues, suppressed: sink.suppressed };
 }
 
 /**
@@ -240,7 +240,8 @@ export interface WholeRerun {
 
 /**
  * Re-runs what `whole` says is stale: the `node` checks on the changed nodes whose `node` signature moved, the checks of
- * the moved graph facets over the stored graph (read through `lookup`) with `patch` applied.
+ * the moved graph facets over the stored graph (read through `lookup`) with `patch` applied. `prevNodes` holds the
+ * previous nodes of the changed paths with sidecar suppressions: what the `node` checks suppressed on them before.
  */
 export function rerunWhole(
   whole: WholeStale | null,
@@ -250,19 +251,25 @@ export function rerunWhole(
   active: readonly string[],
   oracle: PathOracle,
   lookup: PatchLookup | undefined,
+  prevNodes: ReadonlyMap<string, Node> = new Map(),
 ): WholeRerun {
   if (whole === null) return { issues: [], fields: {} };
   const issues: Issue[] = [];
   let fields: WholeRerun['fields'] = { wholeReason: whole.reason };
+  let nodeDelta = 0;
   if (whole.nodePaths.length > 0) {
     const paths = new Set(whole.nodePaths);
     const changed = patch.nodes.filter((n) => paths.has(n.path));
-    issues.push(...nodeFacetIssues(changed, g, ctx, active, oracle));
+    const after = nodeFacetIssues(changed, g, ctx, active, oracle);
+    issues.push(...after.issues);
+    const was = whole.nodePaths.flatMap((p) => prevNodes.get(p) ?? []);
+    if (was.length > 0)
+      nodeDelta = after.suppressed - nodeFacetIssues(was, g, ctx, active, oracle).suppressed;
     const nodeAnalyzers = {
       analyzers: facetAnalyzerIds(ctx, new Set(['node'])),
       paths: [...whole.nodePaths],
     };
-    fields = { ...fields, nodeAnalyzers };
+    fields = { ...fields, nodeAnalyzers, ...(nodeDelta === 0 ? {} : { suppressedDelta: nodeDelta }) };
   }
   const facets = whole.facets;
   if (facets.size === 0 || lookup?.wholeGraph === undefined) return { issues, fields };
@@ -281,5 +288,12 @@ export function rerunWhole(
     suppressedDelta =
       after.suppressed - wholeGraphIssues(stored, before, g, ctx, active, oracle, facets).suppressed;
   }
-  return { issues, fields: { ...fields, wholeAnalyzers: facetAnalyzerIds(ctx, facets), suppressedDelta } };
+  return {
+    issues,
+    fields: {
+      ...fields,
+      wholeAnalyzers: facetAnalyzerIds(ctx, facets),
+      suppressedDelta: suppressedDelta + nodeDelta,
+    },
+  };
 }

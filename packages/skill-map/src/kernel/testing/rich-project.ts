@@ -3,7 +3,7 @@
 // skill with `allowed-tools`, a CLAUDE.md, a plugin (manifest, its skills calling each other as `plugin:skill`),
 // fenced and broken references, and every link kind the extractors emit. Plus one-line edits that keep each file's
 // identity, and edits that do not (with the reason the scan gives for building in full). Sidecars: tags on an agent,
-// a suppression on a command, a deprecated note.
+// suppressions on a command (of a broken link and an unknown tool it has), a deprecated note.
 
 export const RICH_PROJECT: Readonly<Record<string, string>> = {
   '.mcp.json':
@@ -15,7 +15,8 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
   '.claude/agents/plain.md': '---\nname: plain\ntools: [Read]\n---\nNo MCP. Use `$pdf` and @nobody.\n',
   '.claude/commands/deploy.md':
     '---\ndescription: Deploys\nallowed-tools: [Bash, mcp__github__create_release]\n---\nDeploy after `/review`. See [a](../../docs/a.md) and [gone](../../docs/gone.md).\n',
-  '.claude/commands/review.md': 'Review the diff, then run /deploy.\n',
+  '.claude/commands/review.md':
+    '---\ndescription: Reviews\nallowed-tools: [Bash, Raed]\n---\nReview the diff, then run /deploy. See [old](../../docs/old.md).\n',
   '.claude/skills/pdf/SKILL.md':
     '---\nname: pdf\ndescription: PDFs\nallowed-tools: [Read, mcp__drive__fetch]\n---\nUse /review; see [reference](reference.md) and `scripts/run.sh`.\n',
   '.claude/skills/pdf/reference.md': 'Reference for `pdf`. See `docs/a.md` and [missing](nope.md).\n',
@@ -34,19 +35,15 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
   'scripts/run.sh': 'echo run\n',
   '.claude/agents/triager.sm': 'annotations:\n  tags: [triage, linear]\n',
   '.claude/commands/review.sm':
-    'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: /nothing\n',
+    'annotations:\n  issueSuppressions:\n    - analyzer: core/reference-broken\n      value: docs/old.md\n    - analyzer: tool-unknown\n      value: Raed\n',
   'plugins/kit/skills/write/notes.sm': 'annotations:\n  stability: deprecated\n',
 };
 
-/**
- * Files whose one-line edit builds in full, with the reason: a sidecar itself, and a node whose sidecar suppresses
- * issues (the suppressed count would need its previous issues).
- */
+/** Files whose one-line edit builds in full, with the reason: a sidecar itself. */
 export const RICH_FALLBACK_EDITS: Readonly<Record<string, string>> = {
   '.claude/agents/triager.sm': "the sidecar '.claude/agents/triager.sm' changed",
   '.claude/commands/review.sm': "the sidecar '.claude/commands/review.sm' changed",
   'plugins/kit/skills/write/notes.sm': "the sidecar 'plugins/kit/skills/write/notes.sm' changed",
-  '.claude/commands/review.md': "'.claude/commands/review.md' has sidecar issue suppressions",
 };
 
 /** Lines to append (each keeps the file's identity: no new name, no new MCP server, no new plugin). */

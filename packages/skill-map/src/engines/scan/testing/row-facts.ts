@@ -4,8 +4,14 @@ import Database from 'better-sqlite3';
 import { createTempTree } from '../../../adapters/testing/temp-tree.js';
 import { runScan } from '../scan-engine.js';
 
-/** Every stored row of the scan zone (ids aside), sorted: nodes, links, issues and their members, cache, counts. */
-export type RowFacts = Record<'nodes' | 'links' | 'issues' | 'members' | 'cache' | 'index', string[]>;
+/**
+ * Every stored row of the scan zone (ids aside), sorted: nodes, links, issues and their members, cache, index, and the
+ * scan's counts (nodes, links, issues, and how many issues sidecars suppressed).
+ */
+export type RowFacts = Record<
+  'nodes' | 'links' | 'issues' | 'members' | 'cache' | 'index' | 'counts',
+  string[]
+>;
 
 export function rowFacts(root: string): RowFacts {
   const db = new Database(`${root}/.skill-map/skill-map.db`, { readonly: true });
@@ -29,6 +35,11 @@ export function rowFacts(root: string): RowFacts {
       ),
       cache: all(`SELECT path, size, record_json, mentions FROM scan_file_cache`),
       index: all(`SELECT index_json FROM scan_resolution_json`),
+      counts: all(
+        `SELECT json_extract(stats_json, '$.nodesCount'), json_extract(stats_json, '$.linksCount'),
+                json_extract(stats_json, '$.issuesCount'), json_extract(stats_json, '$.issuesSuppressed')
+           FROM scan_meta`,
+      ),
     };
   } finally {
     db.close();
