@@ -5,10 +5,10 @@ import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { isCandidatePath } from '../../kernel/index.js';
 import {
   RICH_CONFIG_EDITS,
-  RICH_FALLBACK_EDITS,
   RICH_IDENTITY_CHANGES,
   RICH_PROJECT,
   RICH_RENAMES,
+  RICH_SIDECAR_FALLBACKS,
   RICH_SNIPPETS,
   RICH_VIRTUAL_EDITS,
 } from '../../kernel/testing/rich-project.js';
@@ -42,9 +42,8 @@ function stamp(path: string): void {
 const scan = (extra: Partial<ScanOptions> = {}): Promise<ScanOutcome> =>
   runScan({ projectRoot: tree.root, summaryOnly: true, racyWindowMs: -60_000, ...extra });
 
-const EDITABLE = Object.keys(RICH_PROJECT).filter(
-  (p) => isCandidatePath(p) && RICH_FALLBACK_EDITS[p] === undefined,
-);
+// Every file the walk takes, sidecars too.
+const EDITABLE = Object.keys(RICH_PROJECT).filter((p) => isCandidatePath(p));
 
 describe('in-place patch on a project with MCP servers, tool uses, virtual nodes and a plugin', () => {
   it('covers every node kind and link kind of the project', async () => {
@@ -78,7 +77,9 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
           if (round > 0) continue;
           writeFileSync(tree.abs(path), config);
         } else {
-          appendFileSync(tree.abs(path), `\n${RICH_SNIPPETS[(n + round * 3) % RICH_SNIPPETS.length]!}\n`);
+          const snippet = RICH_SNIPPETS[(n + round * 3) % RICH_SNIPPETS.length]!;
+          // A sidecar gets a comment: it stays valid YAML (patch-sidecars.test.ts edits what sidecars say).
+          appendFileSync(tree.abs(path), path.endsWith('.sm') ? `# edit ${n}\n` : `\n${snippet}\n`);
         }
         stamp(path);
         const out = await scan();
@@ -214,10 +215,10 @@ describe('in-place patch on a project with MCP servers, tool uses, virtual nodes
     expect(patched, JSON.stringify([...reasons])).toBeGreaterThan(20);
   });
 
-  it('names the reason of the other fallbacks: sidecars, suppressions, files added or removed, settings', async () => {
+  it('names the reason of the other fallbacks: a deprecation, files added or removed, settings', async () => {
     await scan();
-    for (const [path, reason] of Object.entries(RICH_FALLBACK_EDITS)) {
-      appendFileSync(tree.abs(path), path.endsWith('.sm') ? '# edited\n' : '\nEdited.\n');
+    for (const [path, text, reason] of RICH_SIDECAR_FALLBACKS) {
+      writeFileSync(tree.abs(path), text);
       stamp(path);
       const out = await scan();
       expect({ path, patched: out.patchedInPlace, reason: out.fullBuildReason }).toEqual({

@@ -41,19 +41,26 @@ function sameList(a: readonly string[] | undefined, b: readonly string[] | undef
 /**
  * Null when `next` replaces `prev` (same path) without changing anything another record resolves against: the same
  * role, the same kind of node with the same provider and names, the same virtual nodes and plugin names, not a
- * sidecar (`allow`: virtual nodes, names or plugin names may change, the caller re-resolving what those reach). Otherwise the reason, as a phrase
+ * sidecar (`allow`: virtual nodes, names, plugin names or a sidecar may change, the caller re-resolving what those
+ * reach). Otherwise the reason, as a phrase
  * ("'a.md' changed kind (agent → skill)").
  */
 export function identityChange(
   prev: FileRecord,
   next: FileRecord,
-  allow: { readonly virtual?: boolean; readonly names?: boolean; readonly plugins?: boolean } = {},
+  allow: {
+    readonly virtual?: boolean;
+    readonly names?: boolean;
+    readonly plugins?: boolean;
+    readonly sidecars?: boolean;
+  } = {},
 ): string | null {
   const path = next.path;
   // The same content under the same analysis (a file re-read because its stat moved): the same graph identity.
   if (prev.contentHash === next.contentHash && prev.cacheKey === next.cacheKey) return null;
   const roleA = recordRole(prev);
   const roleB = recordRole(next);
+  if (roleA === 'sidecar' && roleB === 'sidecar' && allow.sidecars === true) return null;
   if (roleA === 'sidecar' || roleB === 'sidecar') return `the sidecar '${path}' changed`;
   if (roleA !== roleB) return `'${path}' changed role (${roleA} → ${roleB})`;
   const a = prev.node;

@@ -20,8 +20,10 @@ import { assembledFromIndex, type ResolutionIndex } from './resolution-index.js'
 import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
+import { patchSidecars } from './sidecar-patch.js';
 import { suppressedChange } from './suppressed.js';
-import { rerunWhole, wholeStale } from './whole-patch.js';
+import { rerunWhole } from './whole-patch.js';
+import { wholeStale } from './whole-stale.js';
 
 export type { PatchLookup } from './virtual-patch.js';
 
@@ -163,7 +165,7 @@ export function patchRecords(
     const { prev, next } = sorted[i]!;
     if (i > 0 && sorted[i - 1]!.next.path === next.path) return refused(`'${next.path}' changed twice`);
     if (prev.path !== next.path) return refused(`'${prev.path}' was renamed to '${next.path}'`);
-    const change = identityChange(prev, next, { virtual: true, names: true, plugins: true });
+    const change = identityChange(prev, next, { virtual: true, names: true, plugins: true, sidecars: true });
     if (change !== null) return refused(change);
   }
   const active = activeProviderIds(ctx.lens);
@@ -173,10 +175,12 @@ export function patchRecords(
   if (typeof names === 'string') return refused(names);
   const plugins = patchPlugins(names?.index ?? virtual?.index ?? stored, sorted, lookup);
   if (typeof plugins === 'string') return refused(plugins);
-  const index = plugins?.index ?? names?.index ?? virtual?.index ?? stored;
+  const sidecars = patchSidecars(plugins?.index ?? names?.index ?? virtual?.index ?? stored, sorted, lookup);
+  if (typeof sidecars === 'string') return refused(sidecars);
+  const index = sidecars?.index ?? plugins?.index ?? names?.index ?? virtual?.index ?? stored;
   const reaching = new Map<string, FileRecord>();
-  for (const r of [...(virtual?.reaching ?? []), ...(names?.reaching ?? []), ...(plugins?.reaching ?? [])])
-    reaching.set(r.path, r);
+  for (const patch of [virtual, names, plugins, sidecars])
+    for (const r of patch?.reaching ?? []) reaching.set(r.path, r);
   for (const c of sorted) reaching.delete(c.next.path);
   if (reaching.size > MAX_REACHING) return refused(`more than ${MAX_REACHING} other files need re-resolving`);
   if (reaching.size > 0)
@@ -207,7 +211,13 @@ export function patchRecords(
   }
   const links = fresh.links;
   // The whole-graph checks re-run over the patched stored graph when a change shows them something new.
-  const whole = wholeStale(ctx, sorted, before, g, active, oracle, plugins === null ? [] : ['skills']);
+  const moved = [
+    ...(plugins === null ? [] : [{ facets: ['skills' as const], why: 'the plugin names changed' }]),
+    ...(sidecars === null
+      ? []
+      : [{ facets: sidecars.facets, nodes: sidecars.targets, why: sidecars.reason }]),
+  ];
+  const whole = wholeStale(ctx, sorted, before, g, active, oracle, moved);
   const graphFacets = whole?.facets ?? new Set();
   if (graphFacets.size > 0 && lookup?.wholeGraph === undefined) return refused(whole!.reason);
   const confidences = new Map<number, number>();
@@ -221,7 +231,10 @@ export function patchRecords(
   const replaced = new Set(sorted.map((c) => c.next.path));
   const suppressed = suppressedChange(sorted, before, g, ctx, active, oracle);
   const patch = { replaced, nodes, links, virtual: v };
-  const again = rerunWhole(whole, patch, g, ctx, active, oracle, lookup, suppressed.prevNodes);
+  const again = rerunWhole(whole, patch, g, ctx, active, oracle, lookup, {
+    graph: before,
+    prevNodes: suppressed.prevNodes,
+  });
   issues.push(...again.issues);
   const delta = suppressed.own + (again.fields.suppressedDelta ?? 0);
   return {

@@ -1,7 +1,8 @@
 // Sidecar suppressions on the records a patch in place re-resolves: how many of their own and link-level issues the
 // sidecars drop before and after the patch, so the stored scan's suppressed count moves by the difference (a full
-// build counts them all afresh). A patch never changes a sidecar, so both sides read the same suppressions; and those
-// issues name their source alone, so only a record whose node has suppressions can have any of them dropped.
+// build counts them all afresh). The previous records are counted under the stored suppressions, the new ones under
+// the patched (an edited sidecar changes them); and those issues name their source alone, so only a record whose node
+// has suppressions (before or after) can have any of them dropped.
 import type { Node } from '@skill-map/spec';
 import { sidecarOverlay } from '../build-graph.js';
 import type { activeProviderIds } from '../context.js';
@@ -47,7 +48,7 @@ export function suppressedChange(
   active: ReturnType<typeof activeProviderIds>,
   oracle: PathOracle,
 ): SuppressedChange {
-  const held = changes.filter((c) => g.suppressions.has(c.next.path));
+  const held = changes.filter((c) => g.suppressions.has(c.next.path) || before.suppressions.has(c.prev.path));
   const prevNodes = new Map<string, Node>();
   if (held.length === 0) return { own: 0, prevNodes };
   for (const { prev } of held) {

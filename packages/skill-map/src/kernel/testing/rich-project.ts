@@ -39,12 +39,22 @@ export const RICH_PROJECT: Readonly<Record<string, string>> = {
   'plugins/kit/skills/write/notes.sm': 'annotations:\n  stability: deprecated\n',
 };
 
-/** Files whose one-line edit builds in full, with the reason: a sidecar itself. */
-export const RICH_FALLBACK_EDITS: Readonly<Record<string, string>> = {
-  '.claude/agents/triager.sm': "the sidecar '.claude/agents/triager.sm' changed",
-  '.claude/commands/review.sm': "the sidecar '.claude/commands/review.sm' changed",
-  'plugins/kit/skills/write/notes.sm': "the sidecar 'plugins/kit/skills/write/notes.sm' changed",
-};
+/**
+ * Sidecar rewrites that build in full, with the reason: the deprecated label goes (the deprecation issue counts the
+ * links reaching the node), and comes back.
+ */
+export const RICH_SIDECAR_FALLBACKS: ReadonlyArray<readonly [path: string, text: string, reason: string]> = [
+  [
+    'plugins/kit/skills/write/notes.sm',
+    'annotations:\n  stability: stable\n',
+    "the sidecar 'plugins/kit/skills/write/notes.sm' changes whether 'plugins/kit/skills/write/notes.md' is deprecated",
+  ],
+  [
+    'plugins/kit/skills/write/notes.sm',
+    'annotations:\n  stability: deprecated\n',
+    "the sidecar 'plugins/kit/skills/write/notes.sm' changes whether 'plugins/kit/skills/write/notes.md' is deprecated",
+  ],
+];
 
 /** Lines to append (each keeps the file's identity: no new name, no new MCP server, no new plugin). */
 export const RICH_SNIPPETS: readonly string[] = [
