@@ -226,7 +226,7 @@ export function generateProject(root, nodes, seed = 42) {
       pluginFiles.push(path);
     }
   }
-  // Sidecars next to a few docs and agents: tags, an owner, one deprecated doc.
+  // Sidecars next to a few docs and agents: tags, an owner, one deprecated doc, issue suppressions.
   const sidecars = [];
   for (let i = 0; i < Math.max(2, Math.round(nodes * 0.002)); i += 1) {
     const target =
@@ -234,7 +234,15 @@ export function generateProject(root, nodes, seed = 42) {
     const path = `${target.slice(0, -3)}.sm`;
     if (files.has(path)) continue;
     const stability = i === 1 ? '  stability: deprecated\n' : '';
-    files.set(path, `annotations:\n  tags: [${r.pick(WORDS)}]\n  owner: team-${r.pick(WORDS)}\n${stability}`);
+    // Some carry what `sm issues dismiss` writes (edits of their nodes pass the suppressions again).
+    const dismissed =
+      i % 4 === 2
+        ? `  issueSuppressions:\n    - analyzer: core/tool-unknown\n      value: ${r.pick(WORDS)}\n      note: ours\n`
+        : '';
+    files.set(
+      path,
+      `annotations:\n  tags: [${r.pick(WORDS)}]\n  owner: team-${r.pick(WORDS)}\n${stability}${dismissed}`,
+    );
     sidecars.push(path);
   }
   const index = p.topics.map((t) => `- [${t.name}](${t.files[0]})`).join('\n');

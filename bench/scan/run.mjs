@@ -2,8 +2,8 @@
 // npm run bench:scan: `sm scan` on synthetic 1,000- and 10,000-node projects shaped like the real corpora, each figure
 // next to an I/O floor (walk + read + sha256 as a whole process) and the SQLite write floor measured in the same run,
 // with medians and MET/MISSED per target; one-file edits per kind of file (agent, skill, command, CLAUDE.md, a file
-// using MCP tools, a plugin file, a doc, the MCP config; plus an agent rename and a tools list naming a new MCP
-// server): how many patched in place, median and worst time per kind.
+// using MCP tools, a plugin file, a doc, the MCP config, a sidecar; plus an agent rename, a tools list naming a new MCP
+// server and an MCP config defining another): how many patched in place, median and worst time per kind.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -122,7 +122,7 @@ function rewrite(root, rel, change) {
 
 /**
  * The one-file edit per kind of file: append one plain line of text (the MCP config: rewrite it with other options,
- * same servers, then with one more server), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
+ * same servers, then with one more server; a sidecar: other tags), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
  */
 function perKind(root, project) {
   const rows = [];
@@ -132,6 +132,7 @@ function perKind(root, project) {
     ...project.kinds,
     'MCP config': [project.mcpConfig],
     'MCP config defines another server': [project.mcpConfig],
+    'sidecar (.sm): other tags': project.sidecars,
     'agent renamed (name:)': project.kinds.agent,
     'tools name a new MCP server': project.kinds.agent,
   };
@@ -155,6 +156,8 @@ function perKind(root, project) {
           join(root, rel),
           `${JSON.stringify({ mcpServers: { linear: { command: 'linear-mcp' }, github: { type: 'http', url: 'https://example.com/mcp' }, [n % 2 === 0 ? 'slack' : `spare${n}`]: { command: 'extra-mcp' } } })}\n`,
         );
+      else if (kind === 'sidecar (.sm): other tags')
+        rewrite(root, rel, (text) => text.replace(/^ {2}tags: .*$/m, `  tags: [edited-${n}]`));
       else if (kind === 'agent renamed (name:)')
         rewrite(root, rel, (text) => text.replace(/^name: .*$/m, `name: renamed-agent-${n}`));
       else if (kind === 'tools name a new MCP server')
