@@ -12,7 +12,7 @@ import { recordRole } from '../record-format.js';
 import type { FileRecord, ParsedSidecar } from '../types.js';
 import { suppressionEntries } from './assemble.js';
 import { shortAnalyzerId } from './issue-sink.js';
-import type { ResolutionIndex } from './resolution-index.js';
+import { derivedIndex, type ResolutionIndex } from './resolution-index.js';
 import type { PatchLookup } from './virtual-patch.js';
 
 /** The checks that read a node's sidecar itself (their issues land on the node it annotates). */
@@ -94,5 +94,12 @@ export function patchSidecars(
     if (record === undefined) return `${reason}, and the record of '${at.target}' is not cached`;
     reaching.push(record);
   }
-  return { index: { ...index, sidecars }, reaching, targets, facets: [...facets], reason };
+  // The node list stays: the patched index's graph is built from the stored one (resolution-index.ts, `derive`).
+  return {
+    index: derivedIndex({ ...index, sidecars }, index),
+    reaching,
+    targets,
+    facets: [...facets],
+    reason,
+  };
 }
