@@ -1,8 +1,10 @@
 // The graph stage for a few changed records in a new process: the incremental build's patch (incremental.ts), run
 // against a stored ResolutionIndex instead of the previous in-memory graph. When every change keeps the record's graph
-// identity (record-identity.ts: role, kind, provider, names, the virtual nodes and plugin names it declares; not a
-// sidecar), no other record's links can resolve differently, so the changed records' nodes, links and link-level and
-// own issues are all that differ from the stored graph.
+// identity (record-identity.ts: role, kind, provider, names, the virtual nodes and plugin names it declares), no other
+// record's links can resolve differently, so the changed records' nodes, links and link-level and own issues are all
+// that differ from the stored graph. What a change to those does reach is re-resolved along: the files naming a
+// virtual node that appeared or vanished (virtual-patch.ts), a name that came or went (name-patch.ts), a plugin name
+// (plugin-patch.ts), and the node an edited sidecar annotates (sidecar-patch.ts).
 import type { Issue, Link, Node } from '@skill-map/spec';
 import { compareIssues, createOracle, sidecarOverlay } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
