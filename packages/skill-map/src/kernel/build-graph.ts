@@ -1,7 +1,8 @@
 import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
 import type { GraphView } from './analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
-import { assemble, type Assembled } from './graph/assemble.js';
+import { assemble, NO_SIDECAR, nodeOf, type Assembled } from './graph/assemble.js';
+import { prepareRecord, type PreparedRecord } from './graph/prepared.js';
 import { createIssueSink, shortAnalyzerId, type IssueSink } from './graph/issue-sink.js';
 import { type PathOracle, type ResolvedLinks } from './graph/resolve.js';
 import { resolveLinks } from './graph/resolve-links.js';
@@ -191,6 +192,18 @@ export function composeResult(
   if (ctx.scannedBy !== undefined) result.scannedBy = ctx.scannedBy;
   if (ctx.tokenizer !== undefined) result.tokenizer = ctx.tokenizer;
   return result;
+}
+
+/** The spec node of a node record (link counts 0) with its sidecar overlay in `g`: what a patch writes for it. */
+export function overlaidNode(
+  record: FileRecord,
+  g: Assembled,
+  prepared: PreparedRecord = prepareRecord(record),
+): Node {
+  const node = nodeOf(record, prepared);
+  const sc = g.sidecars.get(record.path);
+  node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
+  return node;
 }
 
 /** The sidecar overlay of a node with these identity hashes. */

@@ -14,15 +14,14 @@ import {
   buildGraphState,
   compareIssues,
   composeResult,
+  overlaidNode,
   runAnalyzers,
-  sidecarOverlay,
   sortedRecords,
   type GraphBuild,
 } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { GraphView } from '../analyzers/analyzer.js';
-import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { createIssueSink } from './issue-sink.js';
 import { runWhole, WHOLE_SHORT, wholeStale as wholeStaleOf } from './incremental-whole.js';
 import type { PairRuns } from './pair-runs.js';
@@ -202,11 +201,9 @@ function patch(
     if (record.node === null) continue;
     const at = lowerBound(nodes, record.path, nodePath);
     const before = nodes[at]!;
-    const node = nodeOf(record, prepareRecord(record));
+    const node = overlaidNode(record, g);
     node.linksOutCount = outCounts.get(record.path) ?? 0;
     node.linksInCount = before.linksInCount + (inDelta.get(record.path) ?? 0);
-    const sc = g.sidecars.get(record.path);
-    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
     nodes[at] = node;
   }
   for (const [path, delta] of inDelta) {

@@ -45,8 +45,8 @@ export interface NodeRerun {
 }
 
 /**
- * Re-runs the `node` checks on the patched nodes at `paths`. `prevNodes` holds the previous nodes of those with sidecar
- * suppressions (before or after the patch), `before` the stored graph (its suppressions).
+ * Re-runs the `node` checks on the patched nodes at `paths`. `prevNodes` holds the previous nodes of those the stored
+ * sidecars had suppressions on, `before` the stored graph (its suppressions).
  */
 export function rerunNodes(
   paths: readonly string[],
@@ -68,7 +68,7 @@ export function rerunNodes(
   );
   const was = paths.flatMap((p) => prevNodes.get(p) ?? []);
   const suppressedDelta =
-    was.length === 0 ? 0 : after.suppressed - nodeFacetIssues(was, before, ctx, active, oracle).suppressed;
+    after.suppressed - (was.length === 0 ? 0 : nodeFacetIssues(was, before, ctx, active, oracle).suppressed);
   const analyzers = [...nodeRerunAnalyzers(ctx)].map(shortAnalyzerId).sort();
   return { issues: after.issues, nodeAnalyzers: { analyzers, paths: [...paths] }, suppressedDelta };
 }

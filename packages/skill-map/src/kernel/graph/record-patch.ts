@@ -6,12 +6,11 @@
 // virtual node that appeared or vanished (virtual-patch.ts), a name that came or went (name-patch.ts), a plugin name
 // (plugin-patch.ts), and the node an edited sidecar annotates (sidecar-patch.ts).
 import type { Issue, Link, Node } from '@skill-map/spec';
-import { compareIssues, createOracle, sidecarOverlay } from '../build-graph.js';
+import { compareIssues, createOracle, overlaidNode } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { PathOracle } from './resolve.js';
 import type { Assembled } from './assemble.js';
-import { NO_SIDECAR, nodeOf } from './assemble.js';
 import { contextKey, unpatchableAnalyzer } from './incremental-support.js';
 import { identityChange } from './record-identity.js';
 import { createIssueSink } from './issue-sink.js';
@@ -23,7 +22,7 @@ import { patchNames } from './name-patch.js';
 import { patchPlugins } from './plugin-patch.js';
 import { MAX_REACHING, patchVirtual, type PatchLookup } from './virtual-patch.js';
 import { patchSidecars } from './sidecar-patch.js';
-import { suppressedChange } from './suppressed.js';
+import { storedSuppressed } from './suppressed.js';
 import { rerunWhole } from './whole-patch.js';
 import { wholeStale } from './whole-stale.js';
 
@@ -201,9 +200,7 @@ export function patchRecords(
   for (const { prev, next: record } of sorted) {
     if (record.node === null) continue;
     const prepared = prepareRecord(record);
-    const node = nodeOf(record, prepared);
-    const sc = g.sidecars.get(record.path);
-    node.sidecar = sc === undefined ? NO_SIDECAR : sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
+    const node = overlaidNode(record, g, prepared);
     const start = fresh.links.length;
     const resolver = fresh.add(record, prepared);
     const reach = deprecatedReach(deprecated, before, active, oracle, prev, resolver);
@@ -231,14 +228,15 @@ export function patchRecords(
   const issues = sink.issues;
   const v = { upserts: virtual?.upserts ?? [], removed: virtual?.removed ?? [] };
   const replaced = new Set(sorted.map((c) => c.next.path));
-  const suppressed = suppressedChange(sorted, before, g, ctx, active, oracle);
+  const dropped = storedSuppressed(sorted, before, ctx, active, oracle);
   const patch = { replaced, nodes, links, virtual: v };
   const again = rerunWhole(whole, patch, g, ctx, active, oracle, lookup, {
     graph: before,
-    prevNodes: suppressed.prevNodes,
+    prevNodes: dropped.prevNodes,
   });
   issues.push(...again.issues);
-  const delta = suppressed.own + (again.fields.suppressedDelta ?? 0);
+  // The sink counted the new own and link-level issues suppressed (name issues carry no target: never suppressed).
+  const delta = sink.suppressed - dropped.own + (again.fields.suppressedDelta ?? 0);
   return {
     nodes,
     links,
