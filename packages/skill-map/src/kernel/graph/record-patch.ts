@@ -216,7 +216,9 @@ export function patchRecords(
       ? []
       : [{ facets: sidecars.facets, nodes: sidecars.targets, why: sidecars.reason }]),
   ];
-  const whole = wholeStale(ctx, sorted, before, g, active, oracle, moved);
+  // The new records' links, as resolved above (the checks' signatures read them).
+  const nextLinks = new Map(fresh.runs.map(([path, start, end]) => [path, links.slice(start, end)]));
+  const whole = wholeStale(ctx, sorted, before, g, active, oracle, nextLinks, moved);
   const graphFacets = whole?.facets ?? new Set();
   if (graphFacets.size > 0 && lookup?.wholeGraph === undefined) return refused(whole!.reason);
   const confidences = new Map<number, number>();

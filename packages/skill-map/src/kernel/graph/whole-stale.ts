@@ -13,7 +13,7 @@ import { prepareRecord } from './prepared.js';
 import type { PathOracle } from './resolve.js';
 import { LinkResolver } from './resolve-links.js';
 
-/** `record`'s links resolved against `g` (what the whole-graph checks' signature reads). */
+/** `record`'s links resolved against `g` (what the whole-graph checks' signature reads of a previous record). */
 function resolvedLinks(
   g: Assembled,
   active: ReturnType<typeof activeProviderIds>,
@@ -52,9 +52,10 @@ export interface WholeStale {
 
 /**
  * What of the whole-graph checks must re-run, or null when no change shows them anything new: a changed MCP config
- * feeds the `mcp` facet (its servers), another changed file without a node every graph facet; a node's facet signatures say which of its facets
- * moved. `moved` adds what the caller knows moved (the plugin names a patch changed, an edited sidecar): graph facets,
- * and nodes the `node` checks re-run on.
+ * feeds the `mcp` facet (its servers), another changed file without a node every graph facet; a node's facet
+ * signatures say which of its facets moved (its previous links resolved against `before` here, its new ones given in
+ * `nextLinks` by source, as the patch resolved them against `g`). `moved` adds what the caller knows moved (the plugin
+ * names a patch changed, an edited sidecar): graph facets, and nodes the `node` checks re-run on.
  */
 export function wholeStale(
   ctx: GraphContext,
@@ -63,6 +64,7 @@ export function wholeStale(
   g: Assembled,
   active: ReturnType<typeof activeProviderIds>,
   oracle: PathOracle,
+  nextLinks: ReadonlyMap<string, readonly Link[]>,
   moved: readonly MovedElsewhere[] = [],
 ): WholeStale | null {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
@@ -99,7 +101,7 @@ export function wholeStale(
       continue;
     }
     const was = facetSignatures(prev, resolvedLinks(before, active, oracle, prev), before);
-    const now = facetSignatures(next, resolvedLinks(g, active, oracle, next), g);
+    const now = facetSignatures(next, nextLinks.get(next.path) ?? [], g);
     const changed = movedFacets(was, now);
     if (changed.length === 0) continue;
     const why = `'${next.path}' changes what the whole-graph checks read (${changed.join(', ')})`;
