@@ -122,7 +122,8 @@ function rewrite(root, rel, change) {
 
 /**
  * The one-file edit per kind of file: append one plain line of text (the MCP config: rewrite it with other options,
- * same servers, then with one more server; a sidecar: other tags), run `sm scan --explain` as a whole process, and read whether it patched in place (else its reason).
+ * same servers, then with one more server; a sidecar: other tags), run `sm scan --explain` as a whole process, and
+ * read whether it patched in place (else its reason).
  */
 function perKind(root, project) {
   const rows = [];

@@ -1,8 +1,9 @@
 // The whole-graph checks of a stored scan patched in place (record-patch.ts), re-run where whole-stale.ts says a change
 // showed them something new. The checks of the `node` facet re-run on the changed nodes alone (node-rerun.ts), their
-// issues replacing those nodes' stored issues of theirs; the checks of every other moved facet re-run over the stored graph with the patch applied:
-// the stored rows those facets read (through the patch lookup), the changed records' nodes and links instead of their
-// stored ones, the virtual nodes as the patch merged them. Their issues then replace every stored issue of theirs.
+// issues replacing those nodes' stored issues of theirs; the checks of every other moved facet re-run over the stored
+// graph with the patch applied: the stored rows those facets read (through the patch lookup), the changed records'
+// nodes and links instead of their stored ones, the virtual nodes as the patch merged them. Their issues then replace
+// every stored issue of theirs.
 import type { Issue, Link, Node } from '@skill-map/spec';
 import type { WholeFacet } from '../analyzers/analyzer.js';
 import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
@@ -141,8 +142,9 @@ export interface RerunBefore {
 }
 
 /**
- * Re-runs what `whole` says is stale: the `node` checks on the changed nodes whose `node` signature moved (node-rerun.ts),
- * the checks of the moved graph facets over the stored graph (read through `lookup`) with `patch` applied.
+ * Re-runs what `whole` says is stale: the `node` checks on the changed nodes whose `node` signature moved
+ * (node-rerun.ts), the checks of the moved graph facets over the stored graph (read through `lookup`) with `patch`
+ * applied.
  */
 export function rerunWhole(
   whole: WholeStale | null,
