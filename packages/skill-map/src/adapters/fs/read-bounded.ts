@@ -1,0 +1,88 @@
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { errnoCode } from '../errors.js';
+
+/** Why a bounded read returned no content. */
+export type BoundedReadFailure = 'missing' | 'not-a-file' | 'oversized' | 'unreadable';
+
+/** The outcome of `readBounded`: the file's bytes, or why there are none (with a message naming the path). */
+export type BoundedRead =
+  | { readonly ok: true; readonly bytes: Buffer }
+  | {
+      readonly ok: false;
+      readonly reason: BoundedReadFailure;
+      readonly message: string;
+      /** Bytes seen when the file was over the cap (its size, or what was read before giving up). */
+      readonly bytes?: number;
+      readonly errorCode?: string;
+    };
+
+/** Caps for the small files skill-map reads beside the scanned ones (settings, ignore files, locks, records). */
+export const SMALL_FILE_MAX_BYTES = 1024 * 1024;
+
+/** Chunk size of the read loop once the stat'ed size has been read (the file may still be growing). */
+const CHUNK_BYTES = 64 * 1024;
+
+function failure(
+  reason: BoundedReadFailure,
+  message: string,
+  extra: { bytes?: number; errorCode?: string } = {},
+): BoundedRead {
+  return { ok: false, reason, message, ...extra };
+}
+
+/**
+ * Security: reads a file only when it is a regular file, and never more than `maxBytes` of it. A committed
+ * symlink to `/dev/zero`, a FIFO, a socket or a directory is refused before any byte is read (the check is on
+ * the opened descriptor, so the path cannot be swapped between the check and the read), and a file that grows
+ * past the cap while being read is refused too: no read of a project file can run without end or fill memory.
+ * `O_NONBLOCK` keeps the open of a FIFO from waiting for a writer.
+ */
+export function readBounded(absPath: string, maxBytes: number): BoundedRead {
+  let fd: number;
+  try {
+    fd = openSync(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (err) {
+    const code = errnoCode(err);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return failure('missing', `${absPath} does not exist`);
+    return failure('unreadable', `${absPath} could not be read (${code ?? String(err)})`, {
+      ...(code ? { errorCode: code } : {}),
+    });
+  }
+  try {
+    return readOpen(fd, absPath, maxBytes);
+  } catch (err) {
+    const code = errnoCode(err);
+    return failure('unreadable', `${absPath} could not be read (${code ?? String(err)})`, {
+      ...(code ? { errorCode: code } : {}),
+    });
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function readOpen(fd: number, absPath: string, maxBytes: number): BoundedRead {
+  const st = fstatSync(fd);
+  if (!st.isFile())
+    return failure('not-a-file', `${absPath} is not a regular file (a device, FIFO, socket or directory)`);
+  if (st.size > maxBytes) return oversized(absPath, maxBytes, st.size);
+  const chunks: Buffer[] = [];
+  let total = 0;
+  // One read of the stat'ed size plus one byte tells a file that kept its size from one that grew.
+  let want = Math.min(st.size, maxBytes) + 1;
+  for (;;) {
+    const chunk = Buffer.allocUnsafe(want);
+    const n = readSync(fd, chunk, 0, want, null);
+    if (n === 0) break;
+    chunks.push(n === want ? chunk : chunk.subarray(0, n));
+    total += n;
+    if (total > maxBytes) return oversized(absPath, maxBytes, total);
+    want = Math.min(CHUNK_BYTES, maxBytes + 1 - total);
+  }
+  return { ok: true, bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, total) };
+}
+
+function oversized(absPath: string, maxBytes: number, bytes: number): BoundedRead {
+  return failure('oversized', `${absPath} is larger than the ${maxBytes}-byte limit for this file`, {
+    bytes,
+  });
+}
