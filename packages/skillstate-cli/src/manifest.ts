@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { isPlainObject, resolveStatePath } from '@skillstate/core';
+import {
+  CONFIG_FILE_MAX_BYTES,
+  isPlainObject,
+  readBoundedTextSync,
+  resolveStatePath,
+} from '@skillstate/core';
 import type { ConfigFormat } from './adapters/host-configs.js';
 import { CliError } from './errors.js';
 import { isHostName } from './hosts.js';
@@ -150,11 +154,11 @@ export function parseManifest(
   return raw;
 }
 
-/** Reads a manifest; undefined when the file does not exist. */
+/** Reads a manifest; undefined when the file does not exist. A non-regular or oversized one is refused. */
 export function readManifest(file: string, scope: ManifestScope, base: string): InstallManifest | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedTextSync(file, CONFIG_FILE_MAX_BYTES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

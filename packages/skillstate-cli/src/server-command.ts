@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
+import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from '@skillstate/core';
 import { CliError } from './errors.js';
 
 /** The process a host launches to run the skillstate MCP server. */
@@ -29,7 +29,7 @@ export function resolveMcpBin(): string {
       },
     );
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+  const manifest = JSON.parse(readBoundedTextSync(manifestPath, CONFIG_FILE_MAX_BYTES)) as {
     bin?: string | Record<string, string>;
   };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[MCP_BIN];
@@ -57,7 +57,7 @@ export const REGISTRY_NPX_COMMAND: ServerCommand = { command: 'npx', args: ['-y'
 export function projectDependsOnServer(projectDir: string): boolean {
   let manifest: unknown;
   try {
-    manifest = JSON.parse(readFileSync(join(projectDir, 'package.json'), 'utf8'));
+    manifest = JSON.parse(readBoundedTextSync(join(projectDir, 'package.json'), CONFIG_FILE_MAX_BYTES));
   } catch {
     return false;
   }

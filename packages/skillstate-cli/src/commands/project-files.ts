@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CURRENT_STATE_VERSION,
@@ -19,12 +20,14 @@ export const INITIAL_STATE_TEXT = `${JSON.stringify({ version: CURRENT_STATE_VER
 
 type PrevFiles = Readonly<Record<string, FileRecord>>;
 
-/** Creates the state file when absent; an existing state is never touched. */
+/** Creates the state file when absent; an existing state is never touched, nor read. */
 export function planStateFile(statePath: string, ps: PlanScope, prevFiles: PrevFiles): PlannedWrite {
-  const before = readBytes(statePath);
   const key = recordKey(statePath, ps);
   const prev = prevFiles[key];
-  if (before !== undefined) return prev === undefined ? { key } : { key, record: prev };
+  if (statSync(statePath, { throwIfNoEntry: false }) !== undefined) {
+    return prev === undefined ? { key } : { key, record: prev };
+  }
+  const before = undefined;
   return planWrite(
     { abs: statePath, kind: 'state', before, after: INITIAL_STATE_TEXT, verb: 'create', detail: '' },
     ps,

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isSkillstateError } from '../errors.js';
 import { isPlainObject } from '../json.js';
 import type { SessionMeta } from '../session.js';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from './bounded-read.js';
 import { withStateLock } from './lock.js';
 
 /** The session sidecar's file name, next to each state file. */
@@ -13,12 +14,16 @@ export function sessionMetaPath(stateDir: string): string {
   return join(stateDir, SESSION_META_NAME);
 }
 
-/** Reads a state directory's session sidecar; null when missing, corrupt or not an object. */
+/**
+ * Reads a state directory's session sidecar; null when missing, corrupt or not an object. One that is not a
+ * regular file or is over the configuration size limit throws FILE_REFUSED naming it.
+ */
 export function readSessionMeta(stateDir: string): SessionMeta | null {
   try {
-    const parsed: unknown = JSON.parse(readFileSync(sessionMetaPath(stateDir), 'utf8'));
+    const parsed: unknown = JSON.parse(readBoundedTextSync(sessionMetaPath(stateDir), CONFIG_FILE_MAX_BYTES));
     return isPlainObject(parsed) ? parsed : null;
-  } catch {
+  } catch (err) {
+    if (isSkillstateError(err, 'FILE_REFUSED')) throw err;
     return null;
   }
 }

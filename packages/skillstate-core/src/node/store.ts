@@ -1,10 +1,12 @@
-import { copyFileSync, readFileSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import type { VersionedState } from '../envelope.js';
 import { toEnvelope } from '../envelope.js';
+import { isSkillstateError } from '../errors.js';
 import { cloneJson } from '../json.js';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { readBoundedFileSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
 import { resolveStatePath } from './paths.js';
-import { readStateFile, stateUnreadableError } from './state-file.js';
+import { checkedStateText, readStateFile, stateUnreadableError } from './state-file.js';
 
 /** Somewhere a versioned state can be loaded from and saved to. */
 export interface StateStore {
@@ -13,28 +15,36 @@ export interface StateStore {
   snapshot?(): Promise<void>;
 }
 
-/** Copies the current bytes of a state file to `<path>.snapshot` (atomic); no-op when there is no file. */
+/**
+ * Copies the current bytes of a state file to `<path>.snapshot` (atomic); no-op when there is no file or it
+ * cannot be read. A file that is not a regular one, or is over the state size limit, throws FILE_REFUSED.
+ */
 export function snapshotStateFile(path: string): void {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
-  } catch {
+    bytes = readBoundedFileSync(path, STATE_FILE_MAX_BYTES);
+  } catch (err) {
+    if (isSkillstateError(err, 'FILE_REFUSED')) throw err;
     return;
   }
   atomicWriteFileSync(`${path}.snapshot`, bytes);
 }
 
 /**
- * Moves an unusable state file aside as `<path>.corrupt-<time>` so that a recovery write (rollback) loses
- * nothing. Returns the new name.
+ * Keeps an unusable state file aside as `<path>.corrupt-<time>` so that a recovery write (rollback) loses
+ * nothing: a copy of a readable file, else the entry itself renamed (a symbolic link, a FIFO or an oversized
+ * file is moved, never read). Returns the new name.
  */
 export function preserveUnreadableFile(path: string, now: Date): string {
   const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  let bytes: Buffer | undefined;
   try {
-    copyFileSync(path, aside);
+    bytes = readBoundedFileSync(path, STATE_FILE_MAX_BYTES);
   } catch {
-    renameSync(path, aside);
+    bytes = undefined;
   }
+  if (bytes === undefined) renameSync(path, aside);
+  else atomicWriteFileSync(aside, bytes);
   return aside;
 }
 
@@ -56,7 +66,7 @@ export class FileStore implements StateStore {
   save(state: VersionedState): Promise<void> {
     const read = readStateFile(this.path);
     if (read.kind === 'unreadable') return Promise.reject(stateUnreadableError(this.path, read.reason));
-    atomicWriteFileSync(this.path, JSON.stringify(toEnvelope(state.state)));
+    atomicWriteFileSync(this.path, checkedStateText(this.path, JSON.stringify(toEnvelope(state.state))));
     return Promise.resolve();
   }
 
