@@ -88,6 +88,8 @@ export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
       await recordProtocolVersion(server, version);
     }));
   args.handshake?.on('negotiated', (version) => void deps.negotiated(version));
+  // The server's own `initialize` comes after any the gate answered, so it is the one in force.
+  deps.negotiatedVersion = () => connection.negotiatedProtocolVersion ?? args.handshake?.protocolVersion;
   deps.beforeToolCall = stamp;
   await server.start(args.input, args.output);
   setImmediate(() => void stamp());

@@ -91,6 +91,7 @@ export class McpServer {
     const deps: ServerDeps = {
       beforeToolCall: () => Promise.resolve(),
       negotiated: () => Promise.resolve(),
+      negotiatedVersion: () => this.#connection.negotiatedProtocolVersion,
       spec: options.spec,
       state: new StateAccess({ root: options.root, name: options.name, agent, schema: options.spec.schema }),
       tools: registerTools(),
