@@ -20,6 +20,11 @@ export interface LaunchArgs {
   agent?: string;
   /** Enables state.metrics. */
   tracker?: TokenTracker;
+  /**
+   * Keep credential-shaped strings in clear in the files written; defaults to `SKILLSTATE_KEEP_SECRETS=1` in
+   * the environment (exactly `1`), else false: everything written is redacted.
+   */
+  keepSecrets?: boolean;
   /** Defaults to process.stdin. */
   input?: InputSource;
   /** Defaults to process.stdout. */
@@ -67,6 +72,7 @@ export async function launch(args: LaunchArgs = {}): Promise<McpServer> {
     name: args.name ?? location.name,
     agent: args.agent ?? process.env['SKILLSTATE_AGENT_ID'] ?? '',
     tracker: args.tracker,
+    keepSecrets: args.keepSecrets ?? process.env['SKILLSTATE_KEEP_SECRETS'] === '1',
   });
   // The stamp runs once: before the first tool call (so it can never land after anything a tool writes, such
   // as state.finalize) or right after start, whichever comes first. The handshake never waits for it.

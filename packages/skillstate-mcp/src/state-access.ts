@@ -6,11 +6,12 @@ import {
   loadStateOrDefaults,
   resolveStatePath,
   sanitizeAgentId,
+  storedForm,
   withStateLock,
   writeDiffBaseline,
   writeStateFileSync,
 } from '@skillstate/core';
-import type { JsonObject, StateSchema } from '@skillstate/core';
+import type { JsonObject, StateSchema, StoragePolicy } from '@skillstate/core';
 import { McpServerError } from './errors.js';
 
 /** One resolved state file: the directory it lives in carries its baseline, checkpoints and sidecar. */
@@ -28,6 +29,8 @@ export interface StateAccessOptions {
   name: string;
   agent: string;
   schema: StateSchema;
+  /** True keeps credential-shaped strings in clear in the files written (default: redacted on write). */
+  keepSecrets?: boolean;
 }
 
 /** Sanitises an explicitly given agent id; one that sanitises to nothing is an error, not "the main agent". */
@@ -55,6 +58,11 @@ export class StateAccess {
   /** The launch-time state file name. */
   get name(): string {
     return this.#options.name;
+  }
+
+  /** How every file this server writes treats secrets: redacted unless the server was started to keep them. */
+  get storage(): StoragePolicy {
+    return { keepSecrets: this.#options.keepSecrets === true };
   }
 
   /**
@@ -97,7 +105,7 @@ export class StateAccess {
 
   /**
    * Reads, transforms and writes the target's state under its lock (a bad file throws before anything is
-   * written). Returns the state before and after.
+   * written). Returns the state before and after, `after` as written (redacted unless secrets are kept).
    */
   update(
     target: StateTarget,
@@ -105,7 +113,7 @@ export class StateAccess {
   ): Promise<{ before: JsonObject; after: JsonObject }> {
     return this.locked(target, () => {
       const before = this.load(target);
-      const after = compute(before);
+      const after = storedForm(compute(before), this.storage);
       this.commit(target, before, after);
       return { before, after };
     });
@@ -116,10 +124,10 @@ export class StateAccess {
    * state as the diff baseline when there is none yet, so the next `state.diff` reports this write.
    */
   commit(target: StateTarget, before: JsonObject | null, after: JsonObject): void {
-    writeStateFileSync(target.statePath, after);
+    writeStateFileSync(target.statePath, after, this.storage);
     this.#writes.set(target.statePath, this.writes(target.statePath) + 1);
     if (before !== null && !existsSync(join(target.stateDir, DIFF_BASELINE_NAME))) {
-      writeDiffBaseline(target.stateDir, before);
+      writeDiffBaseline(target.stateDir, before, this.storage);
     }
   }
 

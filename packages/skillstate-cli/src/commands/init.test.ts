@@ -101,6 +101,7 @@ describe('skillstate init', () => {
         '.claude/skills/skillstate',
         '.claude/skills/skillstate/SKILL.md',
         '.skillstate',
+        '.skillstate/.gitignore',
         '.skillstate/install-manifest.json',
         '.skillstate/skillstate.json',
         'skill-spec.json',

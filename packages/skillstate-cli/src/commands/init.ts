@@ -13,7 +13,7 @@ import { formatCommand } from '../server-command.js';
 import type { ServerCommand } from '../server-command.js';
 import { SKILL_RELATIVE_PATH } from '../skill-text.js';
 import { adapterFor, planHostConfig, projectConfigPath } from './host-files.js';
-import { planSkillFile, planSpecFile, planStateFile } from './project-files.js';
+import { planIgnoreFile, planSkillFile, planSpecFile, planStateFile } from './project-files.js';
 
 /** Options of `skillstate init`. */
 export interface InitOptions {
@@ -133,6 +133,7 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   const prevFiles = prev?.files ?? {};
   const planned = [
     planStateFile(statePath, ps, prevFiles),
+    planIgnoreFile(root, ps, prevFiles),
     planSpecFile(ctx, spec, ps, prevFiles),
     planSkillFile(ctx, ps, prevFiles),
   ];

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import { isSkillstateError } from '../errors.js';
 import { isPlainObject } from '../json.js';
 import type { JsonObject } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { readBoundedTextSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
 
@@ -23,7 +25,7 @@ export function readDiffBaseline(stateDir: string): JsonObject | null {
   }
 }
 
-/** Pins the diff baseline of a state directory (atomic; callers hold the state lock). */
-export function writeDiffBaseline(stateDir: string, state: JsonObject): void {
-  atomicWriteFileSync(join(stateDir, DIFF_BASELINE_NAME), JSON.stringify(state, null, 2));
+/** Pins the diff baseline of a state directory (atomic, redacted unless the policy keeps secrets; locked). */
+export function writeDiffBaseline(stateDir: string, state: JsonObject, policy: StoragePolicy = {}): void {
+  atomicWriteFileSync(join(stateDir, DIFF_BASELINE_NAME), JSON.stringify(storedForm(state, policy), null, 2));
 }

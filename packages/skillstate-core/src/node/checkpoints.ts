@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { isSkillstateError, SkillstateError } from '../errors.js';
 import { isPlainObject } from '../json.js';
 import type { JsonObject } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import { CHECKPOINT_ID_PATTERN, checkpointId, sanitizeCheckpointLabel } from '../names.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { readBoundedTextSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
@@ -69,14 +71,15 @@ export function listCheckpoints(stateDir: string): CheckpointInfo[] {
 }
 
 /**
- * Records `state` as the next checkpoint. The sequence number derives from what is on disk, so it keeps
- * counting across restarts. Callers hold the state lock.
+ * Records `state` as the next checkpoint (redacted unless the policy keeps secrets). The sequence number
+ * derives from what is on disk, so it keeps counting across restarts. Callers hold the state lock.
  */
 export function writeCheckpoint(
   stateDir: string,
   rawLabel: string,
   state: JsonObject,
   now: Date,
+  policy: StoragePolicy = {},
 ): CheckpointRecord {
   const existing = listCheckpoints(stateDir);
   const seq = existing.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
@@ -86,7 +89,7 @@ export function writeCheckpoint(
     seq,
     label,
     createdAt: now.toISOString(),
-    state,
+    state: storedForm(state, policy),
   };
   const path = join(stateDir, CHECKPOINTS_DIR_NAME, `${record.checkpointId}.json`);
   atomicWriteFileSync(path, checkedStateText(path, JSON.stringify(record, null, 2)));

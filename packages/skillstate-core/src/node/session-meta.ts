@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { isSkillstateError } from '../errors.js';
 import { isPlainObject } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import type { SessionMeta } from '../session.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from './bounded-read.js';
@@ -29,13 +31,17 @@ export function readSessionMeta(stateDir: string): SessionMeta | null {
 }
 
 /**
- * Shallow-merges `patch` into the sidecar under its own lock (never the state lock) and writes it atomically.
- * Creates the directory and file as needed; returns the merged sidecar.
+ * Shallow-merges `patch` into the sidecar under its own lock (never the state lock) and writes it atomically,
+ * redacted unless the policy keeps secrets. Creates the directory and file as needed; returns what was written.
  */
-export async function writeSessionMeta(stateDir: string, patch: Partial<SessionMeta>): Promise<SessionMeta> {
+export async function writeSessionMeta(
+  stateDir: string,
+  patch: Partial<SessionMeta>,
+  policy: StoragePolicy = {},
+): Promise<SessionMeta> {
   const path = sessionMetaPath(stateDir);
   return withStateLock(path, () => {
-    const merged: SessionMeta = { ...(readSessionMeta(stateDir) ?? {}), ...patch };
+    const merged: SessionMeta = storedForm({ ...(readSessionMeta(stateDir) ?? {}), ...patch }, policy);
     atomicWriteFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
     return merged;
   });

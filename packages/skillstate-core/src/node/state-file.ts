@@ -2,6 +2,8 @@ import { createInitialState, migrate, toEnvelope } from '../envelope.js';
 import type { VersionedState } from '../envelope.js';
 import { isSkillstateError, SkillstateError } from '../errors.js';
 import type { JsonObject } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import type { StateSchema } from '../spec.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { readBoundedTextSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
@@ -66,11 +68,12 @@ export function formatEnvelope(state: JsonObject): string {
 }
 
 /**
- * Atomically writes `state` as the envelope at `path`. Callers hold the state lock. A state that would weigh
- * more than {@link STATE_FILE_MAX_BYTES} (so could not be read back) throws STATE_TOO_LARGE, writing nothing.
+ * Atomically writes `state` as the envelope at `path`, credential-shaped strings redacted unless the policy
+ * keeps them. Callers hold the state lock. A state that would weigh more than {@link STATE_FILE_MAX_BYTES} (so
+ * could not be read back) throws STATE_TOO_LARGE, writing nothing.
  */
-export function writeStateFileSync(path: string, state: JsonObject): void {
-  atomicWriteFileSync(path, checkedStateText(path, formatEnvelope(state)));
+export function writeStateFileSync(path: string, state: JsonObject, policy: StoragePolicy = {}): void {
+  atomicWriteFileSync(path, checkedStateText(path, formatEnvelope(storedForm(state, policy))));
 }
 
 /** `text` when a state file of that text can be read back, else STATE_TOO_LARGE naming the file. */

@@ -3,6 +3,8 @@ import type { VersionedState } from '../envelope.js';
 import { toEnvelope } from '../envelope.js';
 import { isSkillstateError } from '../errors.js';
 import { cloneJson } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import { atomicWriteFileSync } from './atomic-write.js';
 import { readBoundedFileSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
 import { resolveStatePath } from './paths.js';
@@ -51,9 +53,12 @@ export function preserveUnreadableFile(path: string, now: Date): string {
 /** A state file confined to `root`. Saving never overwrites a file that exists but cannot be read. */
 export class FileStore implements StateStore {
   readonly path: string;
+  readonly #policy: StoragePolicy;
 
-  constructor(root: string, name: string) {
+  /** A store of `<root>/<name>`; what it saves is redacted unless `policy` keeps secrets. */
+  constructor(root: string, name: string, policy: StoragePolicy = {}) {
     this.path = resolveStatePath(root, name);
+    this.#policy = policy;
   }
 
   /** The stored envelope, or null when missing or unusable. */
@@ -62,11 +67,14 @@ export class FileStore implements StateStore {
     return Promise.resolve(read.kind === 'ok' ? read.envelope : null);
   }
 
-  /** Atomically writes compact JSON; refuses when the existing file is unusable. */
+  /** Atomically writes compact JSON (redacted by default); refuses when the existing file is unusable. */
   save(state: VersionedState): Promise<void> {
     const read = readStateFile(this.path);
     if (read.kind === 'unreadable') return Promise.reject(stateUnreadableError(this.path, read.reason));
-    atomicWriteFileSync(this.path, checkedStateText(this.path, JSON.stringify(toEnvelope(state.state))));
+    atomicWriteFileSync(
+      this.path,
+      checkedStateText(this.path, JSON.stringify(toEnvelope(storedForm(state.state, this.#policy)))),
+    );
     return Promise.resolve();
   }
 
