@@ -35,7 +35,7 @@ describe('skillstate refuses a file that is a symlink to /dev/zero, naming it', 
   it('init with .mcp.json linked to /dev/zero: exit 1, one line, nothing written', () => {
     const config = join(project, '.mcp.json');
     symlinkSync('/dev/zero', config);
-    const r = skillstate('init', '--host', 'claude', '--command', 'my-server');
+    const r = skillstate('init', '--host', 'claude', '--command', 'node');
     expect(r.stderr).toBe(`skillstate: ${config} cannot be read: ${NOT_REGULAR}\n`);
     expect(r.status).toBe(1);
     expect(readdirSync(project)).toEqual(['.mcp.json']);
@@ -54,7 +54,7 @@ describe('skillstate refuses a file that is a symlink to /dev/zero, naming it', 
   it('init --spec naming a link to /dev/zero: exit 1 naming it', () => {
     const spec = join(project, 'my-spec.json');
     symlinkSync('/dev/zero', spec);
-    const r = skillstate('init', '--host', 'claude', '--spec', 'my-spec.json', '--command', 'my-server');
+    const r = skillstate('init', '--host', 'claude', '--spec', 'my-spec.json', '--command', 'node');
     expect(r.stderr).toBe(`skillstate: spec file ${spec} cannot be read: ${NOT_REGULAR}\n`);
     expect(r.status).toBe(1);
   });

@@ -32,7 +32,7 @@ function git(...args: string[]): string {
 }
 
 function init(): void {
-  const r = spawnSync(process.execPath, [CLI_BIN, 'init', '--host', 'claude', '--command', 'my-server'], {
+  const r = spawnSync(process.execPath, [CLI_BIN, 'init', '--host', 'claude', '--command', 'node'], {
     cwd: project,
     env: { ...process.env, HOME: join(root, 'home') },
     encoding: 'utf8',

@@ -94,6 +94,8 @@ export interface InterruptOptions {
   exit?: (code: number) => void;
   /** Signals held before this handler existed; released here, and a held one is handled at once. */
   held?: SignalHold | undefined;
+  /** False exits without recording anything (a probe); default true. */
+  flush?: boolean;
 }
 
 /**
@@ -109,7 +111,7 @@ export function installInterruptHandler(server: McpServer, options: InterruptOpt
     flushing ??= (async () => {
       try {
         await options.before?.();
-        await flushInterrupted(server);
+        if (options.flush !== false) await flushInterrupted(server);
       } finally {
         exit(INTERRUPT_EXIT_CODE);
       }

@@ -16,21 +16,19 @@ const CLAUDE_MCP = `{
   "mcpServers": {
     "skillstate": {
       "type": "stdio",
-      "command": "npx",
-      "args": [
-        "-y",
-        "@skillstate/mcp@^3"
-      ]
+      "command": "skillstate-mcp",
+      "args": []
     }
   }
 }
 `;
 
-/** What a project without an `@skillstate/mcp` dependency gets: the server README's form. */
-const NPX = { command: 'npx', args: ['-y', '@skillstate/mcp@^3'] };
+/** What every project gets by default: the installed server, found on the PATH. */
+const INSTALLED = { command: 'skillstate-mcp', args: [] };
 
+/** Every file of the sandbox but the fake server on its PATH. */
 function everything(): Record<string, string> {
-  return tree(sb.root);
+  return Object.fromEntries(Object.entries(tree(sb.root)).filter(([path]) => !/^bin(\/|$)/.test(path)));
 }
 
 describe('skillstate init', () => {
@@ -46,7 +44,7 @@ describe('skillstate init', () => {
       version: 2,
       scope: 'project',
       statePath: '.skillstate/skillstate.json',
-      server: NPX,
+      server: INSTALLED,
       hosts: { claude: { mcp: { configPath: '.mcp.json', format: 'claude-mcp-json' } } },
     });
     expect(manifest.files['.mcp.json']).toMatchObject({
@@ -60,7 +58,7 @@ describe('skillstate init', () => {
   it('registers Cursor in .cursor/mcp.json as {command, args}', async () => {
     expect((await sb.run(['init', '--host=cursor'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/.cursor/mcp.json'))).toEqual({
-      mcpServers: { skillstate: NPX },
+      mcpServers: { skillstate: INSTALLED },
     });
     expect(existsSync(join(sb.project, '.mcp.json'))).toBe(false);
   });
@@ -68,7 +66,7 @@ describe('skillstate init', () => {
   it('creates opencode.json with mcp.skillstate and no plugin entry', async () => {
     expect((await sb.run(['init', '--host', 'opencode'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/opencode.json'))).toEqual({
-      mcp: { skillstate: { type: 'local', command: ['npx', '-y', '@skillstate/mcp@^3'], enabled: true } },
+      mcp: { skillstate: { type: 'local', command: ['skillstate-mcp'], enabled: true } },
     });
   });
 
@@ -184,7 +182,7 @@ describe('skillstate init', () => {
     expect(JSON.parse(sb.read('project/.mcp.json'))).toEqual({
       mcpServers: {
         other: { command: 'x' },
-        skillstate: { type: 'stdio', ...NPX },
+        skillstate: { type: 'stdio', ...INSTALLED },
       },
     });
   });
@@ -216,12 +214,30 @@ describe('skillstate init', () => {
     expect(sb.read('project/skill-spec.json')).toBe(JSON.stringify(GENERIC_PROCEDURE_SPEC));
   });
 
+  it('refuses to register skillstate-mcp when it is not on the PATH, saying how to install it', async () => {
+    const before = everything();
+    const r = await sb.run(['init', '--host', 'claude'], { env: { PATH: join(sb.root, 'empty') } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('skillstate-mcp is not on your PATH');
+    expect(r.stderr).toContain('`npm ci && npm run install:bins`');
+    expect(r.stderr).toContain('Nothing was written.');
+    expect(everything()).toEqual(before);
+  });
+
+  it('registers a --command it cannot find, with a warning (the user chose it)', async () => {
+    const r = await sb.run(['init', '--host', 'claude', '--command', 'my-own-server']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'warning: my-own-server was not found (on the PATH or as a file); hosts cannot start it until it is\n',
+    );
+  });
+
   it('registers a custom --command split like a shell would', async () => {
-    await sb.run(['init', '--host', 'claude', '--command', `npx -y "@skillstate/mcp@^3" '--log level'`]);
+    await sb.run(['init', '--host', 'claude', '--command', `skillstate-mcp "./my spec.json" '--log level'`]);
     expect(JSON.parse(sb.read('project/.mcp.json')).mcpServers.skillstate).toEqual({
       type: 'stdio',
-      command: 'npx',
-      args: ['-y', '@skillstate/mcp@^3', '--log level'],
+      command: 'skillstate-mcp',
+      args: ['./my spec.json', '--log level'],
     });
   });
 
