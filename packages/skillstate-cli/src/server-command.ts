@@ -1,6 +1,6 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { delimiter, dirname, resolve } from 'node:path';
+import { basename, delimiter, dirname, resolve } from 'node:path';
 import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from '@skillstate/core';
 import { CliError } from './errors.js';
 
@@ -103,6 +103,20 @@ export function findCommand(command: string, env: NodeJS.ProcessEnv, cwd: string
 export const INSTALL_HINT =
   'install the tools from a clone of the repository with `npm ci && npm run install:bins` ' +
   '(it links skillstate-mcp into ~/.local/bin; put that folder on your PATH)';
+
+/**
+ * A warning when `found` is on the PATH only because npm added a `node_modules/.bin` folder for the command
+ * running now (`npx skillstate ...`, `npm run ...`): a host started outside npm will not find it there.
+ */
+export function npmOnlyPathWarning(found: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (found === undefined || env['npm_command'] === undefined) return undefined;
+  const dir = dirname(found);
+  if (basename(dir) !== '.bin' || basename(dirname(dir)) !== 'node_modules') return undefined;
+  return (
+    `${basename(found)} was found in ${dir}, which npm puts on the PATH only for npm and npx commands; ` +
+    `hosts started otherwise will not find it there: ${INSTALL_HINT}`
+  );
+}
 
 /** The command as one line a user could paste into a POSIX shell (words quoted only when needed). */
 export function formatCommand(server: ServerCommand): string {

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GENERIC_PROCEDURE_SPEC, INTERCODE_CTF_SPEC } from '@skillstate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -222,6 +222,17 @@ describe('skillstate init', () => {
     expect(r.stderr).toContain('`npm ci && npm run install:bins`');
     expect(r.stderr).toContain('Nothing was written.');
     expect(everything()).toEqual(before);
+  });
+
+  it('warns when skillstate-mcp is only on the PATH because npm put node_modules/.bin there', async () => {
+    const npmBin = join(sb.root, 'project', 'node_modules', '.bin');
+    sb.write('project/node_modules/.bin/skillstate-mcp', '#!/bin/sh\n');
+    chmodSync(join(npmBin, 'skillstate-mcp'), 0o755);
+    const r = await sb.run(['init', '--host', 'claude'], { env: { PATH: npmBin, npm_command: 'exec' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `warning: skillstate-mcp was found in ${npmBin}, which npm puts on the PATH only`,
+    );
   });
 
   it('registers a --command it cannot find, with a warning (the user chose it)', async () => {

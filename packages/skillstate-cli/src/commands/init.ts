@@ -10,7 +10,7 @@ import type { HostName } from '../hosts.js';
 import { MANIFEST_NAME, formatManifest, readManifest } from '../manifest.js';
 import type { FileRecord, InstallManifest } from '../manifest.js';
 import type { PlanScope, PlannedWrite } from '../plan-write.js';
-import { INSTALL_HINT, MCP_BIN, findCommand, formatCommand } from '../server-command.js';
+import { INSTALL_HINT, MCP_BIN, findCommand, formatCommand, npmOnlyPathWarning } from '../server-command.js';
 import type { ServerCommand } from '../server-command.js';
 import { SKILL_RELATIVE_PATH } from '../skill-text.js';
 import { adapterFor, planHostConfig, projectConfigPath } from './host-files.js';
@@ -33,7 +33,10 @@ export interface InitOptions {
  */
 function checkStartable(opts: InitOptions, hosts: readonly HostName[], ctx: CliContext): void {
   if (hosts.every((h) => h === 'codex')) return;
-  if (findCommand(opts.server.command, ctx.env, ctx.cwd) !== undefined) return;
+  const found = findCommand(opts.server.command, ctx.env, ctx.cwd);
+  const npmOnly = npmOnlyPathWarning(found, ctx.env);
+  if (npmOnly !== undefined) ctx.err(`warning: ${npmOnly}`);
+  if (found !== undefined) return;
   if (opts.explicitServer !== true) {
     throw new CliError(
       'SERVER_NOT_FOUND',

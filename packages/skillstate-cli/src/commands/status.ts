@@ -1,7 +1,7 @@
 import type { CliContext } from '../context.js';
 import { probeServer } from '../probe.js';
 import type { ProbeOutcome } from '../probe.js';
-import { INSTALL_HINT, MCP_BIN, formatCommand } from '../server-command.js';
+import { INSTALL_HINT, MCP_BIN, findCommand, formatCommand, npmOnlyPathWarning } from '../server-command.js';
 import { findRegistrations } from './registrations.js';
 import type { Registration } from './registrations.js';
 
@@ -44,7 +44,13 @@ export async function runStatus(opts: StatusOptions, ctx: CliContext): Promise<n
     return 1;
   }
   const outcomes = await Promise.all(found.map((reg) => check(reg, opts, ctx)));
-  found.forEach((reg, i) => ctx.out(describe(reg, outcomes[i] as ProbeOutcome)));
+  found.forEach((reg, i) => {
+    ctx.out(describe(reg, outcomes[i] as ProbeOutcome));
+    const command = reg.target?.command;
+    const npmOnly =
+      command === undefined ? undefined : npmOnlyPathWarning(findCommand(command, ctx.env, ctx.cwd), ctx.env);
+    if (npmOnly !== undefined) ctx.out(`  note: ${npmOnly}`);
+  });
   const starting = outcomes.filter((o) => o.starts).length;
   ctx.out(
     starting === found.length
