@@ -173,12 +173,16 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   for (const line of unchanged) report.line(line);
   if (hosts.includes('codex')) codexNote(ctx, report);
   if (!opts.dryRun) applyChanges(changes);
-  if (changes.length === 0) report.line('nothing to change: this project is already set up');
-  else if (!opts.dryRun) {
+  reportDone(changes.length, opts.dryRun, report);
+  return 0;
+}
+
+function reportDone(changed: number, dryRun: boolean, report: Reporter): void {
+  if (changed === 0) report.line('nothing to change: this project is already set up');
+  else if (!dryRun) {
     report.line('done: restart your AI host (or reload its MCP servers) to pick up skillstate');
     report.line('check that each host starts the server with `skillstate status`');
   }
-  return 0;
 }
 
 function planManifest(
