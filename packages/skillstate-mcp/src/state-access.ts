@@ -113,22 +113,25 @@ export class StateAccess {
   ): Promise<{ before: JsonObject; after: JsonObject }> {
     return this.locked(target, () => {
       const before = this.load(target);
-      const after = storedForm(compute(before), this.storage);
-      this.commit(target, before, after);
+      const after = this.commit(target, before, compute(before));
       return { before, after };
     });
   }
 
   /**
    * Writes `after` as the target's state (callers hold the lock), counts the write, and pins the pre-write
-   * state as the diff baseline when there is none yet, so the next `state.diff` reports this write.
+   * state as the diff baseline when there is none yet, so the next `state.diff` reports this write. Returns
+   * the state as written (redacted unless secrets are kept).
    */
-  commit(target: StateTarget, before: JsonObject | null, after: JsonObject): void {
-    writeStateFileSync(target.statePath, after, this.storage);
+  commit(target: StateTarget, before: JsonObject | null, after: JsonObject): JsonObject {
+    const stored = storedForm(after, this.storage);
+    // Already in its stored form: the write need not redact it a second time.
+    writeStateFileSync(target.statePath, stored, { keepSecrets: true });
     this.#writes.set(target.statePath, this.writes(target.statePath) + 1);
     if (before !== null && !existsSync(join(target.stateDir, DIFF_BASELINE_NAME))) {
       writeDiffBaseline(target.stateDir, before, this.storage);
     }
+    return stored;
   }
 
   /** How many writes this server applied to `statePath` (patch, rollback, merge). */
