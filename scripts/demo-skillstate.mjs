@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // npm run demo:skillstate — a scripted skillstate session against a copy of examples/demo-project:
-// the copy depends on @skillstate/mcp (linked to this workspace, as `npm i -D` would install it), `skillstate init`
-// registers the server, then an MCP client (the official SDK) launches exactly the registered command and works
-// through a procedure the way an agent would. Nothing outside a temp folder is touched.
+// `skillstate-mcp` is put on the PATH from this workspace (as `npm run install:bins` would), `skillstate init`
+// registers it, then an MCP client (the official SDK) launches exactly the registered command and works through a
+// procedure the way an agent would. Nothing outside a temp folder is touched.
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -15,6 +15,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'skillstate-demo-'));
 const project = join(work, 'acme-release-kit');
 const home = join(work, 'home');
+const bin = join(work, 'bin');
+const path = [bin, process.env.PATH ?? ''].join(delimiter);
 const bold = (s) => (process.stdout.isTTY && !process.env.NO_COLOR ? `\x1b[1m${s}\x1b[0m` : s);
 const step = (title) => console.log(`\n${bold(`▸ ${title}`)}`);
 const show = (value) => console.log(JSON.stringify(value, null, 2).replace(/^/gm, '    '));
@@ -28,38 +30,28 @@ async function call(client, name, args = {}) {
 
 try {
   cpSync(join(root, 'examples/demo-project'), project, { recursive: true });
-  // A project that lists @skillstate/mcp as a dependency: init registers `npx --no-install skillstate-mcp`.
-  writeFileSync(
-    join(project, 'package.json'),
-    `${JSON.stringify({ name: 'acme-release-kit', private: true, devDependencies: { '@skillstate/mcp': '*' } }, null, 2)}\n`,
-  );
-  mkdirSync(join(project, 'node_modules/@skillstate'), { recursive: true });
-  mkdirSync(join(project, 'node_modules/.bin'));
-  symlinkSync(
-    join(root, 'packages/skillstate-mcp'),
-    join(project, 'node_modules/@skillstate/mcp'),
-    'junction',
-  );
-  symlinkSync('../@skillstate/mcp/bin/skillstate-mcp.js', join(project, 'node_modules/.bin/skillstate-mcp'));
+  // The installed server, as `npm run install:bins` links it into a folder on the PATH.
+  mkdirSync(bin);
+  symlinkSync(join(root, 'packages/skillstate-mcp/bin/skillstate-mcp.js'), join(bin, 'skillstate-mcp'));
   step(`skillstate init --host claude   (in ${project})`);
   const out = execFileSync(
     process.execPath,
     [join(root, 'packages/skillstate-cli/bin/skillstate.js'), 'init', '--host', 'claude'],
     {
       cwd: project,
-      env: { ...process.env, HOME: home, USERPROFILE: home },
+      env: { ...process.env, HOME: home, USERPROFILE: home, PATH: path },
       encoding: 'utf8',
     },
   );
   console.log(out.replace(/^/gm, '    ').trimEnd());
 
   const entry = JSON.parse(readFileSync(join(project, '.mcp.json'), 'utf8')).mcpServers.skillstate;
-  step(`launch the registered server: ${entry.command} ${entry.args.join(' ')}`);
+  step(`launch the registered server: ${[entry.command, ...entry.args].join(' ')}`);
   const transport = new StdioClientTransport({
     command: entry.command,
     args: entry.args,
     cwd: project,
-    env: { ...process.env, npm_config_update_notifier: 'false' },
+    env: { ...process.env, PATH: path },
     stderr: 'inherit',
   });
   const client = new Client({ name: 'skillstate-demo', version: '1.0.0' });

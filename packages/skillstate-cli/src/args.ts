@@ -9,6 +9,7 @@ export type Invocation =
   | { command: 'help' }
   | { command: 'init'; hosts?: HostName[]; specFile?: string; serverCommand?: string[]; dryRun: boolean }
   | { command: 'install'; serverCommand?: string[]; dryRun: boolean }
+  | { command: 'status'; timeoutMs?: number }
   | { command: 'uninstall'; machine: boolean; removeState: boolean; dryRun: boolean };
 
 const OPTIONS = {
@@ -19,6 +20,7 @@ const OPTIONS = {
     'dry-run': { type: 'boolean' },
   },
   install: { command: { type: 'string' }, 'dry-run': { type: 'boolean' } },
+  status: { timeout: { type: 'string' } },
   uninstall: {
     machine: { type: 'boolean' },
     'remove-state': { type: 'boolean' },
@@ -39,11 +41,22 @@ function serverCommand(value: string | undefined): { serverCommand?: string[] } 
   return value === undefined ? {} : { serverCommand: splitCommand(value) };
 }
 
+/** `--timeout <seconds>` as milliseconds; anything but a positive number of seconds is a usage error. */
+function timeoutOption(value: string | undefined): { timeoutMs?: number } {
+  if (value === undefined) return {};
+  const seconds = Number(value);
+  if (value.trim() === '' || !Number.isFinite(seconds) || seconds <= 0) {
+    throw new CliError('USAGE', `status: --timeout needs a number of seconds above 0, got "${value}"`);
+  }
+  return { timeoutMs: Math.round(seconds * 1000) };
+}
+
 /** Reads argv (without node and the script). `-h`/`--help` anywhere wins; anything malformed is USAGE. */
 export function parseInvocation(argv: readonly string[]): Invocation {
   if (argv.includes('-h') || argv.includes('--help')) return { command: 'help' };
   const [command, ...rest] = argv;
-  if (command === undefined) throw new CliError('USAGE', 'missing command (init, install or uninstall)');
+  if (command === undefined)
+    throw new CliError('USAGE', 'missing command (init, install, status or uninstall)');
   if (command === 'help') return { command: 'help' };
   if (command === 'init') {
     const v = parseFor('init', rest);
@@ -59,6 +72,7 @@ export function parseInvocation(argv: readonly string[]): Invocation {
     const v = parseFor('install', rest);
     return { command, dryRun: v['dry-run'] === true, ...serverCommand(v.command) };
   }
+  if (command === 'status') return { command, ...timeoutOption(parseFor('status', rest).timeout) };
   if (command === 'uninstall') {
     const v = parseFor('uninstall', rest);
     return {
@@ -68,5 +82,5 @@ export function parseInvocation(argv: readonly string[]): Invocation {
       removeState: v['remove-state'] === true,
     };
   }
-  throw new CliError('USAGE', `unknown command "${command}" (expected init, install or uninstall)`);
+  throw new CliError('USAGE', `unknown command "${command}" (expected init, install, status or uninstall)`);
 }

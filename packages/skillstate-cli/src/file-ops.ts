@@ -1,17 +1,20 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, rmdirSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
-import { atomicWriteFileSync } from '@skillstate/core';
+import { atomicWriteFileSync, CONFIG_FILE_MAX_BYTES, readBoundedFileSync } from '@skillstate/core';
 
 /** SHA-256 of some bytes, hex. */
 export function sha256(bytes: Buffer | string): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
-/** The bytes of a file, or undefined when it does not exist. */
-export function readBytes(path: string): Buffer | undefined {
+/**
+ * The bytes of a file, or undefined when it does not exist. Only a regular file of at most `maxBytes` is read;
+ * anything else throws FILE_REFUSED naming it (the run then stops before writing anything).
+ */
+export function readBytes(path: string, maxBytes: number = CONFIG_FILE_MAX_BYTES): Buffer | undefined {
   try {
-    return readFileSync(path);
+    return readBoundedFileSync(path, maxBytes);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

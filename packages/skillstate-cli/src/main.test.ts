@@ -26,8 +26,10 @@ describe('main', () => {
   );
 
   it.each([
-    [[], 'missing command (init, install or uninstall)'],
-    [['frob'], 'unknown command "frob" (expected init, install or uninstall)'],
+    [[], 'missing command (init, install, status or uninstall)'],
+    [['frob'], 'unknown command "frob" (expected init, install, status or uninstall)'],
+    [['status', '--timeout', '0'], 'status: --timeout needs a number of seconds above 0, got "0"'],
+    [['status', '--timeout', 'soon'], 'status: --timeout needs a number of seconds above 0, got "soon"'],
     [['init', '--host', 'vim'], 'unknown host "vim" (expected claude, codex, opencode, cursor or all)'],
     [['init', '--host', ','], '--host needs at least one of claude, codex, opencode, cursor or all'],
     [['init', '--command', 'node "unterminated'], '--command has an unterminated " quote'],

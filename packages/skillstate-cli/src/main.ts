@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseInvocation } from './args.js';
 import { runInit } from './commands/init.js';
 import { runInstall } from './commands/install.js';
+import { DEFAULT_STATUS_TIMEOUT_MS, runStatus } from './commands/status.js';
 import { runUninstall } from './commands/uninstall.js';
 import type { CliContext } from './context.js';
 import { EXIT, toExit } from './errors.js';
@@ -48,10 +49,10 @@ function server(words: string[] | undefined, fallback: () => ServerCommand): Ser
  * exiting, so the bin sets `process.exitCode` and tests run it in process.
  */
 export function main(argv: readonly string[], cwd: string, io: MainIo = {}): Promise<number> {
-  return Promise.resolve(run(argv, contextFrom(cwd, io)));
+  return run(argv, contextFrom(cwd, io));
 }
 
-function run(argv: readonly string[], ctx: CliContext): number {
+async function run(argv: readonly string[], ctx: CliContext): Promise<number> {
   try {
     const inv = parseInvocation(argv);
     switch (inv.command) {
@@ -60,7 +61,11 @@ function run(argv: readonly string[], ctx: CliContext): number {
         return EXIT.ok;
       case 'init':
         return runInit(
-          { ...inv, server: server(inv.serverCommand, () => projectServerCommand(ctx.cwd)) },
+          {
+            ...inv,
+            server: server(inv.serverCommand, projectServerCommand),
+            explicitServer: inv.serverCommand !== undefined,
+          },
           ctx,
         );
       case 'install':
@@ -71,6 +76,8 @@ function run(argv: readonly string[], ctx: CliContext): number {
           },
           ctx,
         );
+      case 'status':
+        return await runStatus({ timeoutMs: inv.timeoutMs ?? DEFAULT_STATUS_TIMEOUT_MS }, ctx);
       case 'uninstall':
         return runUninstall(inv, ctx);
     }

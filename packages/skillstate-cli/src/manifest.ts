@@ -1,6 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
-import { isPlainObject, resolveStatePath } from '@skillstate/core';
+import {
+  CONFIG_FILE_MAX_BYTES,
+  isPlainObject,
+  readBoundedTextSync,
+  resolveStatePath,
+} from '@skillstate/core';
 import type { ConfigFormat } from './adapters/host-configs.js';
 import { CliError } from './errors.js';
 import { isHostName } from './hosts.js';
@@ -10,8 +14,11 @@ import type { ServerCommand } from './server-command.js';
 /** The file name of both manifests (project: in the state dir; machine: in `~/.skillstate`). */
 export const MANIFEST_NAME = 'install-manifest.json';
 
-/** What a recorded file is. `state` files are user data and survive `uninstall` unless asked. */
-export type FileKind = 'state' | 'spec' | 'skill' | 'config';
+/**
+ * What a recorded file is. `state` files are user data and survive `uninstall` unless asked, and so does the
+ * state directory's `.gitignore` (`ignore`), which keeps that data out of commits while it is there.
+ */
+export type FileKind = 'state' | 'spec' | 'skill' | 'config' | 'ignore';
 
 /** How skillstate came to touch a file, and what it needs to undo that exactly. */
 export interface FileRecord {
@@ -49,7 +56,7 @@ export interface InstallManifest {
 }
 
 const FORMATS: readonly string[] = ['claude-mcp-json', 'cursor-mcp-json', 'opencode-json', 'codex-toml'];
-const KINDS: readonly string[] = ['state', 'spec', 'skill', 'config'];
+const KINDS: readonly string[] = ['state', 'spec', 'skill', 'config', 'ignore'];
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((v) => typeof v === 'string');
@@ -150,11 +157,11 @@ export function parseManifest(
   return raw;
 }
 
-/** Reads a manifest; undefined when the file does not exist. */
+/** Reads a manifest; undefined when the file does not exist. A non-regular or oversized one is refused. */
 export function readManifest(file: string, scope: ManifestScope, base: string): InstallManifest | undefined {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readBoundedTextSync(file, CONFIG_FILE_MAX_BYTES);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;

@@ -1,6 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { basename, delimiter, dirname, resolve } from 'node:path';
+import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from '@skillstate/core';
 import { CliError } from './errors.js';
 
 /** The process a host launches to run the skillstate MCP server. */
@@ -10,7 +11,8 @@ export interface ServerCommand {
 }
 
 const MCP_PACKAGE = '@skillstate/mcp';
-const MCP_BIN = 'skillstate-mcp';
+/** The name of the server's bin. */
+export const MCP_BIN = 'skillstate-mcp';
 
 /**
  * Finds the absolute path of the `skillstate-mcp` bin of the `@skillstate/mcp` this CLI depends on, so a
@@ -29,7 +31,7 @@ export function resolveMcpBin(): string {
       },
     );
   }
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+  const manifest = JSON.parse(readBoundedTextSync(manifestPath, CONFIG_FILE_MAX_BYTES)) as {
     bin?: string | Record<string, string>;
   };
   const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.[MCP_BIN];
@@ -48,34 +50,72 @@ export function defaultServerCommand(execPath: string = process.execPath): Serve
   return { command: execPath, args: [resolveMcpBin()] };
 }
 
-/** The registration for a project that depends on `@skillstate/mcp`: its own installed bin, never a download. */
-export const LOCAL_NPX_COMMAND: ServerCommand = { command: 'npx', args: ['--no-install', MCP_BIN] };
-/** The registration for any other project: the form the server README documents (pinned to the v3 major). */
-export const REGISTRY_NPX_COMMAND: ServerCommand = { command: 'npx', args: ['-y', `${MCP_PACKAGE}@^3`] };
-
-/** True when the project's `package.json` lists `@skillstate/mcp` in dependencies or devDependencies. */
-export function projectDependsOnServer(projectDir: string): boolean {
-  let manifest: unknown;
-  try {
-    manifest = JSON.parse(readFileSync(join(projectDir, 'package.json'), 'utf8'));
-  } catch {
-    return false;
-  }
-  if (typeof manifest !== 'object' || manifest === null) return false;
-  return (['dependencies', 'devDependencies'] as const).some((field) => {
-    const deps = (manifest as Record<string, unknown>)[field];
-    return typeof deps === 'object' && deps !== null && Object.hasOwn(deps, MCP_PACKAGE);
-  });
-}
+/**
+ * What `init` registers in project files: the `skillstate-mcp` bin, found on the `PATH` of whoever's host starts
+ * it (`npm run install:bins` from a clone puts it there). Security: a bare name, never a registry package that
+ * `npx` would download: a name we do not publish could be taken by anyone, and every host opening the project
+ * would run it.
+ */
+export const INSTALLED_SERVER_COMMAND: ServerCommand = { command: MCP_BIN, args: [] };
 
 /**
  * The command `init` writes into project files (`.mcp.json`, `.cursor/mcp.json`, `opencode.json(c)`), which
- * are committed: one that works for anyone who clones the project, so no absolute path. A project that
- * depends on `@skillstate/mcp` runs its own copy (`npx --no-install skillstate-mcp`); any other gets
- * `npx -y @skillstate/mcp@^3`.
+ * are committed: the installed `skillstate-mcp`, by name, so the same file works on every teammate's machine and
+ * names no path of this one.
  */
-export function projectServerCommand(projectDir: string): ServerCommand {
-  return projectDependsOnServer(projectDir) ? LOCAL_NPX_COMMAND : REGISTRY_NPX_COMMAND;
+export function projectServerCommand(): ServerCommand {
+  return INSTALLED_SERVER_COMMAND;
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    if (!statSync(path).isFile()) return false;
+    accessSync(path, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Where `command` resolves the way a host would start it from `cwd` with `env`: a path (one with a separator)
+ * relative to `cwd`, else the first executable file of that name in a `PATH` folder (with a `PATHEXT`
+ * extension on Windows). Undefined when there is none.
+ */
+export function findCommand(command: string, env: NodeJS.ProcessEnv, cwd: string): string | undefined {
+  const windows = process.platform === 'win32';
+  if (command.includes('/') || (windows && command.includes('\\'))) {
+    const abs = resolve(cwd, command);
+    return isExecutableFile(abs) ? abs : undefined;
+  }
+  const exts = windows ? ['', ...(env['PATHEXT'] ?? '.EXE;.CMD;.BAT').split(';')] : [''];
+  for (const dir of (env['PATH'] ?? '').split(delimiter)) {
+    if (dir === '') continue;
+    for (const ext of exts) {
+      const candidate = resolve(cwd, dir, command + ext);
+      if (isExecutableFile(candidate)) return candidate;
+    }
+  }
+  return undefined;
+}
+
+/** How to get `skillstate-mcp` on the PATH, for the messages that find it missing. */
+export const INSTALL_HINT =
+  'install the tools from a clone of the repository with `npm ci && npm run install:bins` ' +
+  '(it links skillstate-mcp into ~/.local/bin; put that folder on your PATH)';
+
+/**
+ * A warning when `found` is on the PATH only because npm added a `node_modules/.bin` folder for the command
+ * running now (`npx skillstate ...`, `npm run ...`): a host started outside npm will not find it there.
+ */
+export function npmOnlyPathWarning(found: string | undefined, env: NodeJS.ProcessEnv): string | undefined {
+  if (found === undefined || env['npm_command'] === undefined) return undefined;
+  const dir = dirname(found);
+  if (basename(dir) !== '.bin' || basename(dirname(dir)) !== 'node_modules') return undefined;
+  return (
+    `${basename(found)} was found in ${dir}, which npm puts on the PATH only for npm and npx commands; ` +
+    `hosts started otherwise will not find it there: ${INSTALL_HINT}`
+  );
 }
 
 /** The command as one line a user could paste into a POSIX shell (words quoted only when needed). */

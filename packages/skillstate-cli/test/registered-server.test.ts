@@ -2,15 +2,7 @@
 // project's state, and project files (which are committed) name nothing specific to this machine. Runs the
 // built bins (`npx tsc -b` first) as separate processes.
 import { spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,9 +10,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { parse as parseToml } from 'smol-toml';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pathWithServer } from './support/path-bin.js';
 
 const CLI_BIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'bin', 'skillstate.js');
-const MCP_PACKAGE_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'skillstate-mcp');
 
 interface Registered {
   command: string;
@@ -30,6 +22,8 @@ interface Registered {
 let root: string;
 let home: string;
 let project: string;
+/** A PATH on which `skillstate-mcp` is the built server, as `npm run install:bins` leaves it. */
+let path: string;
 
 beforeEach(() => {
   root = mkdtempSync(join(tmpdir(), 'skillstate-e2e-'));
@@ -37,27 +31,12 @@ beforeEach(() => {
   project = join(root, 'project');
   mkdirSync(home);
   mkdirSync(project);
+  path = pathWithServer(root);
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
 function env(): Record<string, string> {
-  // No npm update check: it would ask the registry, and nothing here may download.
-  return { ...getDefaultEnvironment(), HOME: home, npm_config_update_notifier: 'false' };
-}
-
-/** Makes the project depend on @skillstate/mcp, installed (linked) the way npm would install it. */
-function dependOnServer(): void {
-  writeFileSync(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'p', private: true, devDependencies: { '@skillstate/mcp': '*' } }),
-  );
-  mkdirSync(join(project, 'node_modules', '@skillstate'), { recursive: true });
-  mkdirSync(join(project, 'node_modules', '.bin'));
-  symlinkSync(MCP_PACKAGE_DIR, join(project, 'node_modules', '@skillstate', 'mcp'), 'dir');
-  symlinkSync(
-    join('..', '@skillstate', 'mcp', 'bin', 'skillstate-mcp.js'),
-    join(project, 'node_modules', '.bin', 'skillstate-mcp'),
-  );
+  return { ...getDefaultEnvironment(), HOME: home, PATH: path };
 }
 
 function skillstate(...argv: string[]): string {
@@ -152,19 +131,11 @@ const PROJECT_FILES = ['.mcp.json', join('.cursor', 'mcp.json'), 'opencode.json'
 
 describe('project files register a command that works for anyone who clones the project', () => {
   it.each(PROJECT_HOSTS)(
-    '%s: `npx --no-install skillstate-mcp` when the project depends on @skillstate/mcp, and it runs',
+    '%s: the installed `skillstate-mcp`, found on the PATH, and it runs',
     async (_host, register) => {
-      dependOnServer();
       const server = register();
-      expect(server).toEqual({ command: 'npx', args: ['--no-install', 'skillstate-mcp'] });
+      expect(server).toEqual({ command: 'skillstate-mcp', args: [] });
       await drive(server);
-    },
-  );
-
-  it.each(PROJECT_HOSTS)(
-    "%s: the server README's `npx -y @skillstate/mcp@^3` otherwise",
-    (_host, register) => {
-      expect(register()).toEqual({ command: 'npx', args: ['-y', '@skillstate/mcp@^3'] });
     },
   );
 
@@ -176,9 +147,9 @@ describe('project files register a command that works for anyone who clones the 
       expect(text).not.toContain(root);
       expect(text).not.toContain('skillstate-mcp.js');
     }
-    skillstate('init', '--host', 'claude', '--command', 'my-server --flag');
+    skillstate('init', '--host', 'claude', '--command', 'node --flag');
     expect(registered(entryOf(readJson(join(project, '.mcp.json')), 'mcpServers'))).toEqual({
-      command: 'my-server',
+      command: 'node',
       args: ['--flag'],
     });
   });
@@ -206,7 +177,7 @@ describe('a .mcp.json with comments and a trailing comma (JSONC, as OpenCode’s
     expect(text).toMatch(/"other": \{\s*"command": "x"\s*\},/);
     expect(text).toMatch(/\},\n\}\n$/);
     expect(text).toContain('"skillstate": {');
-    expect(text).toContain('"@skillstate/mcp@^3"');
+    expect(text).toContain('"command": "skillstate-mcp"');
     skillstate('uninstall');
     expect(readFileSync(join(project, '.mcp.json'), 'utf8')).toBe(original);
   });

@@ -9,7 +9,9 @@ export type SkillstateErrorCode =
   | 'CHECKPOINT_NOT_FOUND'
   | 'CHECKPOINT_CORRUPT'
   | 'NO_CHECKPOINTS'
-  | 'MIGRATION_FAILED';
+  | 'MIGRATION_FAILED'
+  | 'FILE_REFUSED'
+  | 'STATE_TOO_LARGE';
 
 /** The one error class of the core: a readonly `code`, optional `data`, and a chained `cause`. */
 export class SkillstateError extends Error {

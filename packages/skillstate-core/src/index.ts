@@ -1,6 +1,13 @@
 // @skillstate/core: the pure runtime plus the Node persistence helpers around it.
 export * from './pure.js';
 export { atomicWriteFile, atomicWriteFileSync, fsyncDirectorySync } from './node/atomic-write.js';
+export {
+  CONFIG_FILE_MAX_BYTES,
+  LOCK_FILE_MAX_BYTES,
+  STATE_FILE_MAX_BYTES,
+  readBoundedFileSync,
+  readBoundedTextSync,
+} from './node/bounded-read.js';
 export { STATE_DIR_NAME, STATE_FILE_NAME, resolveHostStateForCwd, resolveStatePath } from './node/paths.js';
 export type { HostStateLocation } from './node/paths.js';
 export {
@@ -12,6 +19,7 @@ export {
 } from './node/lock.js';
 export type { LockHandle, LockOptions } from './node/lock.js';
 export {
+  checkedStateText,
   formatEnvelope,
   loadStateOrDefaults,
   readStateFile,

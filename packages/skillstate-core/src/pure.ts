@@ -12,7 +12,8 @@ export { FIELD_TYPES, matchesFieldType, parseSpec } from './spec.js';
 export type { FieldType, ParseSpecResult, SchemaField, SkillSpec, StateSchema } from './spec.js';
 export { nestedMergeWarnings, topChanges } from './changes.js';
 export type { ChangeReport } from './changes.js';
-export { REDACTED, redactSecrets, redactValue } from './redact.js';
+export { REDACTED, redactSecrets, redactValue, storedForm } from './redact.js';
+export type { StoragePolicy } from './redact.js';
 export { buildSummary, examplePatch, jsonByteSize, nextGuidance } from './summary.js';
 export type { NextGuidance, StateSummary } from './summary.js';
 export {

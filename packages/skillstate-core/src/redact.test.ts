@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REDACTED, redactSecrets, redactValue } from './redact.js';
+import { REDACTED, redactSecrets, redactValue, storedForm } from './redact.js';
 
 // Token-shaped fixtures are assembled at run time, so no literal in this file looks like a live credential.
 const alnum = (n: number) => 'aB3dE5gH7jK9mN1pQ2rS4tU6vW8xY0zC'.repeat(4).slice(0, n);
@@ -174,5 +174,15 @@ describe('redactValue', () => {
     const out = redactValue(value) as Record<string, unknown>;
     expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
     expect(JSON.stringify(out)).toBe(`{"__proto__":{"polluted":"${REDACTED}"}}`);
+  });
+});
+
+describe('storedForm', () => {
+  it('redacts what is written unless the policy keeps secrets deliberately', () => {
+    const state = { notes: `token ${GITHUB[0]!}`, n: 1 };
+    expect(storedForm(state)).toEqual({ notes: `token ${REDACTED}`, n: 1 });
+    expect(storedForm(state, { keepSecrets: false })).toEqual({ notes: `token ${REDACTED}`, n: 1 });
+    expect(storedForm(state, { keepSecrets: true })).toBe(state);
+    expect(storedForm(storedForm(state))).toEqual(storedForm(state));
   });
 });

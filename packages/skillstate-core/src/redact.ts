@@ -41,8 +41,8 @@ const SECRET_KEYS: ReadonlySet<string> = new Set(['awssecretaccesskey', 'secreta
 /**
  * Scrubs credential-shaped substrings (PEM private keys, AWS key ids and secret keys written next to their
  * name, GitHub, Slack and Google API tokens, JWTs, `sk-` keys, bearer tokens) from one piece of text that is
- * about to leave the process. Never applied to what is stored. For structured data use {@link redactValue}:
- * this function treats its input as one opaque string.
+ * about to leave the process or be stored. For structured data use {@link redactValue}: this function treats
+ * its input as one opaque string.
  */
 export function redactSecrets(text: string): string {
   let out = text;
@@ -84,4 +84,22 @@ export function redactValue(value: unknown): unknown {
     defineEntry(out, name, redacted);
   }
   return out;
+}
+
+/** Whether what is written to disk is redacted (the default) or kept as given. */
+export interface StoragePolicy {
+  /**
+   * True keeps credential-shaped strings in clear in the files written (state, checkpoints, baseline, session
+   * sidecar). Off unless a user turns it on deliberately (`SKILLSTATE_KEEP_SECRETS=1` for the server).
+   */
+  keepSecrets?: boolean;
+}
+
+/**
+ * The form of a JSON value that is written to disk: {@link redactValue} of it, unless the policy keeps secrets.
+ * Security: redaction on write means a token an agent patched into its state never reaches the file (and so
+ * never a commit or a backup); redacting an already redacted value changes nothing.
+ */
+export function storedForm<T>(value: T, policy: StoragePolicy = {}): T {
+  return policy.keepSecrets === true ? value : (redactValue(value) as T);
 }

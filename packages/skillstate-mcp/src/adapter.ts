@@ -1,8 +1,14 @@
 // McpAdapter: generates the .mcp.json entry that registers this server with an MCP host.
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { atomicWriteFile, isPlainObject, redactSecrets, resolveStatePath } from '@skillstate/core';
+import {
+  atomicWriteFile,
+  CONFIG_FILE_MAX_BYTES,
+  isPlainObject,
+  readBoundedTextSync,
+  redactSecrets,
+  resolveStatePath,
+} from '@skillstate/core';
 import { McpServerError } from './errors.js';
 
 /** Options of {@link McpAdapter.generateMcpConfig}. */
@@ -66,7 +72,7 @@ export class McpAdapter {
     let doc: Record<string, unknown> = {};
     let text: string | null = null;
     try {
-      text = await readFile(path, 'utf8');
+      text = readBoundedTextSync(path, CONFIG_FILE_MAX_BYTES);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
     }

@@ -27,16 +27,20 @@ export async function stampRunning(server: McpServer, protocolVersion?: string):
   if (deps.state.isInert()) return;
   const target = deps.state.defaultTarget();
   try {
-    await writeSessionMeta(target.stateDir, {
-      status: 'running',
-      startedAt: deps.now().toISOString(),
-      agentId: target.agent,
-      protocolVersion,
-      lastActivityAt: undefined,
-      finishedAt: undefined,
-      result: undefined,
-      mergedAt: undefined,
-    });
+    await writeSessionMeta(
+      target.stateDir,
+      {
+        status: 'running',
+        startedAt: deps.now().toISOString(),
+        agentId: target.agent,
+        protocolVersion,
+        lastActivityAt: undefined,
+        finishedAt: undefined,
+        result: undefined,
+        mergedAt: undefined,
+      },
+      deps.state.storage,
+    );
   } catch {
     // Best effort: a broken sidecar must not keep the server from serving.
   }
@@ -47,7 +51,7 @@ export async function recordProtocolVersion(server: McpServer, protocolVersion: 
   const { deps } = internalsOf(server);
   if (deps.state.isInert()) return;
   try {
-    await writeSessionMeta(deps.state.defaultTarget().stateDir, { protocolVersion });
+    await writeSessionMeta(deps.state.defaultTarget().stateDir, { protocolVersion }, deps.state.storage);
   } catch {
     // A broken sidecar must not keep the server from serving.
   }
@@ -65,18 +69,18 @@ export async function flushInterrupted(server: McpServer): Promise<void> {
   const target = deps.state.defaultTarget();
   try {
     if (!isTerminalStatus(readSessionMeta(target.stateDir)?.status)) {
-      await writeSessionMeta(target.stateDir, {
-        status: 'interrupted',
-        lastActivityAt: deps.now().toISOString(),
-      });
+      await writeSessionMeta(
+        target.stateDir,
+        { status: 'interrupted', lastActivityAt: deps.now().toISOString() },
+        deps.state.storage,
+      );
     }
   } catch {
     // Best effort, step by step.
   }
   try {
-    await withStateLock(target.statePath, () => writeDiffBaseline(target.stateDir, deps.state.load(target)), {
-      timeoutMs: FLUSH_LOCK_TIMEOUT_MS,
-    });
+    const pin = (): void => writeDiffBaseline(target.stateDir, deps.state.load(target), deps.state.storage);
+    await withStateLock(target.statePath, pin, { timeoutMs: FLUSH_LOCK_TIMEOUT_MS });
   } catch {
     // An unreadable state or a busy lock leaves the baseline as it was.
   }
@@ -90,6 +94,8 @@ export interface InterruptOptions {
   exit?: (code: number) => void;
   /** Signals held before this handler existed; released here, and a held one is handled at once. */
   held?: SignalHold | undefined;
+  /** False exits without recording anything (a probe); default true. */
+  flush?: boolean;
 }
 
 /**
@@ -105,7 +111,7 @@ export function installInterruptHandler(server: McpServer, options: InterruptOpt
     flushing ??= (async () => {
       try {
         await options.before?.();
-        await flushInterrupted(server);
+        if (options.flush !== false) await flushInterrupted(server);
       } finally {
         exit(INTERRUPT_EXIT_CODE);
       }

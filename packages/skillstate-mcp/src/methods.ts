@@ -3,11 +3,12 @@ import { isPlainObject } from '@skillstate/core';
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import type { ActivityTracker } from './activity.js';
 import type { Era } from './era.js';
+import { envelopeVersion } from './era.js';
 import { assertConfined } from './confinement.js';
 import { McpServerError } from './errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import { CAPABILITIES, initializeResult } from './handshake.js';
-import { MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSION } from './protocol.js';
+import { MODERN_PROTOCOL_VERSIONS } from './protocol.js';
 import { isKnownResource, readResource, RESOURCES } from './resources.js';
 import type { StateAccess } from './state-access.js';
 import type { Subscriptions } from './subscriptions.js';
@@ -31,6 +32,11 @@ export interface ServerDeps {
   beforeToolCall: () => Promise<void>;
   /** Told once per change of the revision the connection negotiated (launch() records it in the session). */
   negotiated: (protocolVersion: string) => Promise<void>;
+  /**
+   * The revision the 2025-era handshake settled on so far: the connection's own `initialize`, or (launch()) the
+   * one the bin's gate answered before the server loaded. Undefined before any handshake.
+   */
+  negotiatedVersion: () => string | undefined;
 }
 
 /** One request being served: its id, era and params, and the notifications to send after its response. */
@@ -84,7 +90,9 @@ function toolContext(call: MethodCall, deps: ServerDeps): ToolContext {
     state: deps.state,
     activity: deps.activity,
     tracker: deps.tracker,
-    protocolVersion: PROTOCOL_VERSION,
+    // A 2026-era request names its revision in its own envelope; a 2025-era one runs under the handshake's.
+    protocolVersion:
+      (call.era === 'modern' ? envelopeVersion(call.params) : deps.negotiatedVersion()) ?? null,
     now: () => deps.now(),
     changed(statePath) {
       if (statePath === deps.state.defaultTarget().statePath)

@@ -29,6 +29,11 @@ export interface McpServerOptions {
   now?: () => Date;
   /** Longest accepted line in bytes. Defaults to 16 MiB. */
   maxLineBytes?: number;
+  /**
+   * True keeps credential-shaped strings in clear in the files the server writes. Default false: state,
+   * checkpoints, baselines and sidecars are redacted on write, as every output is.
+   */
+  keepSecrets?: boolean;
 }
 
 /** What the server reads from: anything that emits `data` chunks (a Readable, or the bin's handshake relay). */
@@ -88,13 +93,21 @@ export class McpServer {
   constructor(options: McpServerOptions) {
     const agent = options.agent !== undefined && options.agent !== '' ? resolveAgentId(options.agent) : '';
     const clock = options.now ?? (() => new Date());
+    const state = new StateAccess({
+      root: options.root,
+      name: options.name,
+      agent,
+      schema: options.spec.schema,
+      keepSecrets: options.keepSecrets === true,
+    });
     const deps: ServerDeps = {
       beforeToolCall: () => Promise.resolve(),
       negotiated: () => Promise.resolve(),
+      negotiatedVersion: () => this.#connection.negotiatedProtocolVersion,
       spec: options.spec,
-      state: new StateAccess({ root: options.root, name: options.name, agent, schema: options.spec.schema }),
+      state,
       tools: registerTools(),
-      activity: new ActivityTracker(() => clock().getTime()),
+      activity: new ActivityTracker(() => clock().getTime(), undefined, state.storage),
       tracker: options.tracker,
       subscriptions: new Subscriptions(),
       serverInfo: SERVER_INFO,

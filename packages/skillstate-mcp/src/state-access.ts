@@ -6,11 +6,12 @@ import {
   loadStateOrDefaults,
   resolveStatePath,
   sanitizeAgentId,
+  storedForm,
   withStateLock,
   writeDiffBaseline,
   writeStateFileSync,
 } from '@skillstate/core';
-import type { JsonObject, StateSchema } from '@skillstate/core';
+import type { JsonObject, StateSchema, StoragePolicy } from '@skillstate/core';
 import { McpServerError } from './errors.js';
 
 /** One resolved state file: the directory it lives in carries its baseline, checkpoints and sidecar. */
@@ -28,6 +29,8 @@ export interface StateAccessOptions {
   name: string;
   agent: string;
   schema: StateSchema;
+  /** True keeps credential-shaped strings in clear in the files written (default: redacted on write). */
+  keepSecrets?: boolean;
 }
 
 /** Sanitises an explicitly given agent id; one that sanitises to nothing is an error, not "the main agent". */
@@ -55,6 +58,11 @@ export class StateAccess {
   /** The launch-time state file name. */
   get name(): string {
     return this.#options.name;
+  }
+
+  /** How every file this server writes treats secrets: redacted unless the server was started to keep them. */
+  get storage(): StoragePolicy {
+    return { keepSecrets: this.#options.keepSecrets === true };
   }
 
   /**
@@ -97,7 +105,7 @@ export class StateAccess {
 
   /**
    * Reads, transforms and writes the target's state under its lock (a bad file throws before anything is
-   * written). Returns the state before and after.
+   * written). Returns the state before and after, `after` as written (redacted unless secrets are kept).
    */
   update(
     target: StateTarget,
@@ -105,22 +113,25 @@ export class StateAccess {
   ): Promise<{ before: JsonObject; after: JsonObject }> {
     return this.locked(target, () => {
       const before = this.load(target);
-      const after = compute(before);
-      this.commit(target, before, after);
+      const after = this.commit(target, before, compute(before));
       return { before, after };
     });
   }
 
   /**
    * Writes `after` as the target's state (callers hold the lock), counts the write, and pins the pre-write
-   * state as the diff baseline when there is none yet, so the next `state.diff` reports this write.
+   * state as the diff baseline when there is none yet, so the next `state.diff` reports this write. Returns
+   * the state as written (redacted unless secrets are kept).
    */
-  commit(target: StateTarget, before: JsonObject | null, after: JsonObject): void {
-    writeStateFileSync(target.statePath, after);
+  commit(target: StateTarget, before: JsonObject | null, after: JsonObject): JsonObject {
+    const stored = storedForm(after, this.storage);
+    // Already in its stored form: the write need not redact it a second time.
+    writeStateFileSync(target.statePath, stored, { keepSecrets: true });
     this.#writes.set(target.statePath, this.writes(target.statePath) + 1);
     if (before !== null && !existsSync(join(target.stateDir, DIFF_BASELINE_NAME))) {
-      writeDiffBaseline(target.stateDir, before);
+      writeDiffBaseline(target.stateDir, before, this.storage);
     }
+    return stored;
   }
 
   /** How many writes this server applied to `statePath` (patch, rollback, merge). */

@@ -169,11 +169,11 @@ describe('v1 SDK client over stdio', () => {
     await client.unsubscribeResource({ uri: 'skillstate://state' });
   });
 
-  it('finalizes: the response is redacted, the sidecar keeps the result', async () => {
+  it('finalizes: the response and the sidecar are both redacted', async () => {
     const done = await tool('state.finalize', { status: 'completed', result: 'ok sk-abc123secret' });
     expect(done.json).toMatchObject({ status: 'completed', result: 'ok [REDACTED]' });
     expect(JSON.parse(readFileSync(join(project.root, '.session-meta.json'), 'utf8')).result).toBe(
-      'ok sk-abc123secret',
+      'ok [REDACTED]',
     );
   });
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GENERIC_PROCEDURE_SPEC, INTERCODE_CTF_SPEC } from '@skillstate/core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -16,21 +16,19 @@ const CLAUDE_MCP = `{
   "mcpServers": {
     "skillstate": {
       "type": "stdio",
-      "command": "npx",
-      "args": [
-        "-y",
-        "@skillstate/mcp@^3"
-      ]
+      "command": "skillstate-mcp",
+      "args": []
     }
   }
 }
 `;
 
-/** What a project without an `@skillstate/mcp` dependency gets: the server README's form. */
-const NPX = { command: 'npx', args: ['-y', '@skillstate/mcp@^3'] };
+/** What every project gets by default: the installed server, found on the PATH. */
+const INSTALLED = { command: 'skillstate-mcp', args: [] };
 
+/** Every file of the sandbox but the fake server on its PATH. */
 function everything(): Record<string, string> {
-  return tree(sb.root);
+  return Object.fromEntries(Object.entries(tree(sb.root)).filter(([path]) => !/^bin(\/|$)/.test(path)));
 }
 
 describe('skillstate init', () => {
@@ -46,7 +44,7 @@ describe('skillstate init', () => {
       version: 2,
       scope: 'project',
       statePath: '.skillstate/skillstate.json',
-      server: NPX,
+      server: INSTALLED,
       hosts: { claude: { mcp: { configPath: '.mcp.json', format: 'claude-mcp-json' } } },
     });
     expect(manifest.files['.mcp.json']).toMatchObject({
@@ -60,7 +58,7 @@ describe('skillstate init', () => {
   it('registers Cursor in .cursor/mcp.json as {command, args}', async () => {
     expect((await sb.run(['init', '--host=cursor'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/.cursor/mcp.json'))).toEqual({
-      mcpServers: { skillstate: NPX },
+      mcpServers: { skillstate: INSTALLED },
     });
     expect(existsSync(join(sb.project, '.mcp.json'))).toBe(false);
   });
@@ -68,7 +66,7 @@ describe('skillstate init', () => {
   it('creates opencode.json with mcp.skillstate and no plugin entry', async () => {
     expect((await sb.run(['init', '--host', 'opencode'])).code).toBe(0);
     expect(JSON.parse(sb.read('project/opencode.json'))).toEqual({
-      mcp: { skillstate: { type: 'local', command: ['npx', '-y', '@skillstate/mcp@^3'], enabled: true } },
+      mcp: { skillstate: { type: 'local', command: ['skillstate-mcp'], enabled: true } },
     });
   });
 
@@ -101,6 +99,7 @@ describe('skillstate init', () => {
         '.claude/skills/skillstate',
         '.claude/skills/skillstate/SKILL.md',
         '.skillstate',
+        '.skillstate/.gitignore',
         '.skillstate/install-manifest.json',
         '.skillstate/skillstate.json',
         'skill-spec.json',
@@ -183,7 +182,7 @@ describe('skillstate init', () => {
     expect(JSON.parse(sb.read('project/.mcp.json'))).toEqual({
       mcpServers: {
         other: { command: 'x' },
-        skillstate: { type: 'stdio', ...NPX },
+        skillstate: { type: 'stdio', ...INSTALLED },
       },
     });
   });
@@ -215,12 +214,41 @@ describe('skillstate init', () => {
     expect(sb.read('project/skill-spec.json')).toBe(JSON.stringify(GENERIC_PROCEDURE_SPEC));
   });
 
+  it('refuses to register skillstate-mcp when it is not on the PATH, saying how to install it', async () => {
+    const before = everything();
+    const r = await sb.run(['init', '--host', 'claude'], { env: { PATH: join(sb.root, 'empty') } });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('skillstate-mcp is not on your PATH');
+    expect(r.stderr).toContain('`npm ci && npm run install:bins`');
+    expect(r.stderr).toContain('Nothing was written.');
+    expect(everything()).toEqual(before);
+  });
+
+  it('warns when skillstate-mcp is only on the PATH because npm put node_modules/.bin there', async () => {
+    const npmBin = join(sb.root, 'project', 'node_modules', '.bin');
+    sb.write('project/node_modules/.bin/skillstate-mcp', '#!/bin/sh\n');
+    chmodSync(join(npmBin, 'skillstate-mcp'), 0o755);
+    const r = await sb.run(['init', '--host', 'claude'], { env: { PATH: npmBin, npm_command: 'exec' } });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(
+      `warning: skillstate-mcp was found in ${npmBin}, which npm puts on the PATH only`,
+    );
+  });
+
+  it('registers a --command it cannot find, with a warning (the user chose it)', async () => {
+    const r = await sb.run(['init', '--host', 'claude', '--command', 'my-own-server']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toBe(
+      'warning: my-own-server was not found (on the PATH or as a file); hosts cannot start it until it is\n',
+    );
+  });
+
   it('registers a custom --command split like a shell would', async () => {
-    await sb.run(['init', '--host', 'claude', '--command', `npx -y "@skillstate/mcp@^3" '--log level'`]);
+    await sb.run(['init', '--host', 'claude', '--command', `skillstate-mcp "./my spec.json" '--log level'`]);
     expect(JSON.parse(sb.read('project/.mcp.json')).mcpServers.skillstate).toEqual({
       type: 'stdio',
-      command: 'npx',
-      args: ['-y', '@skillstate/mcp@^3', '--log level'],
+      command: 'skillstate-mcp',
+      args: ['./my spec.json', '--log level'],
     });
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { jsonEqual, readSpecFile, resolveHostStateForCwd } from '@skillstate/core';
 import type { CliContext } from '../context.js';
+import { CliError } from '../errors.js';
 import { Reporter, applyChanges, missingDirs, readBytes } from '../file-ops.js';
 import type { FileChange } from '../file-ops.js';
 import { detectHosts } from '../hosts.js';
@@ -9,11 +10,11 @@ import type { HostName } from '../hosts.js';
 import { MANIFEST_NAME, formatManifest, readManifest } from '../manifest.js';
 import type { FileRecord, InstallManifest } from '../manifest.js';
 import type { PlanScope, PlannedWrite } from '../plan-write.js';
-import { formatCommand } from '../server-command.js';
+import { INSTALL_HINT, MCP_BIN, findCommand, formatCommand, npmOnlyPathWarning } from '../server-command.js';
 import type { ServerCommand } from '../server-command.js';
 import { SKILL_RELATIVE_PATH } from '../skill-text.js';
 import { adapterFor, planHostConfig, projectConfigPath } from './host-files.js';
-import { planSkillFile, planSpecFile, planStateFile } from './project-files.js';
+import { planIgnoreFile, planSkillFile, planSpecFile, planStateFile } from './project-files.js';
 
 /** Options of `skillstate init`. */
 export interface InitOptions {
@@ -21,7 +22,31 @@ export interface InitOptions {
   hosts?: HostName[];
   specFile?: string;
   server: ServerCommand;
+  /** True when the command came from `--command` (the user's choice), false for the default `skillstate-mcp`. */
+  explicitServer?: boolean;
   dryRun: boolean;
+}
+
+/**
+ * Refuses to register the default `skillstate-mcp` when it is not on the PATH, since no host could start it
+ * (nothing is written); a `--command` that does not resolve is the user's choice and only gets a warning.
+ */
+function checkStartable(opts: InitOptions, hosts: readonly HostName[], ctx: CliContext): void {
+  if (hosts.every((h) => h === 'codex')) return;
+  const found = findCommand(opts.server.command, ctx.env, ctx.cwd);
+  const npmOnly = npmOnlyPathWarning(found, ctx.env);
+  if (npmOnly !== undefined) ctx.err(`warning: ${npmOnly}`);
+  if (found !== undefined) return;
+  if (opts.explicitServer !== true) {
+    throw new CliError(
+      'SERVER_NOT_FOUND',
+      `${MCP_BIN} is not on your PATH, so your hosts could not start the server; ${INSTALL_HINT}, ` +
+        'then run `skillstate init` again (or register another command with --command). Nothing was written.',
+    );
+  }
+  ctx.err(
+    `warning: ${opts.server.command} was not found (on the PATH or as a file); hosts cannot start it until it is`,
+  );
 }
 
 function chooseHosts(
@@ -122,6 +147,7 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   const prev = readManifest(manifestAbs, 'project', ctx.cwd);
   const report = new Reporter(ctx.out, opts.dryRun);
   const hosts = chooseHosts(opts, prev, ctx, report);
+  checkStartable(opts, hosts, ctx);
   report.line(`server command: ${formatCommand(opts.server)}`);
   const ps: PlanScope = {
     scope: 'project',
@@ -133,6 +159,7 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   const prevFiles = prev?.files ?? {};
   const planned = [
     planStateFile(statePath, ps, prevFiles),
+    planIgnoreFile(root, ps, prevFiles),
     planSpecFile(ctx, spec, ps, prevFiles),
     planSkillFile(ctx, ps, prevFiles),
   ];
@@ -146,10 +173,16 @@ export function runInit(opts: InitOptions, ctx: CliContext): number {
   for (const line of unchanged) report.line(line);
   if (hosts.includes('codex')) codexNote(ctx, report);
   if (!opts.dryRun) applyChanges(changes);
-  if (changes.length === 0) report.line('nothing to change: this project is already set up');
-  else if (!opts.dryRun)
-    report.line('done: restart your AI host (or reload its MCP servers) to pick up skillstate');
+  reportDone(changes.length, opts.dryRun, report);
   return 0;
+}
+
+function reportDone(changed: number, dryRun: boolean, report: Reporter): void {
+  if (changed === 0) report.line('nothing to change: this project is already set up');
+  else if (!dryRun) {
+    report.line('done: restart your AI host (or reload its MCP servers) to pick up skillstate');
+    report.line('check that each host starts the server with `skillstate status`');
+  }
 }
 
 function planManifest(

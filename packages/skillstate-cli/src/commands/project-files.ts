@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   CURRENT_STATE_VERSION,
@@ -14,19 +15,54 @@ import { planWrite, recordKey } from '../plan-write.js';
 import type { PlanScope, PlannedWrite } from '../plan-write.js';
 import { SKILL_RELATIVE_PATH, SKILL_TEXT } from '../skill-text.js';
 
+/**
+ * The `.gitignore` `init` writes in the state directory: nothing in it is committed but this file. The state
+ * is the agent's working memory of this working copy; locks, temp files, sidecars, baselines and the install
+ * manifest only make sense on this machine.
+ */
+export const STATE_DIR_GITIGNORE = `# Written by \`skillstate init\`. What skillstate keeps here belongs to this working copy:
+# the task state and its checkpoints, the session record, locks, temporary files and the
+# install manifest. None of it is committed. To share a task state on purpose, un-ignore it
+# below, for example:
+#   !skillstate.json
+*
+!.gitignore
+`;
+
 /** The state file `init` creates: the envelope with an empty state, pretty, with a final newline. */
 export const INITIAL_STATE_TEXT = `${JSON.stringify({ version: CURRENT_STATE_VERSION, state: {} }, null, 2)}\n`;
 
 type PrevFiles = Readonly<Record<string, FileRecord>>;
 
-/** Creates the state file when absent; an existing state is never touched. */
+/** Creates the state file when absent; an existing state is never touched, nor read. */
 export function planStateFile(statePath: string, ps: PlanScope, prevFiles: PrevFiles): PlannedWrite {
-  const before = readBytes(statePath);
   const key = recordKey(statePath, ps);
   const prev = prevFiles[key];
-  if (before !== undefined) return prev === undefined ? { key } : { key, record: prev };
+  if (statSync(statePath, { throwIfNoEntry: false }) !== undefined) {
+    return prev === undefined ? { key } : { key, record: prev };
+  }
+  const before = undefined;
   return planWrite(
     { abs: statePath, kind: 'state', before, after: INITIAL_STATE_TEXT, verb: 'create', detail: '' },
+    ps,
+  );
+}
+
+/**
+ * Creates the state directory's `.gitignore` when absent. One that exists is never replaced: if it is not
+ * exactly ours, it is the user's own (`readBytes` refuses a link to a device or an oversized file by name).
+ */
+export function planIgnoreFile(stateDir: string, ps: PlanScope, prevFiles: PrevFiles): PlannedWrite {
+  const abs = join(stateDir, '.gitignore');
+  const before = readBytes(abs);
+  const key = recordKey(abs, ps);
+  const prev = prevFiles[key];
+  const ours: FileRecord = { kind: 'ignore', action: 'created', writtenSha256: sha256(STATE_DIR_GITIGNORE) };
+  if (before !== undefined && sha256(before) !== ours.writtenSha256) {
+    return prev === undefined ? { key } : { key, record: prev };
+  }
+  return planWrite(
+    { abs, kind: 'ignore', before, after: STATE_DIR_GITIGNORE, adopt: ours, verb: 'create', detail: '' },
     ps,
   );
 }

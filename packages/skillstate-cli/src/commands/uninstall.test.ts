@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, tree, withoutBackups } from '../../test/support/sandbox.js';
 import type { Sandbox } from '../../test/support/sandbox.js';
+import { STATE_DIR_GITIGNORE } from './project-files.js';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -32,10 +33,12 @@ describe('skillstate uninstall', () => {
     const r = await sb.run(['uninstall']);
     expect(r.code).toBe(0);
     const after = withoutBackups(tree(sb.project));
-    // The state is the user's data and stays; everything else is as before init.
+    // The state is the user's data and stays, with the .gitignore that keeps it out of commits; everything
+    // else is as before init.
     expect(after).toEqual({
       ...original,
       '.skillstate': '<dir>',
+      '.skillstate/.gitignore': STATE_DIR_GITIGNORE,
       '.skillstate/skillstate.json': '{\n  "version": 1,\n  "state": {}\n}\n',
     });
     expect(r.stdout).toContain('restored .mcp.json (claude: original bytes from .mcp.json.bak.');

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { resolveHostStateForCwd } from '@skillstate/core';
 import { adapterForFormat } from '../adapters/host-configs.js';
@@ -72,13 +72,15 @@ function planRecord(
 ): Step {
   const abs = manifestPath(key, us.scope, us.base);
   const display = us.display(abs);
+  if (rec.kind === 'state' || rec.kind === 'ignore') {
+    // Never read: the state can be far larger than a config, and both stay unless the whole folder goes.
+    if (statSync(abs, { throwIfNoEntry: false }) === undefined) return { note: `already gone: ${display}` };
+    if (opts.removeState) return undefined;
+    const what = rec.kind === 'state' ? 'the task state' : 'keeps the state out of commits';
+    return { note: `kept ${display} (${what}; --remove-state deletes it)` };
+  }
   const before = readBytes(abs);
   if (before === undefined) return { note: `already gone: ${display}` };
-  if (rec.kind === 'state') {
-    return opts.removeState
-      ? undefined
-      : { note: `kept ${display} (the task state; --remove-state deletes it)` };
-  }
   if (rec.kind === 'config') return planConfig(rec, abs, before, us, now);
   if (sha256(before) !== rec.writtenSha256)
     return { note: `kept ${display} (changed since skillstate wrote it)` };

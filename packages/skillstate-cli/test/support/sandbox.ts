@@ -1,5 +1,14 @@
 // Test fixtures: a temporary home and project per test, and a way to run `main` against them in process.
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +39,12 @@ export interface Sandbox {
   root: string;
   home: string;
   project: string;
-  /** Runs `skillstate <argv>` in the project (or `cwd`) with HOME redirected and a stepping clock. */
+  /** A folder holding an executable `skillstate-mcp` (it only exits): the default PATH of `run`. */
+  bin: string;
+  /**
+   * Runs `skillstate <argv>` in the project (or `cwd`) with HOME redirected and a stepping clock. The
+   * environment is `env`, by default only `PATH=<bin>`, so `init` finds a `skillstate-mcp` to register.
+   */
   run: (argv: string[], options?: { cwd?: string; env?: NodeJS.ProcessEnv }) => Promise<RunResult>;
   /** Writes a file under the sandbox root (parents created). */
   write: (rel: string, text: string) => void;
@@ -43,20 +57,25 @@ export function createSandbox(): Sandbox {
   const root = mkdtempSync(join(tmpdir(), 'skillstate-cli-'));
   const home = join(root, 'home');
   const project = join(root, 'project');
+  const bin = join(root, 'bin');
   mkdirSync(home);
   mkdirSync(project);
+  mkdirSync(bin);
+  writeFileSync(join(bin, 'skillstate-mcp'), '#!/bin/sh\nexit 0\n');
+  chmodSync(join(bin, 'skillstate-mcp'), 0o755);
   let tick = Date.parse('2026-03-04T05:06:07.000Z');
   return {
     root,
     home,
     project,
+    bin,
     run: async (argv, options = {}) => {
       let stdout = '';
       let stderr = '';
       const code = await main(argv, options.cwd ?? project, {
         stdout: (t) => void (stdout += t),
         stderr: (t) => void (stderr += t),
-        env: options.env ?? {},
+        env: options.env ?? { PATH: bin },
         home,
         execPath: FAKE_NODE,
         now: () => new Date((tick += 1000)),

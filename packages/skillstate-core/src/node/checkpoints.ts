@@ -1,10 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { SkillstateError } from '../errors.js';
+import { isSkillstateError, SkillstateError } from '../errors.js';
 import { isPlainObject } from '../json.js';
 import type { JsonObject } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import { CHECKPOINT_ID_PATTERN, checkpointId, sanitizeCheckpointLabel } from '../names.js';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { readBoundedTextSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
+import { checkedStateText } from './state-file.js';
 
 /** The folder, next to a state file, holding its checkpoints. */
 export const CHECKPOINTS_DIR_NAME = 'checkpoints';
@@ -36,7 +40,10 @@ function parseRecord(text: string): CheckpointRecord | null {
   }
 }
 
-/** Lists the valid checkpoints of a state directory, oldest first; malformed sidecars are skipped. */
+/**
+ * Lists the valid checkpoints of a state directory, oldest first; malformed sidecars are skipped. One that is
+ * not a regular file or is over the state size limit throws FILE_REFUSED naming it (it is never read).
+ */
 export function listCheckpoints(stateDir: string): CheckpointInfo[] {
   const dir = join(stateDir, CHECKPOINTS_DIR_NAME);
   let names: string[];
@@ -49,8 +56,9 @@ export function listCheckpoints(stateDir: string): CheckpointInfo[] {
   for (const name of names) {
     let text: string;
     try {
-      text = readFileSync(join(dir, name), 'utf8');
-    } catch {
+      text = readBoundedTextSync(join(dir, name), STATE_FILE_MAX_BYTES);
+    } catch (err) {
+      if (isSkillstateError(err, 'FILE_REFUSED')) throw err;
       continue;
     }
     const record = parseRecord(text);
@@ -63,14 +71,15 @@ export function listCheckpoints(stateDir: string): CheckpointInfo[] {
 }
 
 /**
- * Records `state` as the next checkpoint. The sequence number derives from what is on disk, so it keeps
- * counting across restarts. Callers hold the state lock.
+ * Records `state` as the next checkpoint (redacted unless the policy keeps secrets). The sequence number
+ * derives from what is on disk, so it keeps counting across restarts. Callers hold the state lock.
  */
 export function writeCheckpoint(
   stateDir: string,
   rawLabel: string,
   state: JsonObject,
   now: Date,
+  policy: StoragePolicy = {},
 ): CheckpointRecord {
   const existing = listCheckpoints(stateDir);
   const seq = existing.reduce((max, c) => Math.max(max, c.seq), 0) + 1;
@@ -80,12 +89,10 @@ export function writeCheckpoint(
     seq,
     label,
     createdAt: now.toISOString(),
-    state,
+    state: storedForm(state, policy),
   };
-  atomicWriteFileSync(
-    join(stateDir, CHECKPOINTS_DIR_NAME, `${record.checkpointId}.json`),
-    JSON.stringify(record, null, 2),
-  );
+  const path = join(stateDir, CHECKPOINTS_DIR_NAME, `${record.checkpointId}.json`);
+  atomicWriteFileSync(path, checkedStateText(path, JSON.stringify(record, null, 2)));
   return record;
 }
 
@@ -97,8 +104,11 @@ export function readCheckpoint(stateDir: string, id: string): CheckpointRecord {
   }
   let raw: unknown;
   try {
-    raw = JSON.parse(readFileSync(join(stateDir, CHECKPOINTS_DIR_NAME, `${id}.json`), 'utf8'));
+    raw = JSON.parse(
+      readBoundedTextSync(join(stateDir, CHECKPOINTS_DIR_NAME, `${id}.json`), STATE_FILE_MAX_BYTES),
+    );
   } catch (err) {
+    if (isSkillstateError(err, 'FILE_REFUSED')) throw err;
     throw new SkillstateError('CHECKPOINT_NOT_FOUND', `Checkpoint not found or unreadable: ${id}`, {
       data: { id },
       cause: err,

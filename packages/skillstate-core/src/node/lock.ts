@@ -1,15 +1,7 @@
-import {
-  closeSync,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  unlinkSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, fstatSync, lstatSync, mkdirSync, openSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SkillstateError } from '../errors.js';
+import { LOCK_FILE_MAX_BYTES, readBoundedTextSync } from './bounded-read.js';
 import { processGone } from './process-gone.js';
 
 /** A lock older than this is presumed abandoned even when its holder cannot be checked. */
@@ -42,7 +34,8 @@ function readLockInfo(lockPath: string): LockInfo | null {
     const st = lstatSync(lockPath);
     let pid: number | null = null;
     try {
-      const text = readFileSync(lockPath, 'utf8').trim();
+      // Bounded: a lock file someone replaced by a link to /dev/zero reads as pid-less (so stale), not forever.
+      const text = readBoundedTextSync(lockPath, LOCK_FILE_MAX_BYTES).trim();
       pid = /^\d+$/.test(text) ? Number(text) : null;
     } catch {
       pid = null;

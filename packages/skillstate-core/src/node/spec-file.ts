@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { SkillstateError } from '../errors.js';
+import { isSkillstateError, SkillstateError } from '../errors.js';
 import { GENERIC_PROCEDURE_SPEC } from '../schemas/index.js';
 import { parseSpec } from '../spec.js';
 import type { SkillSpec } from '../spec.js';
+import { CONFIG_FILE_MAX_BYTES, readBoundedTextSync } from './bounded-read.js';
 
 /** The project file `skillstate init` writes and the server reads when no spec is named. */
 export const PROJECT_SPEC_NAME = 'skill-spec.json';
@@ -27,20 +28,22 @@ export interface ResolveSpecOptions {
   projectDir: string;
 }
 
-/** Reads and checks a spec file; every failure names the file and what is wrong with it. */
+/**
+ * Reads and checks a spec file; every failure names the file and what is wrong with it. Only a regular file
+ * of at most {@link CONFIG_FILE_MAX_BYTES} is read.
+ */
 export function readSpecFile(path: string): SkillSpec {
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readBoundedTextSync(path, CONFIG_FILE_MAX_BYTES);
   } catch (err) {
-    throw new SkillstateError(
-      'SPEC_UNREADABLE',
-      `spec file ${path} cannot be read: ${(err as Error).message}`,
-      {
-        data: { path },
-        cause: err,
-      },
-    );
+    const why = isSkillstateError(err, 'FILE_REFUSED')
+      ? String(err.data?.['detail'])
+      : (err as Error).message;
+    throw new SkillstateError('SPEC_UNREADABLE', `spec file ${path} cannot be read: ${why}`, {
+      data: { path },
+      cause: err,
+    });
   }
   let raw: unknown;
   try {
@@ -68,12 +71,12 @@ export function readSpecFile(path: string): SkillSpec {
   return parsed.value;
 }
 
+/** True when something is at `path` (or it cannot be told): that file is then read, and refused if unusable. */
 function fileExists(path: string): boolean {
   try {
-    readFileSync(path);
+    return statSync(path, { throwIfNoEntry: false }) !== undefined;
+  } catch {
     return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code !== 'ENOENT';
   }
 }
 

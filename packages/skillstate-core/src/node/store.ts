@@ -1,10 +1,14 @@
-import { copyFileSync, readFileSync, renameSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import type { VersionedState } from '../envelope.js';
 import { toEnvelope } from '../envelope.js';
+import { isSkillstateError } from '../errors.js';
 import { cloneJson } from '../json.js';
+import { storedForm } from '../redact.js';
+import type { StoragePolicy } from '../redact.js';
 import { atomicWriteFileSync } from './atomic-write.js';
+import { readBoundedFileSync, STATE_FILE_MAX_BYTES } from './bounded-read.js';
 import { resolveStatePath } from './paths.js';
-import { readStateFile, stateUnreadableError } from './state-file.js';
+import { checkedStateText, readStateFile, stateUnreadableError } from './state-file.js';
 
 /** Somewhere a versioned state can be loaded from and saved to. */
 export interface StateStore {
@@ -13,37 +17,48 @@ export interface StateStore {
   snapshot?(): Promise<void>;
 }
 
-/** Copies the current bytes of a state file to `<path>.snapshot` (atomic); no-op when there is no file. */
+/**
+ * Copies the current bytes of a state file to `<path>.snapshot` (atomic); no-op when there is no file or it
+ * cannot be read. A file that is not a regular one, or is over the state size limit, throws FILE_REFUSED.
+ */
 export function snapshotStateFile(path: string): void {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(path);
-  } catch {
+    bytes = readBoundedFileSync(path, STATE_FILE_MAX_BYTES);
+  } catch (err) {
+    if (isSkillstateError(err, 'FILE_REFUSED')) throw err;
     return;
   }
   atomicWriteFileSync(`${path}.snapshot`, bytes);
 }
 
 /**
- * Moves an unusable state file aside as `<path>.corrupt-<time>` so that a recovery write (rollback) loses
- * nothing. Returns the new name.
+ * Keeps an unusable state file aside as `<path>.corrupt-<time>` so that a recovery write (rollback) loses
+ * nothing: a copy of a readable file, else the entry itself renamed (a symbolic link, a FIFO or an oversized
+ * file is moved, never read). Returns the new name.
  */
 export function preserveUnreadableFile(path: string, now: Date): string {
   const aside = `${path}.corrupt-${now.toISOString().replace(/[:.]/g, '-')}`;
+  let bytes: Buffer | undefined;
   try {
-    copyFileSync(path, aside);
+    bytes = readBoundedFileSync(path, STATE_FILE_MAX_BYTES);
   } catch {
-    renameSync(path, aside);
+    bytes = undefined;
   }
+  if (bytes === undefined) renameSync(path, aside);
+  else atomicWriteFileSync(aside, bytes);
   return aside;
 }
 
 /** A state file confined to `root`. Saving never overwrites a file that exists but cannot be read. */
 export class FileStore implements StateStore {
   readonly path: string;
+  readonly #policy: StoragePolicy;
 
-  constructor(root: string, name: string) {
+  /** A store of `<root>/<name>`; what it saves is redacted unless `policy` keeps secrets. */
+  constructor(root: string, name: string, policy: StoragePolicy = {}) {
     this.path = resolveStatePath(root, name);
+    this.#policy = policy;
   }
 
   /** The stored envelope, or null when missing or unusable. */
@@ -52,11 +67,14 @@ export class FileStore implements StateStore {
     return Promise.resolve(read.kind === 'ok' ? read.envelope : null);
   }
 
-  /** Atomically writes compact JSON; refuses when the existing file is unusable. */
+  /** Atomically writes compact JSON (redacted by default); refuses when the existing file is unusable. */
   save(state: VersionedState): Promise<void> {
     const read = readStateFile(this.path);
     if (read.kind === 'unreadable') return Promise.reject(stateUnreadableError(this.path, read.reason));
-    atomicWriteFileSync(this.path, JSON.stringify(toEnvelope(state.state)));
+    atomicWriteFileSync(
+      this.path,
+      checkedStateText(this.path, JSON.stringify(toEnvelope(storedForm(state.state, this.#policy)))),
+    );
     return Promise.resolve();
   }
 

@@ -36,10 +36,11 @@ export const agentMerge = defineTool({
     );
     const mergedAt = ctx.now().toISOString();
     await ctx.state.locked(sub, () => {
-      writeStateFileSync(sub.statePath, { ...ctx.state.load(sub), [MERGED_AT_KEY]: mergedAt });
+      const marked = { ...ctx.state.load(sub), [MERGED_AT_KEY]: mergedAt };
+      writeStateFileSync(sub.statePath, marked, ctx.state.storage);
     });
     try {
-      await writeSessionMeta(sub.stateDir, { status: 'merged', mergedAt });
+      await writeSessionMeta(sub.stateDir, { status: 'merged', mergedAt }, ctx.state.storage);
     } catch {
       // Best effort: the merge itself is done; the sidecar is bookkeeping.
     }

@@ -27,8 +27,8 @@ export interface ToolContext {
   readonly state: StateAccess;
   readonly activity: ActivityTracker;
   readonly tracker: TokenTracker | undefined;
-  /** The revision `state.summary` reports. */
-  readonly protocolVersion: string;
+  /** The revision this call runs under, as negotiated by the client (null when it never negotiated one). */
+  readonly protocolVersion: string | null;
   now(): Date;
   /** Reports that this call wrote the state file at `statePath` (drives resource-updated notifications). */
   changed(statePath: string): void;

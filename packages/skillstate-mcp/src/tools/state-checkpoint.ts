@@ -25,7 +25,7 @@ export const stateCheckpoint = defineTool({
     const record = await ctx.state.locked(target, () => {
       const state = ctx.state.load(target);
       snapshotStateFile(target.statePath);
-      return writeCheckpoint(target.stateDir, label, state, ctx.now());
+      return writeCheckpoint(target.stateDir, label, state, ctx.now(), ctx.state.storage);
     });
     await ctx.activity.touch(target.stateDir);
     return ok({

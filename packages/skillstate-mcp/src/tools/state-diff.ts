@@ -23,7 +23,7 @@ export const stateDiff = defineTool({
     const { before, after } = await ctx.state.locked(target, () => {
       const current = ctx.state.load(target);
       const baseline = readDiffBaseline(target.stateDir);
-      writeDiffBaseline(target.stateDir, current);
+      writeDiffBaseline(target.stateDir, current, ctx.state.storage);
       return { before: baseline ?? current, after: current };
     });
     const changes = topChanges(before, after);

@@ -9,7 +9,7 @@ afterEach(() => h.project.cleanup());
 const NOW = new Date('2026-11-01T12:00:00.000Z');
 
 describe('state.finalize', () => {
-  it('records the terminal status in the sidecar; the response is redacted, the sidecar is not', async () => {
+  it('records the terminal status in the sidecar; the response and the sidecar are redacted', async () => {
     h = harness({ now: () => NOW });
     const reply = await h.tool('state.finalize', { status: 'completed', result: 'ok sk-abc123secret' });
     const metaPath = join(h.project.root, '.session-meta.json');
@@ -22,8 +22,15 @@ describe('state.finalize', () => {
     expect(JSON.parse(readFileSync(metaPath, 'utf8'))).toEqual({
       status: 'completed',
       finishedAt: NOW.toISOString(),
-      result: 'ok sk-abc123secret',
+      result: 'ok [REDACTED]',
     });
+  });
+
+  it('keeps the result in clear in the sidecar only for a server started to keep secrets', async () => {
+    h = harness({ now: () => NOW, keepSecrets: true });
+    await h.tool('state.finalize', { status: 'completed', result: 'ok sk-abc123secret' });
+    const meta = JSON.parse(readFileSync(join(h.project.root, '.session-meta.json'), 'utf8'));
+    expect(meta.result).toBe('ok sk-abc123secret');
   });
 
   it('keeps result only when it is a string, and never touches the state file', async () => {

@@ -35,7 +35,7 @@ export const stateFinalize = defineTool({
     const patch: Partial<SessionMeta> = { status, finishedAt };
     const result = args['result'];
     if (typeof result === 'string') patch.result = result;
-    await writeSessionMeta(target.stateDir, patch);
+    await writeSessionMeta(target.stateDir, patch, ctx.state.storage);
     const out: Record<string, unknown> = {
       status,
       finishedAt,

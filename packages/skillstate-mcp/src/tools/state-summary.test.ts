@@ -24,13 +24,24 @@ describe('state.summary', () => {
       session: {
         statePath: h.project.statePath,
         envelopeVersion: 1,
-        protocolVersion: '2026-07-28',
+        protocolVersion: null,
         seq: 1,
         status: null,
         lastActivityAt: NOW.toISOString(),
         staleness: 'active',
       },
     });
+  });
+
+  it('reports the revision the session negotiated: none before a handshake, then what initialize answered', async () => {
+    h = harness();
+    expect((await h.tool('state.summary')).json.session.protocolVersion).toBeNull();
+    await h.rpc({
+      id: 90,
+      method: 'initialize',
+      params: { protocolVersion: '2025-03-26', capabilities: {} },
+    });
+    expect((await h.tool('state.summary')).json.session.protocolVersion).toBe('2025-03-26');
   });
 
   it('describes a state without recognised keys by its keys and size', async () => {
