@@ -291,6 +291,20 @@ describe('submitJob: fixers', () => {
     expect(await stateSnapshot(p)).toBe(before);
   });
 
+  it('a RUNNING fixer job whose findings do not overlap does not refuse the submit; one that overlaps does', async () => {
+    const [f1, f2] = (await recordFindings(SKILL, [finding('a'), finding('b')])) as [number, number];
+    const first = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
+    if (first.outcome !== 'created') throw new Error(first.outcome);
+    expect(claimJob(p.ctx, { filter: 'ai-clarity-action' })?.id).toBe(first.jobId);
+    const disjoint = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f2] });
+    expect(disjoint).toMatchObject({ outcome: 'created', supersededIds: [] });
+    expect(getJob(p.ctx, first.jobId)?.status).toBe('running');
+    expect(await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1, f2] })).toEqual({
+      outcome: 'job-running',
+      existingId: first.jobId,
+    });
+  });
+
   it('a fixer of a deterministic analyzer gets the node’s matching scan issues', async () => {
     const pre = await previewJob(p.ctx, { node: SKILL, extension: REFERENCE_FIXER_ID });
     expect(pre.content).toContain('## Issues to resolve');
