@@ -10,6 +10,7 @@ import {
   claimJobWaiting,
   failJob,
   getJob,
+  JOB_TEXT_LIMITS,
   listJobs,
   pruneJobs,
   recordJob,
@@ -197,6 +198,25 @@ describe('recordJob', () => {
       status: 'cancelled',
     });
     expect(await stateSnapshot(p)).toBe(cancelled);
+  });
+
+  it('a model, nonce or report over its length limit is invalid-input naming the argument; nothing changes', async () => {
+    const id = await submit({ node: SKILL, extension: SUMMARIZER_ID });
+    const c = claimJob(p.ctx, {})!;
+    const before = await stateSnapshot(p);
+    const base = { id, nonce: c.nonce, status: 'completed' as const, report: summary };
+    const cases: Array<[string, Partial<typeof base> & { model?: string }]> = [
+      ['model', { model: 'm'.repeat(JOB_TEXT_LIMITS.model + 1) }],
+      ['model', { model: 'line\nbreak' }],
+      ['nonce', { nonce: 'n'.repeat(JOB_TEXT_LIMITS.nonce + 1) }],
+      ['report', { report: `${summary}${' '.repeat(JOB_TEXT_LIMITS.report)}` }],
+    ];
+    for (const [argument, over] of cases) {
+      const err = await recordJob(p.ctx, { ...base, ...over }).catch((e: unknown) => e);
+      expect(isEngineError(err, 'invalid-input')).toBe(true);
+      expect(err).toMatchObject({ message: expect.stringContaining(argument), details: { argument } });
+    }
+    expect(await stateSnapshot(p)).toBe(before);
   });
 
   it('report-invalid fails the job with an execution row and writes no findings', async () => {
