@@ -80,11 +80,20 @@ export function exportQueryFromFields(fields: ExportQueryFields): Result<ExportQ
   return { ok: true, value };
 }
 
+/** True when a query has no filter at all (`sm export` with no query): it selects the whole graph. */
+export function isEmptyExportQuery(query: ExportQuery): boolean {
+  return query.kinds === null && query.paths === null && !query.hasIssues;
+}
+
 /**
  * Applies a query: filters AND together, globs OR among themselves. Closure on the RAW link target (so trigger links
- * such as `/cmd` drop out, unlike the branch projection), issues kept when any nodeId survives.
+ * such as `/cmd` drop out, unlike the branch projection), issues kept when any nodeId survives. An empty query is
+ * the whole graph: every link (trigger links such as `invokes` `/cmd` and broken links included) and every issue,
+ * since nothing was selected out.
  */
 export function applyExportQuery(graph: Subgraph, query: ExportQuery): ClosedSubgraph {
+  if (isEmptyExportQuery(query))
+    return { nodes: [...graph.nodes], links: [...graph.links], issues: [...graph.issues] };
   const flagged = query.hasIssues ? new Set(graph.issues.flatMap((i) => i.nodeIds)) : null;
   const kept = graph.nodes.filter(exportQueryMatcher(query, flagged));
   return closeOver(graph, kept, (l) => l.target);
