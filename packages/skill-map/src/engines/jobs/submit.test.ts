@@ -59,7 +59,7 @@ describe('submitJob: created jobs', () => {
       status: 'queued',
       nodeId: SKILL,
       extensionKind: 'action',
-      ttlSeconds: null,
+      ttlSeconds: 1800, // the default TTL: a claim whose agent died gives the job back after 30 minutes
       priority: 0,
       submittedBy: 'mcp',
     });
@@ -291,7 +291,7 @@ describe('submitJob: fixers', () => {
     expect(await stateSnapshot(p)).toBe(before);
   });
 
-  it('a RUNNING fixer job whose findings do not overlap does not refuse the submit; one that overlaps does', async () => {
+  it('a RUNNING fixer job with disjoint findings does not refuse the submit; an overlapping one does', async () => {
     const [f1, f2] = (await recordFindings(SKILL, [finding('a'), finding('b')])) as [number, number];
     const first = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
     if (first.outcome !== 'created') throw new Error(first.outcome);

@@ -52,7 +52,7 @@ afterAll(async () => {
 });
 
 describe('record_job / submit_job free-text limits', () => {
-  it('record_job.model longer than its limit (or holding a control character) is -32602 naming model; the job stays running', async () => {
+  it('record_job.model over 256 characters or with a control character is -32602 naming model', async () => {
     await tool('submit_job', { node: NODE, extension: FINDER });
     const claimed = await tool('claim_job');
     const base = {
