@@ -11,7 +11,9 @@ export const EVERY_KIND_PROJECT: Readonly<Record<string, string>> = {
   '.claude/skills/lint/SKILL.md':
     '---\nname: lint\ndescription: Lints the code base.\n---\nLint, then ask @reviewer.\n',
   '.claude/settings.json':
-    '{ "hooks": { "PreToolUse": [ { "matcher": "Bash", "hooks": [ { "type": "command", "command": "echo ok" } ] } ] } }\n',
+    JSON.stringify({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo ok' }] }] },
+    }) + '\n',
   '.mcp.json': '{ "mcpServers": { "tracker": { "command": "tracker-mcp" } } }\n',
   '.cursor/rules/typescript.mdc':
     '---\ndescription: TypeScript rules\nglobs: ["**/*.ts"]\n---\nFollow `docs/guide.md`.\n',
