@@ -108,8 +108,8 @@ export const MODULES = {
     // ranges of record.ts (the rest is the write-through, not a trust check): update them when record.ts moves.
     mutate: [
       'packages/skill-map/src/engines/jobs/ids.ts:45-48',
-      'packages/skill-map/src/engines/jobs/record.ts:48-53',
-      'packages/skill-map/src/engines/jobs/record.ts:121-127',
+      'packages/skill-map/src/engines/jobs/record.ts:50-55',
+      'packages/skill-map/src/engines/jobs/record.ts:123-129',
     ],
     tests: ['packages/skill-map/src/engines/jobs/claim-record.test.ts'],
     tsconfig: SKILL_MAP_ENGINES,

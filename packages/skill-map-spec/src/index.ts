@@ -2,6 +2,9 @@
 // The ajv-backed validator lives behind the `@skill-map/spec/testing` subpath (ajv is a dev dependency).
 export type { Node, SizeTriple, SidecarOverlay, SidecarStatus } from './node.js';
 export { NODE_KIND_PATTERN, SHA256_HEX_PATTERN } from './node.js';
+export type { NodeKind } from './node-kinds.js';
+export { isNodeKind, NODE_KINDS, unknownKindMessage } from './node-kinds.js';
+export { editDistance, suggest } from './suggest.js';
 export type {
   Link,
   LinkKind,
@@ -64,6 +67,7 @@ export {
   formatExportQuery,
   listOf,
   parseExportGrammar,
+  parseExportQuery,
 } from './query/export-grammar.js';
 export type { MapScope, MapScopeError, MapScopeInput } from './query/scope.js';
 export { isWithin, resolveMapScope, scopeAdmits } from './query/scope.js';

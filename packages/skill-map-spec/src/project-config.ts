@@ -20,6 +20,8 @@ export interface ProjectConfig {
   };
   jobs?: {
     claimWaitSeconds?: number;
+    ttlSeconds?: number | null;
+    maxAttempts?: number;
     retention?: { completed?: number | null; cancelled?: number | null; failed?: number | null };
   };
   allowEditSmFiles?: boolean;

@@ -874,6 +874,10 @@ export const ProjectConfigSchema = {
           type: ['integer', 'null'],
           minimum: 0,
         },
+        maxAttempts: {
+          type: 'integer',
+          minimum: 1,
+        },
         perExtensionTtl: {
           type: 'object',
           additionalProperties: {

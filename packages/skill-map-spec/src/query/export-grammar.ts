@@ -1,6 +1,7 @@
 // The `sm export` query grammar (spec §13), pure: shared by the kernel (`sm export`, `GET /api/nodes`, MCP
-// `query_graph`) and the web page's map filters, so both read a query the same way. Kind validation against the
-// providers' kinds stays in the kernel (it knows the providers); this module knows only the grammar.
+// `query_graph`) and the web page's map filters, so both read a query the same way, kinds checked against the one
+// node-kind vocabulary (NODE_KINDS).
+import { unknownKindMessage } from '../node-kinds.js';
 
 /** Keys the export grammar accepts. */
 export const EXPORT_QUERY_KEYS = ['kind', 'has', 'path'] as const;
@@ -40,7 +41,7 @@ function fail(
 /**
  * Parses the grammar: whitespace-separated `key=value` tokens, keys case-insensitive, values comma-separated,
  * trimmed, empties dropped. Errors are values: a token without `=` or with an empty side, a duplicate key, no
- * values, an unknown key, a `has` value other than `issues`. Kinds are not checked here (see the kernel).
+ * values, an unknown key, a `has` value other than `issues`. Kinds are not checked here (see `parseExportQuery`).
  */
 export function parseExportGrammar(query: string): QueryResult<ExportQuery, ExportQueryError> {
   const value: ExportQuery = { kinds: null, hasIssues: false, paths: null };
@@ -67,6 +68,21 @@ export function parseExportGrammar(query: string): QueryResult<ExportQuery, Expo
     }
   }
   return { ok: true, value };
+}
+
+/**
+ * Parses the grammar (see `parseExportGrammar`), then checks every kind against the node-kind vocabulary (a kind no
+ * scan produces could match nothing). Grammar errors come first. What `sm list`, `sm export` and the page's filter
+ * read.
+ */
+export function parseExportQuery(query: string): QueryResult<ExportQuery, ExportQueryError> {
+  const parsed = parseExportGrammar(query);
+  if (!parsed.ok) return parsed;
+  for (const kind of parsed.value.kinds ?? []) {
+    const unknown = unknownKindMessage(kind);
+    if (unknown !== null) return fail('unknown-kind', `kind=${kind}`, unknown);
+  }
+  return parsed;
 }
 
 /** A comma list of values, trimmed, empties dropped. */

@@ -1,3 +1,4 @@
+import { EXIT } from './errors.js';
 import { GLOBAL_OPTIONS, VERBS } from './verbs.js';
 import type { OptionSpec, VerbSpec } from './verbs.js';
 
@@ -14,12 +15,24 @@ function optionLines(specs: Readonly<Record<string, OptionSpec>>): string[] {
   return rows.map(([label, description]) => `  ${label.padEnd(width)}  ${description}`);
 }
 
+/** What each code of `EXIT` (errors.ts) means, in the help: every code the CLI returns, and no other. */
+const EXIT_MEANINGS: Readonly<Record<(typeof EXIT)[keyof typeof EXIT], string>> = {
+  [EXIT.ok]: 'ok',
+  [EXIT.failing]:
+    'issues of severity error (scan, check) or over check --max-warnings; jobs claim: nothing to claim',
+  [EXIT.operational]:
+    'operational or usage error (bad flag or query, database from another build, a refusal, ...)',
+  [EXIT.duplicate]: 'jobs submit: the same work is already queued or running',
+  [EXIT.nonceMismatch]: 'record: the nonce does not match the claimed job (nothing recorded)',
+  [EXIT.notFound]: 'not found (node, job, config key, project database, --root or --db path)',
+  [EXIT.damaged]: 'the project database is damaged: rebuild it with `sm scan --full`',
+};
+
 const EXIT_LINES = [
   'Exit codes:',
-  '  0  ok',
-  '  1  the graph has issues of severity error (scan, check), or more warnings than check --max-warnings',
-  '  2  operational or usage error (bad flag or query, database from another build, ...)',
-  '  5  not found (node, config key, project database, --root or --db path)',
+  ...Object.entries(EXIT_MEANINGS)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([code, meaning]) => `  ${code}  ${meaning}`),
 ];
 
 /** `sm help` / `sm --help`: every verb, the global options and the exit codes. */

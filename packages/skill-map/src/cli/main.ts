@@ -100,10 +100,11 @@ async function dispatch(
 }
 
 /**
- * Runs `sm` with `argv` (without the node and script paths) and resolves to the exit code: 0 ok, 1 issues of
- * severity error, 2 operational or usage error, 5 not found (spec §16). `io` replaces the process streams,
- * environment and working directory (tests run the CLI in process this way). A reader that closes stdout early
- * (`sm list | head`) ends the run quietly with 0: nothing more is written and nothing is reported.
+ * Runs `sm` with `argv` (without the node and script paths) and resolves to the exit code (`EXIT`, spec §16): 0 ok,
+ * 1 failing (issues of severity error, nothing to claim), 2 operational or usage error, 3 duplicate job, 4 nonce
+ * mismatch, 5 not found, 6 damaged database. `io` replaces the process streams, environment and working directory
+ * (tests run the CLI in process this way). A reader that closes stdout early (`sm list | head`) ends the run quietly
+ * with 0: nothing more is written and nothing is reported.
  */
 export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Promise<number> {
   const startedAt = performance.now();

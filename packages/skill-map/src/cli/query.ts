@@ -1,7 +1,7 @@
 import { MAX_PAGE_SIZE } from '../adapters/index.js';
 import type { IssueQuery, NodeQuery, ScanStore } from '../adapters/index.js';
 import type { Issue, Link, Node } from '@skill-map/spec';
-import { formatExportQuery, parseExportQuery } from '../kernel/index.js';
+import { formatExportQuery, isEmptyExportQuery, parseExportQuery } from '../kernel/index.js';
 import type { ExportQuery } from '../kernel/index.js';
 import { CliError } from './errors.js';
 
@@ -64,11 +64,19 @@ export function readIssues(store: ScanStore, query: IssueQuery): Issue[] {
   }
 }
 
-/** Reads the closed subgraph of a query from the store: matching nodes, links between them (raw target), their issues. */
+/**
+ * Reads the closed subgraph of a query from the store: matching nodes, links between them (raw target), their issues.
+ * No query at all is the whole graph, every link kind included (`invokes` links target a trigger such as `/cmd`, which
+ * the raw-target closure would drop).
+ */
 export function readSubgraph(
   store: ScanStore,
   query: ExportQuery,
 ): { nodes: Node[]; links: Link[]; issues: Issue[] } {
+  if (isEmptyExportQuery(query)) {
+    const { nodes, links, issues } = store.loadScan();
+    return { nodes, links, issues };
+  }
   const { items: nodes } = readNodes(store, toNodeQuery(query));
   const closed = store.closeOver(
     nodes.map((n) => n.path),

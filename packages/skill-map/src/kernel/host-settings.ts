@@ -1,7 +1,7 @@
 // Claude Code settings files as nodes (issue 11): `.claude/settings.json`, `.claude/settings.local.json` and a
 // plugin's `hooks/hooks.json`. The node's `frontmatter` holds a projection of what the analyzers check (hook events
 // and commands, permission rules, MCP server switches); nothing else of the file (env values, tokens) is kept.
-import type { Issue } from '@skill-map/spec';
+import type { Issue, NodeKind } from '@skill-map/spec';
 import { canonicalFrontmatter } from './parse/frontmatter.js';
 import { stripJsonc } from './parse/jsonc.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
@@ -88,7 +88,7 @@ export function settingsRecord(file: SourceFile, ctx: FileContext, record: FileR
   // `.claude/settings.json` → the project is the folder holding `.claude/`.
   const base = claude ? dirname(dirname(file.path)) : pluginRoot!;
   const node: NonNullable<FileRecord['node']> = {
-    kind: 'settings',
+    kind: 'settings' satisfies NodeKind,
     bytes: file.bytes,
     modifiedAtMs: file.modifiedAtMs,
   };

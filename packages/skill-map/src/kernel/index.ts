@@ -62,6 +62,7 @@ export {
   EXPORT_QUERY_KEYS,
   exportQueryFromFields,
   formatExportQuery,
+  isEmptyExportQuery,
   parseExportQuery,
   unknownKindMessage,
   type ExportQuery,
@@ -78,6 +79,7 @@ export {
   type MapScopeError,
   type MapScopeInput,
 } from './query/scope.js';
+export { closeOver } from './query/subgraph.js';
 export type { ClosedSubgraph, Subgraph } from './query/subgraph.js';
 export { DEFAULT_RULES_URI, formatSarif, issueFile, issueRegion, type SarifLog } from './format/sarif.js';
 export { formatGraph, GRAPH_FORMATS, isGraphFormat, type GraphFormat } from './format/format-graph.js';

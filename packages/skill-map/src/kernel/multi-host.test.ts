@@ -1,8 +1,7 @@
 // "Every detected host is active": a project serving Claude Code, OpenCode, Codex, Antigravity and Cursor at once
-// (modelled on examples/demo-project), plus a scan of the real demo project folder.
+// (modelled on examples/demo-project), plus a scan of the demo project fixture (testing/demo-project.ts: the tests
+// never read the repository's example folder, which `npm run demo` leaves alone too).
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import type { Link, ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +9,7 @@ import { isCandidatePath } from './analyze-file.js';
 import { cacheKey, createFileContext } from './context.js';
 import { detectLens } from './lens.js';
 import { scanSources, type ScanSourcesResult } from './scan.js';
+import { DEMO_PROJECT } from './testing/demo-project.js';
 import { CHECK_ANALYZERS } from './analyzers/checks/registry.js';
 import type { ScanSettings, SourceFile } from './types.js';
 
@@ -271,26 +271,14 @@ describe('multi-host project restricted by activeProvider', () => {
   });
 });
 
-/** Test-only reader of the bundled demo project (node:fs), like the corpus tests. */
+/** The demo fixture as a walk would see it: every file walked, the candidates read. */
 function readDemo(): { walked: string[]; sources: SourceFile[] } {
-  const root = new URL('../../../../examples/demo-project/', import.meta.url).pathname;
-  const walked: string[] = [];
-  const visit = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) visit(join(dir, entry.name));
-      else if (entry.isFile()) walked.push(relative(root, join(dir, entry.name)).split(sep).join('/'));
-    }
-  };
-  visit(root);
-  walked.sort();
-  const sources = walked.filter(isCandidatePath).map((path) => {
-    const buf = readFileSync(join(root, path));
-    return { path, text: buf.toString('utf8'), bytes: buf.length, modifiedAtMs: null };
-  });
+  const walked = Object.keys(DEMO_PROJECT).sort();
+  const sources = toSources(DEMO_PROJECT).filter((f) => isCandidatePath(f.path));
   return { walked, sources };
 }
 
-describe('examples/demo-project', () => {
+describe('the demo project (fixture)', () => {
   const { walked, sources } = readDemo();
   const { lens, result } = scanSources(sources, {}, { hash: sha, walkedPaths: walked });
 

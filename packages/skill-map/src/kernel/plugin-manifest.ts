@@ -3,7 +3,7 @@
 // plugin's component paths (`commands`, `agents`, `skills`, `hooks`, `mcpServers`, `outputStyles` given as paths), a
 // marketplace's local plugin sources and their listed skills, commands and agents. A listed path that does not exist
 // is a broken reference like any other.
-import type { Issue } from '@skill-map/spec';
+import type { Issue, NodeKind } from '@skill-map/spec';
 import { canonicalFrontmatter } from './parse/frontmatter.js';
 import type { FileContext, FileRecord, RawLink, SourceFile } from './types.js';
 import { createLineIndex } from './util/line-index.js';
@@ -63,7 +63,7 @@ export function manifestRecord(file: SourceFile, ctx: FileContext, record: FileR
   const marketplace = file.path.endsWith('marketplace.json');
   const root = dirname(dirname(file.path));
   const node: NonNullable<FileRecord['node']> = {
-    kind: marketplace ? 'marketplace' : 'plugin',
+    kind: (marketplace ? 'marketplace' : 'plugin') satisfies NodeKind,
     provider: 'plugin',
     bytes: file.bytes,
     modifiedAtMs: file.modifiedAtMs,

@@ -1,4 +1,4 @@
-import type { Node } from '@skill-map/spec';
+import type { Node, NodeKind } from '@skill-map/spec';
 import { canonicalFrontmatter } from './parse/frontmatter.js';
 import type { HashFn } from './util/sha256.js';
 
@@ -17,7 +17,7 @@ export function createMcpNode(
 ): Node {
   return {
     path: mcpPath(server),
-    kind: 'mcp',
+    kind: 'mcp' satisfies NodeKind,
     provider,
     frontmatter,
     bodyHash: hash(''),

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import { afterAll, describe, expect, it } from 'vitest';
 import { corporaDir } from '../../src/adapters/testing/corpora.js';
+import { DEMO_PROJECT } from '../../src/kernel/testing/demo-project.js';
+import { writeFiles } from '../support/project-root.js';
 import { isBuilt, listing, runSm } from '../support/sm-bin.js';
 
 interface Label {
@@ -31,14 +33,23 @@ interface LabelledSet {
 }
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
-const REPO = join(HERE, '..', '..', '..', '..');
 const CORPORA = corporaDir();
 const MIN_ERROR_PRECISION = 0.95;
+
+const TMP = mkdtempSync(join(tmpdir(), 'sm-labelled-'));
+afterAll(() => rmSync(TMP, { recursive: true, force: true }));
+
+/** The demo project fixture, written into the temp folder (never the repository's examples/ folder). */
+function demoRoot(): string {
+  const root = join(TMP, 'demo-project');
+  writeFiles(root, DEMO_PROJECT);
+  return root;
+}
 
 const PROJECTS: { name: string; root: string | undefined }[] = [
   { name: 'obra-superpowers', root: CORPORA === undefined ? undefined : join(CORPORA, 'obra-superpowers') },
   { name: 'anthropics-skills', root: CORPORA === undefined ? undefined : join(CORPORA, 'anthropics-skills') },
-  { name: 'demo-project', root: join(REPO, 'examples', 'demo-project') },
+  { name: 'demo-project', root: demoRoot() },
   { name: 'precision-plugin', root: join(HERE, 'fixtures', 'precision-plugin') },
 ];
 
@@ -48,9 +59,6 @@ function issueKey(i: Issue): string {
   return `${i.analyzerId}|${i.nodeIds[0] ?? ''}|${typeof target === 'string' ? target : JSON.stringify(target)}`;
 }
 const labelKey = (l: Label): string => `${l.analyzer}|${l.node}|${l.target}`;
-
-const TMP = mkdtempSync(join(tmpdir(), 'sm-labelled-'));
-afterAll(() => rmSync(TMP, { recursive: true, force: true }));
 
 /** `sm scan --json --full` of `root` into a database under the temp folder; the project is left untouched. */
 function scanIssues(name: string, root: string): Issue[] {

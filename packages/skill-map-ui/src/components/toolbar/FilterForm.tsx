@@ -1,4 +1,4 @@
-import { formatExportQuery, parseExportGrammar } from '@skill-map/spec';
+import { formatExportQuery, parseExportQuery } from '@skill-map/spec';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { isFilterEmpty, isScopeEmpty, resolveScope } from '../../map/filter';
 import { EMPTY_FILTER, store, useApp, type MapFilter } from '../../state/store';
@@ -53,7 +53,7 @@ export function FilterForm() {
 
   const onQuery = (value: string): void => {
     setText(value);
-    const parsed = parseExportGrammar(value);
+    const parsed = parseExportQuery(value);
     if (!parsed.ok) return setError(parsed.error.message);
     setError(null);
     const next: MapFilter = {

@@ -23,8 +23,11 @@ export const DEFAULT_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
   },
   jobs: {
     claimWaitSeconds: 2,
-    // A claimed job never expires unless a TTL is set (flag, jobs.perExtensionTtl.<id>, or this).
-    ttlSeconds: null,
+    // A claim whose agent died must not hold its job for ever: after 30 minutes (far longer than an agent takes to
+    // judge or fix one file) the next claim gives the job back to the queue. 0 or null disarms.
+    ttlSeconds: 1800,
+    // Claims a job may lose to its TTL before it fails as abandoned (a job that kills every agent stops cycling).
+    maxAttempts: 3,
     retention: { completed: 2_592_000, cancelled: 2_592_000, failed: null },
   },
   allowEditSmFiles: false,

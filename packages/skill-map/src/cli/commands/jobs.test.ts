@@ -297,6 +297,14 @@ describe('sm jobs submit / extensions', () => {
     expect([2, 5]).toContain(gated.code);
   });
 
+  it('a file edited since the scan is refused (2) naming it, with the remedy said once', async () => {
+    tree.write({ [NODE]: `${readFileSync(join(tree.root, NODE), 'utf8')}\nEdited after the scan.\n` });
+    const run = await sm('jobs', 'submit', NODE, 'ai-security-analyzer');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(`${NODE} changed since the last scan`);
+    expect(run.stderr.split('run `sm scan` and submit again')).toHaveLength(2);
+  });
+
   it('bad ttl, priority and finding ids are usage errors naming the flag', async () => {
     expect((await sm('jobs', 'submit', NODE, FINDER, '--ttl', '-1')).stderr).toContain(
       '--ttl must be an integer >= 0',

@@ -10,6 +10,7 @@ import {
   claimJobWaiting,
   failJob,
   getJob,
+  JOB_TEXT_LIMITS,
   listJobs,
   pruneJobs,
   recordJob,
@@ -84,7 +85,7 @@ describe('claimJob', () => {
     expect(ext[0]).toMatch(/^r-ext-/);
   });
 
-  it('reaps a running job past its TTL as failed/abandoned (with an execution row) before claiming', async () => {
+  it('a claim past its TTL is reaped by the next claim: the job is queued again, new nonce', async () => {
     const id = await submit({ node: SKILL, extension: SUMMARIZER_ID, ttl: 30 });
     const c = claimJob(p.ctx, {});
     expect(getJob(p.ctx, id)?.expiresAt).toBe(p.clock.now + 30_000);
@@ -92,19 +93,44 @@ describe('claimJob', () => {
     expect(claimJob(p.ctx, {})).toBeNull();
     expect(getJob(p.ctx, id)?.status).toBe('running'); // not yet: expiresAt < now is strict
     p.clock.now += 1;
-    expect(claimJob(p.ctx, {})).toBeNull();
-    expect(getJob(p.ctx, id)).toMatchObject({ status: 'failed', failureReason: 'abandoned' });
+    const again = claimJob(p.ctx, {});
+    expect(again).toMatchObject({ id, content: c!.content });
+    expect(again!.nonce).not.toBe(c!.nonce);
+    expect(getJob(p.ctx, id)).toMatchObject({ status: 'running', claimedAt: p.clock.now });
     expect(querySql(p, `SELECT status, failure_reason, job_id FROM state_executions`)).toEqual([
       { status: 'failed', failure_reason: 'abandoned', job_id: id },
     ]);
-    expect(p.events.some((e) => e.type === 'job.failed' && e.data['reason'] === 'abandoned')).toBe(true);
-    // The agent's late record is refused and changes nothing.
+    expect(p.events.some((e) => e.type === 'job.requeued' && e.data['reason'] === 'abandoned')).toBe(true);
+    // The first agent's late record is refused (its claim was given back) and changes nothing.
     const before = await stateSnapshot(p);
     expect(await recordJob(p.ctx, { id, nonce: c!.nonce, status: 'completed', report: summary })).toEqual({
-      outcome: 'not-running',
-      status: 'failed',
+      outcome: 'nonce-mismatch',
     });
     expect(await stateSnapshot(p)).toBe(before);
+    expect(
+      await recordJob(p.ctx, { id, nonce: again!.nonce, status: 'completed', report: summary }),
+    ).toMatchObject({
+      outcome: 'completed',
+    });
+  });
+
+  it('a job losing jobs.maxAttempts claims to its TTL fails as abandoned, not cycling', async () => {
+    p.tree.write({ '.skill-map/settings.json': JSON.stringify({ jobs: { maxAttempts: 2 } }) });
+    const id = await submit({ node: SKILL, extension: SUMMARIZER_ID, ttl: 10 });
+    const ctx = p.ctx;
+    expect(claimJob(ctx, {})?.id).toBe(id);
+    p.clock.now += 10_001;
+    expect(claimJob(ctx, {})?.id).toBe(id); // the first lost claim: back in the queue, claimed again at once
+    p.clock.now += 10_001;
+    expect(claimJob(ctx, {})).toBeNull(); // the second: out of attempts
+    expect(getJob(p.ctx, id)).toMatchObject({ status: 'failed', failureReason: 'abandoned' });
+    expect(querySql(p, `SELECT failure_reason FROM state_executions`)).toEqual([
+      { failure_reason: 'abandoned' },
+      { failure_reason: 'abandoned' },
+    ]);
+    expect(p.events.filter((e) => e.type === 'job.failed').map((e) => e.data['reason'])).toEqual([
+      'abandoned',
+    ]);
   });
 
   it('a job whose content row is gone is failed as job-file-missing and not handed out', async () => {
@@ -197,6 +223,25 @@ describe('recordJob', () => {
       status: 'cancelled',
     });
     expect(await stateSnapshot(p)).toBe(cancelled);
+  });
+
+  it('text over its length limit (model, nonce, report) is invalid-input naming it; nothing changes', async () => {
+    const id = await submit({ node: SKILL, extension: SUMMARIZER_ID });
+    const c = claimJob(p.ctx, {})!;
+    const before = await stateSnapshot(p);
+    const base = { id, nonce: c.nonce, status: 'completed' as const, report: summary };
+    const cases: Array<[string, Partial<typeof base> & { model?: string }]> = [
+      ['model', { model: 'm'.repeat(JOB_TEXT_LIMITS.model + 1) }],
+      ['model', { model: 'line\nbreak' }],
+      ['nonce', { nonce: 'n'.repeat(JOB_TEXT_LIMITS.nonce + 1) }],
+      ['report', { report: `${summary}${' '.repeat(JOB_TEXT_LIMITS.report)}` }],
+    ];
+    for (const [argument, over] of cases) {
+      const err = await recordJob(p.ctx, { ...base, ...over }).catch((e: unknown) => e);
+      expect(isEngineError(err, 'invalid-input')).toBe(true);
+      expect(err).toMatchObject({ message: expect.stringContaining(argument), details: { argument } });
+    }
+    expect(await stateSnapshot(p)).toBe(before);
   });
 
   it('report-invalid fails the job with an execution row and writes no findings', async () => {

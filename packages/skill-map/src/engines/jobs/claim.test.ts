@@ -86,22 +86,36 @@ describe('claimJob events', () => {
     expect(p.events).toEqual([]);
   });
 
-  it('says each reaped job as job.failed (abandoned) on its own run, even when nothing is left to claim', async () => {
+  it('says each reaped claim as job.requeued (abandoned) on its own run', async () => {
     const a = await submit({ node: SKILL, extension: SUMMARIZER_ID, ttl: 10 });
     const b = await submit({ node: AGENT, extension: SUMMARIZER_ID, ttl: 10 });
     claimJob(p.ctx, {});
     claimJob(p.ctx, {});
     p.events.length = 0;
     p.clock.now += 10_001;
-    expect(claimJob(p.ctx, {})).toBeNull();
-    expect(p.events.map((e) => [e.type, e.runId, e.jobId]).sort()).toEqual(
+    expect(claimJob(p.ctx, {})?.id).toBe(a); // both are back in the queue; the oldest is handed out again
+    expect(
+      p.events
+        .filter((e) => e.type === 'job.requeued')
+        .map((e) => [e.type, e.runId, e.jobId])
+        .sort(),
+    ).toEqual(
       [
-        ['job.failed', externalRunId(a), a],
-        ['job.failed', externalRunId(b), b],
+        ['job.requeued', externalRunId(a), a],
+        ['job.requeued', externalRunId(b), b],
       ].sort(),
     );
-    for (const e of p.events)
-      expect(e.data).toEqual({ reason: 'abandoned', message: 'the job outlived its TTL while running' });
+    for (const e of p.events.filter((x) => x.type === 'job.requeued'))
+      expect(e.data).toEqual({
+        reason: 'abandoned',
+        message: 'the claim outlived its TTL; the job is back in the queue',
+      });
+    expect(getJob(p.ctx, b)).toMatchObject({
+      status: 'queued',
+      claimedAt: null,
+      expiresAt: null,
+      runner: null,
+    });
   });
 });
 

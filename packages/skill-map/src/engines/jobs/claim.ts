@@ -1,28 +1,35 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { JobRecord } from '../../adapters/sqlite/jobs/port.js';
+import type { Reaped } from '../../adapters/sqlite/jobs/port.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import type { ClaimInput, ClaimWaitOptions, ClaimedJob } from './api.js';
 import { emitJobEvent } from './events.js';
-import { externalRunId, newExecutionId } from './ids.js';
-import { claimWaitSeconds } from './settings.js';
+import { externalRunId, newExecutionId, newNonce } from './ids.js';
+import { claimWaitSeconds, maxAttempts } from './settings.js';
 import { withWriteStore } from './store.js';
 
 /** The longest a waiting claim may park (spec §24 item 2). */
 export const MAX_CLAIM_WAIT_SECONDS = 3600;
 
-function emitReaped(ctx: EngineContext, reaped: readonly JobRecord[]): void {
-  for (const job of reaped)
+/** Says each lost claim: `job.requeued` for a job back in the queue, `job.failed` for one out of attempts. */
+function emitReaped(ctx: EngineContext, reaped: Reaped): void {
+  for (const job of reaped.requeued)
+    emitJobEvent(ctx, 'job.requeued', externalRunId(job.id), job.id, {
+      reason: 'abandoned',
+      message: 'the claim outlived its TTL; the job is back in the queue',
+    });
+  for (const job of reaped.failed)
     emitJobEvent(ctx, 'job.failed', externalRunId(job.id), job.id, {
       reason: 'abandoned',
-      message: 'the job outlived its TTL while running',
+      message: 'the job outlived its TTL while running, on its last allowed claim (jobs.maxAttempts)',
     });
 }
 
 /**
- * One claim (spec §5.3): reap expired running jobs first, then ONE atomic statement hands out the
- * highest-priority oldest queued job (optionally of one extension, exact or bare suffix). A job whose content row
- * is gone is failed as `job-file-missing` (with its execution row) and the claim throws `job-file-missing`.
+ * One claim (spec §5.3): reap expired running jobs first (back to the queue, or failed on their last allowed claim),
+ * then ONE atomic statement hands out the highest-priority oldest queued job (optionally of one extension, exact or
+ * bare suffix). A job whose content row is gone is failed as `job-file-missing` (with its execution row) and the
+ * claim throws `job-file-missing`.
  * Null when nothing is claimable. The returned nonce appears nowhere else.
  */
 export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
@@ -38,7 +45,11 @@ export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | nu
     );
   const filter = input.filter === undefined || input.filter === '' ? undefined : input.filter;
   const { reaped, claimed, content } = withWriteStore(ctx, (store) => {
-    const reaped = store.reap(now, () => newExecutionId(now));
+    const reaped = store.reap(now, {
+      executionId: () => newExecutionId(now),
+      nonce: newNonce,
+      maxAttempts: maxAttempts(ctx.config()),
+    });
     const claimed = store.claim(now, runner, filter);
     if (claimed === null) return { reaped, claimed, content: null };
     const content = store.content(claimed.job.contentHash);

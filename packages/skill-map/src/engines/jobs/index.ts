@@ -11,3 +11,5 @@ export { cancelJob, failJob } from './terminate.js';
 export { cancelJobsOfDisabled, cancelQueuedJobsOf } from './cancel-extension.js';
 export { listJobs, getJob } from './list.js';
 export { pruneJobs } from './prune.js';
+export { JOB_TEXT_LIMITS, checkJobText } from './limits.js';
+export type { JobTextField } from './limits.js';

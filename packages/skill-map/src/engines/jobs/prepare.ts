@@ -10,6 +10,7 @@ import { readLiveBody } from './body-hash.js';
 import { contentHash } from './hashes.js';
 import { renderJob } from './render.js';
 import type { InjectedFinding, InjectedIssue, RenderInput } from './render.js';
+import { checkJobText } from './limits.js';
 import { checkSubmitNumbers } from './settings.js';
 
 /** A job ready to insert (or to show, for a preview). */
@@ -105,6 +106,8 @@ export function prepareJob(
   store: JobStore,
   input: SubmitInput,
 ): PreparedJob | PrepareRefusal {
+  checkJobText('node', input.node);
+  checkJobText('extension', input.extension);
   checkSubmitNumbers(input);
   const ext = resolveExtension(ctx, input);
   const node = resolveNode(session, input.node);

@@ -7,6 +7,7 @@ import type { RecordInput, RecordOutcome } from './api.js';
 import { runAutoFixChain } from './auto-fix.js';
 import { emitJobEvent } from './events.js';
 import { externalRunId, newExecutionId } from './ids.js';
+import { checkJobText } from './limits.js';
 import { applyReport } from './record-writes.js';
 import type { WriteThroughResult } from './record-writes.js';
 import { checkReport } from './report-check.js';
@@ -36,6 +37,7 @@ function checkInput(input: RecordInput): void {
       `failureReason must be one of ${AGENT_FAILURE_REASONS.join(', ')}, got "${String(input.failureReason)}"`,
       { details: { argument: 'failureReason' } },
     );
+  for (const key of ['id', 'nonce', 'report', 'model'] as const) checkJobText(key, input[key]);
   for (const key of ['tokensIn', 'tokensOut', 'durationMs'] as const) {
     const v = input[key];
     if (v !== undefined && (!Number.isInteger(v) || v < 0))

@@ -38,13 +38,26 @@ export function checkSubmitNumbers(input: { ttl?: number; priority?: number; fin
   }
 }
 
-/** TTL precedence (spec §5.2 item 6): flag (0 disarms) > jobs.perExtensionTtl.<id> > jobs.ttlSeconds > none. */
+/**
+ * TTL precedence (spec §5.2 item 6): flag (0 disarms) > jobs.perExtensionTtl.<id> > jobs.ttlSeconds (default 1800;
+ * 0 or null disarms) > none.
+ */
 export function resolveTtl(config: Config, ext: ProbExtension, flag: number | undefined): number | null {
   const pick = (v: unknown): number | null => (isCount(v) && v > 0 ? v : null);
   if (flag !== undefined) return pick(flag);
   const per = mapEntry(config, 'perExtensionTtl', ext.id);
   if (per !== undefined) return pick(per);
   return pick(jobsConfig(config)['ttlSeconds']);
+}
+
+/**
+ * Claims a job may lose to its TTL before it fails as `abandoned`: jobs.maxAttempts (a whole number >= 1), else 3.
+ * Each lost claim puts the job back in the queue for another agent; a bound keeps a job that kills every agent
+ * that claims it from cycling for ever.
+ */
+export function maxAttempts(config: Config): number {
+  const v = jobsConfig(config)['maxAttempts'];
+  return typeof v === 'number' && Number.isInteger(v) && v >= 1 ? v : 3;
 }
 
 /** Priority precedence: flag > jobs.perExtensionPriority.<id> > the extension's defaultPriority > 0. */

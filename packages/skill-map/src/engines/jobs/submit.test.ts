@@ -59,7 +59,7 @@ describe('submitJob: created jobs', () => {
       status: 'queued',
       nodeId: SKILL,
       extensionKind: 'action',
-      ttlSeconds: null,
+      ttlSeconds: 1800, // the default TTL: a claim whose agent died gives the job back after 30 minutes
       priority: 0,
       submittedBy: 'mcp',
     });
@@ -289,6 +289,20 @@ describe('submitJob: fixers', () => {
       existingId: first.jobId,
     });
     expect(await stateSnapshot(p)).toBe(before);
+  });
+
+  it('a RUNNING fixer job with disjoint findings does not refuse the submit; an overlapping one does', async () => {
+    const [f1, f2] = (await recordFindings(SKILL, [finding('a'), finding('b')])) as [number, number];
+    const first = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1] });
+    if (first.outcome !== 'created') throw new Error(first.outcome);
+    expect(claimJob(p.ctx, { filter: 'ai-clarity-action' })?.id).toBe(first.jobId);
+    const disjoint = await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f2] });
+    expect(disjoint).toMatchObject({ outcome: 'created', supersededIds: [] });
+    expect(getJob(p.ctx, first.jobId)?.status).toBe('running');
+    expect(await submitJob(p.ctx, { node: SKILL, extension: FIXER_ID, findingIds: [f1, f2] })).toEqual({
+      outcome: 'job-running',
+      existingId: first.jobId,
+    });
   });
 
   it('a fixer of a deterministic analyzer gets the node’s matching scan issues', async () => {

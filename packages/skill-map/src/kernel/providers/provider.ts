@@ -1,4 +1,4 @@
-import type { LinkKind } from '@skill-map/spec';
+import type { LinkKind, NodeKind } from '@skill-map/spec';
 import type { NodeIdentifier } from '../types.js';
 
 /** How strongly a marker votes for a lens: host config dirs are strong, plugin manifests weak. */
@@ -43,9 +43,12 @@ export interface Provider {
    * detected host is active, it no longer removes the subsumed provider from the active set.
    */
   subsumes: readonly string[];
-  /** Kinds this provider emits. */
-  kinds: readonly string[];
-  /** Resolution map: for each link kind, the node kinds a trigger may resolve to, in priority order (merged across the active set). */
+  /** Kinds this provider emits (each in the spec's vocabulary, NODE_KINDS). */
+  kinds: readonly NodeKind[];
+  /**
+   * Resolution map: for each link kind, the node kinds a trigger may resolve to, in priority order (merged across the
+   * active set).
+   */
   resolution: Partial<Record<LinkKind, readonly string[]>>;
   /** Names the runtime reserves, per node kind (raw spelling; normalised by the registry). */
   reserved: Readonly<Record<string, readonly string[]>>;
@@ -56,7 +59,7 @@ export interface Provider {
   /** Directory where the host installs skills (scaffold target), if any. */
   skillDir: string | null;
   /** Returns the node kind for `path`, or null when the path is outside this provider's territory. */
-  classify(path: string, ctx: ClassifyContext): string | null;
+  classify(path: string, ctx: ClassifyContext): NodeKind | null;
 }
 
 /** Which identifiers each kind declares for the cross-kind name index. */
@@ -79,7 +82,7 @@ export function territory(body: string): RegExp {
 }
 
 /** Returns the first kind whose pattern matches `path`, or null. */
-export function firstMatch(path: string, table: readonly (readonly [RegExp, string])[]): string | null {
+export function firstMatch(path: string, table: readonly (readonly [RegExp, NodeKind])[]): NodeKind | null {
   for (const [re, kind] of table) if (re.test(path)) return kind;
   return null;
 }

@@ -1,4 +1,5 @@
-import type { LinkKind } from '@skill-map/spec';
+import { NODE_KINDS } from '@skill-map/spec';
+import type { LinkKind, NodeKind } from '@skill-map/spec';
 import { normalizeTrigger } from '../util/normalize-trigger.js';
 import { agentSkillsProvider } from './agent-skills.js';
 import { antigravityProvider } from './antigravity.js';
@@ -23,10 +24,11 @@ export const LENS_PROVIDERS: readonly Provider[] = [
 /** Every built-in provider. */
 export const BUILTIN_PROVIDERS: readonly Provider[] = [...LENS_PROVIDERS, pluginProvider, markdownProvider];
 
-/** Every node kind a built-in provider emits, sorted: a query naming another kind can match nothing. */
-export const KNOWN_NODE_KINDS: readonly string[] = [
-  ...new Set(BUILTIN_PROVIDERS.flatMap((p) => p.kinds)),
-].sort();
+/**
+ * Every node kind a scan produces (the spec's vocabulary: the providers' kinds, plus the plugin, marketplace and
+ * settings manifests' nodes): a query naming another kind can match nothing.
+ */
+export const KNOWN_NODE_KINDS: readonly NodeKind[] = NODE_KINDS;
 
 /** The lens used when no vendor marker exists. */
 export const DEFAULT_LENS = agentSkillsProvider.id;

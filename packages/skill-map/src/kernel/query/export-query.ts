@@ -1,42 +1,18 @@
 import type { Result } from '../errors.js';
-import { KNOWN_NODE_KINDS } from '../providers/registry.js';
-import { suggest } from '../util/suggest.js';
 import { closeOver, type ClosedSubgraph, type Subgraph } from './subgraph.js';
 import {
   EXPORT_QUERY_KEYS,
   exportQueryMatcher,
   listOf,
-  parseExportGrammar,
+  unknownKindMessage,
   type ExportQuery,
   type ExportQueryError,
 } from '@skill-map/spec';
 
-// The grammar, its glob and its node predicate live in @skill-map/spec (one copy, shared with the web page).
-export { EXPORT_QUERY_KEYS, formatExportQuery } from '@skill-map/spec';
+// The grammar, its glob, its node predicate and the node-kind vocabulary live in @skill-map/spec (one copy, shared
+// with the web page): `sm list`, `sm export`, REST and MCP accept exactly the kinds the page filters.
+export { EXPORT_QUERY_KEYS, formatExportQuery, parseExportQuery, unknownKindMessage } from '@skill-map/spec';
 export type { ExportQuery, ExportQueryError } from '@skill-map/spec';
-
-/** Why `kind` is not a kind any provider emits, with the nearest known kind when one is close; null when known. */
-export function unknownKindMessage(kind: string): string | null {
-  if (KNOWN_NODE_KINDS.includes(kind)) return null;
-  const [near] = suggest(kind, KNOWN_NODE_KINDS);
-  const hint = near === undefined ? '' : `; did you mean '${near}'?`;
-  return `'${kind}' is not a known kind${hint} (known kinds: ${KNOWN_NODE_KINDS.join(', ')})`;
-}
-
-/**
- * Parses the export grammar (see `parseExportGrammar`), then checks every kind against the kinds the providers emit
- * (a kind no provider emits could match nothing). Grammar errors come first.
- */
-export function parseExportQuery(query: string): Result<ExportQuery, ExportQueryError> {
-  const parsed = parseExportGrammar(query);
-  if (!parsed.ok) return parsed;
-  for (const kind of parsed.value.kinds ?? []) {
-    const unknown = unknownKindMessage(kind);
-    if (unknown !== null)
-      return { ok: false, error: { code: 'unknown-kind', token: `kind=${kind}`, message: unknown } };
-  }
-  return parsed;
-}
 
 /** The separate fields of a structured query (MCP `query_graph`): each a comma list of values, never grammar. */
 export interface ExportQueryFields {
@@ -80,11 +56,20 @@ export function exportQueryFromFields(fields: ExportQueryFields): Result<ExportQ
   return { ok: true, value };
 }
 
+/** True when a query has no filter at all (`sm export` with no query): it selects the whole graph. */
+export function isEmptyExportQuery(query: ExportQuery): boolean {
+  return query.kinds === null && query.paths === null && !query.hasIssues;
+}
+
 /**
  * Applies a query: filters AND together, globs OR among themselves. Closure on the RAW link target (so trigger links
- * such as `/cmd` drop out, unlike the branch projection), issues kept when any nodeId survives.
+ * such as `/cmd` drop out, unlike the branch projection), issues kept when any nodeId survives. An empty query is
+ * the whole graph: every link (trigger links such as `invokes` `/cmd` and broken links included) and every issue,
+ * since nothing was selected out.
  */
 export function applyExportQuery(graph: Subgraph, query: ExportQuery): ClosedSubgraph {
+  if (isEmptyExportQuery(query))
+    return { nodes: [...graph.nodes], links: [...graph.links], issues: [...graph.issues] };
   const flagged = query.hasIssues ? new Set(graph.issues.flatMap((i) => i.nodeIds)) : null;
   const kept = graph.nodes.filter(exportQueryMatcher(query, flagged));
   return closeOver(graph, kept, (l) => l.target);

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
-import { applyExportQuery } from '../../kernel/index.js';
+import { applyExportQuery, closeOver } from '../../kernel/index.js';
 import type { ExportQuery } from '../../kernel/index.js';
 import { projectBranchPaths } from './branch-projection.js';
 import type { IssueFilter, MapReader, ScanMeta } from './map-reader.js';
@@ -81,7 +81,7 @@ export function createMemoryMapReader(
     queryGraph(query, cap) {
       const s = scan();
       const kept = applyExportQuery(s, query).nodes.slice(0, cap);
-      return applyExportQuery({ ...s, nodes: kept }, { kinds: null, hasIssues: false, paths: null });
+      return closeOver(s, kept, (l) => l.target); // the raw-target closure, as the SQLite reader's
     },
     listLinks(filter, page) {
       const all = scan().links.filter(

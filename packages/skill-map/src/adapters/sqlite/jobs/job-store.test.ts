@@ -86,13 +86,24 @@ describe('JobStore (SQLite)', () => {
     store.insert(b, 'B');
     store.claim(100, 'agent');
     store.claim(100, 'agent');
-    expect(store.reap(1100, () => 'e-1')).toEqual([]); // expiresAt = 1100 is not < 1100
-    expect(store.reap(1101, () => 'e-2').map((j) => [j.id, j.status, j.failureReason])).toEqual([
+    const reap = (now: number, maxAttempts: number) =>
+      store.reap(now, { executionId: () => `e-${now}`, nonce: () => `n-${now}`, maxAttempts });
+    expect(reap(1100, 2)).toEqual({ requeued: [], failed: [] }); // expiresAt = 1100 is not < 1100
+    const first = reap(1101, 2); // the first lost claim: back to the queue with a new nonce
+    expect(first.requeued.map((j) => [j.id, j.status, j.claimedAt, j.expiresAt])).toEqual([
+      [a.id, 'queued', null, null],
+    ]);
+    expect(first.failed).toEqual([]);
+    expect(store.nonceOf(a.id)).toBe('n-1101');
+    expect(store.claim(2000, 'agent')?.job.id).toBe(a.id);
+    const second = reap(3001, 2); // the second (of two allowed): failed as abandoned
+    expect(second.failed.map((j) => [j.id, j.status, j.failureReason])).toEqual([
       [a.id, 'failed', 'abandoned'],
     ]);
+    expect(second.requeued).toEqual([]);
     expect(store.transition(a.id, ['running'], { status: 'completed', finishedAt: 1 })).toBe(false);
-    expect(store.prune({ failed: 1200 })).toEqual({ jobs: 1, contents: 1 });
-    expect(store.prune({ failed: 1200, completed: 1e12 })).toEqual({ jobs: 0, contents: 0 });
+    expect(store.prune({ failed: 3100 })).toEqual({ jobs: 1, contents: 1 });
+    expect(store.prune({ failed: 3100, completed: 1e12 })).toEqual({ jobs: 0, contents: 0 });
     expect(store.list({}).map((j) => j.id)).toEqual([b.id]);
   });
 });

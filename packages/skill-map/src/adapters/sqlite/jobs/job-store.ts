@@ -116,7 +116,7 @@ export function createJobStore(session: StateSession): JobStore {
         ).all(extensionId, nodeId) as JobRowOut[]
       ).map(toJobRecord),
     list: (q) => listJobs(db, q),
-    reap: (now, executionId) => reapExpired(session, now, executionId),
+    reap: (now, opts) => reapExpired(session, now, opts),
     claim(now, runner, filter): ClaimedRow | null {
       const params = filter === undefined ? { now, runner } : { now, runner, filter };
       const row = cached(db, claimSql(filter !== undefined)).get(params) as

@@ -33,6 +33,19 @@ export interface NewJob {
   createdAt: number;
 }
 
+/** What one reap did: claims given back to the queue, and jobs that lost their last allowed claim. */
+export interface Reaped {
+  requeued: JobRecord[];
+  failed: JobRecord[];
+}
+
+/** The reap's id and nonce generators, and how many claims a job may lose to their TTL before it fails. */
+export interface ReapOptions {
+  executionId: () => string;
+  nonce: () => string;
+  maxAttempts: number;
+}
+
 /** One `state_executions` row (spec §2.6 execution record). */
 export interface NewExecution {
   id: string;
@@ -116,8 +129,11 @@ export interface JobStore {
   /** The queued/running jobs of (extension, node), oldest first. */
   active(extensionId: string, nodeId: string): JobRecord[];
   list(query: JobQuery): JobRecord[];
-  /** Fails every running job with `expiresAt < now` as `abandoned`, each with an execution row; returns them. */
-  reap(now: number, executionId: () => string): JobRecord[];
+  /**
+   * Every running job with `expiresAt < now` loses its claim (an `abandoned` execution row): back to the queue with a
+   * new nonce, or failed as `abandoned` on its `maxAttempts`-th lost claim. One transaction.
+   */
+  reap(now: number, opts: ReapOptions): Reaped;
   /**
    * ONE atomic statement: the highest-priority, oldest queued job (optionally of extension `filter`, exact or
    * `%/<filter>`) becomes running with `claimedAt`, `runner` and `expiresAt`. Null when nothing is claimable.

@@ -59,9 +59,8 @@ export async function submit(ctx: VerbContext, engines: EngineContext): Promise<
         hint: 'wait for it to finish, or `sm jobs cancel` it',
       });
     case 'drift':
-      throw new CliError('REFUSED', `the file changed since the last scan: ${outcome.detail}`, {
-        hint: 'run `sm scan` and submit again',
-      });
+      // The detail names the file, both hashes and the remedy (`run sm scan and submit again`): said once.
+      throw new CliError('REFUSED', outcome.detail);
     case 'unreadable':
       throw new CliError('REFUSED', `the file cannot be read: ${outcome.detail}`);
     case 'no-findings':

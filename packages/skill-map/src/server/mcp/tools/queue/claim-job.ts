@@ -11,6 +11,8 @@ export const claimJobTool = defineTool({
   description:
     'Claims the highest-priority, oldest queued job and returns {id, nonce, content}: content is the rendered ' +
     'prompt to carry out, and nonce is the credential record_job needs (keep it; nothing else shows it). ' +
+    "Record within the job's TTL (get_job ttlSeconds, 1800 s by default): a claim that outlives it is given " +
+    'back to the queue for another agent, and its nonce then records nothing. ' +
     'Returns null when nothing is claimable. Use this as the processing agent. `filter` claims only one ' +
     'extension (qualified id or bare suffix); `runner` is "agent" (default) or "in-process". `wait` (seconds, ' +
     'at most 3600) parks the call until a job arrives or the time is up: prefer it to polling. While parked ' +

@@ -1,7 +1,7 @@
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import * as z from 'zod';
 import { EngineError } from '../../../../engines/errors.js';
-import { recordJob } from '../../../../engines/jobs/index.js';
+import { JOB_TEXT_LIMITS, recordJob } from '../../../../engines/jobs/index.js';
 import type { RecordInput } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { jobId, mutating } from './shared.js';
@@ -19,14 +19,29 @@ export const recordJobTool = defineTool({
     'and, for a finder submitted with autoFix, queues its fixers.',
   inputSchema: z.object({
     id: jobId,
-    nonce: z.string().min(1).describe('The nonce claim_job returned with this job.'),
+    nonce: z
+      .string()
+      .min(1)
+      .max(JOB_TEXT_LIMITS.nonce)
+      .describe('The nonce claim_job returned with this job.'),
     status: z.enum(['completed', 'failed']).describe('What happened.'),
-    report: z.string().optional().describe('Report JSON text; required when status is "completed".'),
+    report: z
+      .string()
+      .max(JOB_TEXT_LIMITS.report)
+      .optional()
+      .describe('Report JSON text (at most 1 MiB); required when status is "completed".'),
     failureReason: z.enum(JOB_FAILURE_REASONS).optional().describe('Why it failed (status "failed").'),
     tokensIn: z.number().int().nonnegative().optional(),
     tokensOut: z.number().int().nonnegative().optional(),
     durationMs: z.number().int().nonnegative().optional(),
-    model: z.string().min(1).optional().describe('Model that ran the job.'),
+    model: z
+      .string()
+      .min(1)
+      .max(JOB_TEXT_LIMITS.model)
+      // Security: no control characters (the id is printed by `sm jobs show` and logged).
+      .regex(/^\P{Cc}*$/u, 'must not contain control characters')
+      .optional()
+      .describe(`Model that ran the job (at most ${JOB_TEXT_LIMITS.model} characters).`),
   }),
   annotations: mutating('Record a job outcome', { destructive: false, idempotent: false }),
   run: async (args, deps) => {

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { submitJob } from '../../../../engines/jobs/index.js';
+import { JOB_TEXT_LIMITS, submitJob } from '../../../../engines/jobs/index.js';
 import type { SubmitInput } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { mutating } from './shared.js';
@@ -21,8 +21,13 @@ export const submitJobTool = defineTool({
     node: z
       .string()
       .min(1)
+      .max(JOB_TEXT_LIMITS.node)
       .describe('Node path as stored (scope-relative, e.g. ".claude/skills/lint/SKILL.md").'),
-    extension: z.string().min(1).describe('Qualified id, bare suffix, or action:/analyzer: prefixed id.'),
+    extension: z
+      .string()
+      .min(1)
+      .max(JOB_TEXT_LIMITS.extension)
+      .describe('Qualified id, bare suffix, or action:/analyzer: prefixed id.'),
     autoFix: z.boolean().optional().describe('Finders: queue the matching fixers when this job completes.'),
     findingIds: z
       .array(z.number().int().positive())
