@@ -14,6 +14,7 @@ export type {
   RecordNode,
   ScanSettings,
   SourceFile,
+  UnreadableFile,
 } from './types.js';
 export { analyzeFile, failedFileRecord, isCandidatePath } from './analyze-file.js';
 export { FILE_BUDGET, type BudgetName } from './budget.js';

@@ -193,9 +193,9 @@ describe('walkProject: failures become skipped entries', () => {
     tree.write({ 'a.md': 'x', 'gone.md': 'y', 'z.md': 'z' });
     const racing: FsPort = {
       ...NODE_FS,
-      readFile(abs) {
+      readFile(abs, max) {
         if (abs.endsWith('gone.md')) unlinkSync(abs);
-        return NODE_FS.readFile(abs);
+        return NODE_FS.readFile(abs, max);
       },
     };
     const result = walk({ fs: racing });
@@ -208,12 +208,12 @@ describe('walkProject: failures become skipped entries', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     const fs: FsPort = {
       ...NODE_FS,
-      readFile: (abs) =>
+      readFile: (abs, max) =>
         abs.endsWith('locked.md')
           ? (() => {
               throw denied;
             })()
-          : NODE_FS.readFile(abs),
+          : NODE_FS.readFile(abs, max),
       readdir: (abs) =>
         abs.endsWith('private')
           ? (() => {

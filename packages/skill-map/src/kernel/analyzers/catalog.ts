@@ -59,6 +59,11 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['scan-truncated', 'warn', 'The walker stopped at scan.maxScan: the map is incomplete.'],
   ['file-oversized', 'info', 'A file above scan.maxFileSizeBytes was skipped.'],
   [
+    'file-unreadable',
+    'warn',
+    'A file to read is not a regular file (a symlink to /dev/zero, a FIFO) or an ignore file is unreadable.',
+  ],
+  [
     'file-over-budget',
     'warn',
     'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
