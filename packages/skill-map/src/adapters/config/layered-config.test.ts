@@ -1,4 +1,5 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../testing/temp-tree.js';
 import type { TempTree } from '../testing/temp-tree.js';
@@ -109,6 +110,30 @@ describe('loadConfig: layering', () => {
       expect.objectContaining({
         code: 'CONFIG_INVALID_JSON',
         message: expect.stringMatching(/settings\.local\.json is not valid JSON/),
+      }),
+    );
+  });
+
+  it('refuses a settings file that is a FIFO, a directory or over 1 MiB as CONFIG_UNREADABLE, naming it, unread', () => {
+    mkdirSync(tree.abs('.skill-map'), { recursive: true });
+    execFileSync('mkfifo', [tree.abs('.skill-map/settings.json')]);
+    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_UNREADABLE',
+        message: `settings file ${tree.abs('.skill-map/settings.json')} is not a regular file (a device, FIFO, socket or directory); replace it with a JSON file`,
+      }),
+    );
+    rmSync(tree.abs('.skill-map/settings.json'));
+    mkdirSync(tree.abs('.skill-map/settings.local.json'));
+    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
+      expect.objectContaining({ code: 'CONFIG_UNREADABLE' }),
+    );
+    rmSync(tree.abs('.skill-map/settings.local.json'), { recursive: true });
+    tree.write({ '.skill-map/settings.json': json({ ignore: ['x'.repeat(1024 * 1024)] }) });
+    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_UNREADABLE',
+        message: expect.stringContaining('is larger than the 1048576-byte limit') as string,
       }),
     );
   });

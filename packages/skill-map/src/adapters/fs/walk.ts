@@ -184,7 +184,7 @@ function gitignoreLayer(
   relDir: string,
 ): IgnoreLayer | null {
   if (!state.opts.respectGitignore) return null;
-  if (!entries.some((e) => e.name === '.gitignore' && (e.isFile() || e.isSymbolicLink()))) return null;
+  if (!entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) return null;
   const rel = relDir === '' ? '.gitignore' : `${relDir}/.gitignore`;
   const text = readIgnoreFile(state.fs, join(absDir, '.gitignore'), rel, state);
   return text === null
