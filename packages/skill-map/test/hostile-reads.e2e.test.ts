@@ -107,7 +107,13 @@ describe.skipIf(!isBuilt())('a committed symlink to /dev/zero (built bin)', () =
 
   it('as a serve.json the activity hook reads: the hook ends quietly', async () => {
     const t = project(['.skill-map/serve.json']);
-    const payload = JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Skill', tool_input: {} });
+    const payload = JSON.stringify({
+      session_id: 's1',
+      cwd: t.root,
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Skill',
+      tool_input: { skill: 'deploy' },
+    });
     const run = await runSmWatched(['activity', 'report', '--for', 'claude'], {
       cwd: t.root,
       input: payload,

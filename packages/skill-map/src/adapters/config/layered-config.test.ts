@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../testing/temp-tree.js';
@@ -114,26 +113,23 @@ describe('loadConfig: layering', () => {
     );
   });
 
-  it('refuses a settings file that is a FIFO, a directory or over 1 MiB as CONFIG_UNREADABLE, naming it, unread', () => {
-    mkdirSync(tree.abs('.skill-map'), { recursive: true });
-    execFileSync('mkfifo', [tree.abs('.skill-map/settings.json')]);
+  it('refuses a settings file that is a directory or over 1 MiB as CONFIG_UNREADABLE, naming it, unread', () => {
+    // (A symlink to /dev/zero or a FIFO is refused the same way: test/hostile-reads.e2e.test.ts drives it.)
+    mkdirSync(tree.abs('.skill-map/settings.json'), { recursive: true });
     expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
       expect.objectContaining({
         code: 'CONFIG_UNREADABLE',
         message: `settings file ${tree.abs('.skill-map/settings.json')} is not a regular file (a device, FIFO, socket or directory); replace it with a JSON file`,
       }),
     );
-    rmSync(tree.abs('.skill-map/settings.json'));
-    mkdirSync(tree.abs('.skill-map/settings.local.json'));
-    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
-      expect.objectContaining({ code: 'CONFIG_UNREADABLE' }),
-    );
-    rmSync(tree.abs('.skill-map/settings.local.json'), { recursive: true });
-    tree.write({ '.skill-map/settings.json': json({ ignore: ['x'.repeat(1024 * 1024)] }) });
+    rmSync(tree.abs('.skill-map/settings.json'), { recursive: true });
+    tree.write({ '.skill-map/settings.local.json': json({ ignore: ['x'.repeat(1024 * 1024)] }) });
     expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
       expect.objectContaining({
         code: 'CONFIG_UNREADABLE',
-        message: expect.stringContaining('is larger than the 1048576-byte limit') as string,
+        message: expect.stringContaining(
+          'settings.local.json is larger than the 1048576-byte limit',
+        ) as string,
       }),
     );
   });
