@@ -66,7 +66,7 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   [
     'file-over-budget',
     'warn',
-    'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
+    'A file is over a per-file budget (frontmatter size, values or text, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
   ['manifest-invalid', 'warn', 'A plugin or marketplace manifest does not parse (or is not an object).'],
