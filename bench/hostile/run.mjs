@@ -216,7 +216,8 @@ function report(clean, results) {
   ];
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => String(l[i]).length)));
   console.log(
-    `sm scan, ${NODES}-node project, fresh database, median of ${RUNS} round-robin runs, one hostile input per project:`,
+    `sm scan, ${NODES}-node project, fresh database, median of ${RUNS} round-robin runs, ` +
+      'one hostile input per project:',
   );
   console.log(`  ${row(head, widths)}`);
   for (const l of lines) console.log(`  ${row(l, widths)}`);
@@ -233,7 +234,8 @@ try {
   const [clean, ...results] = all.map((p) => ({ c: p.c, m: measure(p.root, p.c, p.runs) }));
   report(clean.m, results);
   console.log(
-    `targets per hostile input: < ${MAX_EXTRA_MS} ms over the clean scan, < ${MAX_RSS_MB} MB peak RSS, one issue (or error) per bad file, database < ${MAX_DB_RATIO}x the clean one`,
+    `targets per hostile input: < ${MAX_EXTRA_MS} ms over the clean scan, < ${MAX_RSS_MB} MB peak RSS, ` +
+      `one issue (or error) per bad file, database < ${MAX_DB_RATIO}x the clean one`,
   );
   let missed = 0;
   for (const { c, m } of results) {

@@ -75,8 +75,8 @@ export function throwOnStoreFlags(path: string): string[] {
   return importFlag(
     `const real = JSON.stringify;
      JSON.stringify = function (value, ...rest) {
-       if (value !== null && typeof value === 'object' && value.path === ${JSON.stringify(path)} && typeof value.cacheKey === 'string' && value.node)
-         throw new RangeError('Invalid string length');
+       const record = value !== null && typeof value === 'object' && typeof value.cacheKey === 'string';
+       if (record && value.path === ${JSON.stringify(path)} && value.node) throw new RangeError('Invalid string length');
        return real.call(this, value, ...rest);
      };`,
   );

@@ -85,7 +85,8 @@ export function parseSidecar(path: string, text: string): ParsedSidecar {
       errors: [
         over === null
           ? 'the sidecar is not a YAML mapping'
-          : `the sidecar is over the per-file budget (more than ${FILE_BUDGET[over]} ${OVER_WHAT[over]}); it was not used`,
+          : `the sidecar is over the per-file budget (more than ${FILE_BUDGET[over]} ${OVER_WHAT[over]}); ` +
+            'it was not used',
       ],
     };
   }
