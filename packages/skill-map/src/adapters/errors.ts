@@ -8,12 +8,14 @@ export type AdapterErrorCode =
   | 'DB_MIGRATION_FAILED'
   | 'DB_QUERY_FAILED'
   | 'CONFIG_INVALID_JSON'
+  | 'CONFIG_UNREADABLE'
   | 'CONFIG_INVALID_SHAPE'
   | 'CONFIG_UNKNOWN_KEY'
   | 'CONFIG_INVALID_VALUE'
   | 'CONFIG_PRIVILEGED_KEY'
   | 'CONFIG_WRITE_FAILED'
   | 'WALK_ROOT_INVALID'
+  | 'FILE_UNREADABLE'
   | 'SCAN_FAILED';
 
 /** The one error class of the adapters and engines: a readonly `code`, optional `data`, and a chained `cause`. */

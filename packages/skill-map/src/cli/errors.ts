@@ -63,6 +63,7 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   CONFIG_UNKNOWN_KEY: 'run `sm config list` to see the known keys',
   CONFIG_INVALID_VALUE: 'run `sm config get <key>` to see the current value',
   CONFIG_WRITE_FAILED: 'check that .skill-map/ exists and is writable',
+  CONFIG_UNREADABLE: 'make the settings file a regular JSON file of at most 1 MiB (or delete it)',
   DB_SCHEMA_DRIFT: 'run `sm scan --yes` to rebuild the database (jobs, findings and other state are lost)',
   DB_OPEN_FAILED: 'check the path and its permissions, or point --db at another file',
   DB_DAMAGED:

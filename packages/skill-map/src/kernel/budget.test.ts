@@ -72,6 +72,32 @@ describe('per-file budgets', () => {
     expect(valueOverBudget({ deep })).toBe('frontmatterDepth');
   });
 
+  it('counts the bytes of text aliases expand to: one 30 KB string aliased 9,980 times is over, far under 10,000 values', () => {
+    const long = 'x'.repeat(30 * 1024);
+    expect(valueOverBudget({ s: long, l: Array<string>(9980).fill(long) })).toBe('frontmatterTextBytes');
+    // UTF-8 bytes, not characters: 3-byte characters reach the budget at a third of the length.
+    const wide = '\u20ac'.repeat(FILE_BUDGET.frontmatterTextBytes / 3 + 1);
+    expect(valueOverBudget({ s: wide })).toBe('frontmatterTextBytes');
+    expect(valueOverBudget({ s: 'x'.repeat(FILE_BUDGET.frontmatterTextBytes - 1) })).toBeNull();
+    // Keys are text too.
+    expect(valueOverBudget(Object.fromEntries([['k'.repeat(FILE_BUDGET.frontmatterTextBytes + 1), 1]]))).toBe(
+      'frontmatterTextBytes',
+    );
+  });
+
+  it('an aliased long string in frontmatter is one file-over-budget issue; in a .sm the sidecar is not used', () => {
+    const long = 'x'.repeat(30 * 1024);
+    const yaml = `s: &s "${long}"\nl: [${Array(9980).fill('*s').join(',')}]`;
+    const { result } = scan({ '.claude/agents/big.md': `---\nname: big\n${yaml}\n---\nbody\n` });
+    expect(result.issues.map((i) => [i.analyzerId, i.data?.['budget']])).toEqual([
+      ['file-over-budget', 'frontmatterTextBytes'],
+    ]);
+    expect(JSON.stringify(result).length).toBeLessThan(20_000);
+    const sc = parseSidecar('.claude/agents/big.sm', `notes:\n${yaml.replace(/^/gm, '  ')}\n`);
+    expect([sc.ok, sc.root]).toEqual([false, null]);
+    expect(sc.errors[0]).toContain('bytes of text once YAML aliases are expanded');
+  });
+
   it('the fast YAML path never resolves an alias (it leaves them to the budgeted fallback)', () => {
     expect(fastParseYaml('a: &a [x]\nb: *a\n')).toBeNull();
     expect(fastParseYaml('b: [*a, *a]\n')).toBeNull();

@@ -410,6 +410,67 @@ describe('buildGraph details', () => {
     expectSchemaValid(r);
   });
 
+  it('says which files the walk left unread and what was lost (file-unreadable), one issue each', () => {
+    const r = buildGraph([], {
+      lens: {
+        provider: 'agent-skills',
+        providers: ['agent-skills'],
+        status: 'default',
+        markers: [],
+        candidates: [],
+        pluginRoots: [],
+        markersDrift: false,
+        warnings: [],
+      },
+      settings: {},
+      unreadableFiles: [
+        { path: 'docs/.gitignore', reason: 'not-a-file', ignoreFile: true },
+        {
+          path: '.skillmapignore',
+          reason: 'oversized',
+          ignoreFile: true,
+          bytes: 2_000_000,
+          limit: 1_048_576,
+        },
+        { path: 'docs/zero.md', reason: 'not-a-file', ignoreFile: false },
+        { path: 'sub/.gitignore', reason: 'unreadable', ignoreFile: true, errorCode: 'EACCES' },
+      ],
+    });
+    expect(r.issues.map((i) => [i.severity, i.analyzerId, i.nodeIds, i.message])).toEqual([
+      [
+        'warn',
+        'file-unreadable',
+        ['.skillmapignore'],
+        "'.skillmapignore' (2000000 bytes) is larger than the 1048576-byte limit for an ignore file: it was not read, and its ignore rules were not applied",
+      ],
+      [
+        'warn',
+        'file-unreadable',
+        ['docs/.gitignore'],
+        "'docs/.gitignore' is not a regular file (a device, FIFO or socket, or a symlink to one): it was not read, and its ignore rules were not applied",
+      ],
+      [
+        'warn',
+        'file-unreadable',
+        ['docs/zero.md'],
+        "'docs/zero.md' is not a regular file (a device, FIFO or socket, or a symlink to one): it was not read, and it is left out of the map",
+      ],
+      [
+        'warn',
+        'file-unreadable',
+        ['sub/.gitignore'],
+        "'sub/.gitignore' could not be read (EACCES): it was not read, and its ignore rules were not applied",
+      ],
+    ]);
+    expect(r.issues[0]?.data).toEqual({
+      reason: 'oversized',
+      ignoreFile: true,
+      bytes: 2_000_000,
+      limit: 1_048_576,
+    });
+    expectSchemaValid(r);
+  });
+
   it('drops nodes that violate the schema and says so (schema-violation)', () => {
     const good = scanSources(sources({ 'a.md': 'x' }), {}, { hash: sha });
     const bad = {

@@ -7,7 +7,7 @@ import { createIssueSink, shortAnalyzerId, type IssueSink } from './graph/issue-
 import { type PathOracle, type ResolvedLinks } from './graph/resolve.js';
 import { resolveLinks } from './graph/resolve-links.js';
 import { activeProviderIds } from './context.js';
-import type { FileRecord, GraphContext, ParsedSidecar } from './types.js';
+import type { FileRecord, GraphContext, ParsedSidecar, UnreadableFile } from './types.js';
 import { joinPath } from './util/posix-path.js';
 
 const PHASES = ['score', 'detect', 'aggregate'] as const;
@@ -74,7 +74,30 @@ function walkIssues(ctx: GraphContext): Issue[] {
       data: { bytes: f.bytes },
     });
   }
+  for (const f of ctx.unreadableFiles ?? []) issues.push(unreadableIssue(f));
   return issues;
+}
+
+/** The one `file-unreadable` issue of a file the walk left unread: what it is and what was lost. */
+export function unreadableIssue(f: UnreadableFile): Issue {
+  const what =
+    f.reason === 'not-a-file'
+      ? 'is not a regular file (a device, FIFO or socket, or a symlink to one)'
+      : f.reason === 'oversized'
+        ? `(${f.bytes ?? '?'} bytes) is larger than the ${f.limit ?? '?'}-byte limit for an ignore file`
+        : `could not be read (${f.errorCode ?? 'error'})`;
+  const lost = f.ignoreFile ? 'its ignore rules were not applied' : 'it is left out of the map';
+  const data: Record<string, unknown> = { reason: f.reason, ignoreFile: f.ignoreFile };
+  if (f.bytes !== undefined) data['bytes'] = f.bytes;
+  if (f.limit !== undefined) data['limit'] = f.limit;
+  if (f.errorCode !== undefined) data['errorCode'] = f.errorCode;
+  return {
+    analyzerId: 'file-unreadable',
+    severity: 'warn',
+    nodeIds: [f.path],
+    message: `'${f.path}' ${what}: it was not read, and ${lost}`,
+    data,
+  };
 }
 
 /**

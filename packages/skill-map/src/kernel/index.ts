@@ -14,9 +14,10 @@ export type {
   RecordNode,
   ScanSettings,
   SourceFile,
+  UnreadableFile,
 } from './types.js';
 export { analyzeFile, failedFileRecord, isCandidatePath } from './analyze-file.js';
-export { FILE_BUDGET, type BudgetName } from './budget.js';
+export { FILE_BUDGET, valueOverBudget, type BudgetName, type ValueBudget } from './budget.js';
 export { buildGraph, composeResult } from './build-graph.js';
 export { buildGraphIncremental, type GraphState, type IncrementalGraph } from './graph/incremental.js';
 export {

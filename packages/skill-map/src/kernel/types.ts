@@ -219,6 +219,25 @@ export interface FileRecord {
   pluginNames?: string[];
 }
 
+/**
+ * A file the walk had to leave unread: a candidate that is not a regular file (a device, FIFO or socket, or a
+ * symlink to one), or an ignore file (`.gitignore`, `.skillmapignore`) that is not one, is over its cap or could
+ * not be read (its rules were not applied). Each becomes one `file-unreadable` issue.
+ */
+export interface UnreadableFile {
+  /** Scope-root-relative POSIX path. */
+  path: string;
+  reason: 'not-a-file' | 'oversized' | 'unreadable';
+  /** True for an ignore file (whose rules were not applied), false for a node or sidecar candidate. */
+  ignoreFile: boolean;
+  /** Size seen, for `oversized`. */
+  bytes?: number;
+  /** The cap it went over, for `oversized`. */
+  limit?: number;
+  /** The system error code, for `unreadable`. */
+  errorCode?: string;
+}
+
 /** Context of the graph stage: walk facts the caller measured plus the same lens/settings. */
 export interface GraphContext {
   lens: LensDecision;
@@ -235,6 +254,8 @@ export interface GraphContext {
   /** Paths the walker refused (ignored by policy, unreadable, symlink escapes); only counted. */
   skippedFiles?: readonly string[];
   oversizedFiles?: readonly OversizedFile[];
+  /** Files left unread for what they are (see {@link UnreadableFile}). */
+  unreadableFiles?: readonly UnreadableFile[];
   /** `scan.maxScan` in force. */
   scanCeiling?: number;
   /** The walker stopped at the ceiling: the result is loud about it (stat + `scan-truncated` issue). */

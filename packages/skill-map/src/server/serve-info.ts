@@ -1,5 +1,6 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { readBounded } from '../adapters/fs/read-bounded.js';
 import { ensureStateDir } from '../adapters/fs/state-dir.js';
 import { ServerError } from './errors.js';
 import { formatBaseUrl } from './serve-options.js';
@@ -43,10 +44,18 @@ export function writeServeInfo(scopeRoot: string, info: ServeInfo): string {
   return path;
 }
 
-/** Reads serve.json, or null when absent or unreadable. */
+/** serve.json is a few hundred bytes; anything larger is not ours. */
+export const SERVE_INFO_MAX_BYTES = 64 * 1024;
+
+/**
+ * Reads serve.json, or null when absent or unreadable. Security: a bounded read of a regular file, so a committed
+ * `.skill-map/serve.json` that is a symlink to /dev/zero reads as no server instead of without end.
+ */
 export function readServeInfo(scopeRoot: string): ServeInfo | null {
+  const read = readBounded(serveInfoPath(scopeRoot), SERVE_INFO_MAX_BYTES);
+  if (!read.ok) return null;
   try {
-    return JSON.parse(readFileSync(serveInfoPath(scopeRoot), 'utf8')) as ServeInfo;
+    return JSON.parse(read.bytes.toString('utf8')) as ServeInfo;
   } catch {
     return null;
   }

@@ -36,3 +36,48 @@ export function throwInAnalysisFlags(): string[] {
      };`,
   );
 }
+
+/** YAML lines anchoring one string that fills the rest of `totalBytes` and aliasing it `outer × inner` times. */
+function aliasedLines(indent: string, totalBytes: number, outer: number, inner: number): string {
+  const aliases =
+    inner === 0
+      ? `${indent}l: [${Array(outer).fill('*s').join(',')}]\n`
+      : `${indent}a: &a [${Array(inner).fill('*s').join(',')}]\n${indent}l: [${Array(outer).fill('*a').join(',')}]\n`;
+  const head = `${indent}s: &s "`;
+  return `${head}${'x'.repeat(totalBytes - head.length - 2 - aliases.length)}"\n${aliases}`;
+}
+
+/**
+ * A markdown file of `kb` KB whose frontmatter aliases one long string: `flat` (the 60 KB shape) lists 9,980 aliases
+ * of a string that fills the rest (~30 KB), ~300 MB once expanded; `nested` (the 64 KB shape) aliases a list of 98
+ * aliases 99 times (9,801 copies of a ~64 KB string, past V8's longest string once stored as JSON). Both stay under
+ * the 10,000-value budget.
+ */
+export function aliasedStringFile(kb: number, shape: 'flat' | 'nested'): string {
+  const open = '---\nname: big\n';
+  const close = '---\nA file whose frontmatter repeats one long string.\n';
+  const [outer, inner] = shape === 'flat' ? [9980, 0] : [99, 98];
+  const yaml = aliasedLines('', kb * 1024 - open.length - close.length, outer, inner);
+  return `${open}${yaml}${close}`;
+}
+
+/** A `.sm` sidecar of `kb` KB whose plugin namespace aliases one long string 9,801 times (the nested shape). */
+export function aliasedStringSidecar(kb: number): string {
+  const open = 'notes:\n';
+  return `${open}${aliasedLines('  ', kb * 1024 - open.length, 99, 98)}`;
+}
+
+/**
+ * Node flags that make storing the analysed record of `path` throw, as a record past V8's longest string once did
+ * (`JSON.stringify`: "Invalid string length"). The record of a failed file (no node) stores as usual.
+ */
+export function throwOnStoreFlags(path: string): string[] {
+  return importFlag(
+    `const real = JSON.stringify;
+     JSON.stringify = function (value, ...rest) {
+       const record = value !== null && typeof value === 'object' && typeof value.cacheKey === 'string';
+       if (record && value.path === ${JSON.stringify(path)} && value.node) throw new RangeError('Invalid string length');
+       return real.call(this, value, ...rest);
+     };`,
+  );
+}

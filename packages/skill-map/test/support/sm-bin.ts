@@ -85,15 +85,22 @@ export function traceImportsFlags(): string[] {
   );
 }
 
-/** Node flags that make reading any file whose path ends with `suffix` fail with EACCES (for runs as root). */
+/**
+ * Node flags that make opening or reading any file whose path ends with `suffix` fail with EACCES (for runs as root,
+ * where chmod 000 does not stop a read): both `readFileSync` and `openSync` (the bounded reads open the file).
+ */
 export function denyReadFlags(suffix: string): string[] {
   return importFlag(
     `import fs from 'node:fs'; import { syncBuiltinESMExports } from 'node:module';
-     const real = fs.readFileSync;
-     fs.readFileSync = function (p, ...rest) {
-       if (String(p).endsWith(${JSON.stringify(suffix)})) throw Object.assign(new Error('EACCES: permission denied, open ' + p), { code: 'EACCES' });
-       return real.call(this, p, ...rest);
-     };
+     const denied = (p) => String(p).endsWith(${JSON.stringify(suffix)});
+     const eacces = (p) => Object.assign(new Error('EACCES: permission denied, open ' + p), { code: 'EACCES' });
+     for (const name of ['readFileSync', 'openSync']) {
+       const real = fs[name];
+       fs[name] = function (p, ...rest) {
+         if (denied(p)) throw eacces(p);
+         return real.call(this, p, ...rest);
+       };
+     }
      syncBuiltinESMExports();`,
   );
 }

@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../testing/temp-tree.js';
 import type { TempTree } from '../testing/temp-tree.js';
@@ -109,6 +109,27 @@ describe('loadConfig: layering', () => {
       expect.objectContaining({
         code: 'CONFIG_INVALID_JSON',
         message: expect.stringMatching(/settings\.local\.json is not valid JSON/),
+      }),
+    );
+  });
+
+  it('refuses a settings file that is a directory or over 1 MiB as CONFIG_UNREADABLE, naming it, unread', () => {
+    // (A symlink to /dev/zero or a FIFO is refused the same way: test/hostile-reads.e2e.test.ts drives it.)
+    mkdirSync(tree.abs('.skill-map/settings.json'), { recursive: true });
+    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_UNREADABLE',
+        message: `settings file ${tree.abs('.skill-map/settings.json')} is not a regular file (a device, FIFO, socket or directory); replace it with a JSON file`,
+      }),
+    );
+    rmSync(tree.abs('.skill-map/settings.json'), { recursive: true });
+    tree.write({ '.skill-map/settings.local.json': json({ ignore: ['x'.repeat(1024 * 1024)] }) });
+    expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
+      expect.objectContaining({
+        code: 'CONFIG_UNREADABLE',
+        message: expect.stringContaining(
+          'settings.local.json is larger than the 1048576-byte limit',
+        ) as string,
       }),
     );
   });

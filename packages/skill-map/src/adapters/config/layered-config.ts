@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { AdapterError, errnoCode } from '../errors.js';
+import { AdapterError } from '../errors.js';
+import { readBounded, SMALL_FILE_MAX_BYTES } from '../fs/read-bounded.js';
 import { lookupKey, validateLeaf } from './config-schema.js';
 import { DEFAULT_CONFIG, isProjectLocalOnly } from './defaults.js';
 
@@ -76,19 +76,24 @@ export function unflatten(leaves: ReadonlyMap<string, unknown>): Record<string, 
   return root;
 }
 
-/** Reads a settings file; missing → null, invalid JSON or a non-object → `CONFIG_INVALID_JSON` naming it. */
+/**
+ * Reads a settings file; missing → null; not a regular file, over 1 MiB or unreadable → `CONFIG_UNREADABLE`;
+ * invalid JSON or a non-object → `CONFIG_INVALID_JSON`; each naming it. Security: a bounded read of a regular
+ * file, so a committed `settings.json` that is a symlink to `/dev/zero` is refused at once instead of read forever.
+ */
 export function readSettingsFile(path: string): Record<string, unknown> | null {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (err) {
-    if (errnoCode(err) === 'ENOENT') return null;
+  const read = readBounded(path, SMALL_FILE_MAX_BYTES);
+  if (!read.ok) {
+    if (read.reason === 'missing') return null;
     throw new AdapterError(
-      'CONFIG_INVALID_JSON',
-      `could not read settings file ${path}: ${(err as Error).message}`,
-      { cause: err, data: { path } },
+      'CONFIG_UNREADABLE',
+      `settings file ${read.message}; replace it with a JSON file`,
+      {
+        data: { path, reason: read.reason },
+      },
     );
   }
+  const text = read.bytes.toString('utf8');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text.replace(/^\uFEFF/, ''));

@@ -43,13 +43,14 @@ export function readBounded(absPath: string, maxBytes: number): BoundedRead {
     fd = openSync(absPath, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch (err) {
     const code = errnoCode(err);
-    if (code === 'ENOENT' || code === 'ENOTDIR') return failure('missing', `${absPath} does not exist`);
+    if (code === 'ENOENT' || code === 'ENOTDIR')
+      return failure('missing', `${absPath} does not exist`, { errorCode: code });
     return failure('unreadable', `${absPath} could not be read (${code ?? String(err)})`, {
       ...(code ? { errorCode: code } : {}),
     });
   }
   try {
-    return readOpen(fd, absPath, maxBytes);
+    return readOpenBounded(fd, absPath, maxBytes);
   } catch (err) {
     const code = errnoCode(err);
     return failure('unreadable', `${absPath} could not be read (${code ?? String(err)})`, {
@@ -60,7 +61,12 @@ export function readBounded(absPath: string, maxBytes: number): BoundedRead {
   }
 }
 
-function readOpen(fd: number, absPath: string, maxBytes: number): BoundedRead {
+/**
+ * The checks and capped read of `readBounded` on a descriptor the caller opened itself (for instance with
+ * `O_NOFOLLOW`, after confining the path); `absPath` only names the file in messages. Throws what `fstat` or
+ * `read` throw; the caller closes the descriptor.
+ */
+export function readOpenBounded(fd: number, absPath: string, maxBytes: number): BoundedRead {
   const st = fstatSync(fd);
   if (!st.isFile())
     return failure('not-a-file', `${absPath} is not a regular file (a device, FIFO, socket or directory)`);

@@ -1,5 +1,7 @@
 import { errnoCode } from '../errors.js';
+import { readVia } from './fs-port.js';
 import type { FsPort } from './fs-port.js';
+import type { BoundedRead } from './read-bounded.js';
 import { BINARY_SNIFF_BYTES } from './walk-types.js';
 import type { SkipReason, SkippedEntry, WalkedFile } from './walk-types.js';
 
@@ -51,9 +53,24 @@ export function readCandidate(
     : read;
 }
 
+/** The skipped entry of a bounded read that returned no content. */
+export function skippedOf(rel: string, read: Exclude<BoundedRead, { ok: true }>): SkippedEntry {
+  const code = read.errorCode === undefined ? {} : { errorCode: read.errorCode };
+  switch (read.reason) {
+    case 'missing':
+      return { path: rel, reason: 'vanished', ...code };
+    case 'oversized':
+      return { path: rel, reason: 'oversized', bytes: read.bytes ?? 0 };
+    default:
+      return { path: rel, reason: read.reason, ...code };
+  }
+}
+
 /**
  * Reads a file the walk already accepted (size and mtime known): vanished, unreadable, over the cap (it
- * may have grown since the stat) or binary content becomes a skipped entry instead of an error.
+ * may have grown since the stat) or binary content becomes a skipped entry instead of an error. Security: the
+ * read is bounded and checks the opened file, so a candidate swapped for a symlink to `/dev/zero` (or a FIFO)
+ * after the walk's stat is refused as `not-a-file` instead of being read without end.
  */
 export function readContent(
   fs: FsPort,
@@ -61,14 +78,9 @@ export function readContent(
   rel: string,
   maxSize: number,
 ): { ok: true; content: Buffer } | { ok: false; skipped: SkippedEntry } {
-  let content: Buffer;
-  try {
-    content = fs.readFile(abs);
-  } catch (err) {
-    return failure(rel, err);
-  }
-  if (content.length > maxSize)
-    return { ok: false, skipped: { path: rel, reason: 'oversized', bytes: content.length } };
+  const read = readVia(fs, abs, maxSize);
+  if (!read.ok) return { ok: false, skipped: skippedOf(rel, read) };
+  const content = read.bytes;
   if (looksBinary(content))
     return { ok: false, skipped: { path: rel, reason: 'binary', bytes: content.length } };
   return { ok: true, content };

@@ -1,12 +1,12 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { errnoCode } from '../errors.js';
-import { NODE_FS } from './fs-port.js';
+import { NODE_FS, readVia } from './fs-port.js';
 import type { FsPort } from './fs-port.js';
 import { createDefaultLayer, createPatternLayer, isIgnored, parseIgnoreText } from './ignore-rules.js';
 import type { IgnoreLayer } from './ignore-rules.js';
 import { readCandidate } from './read-candidate.js';
 import { SKILLMAPIGNORE_FILE } from './walk.js';
-import { DEFAULT_MAX_FILE_SIZE_BYTES, DEFAULT_MAX_SCAN } from './walk-types.js';
+import { DEFAULT_MAX_FILE_SIZE_BYTES, DEFAULT_MAX_SCAN, IGNORE_FILE_MAX_BYTES } from './walk-types.js';
 import type { SkippedEntry, WalkOptions, WalkResult, WalkedFile } from './walk-types.js';
 
 /** Why a hinted refresh gave up (the caller then walks the whole tree). */
@@ -25,32 +25,29 @@ function needsFullWalk(rel: string): boolean {
   return name === '.gitignore' || name === SKILLMAPIGNORE_FILE || rel.startsWith('.skill-map/settings');
 }
 
+/** An ignore file's text; null when there is none or it was not read (the full walk reported that). */
+function ignoreText(fs: FsPort, absPath: string): string | null {
+  const read = readVia(fs, absPath, IGNORE_FILE_MAX_BYTES);
+  return read.ok ? read.bytes.toString('utf8') : null;
+}
+
 function layersFor(opts: WalkOptions, fs: FsPort, root: string, rel: string): IgnoreLayer[] {
   const layers: IgnoreLayer[] = [createDefaultLayer()];
   if (opts.respectGitignore) {
     const parts = rel.split('/').slice(0, -1);
     for (let i = 0; i <= parts.length; i += 1) {
       const dir = parts.slice(0, i).join('/');
-      try {
-        const text = fs.readFile(resolve(root, dir, '.gitignore')).toString('utf8');
-        const layer = createPatternLayer(`.gitignore:${dir || '.'}`, parseIgnoreText(text), dir);
-        if (layer) layers.push(layer);
-      } catch {
-        // No .gitignore at this level.
-      }
+      const text = ignoreText(fs, resolve(root, dir, '.gitignore'));
+      const layer =
+        text === null ? null : createPatternLayer(`.gitignore:${dir || '.'}`, parseIgnoreText(text), dir);
+      if (layer) layers.push(layer);
     }
   }
   const config = createPatternLayer('config.ignore', opts.ignorePatterns ?? []);
   if (config) layers.push(config);
-  try {
-    const sm = createPatternLayer(
-      SKILLMAPIGNORE_FILE,
-      parseIgnoreText(fs.readFile(resolve(root, SKILLMAPIGNORE_FILE)).toString('utf8')),
-    );
-    if (sm) layers.push(sm);
-  } catch {
-    // No .skillmapignore.
-  }
+  const smText = ignoreText(fs, resolve(root, SKILLMAPIGNORE_FILE));
+  const sm = smText === null ? null : createPatternLayer(SKILLMAPIGNORE_FILE, parseIgnoreText(smText));
+  if (sm) layers.push(sm);
   return layers;
 }
 

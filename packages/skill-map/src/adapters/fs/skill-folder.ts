@@ -1,6 +1,8 @@
-import { existsSync, readdirSync, readFileSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
+import { AdapterError } from '../errors.js';
 import { writeFileAtomicSync } from './atomic-write.js';
+import { readBounded, SMALL_FILE_MAX_BYTES } from './read-bounded.js';
 
 /** A folder of plain files the engines install into a project (the processing-agent skill). */
 export interface SkillFolder {
@@ -8,7 +10,10 @@ export interface SkillFolder {
   readonly dir: string;
   /** True when the folder exists (as a directory). */
   exists(): boolean;
-  /** A file's bytes as UTF-8 text, or null when it does not exist. */
+  /**
+   * A file's bytes as UTF-8 text, or null when it does not exist; one that is not a regular file, over 1 MiB or
+   * unreadable throws `FILE_UNREADABLE` naming it.
+   */
   read(name: string): string | null;
   /** Writes one file atomically (temp sibling + rename), creating the folder. */
   write(name: string, text: string): void;
@@ -39,12 +44,13 @@ export function openSkillFolder(dir: string): SkillFolder {
     dir,
     exists: () => isDirectory(dir),
     read(name) {
-      try {
-        return readFileSync(join(dir, name), 'utf8');
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-        throw err;
-      }
+      // Security: bounded, so a committed symlink to /dev/zero in the folder is refused, not read without end.
+      const read = readBounded(join(dir, name), SMALL_FILE_MAX_BYTES);
+      if (read.ok) return read.bytes.toString('utf8');
+      if (read.reason === 'missing') return null;
+      throw new AdapterError('FILE_UNREADABLE', `${read.message}; move it out of the way and run again`, {
+        data: { path: join(dir, name), reason: read.reason },
+      });
     },
     write: (name, text) => writeFileAtomicSync(join(dir, name), text),
     remove: (name) => rmSync(join(dir, name), { force: true }),

@@ -82,6 +82,11 @@ export interface WalkResult {
   /** Entries left out, with reasons (oversized files are listed here too; over-ceiling files are only counted). */
   readonly skipped: SkippedEntry[];
   readonly oversized: Array<{ readonly path: string; readonly bytes: number }>;
+  /**
+   * Ignore files (`.gitignore`, `.skillmapignore`) that exist but were not read (not a regular file, over
+   * {@link IGNORE_FILE_MAX_BYTES}, unreadable): their rules were not applied. Scan-root-relative, sorted.
+   */
+  readonly ignoreFilesUnread: SkippedEntry[];
   readonly truncation: TruncationInfo;
   /** Human-readable warnings the CLI prints (truncation, unreadable directories...). */
   readonly warnings: string[];
@@ -95,5 +100,7 @@ export const DEFAULT_MAX_FILE_SIZE_BYTES = 1024 * 1024;
  * largest harnesses we know of while still bounding a scan started in the wrong directory (a home folder).
  */
 export const DEFAULT_MAX_SCAN = 50_000;
+/** Cap of one ignore file (`.gitignore`, `.skillmapignore`): real ones are a few KB. */
+export const IGNORE_FILE_MAX_BYTES = 1024 * 1024;
 /** Bytes inspected for a NUL byte to call a file binary. */
 export const BINARY_SNIFF_BYTES = 8192;

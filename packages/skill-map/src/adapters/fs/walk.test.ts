@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdirSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -188,14 +189,44 @@ describe('walkProject: symlinks', () => {
   });
 });
 
+describe('walkProject: files that are not regular files', () => {
+  it('leaves a FIFO candidate unread, as a not-a-file entry (a read would wait for a writer forever)', () => {
+    tree.write({ 'a.md': '# a' });
+    execFileSync('mkfifo', [tree.abs('pipe.md')]);
+    const result = walk();
+    expect(result.files.map((f) => f.path)).toEqual(['a.md']);
+    expect(result.skipped).toEqual([{ path: 'pipe.md', reason: 'not-a-file' }]);
+    expect(result.filesSkipped).toBe(1);
+  });
+
+  it('does not apply a FIFO .gitignore or an .skillmapignore over 1 MiB: each is a warning and an entry', () => {
+    tree.write({
+      'a.md': '# a',
+      'docs/b.md': '# b',
+      '.skillmapignore': `a.md\n${'#'.repeat(1024 * 1024)}\n`,
+    });
+    execFileSync('mkfifo', [tree.abs('docs/.gitignore')]);
+    const result = walk({ respectGitignore: true });
+    expect(result.files.map((f) => f.path)).toEqual(['a.md', 'docs/b.md']);
+    expect(result.ignoreFilesUnread).toEqual([
+      { path: '.skillmapignore', reason: 'oversized', bytes: 1024 * 1024 + 6 },
+      { path: 'docs/.gitignore', reason: 'not-a-file' },
+    ]);
+    expect(result.warnings).toEqual([
+      expect.stringContaining(`${tree.abs('.skillmapignore')} is larger than the 1048576-byte limit`),
+      `${tree.abs('docs/.gitignore')} is not a regular file (a device, FIFO, socket or directory); its ignore rules were not applied`,
+    ]);
+  });
+});
+
 describe('walkProject: failures become skipped entries', () => {
   it('reports a file that vanishes between readdir and read, and completes', () => {
     tree.write({ 'a.md': 'x', 'gone.md': 'y', 'z.md': 'z' });
     const racing: FsPort = {
       ...NODE_FS,
-      readFile(abs) {
+      readFile(abs, max) {
         if (abs.endsWith('gone.md')) unlinkSync(abs);
-        return NODE_FS.readFile(abs);
+        return NODE_FS.readFile(abs, max);
       },
     };
     const result = walk({ fs: racing });
@@ -208,12 +239,12 @@ describe('walkProject: failures become skipped entries', () => {
     const denied = Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
     const fs: FsPort = {
       ...NODE_FS,
-      readFile: (abs) =>
+      readFile: (abs, max) =>
         abs.endsWith('locked.md')
           ? (() => {
               throw denied;
             })()
-          : NODE_FS.readFile(abs),
+          : NODE_FS.readFile(abs, max),
       readdir: (abs) =>
         abs.endsWith('private')
           ? (() => {

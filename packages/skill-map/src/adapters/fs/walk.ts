@@ -1,11 +1,11 @@
 import { join, resolve, sep } from 'node:path';
 import { AdapterError, errnoCode } from '../errors.js';
-import { NODE_FS } from './fs-port.js';
+import { NODE_FS, readVia } from './fs-port.js';
 import type { DirEntry, FsPort } from './fs-port.js';
 import { createDefaultLayer, createPatternLayer, isIgnored, parseIgnoreText } from './ignore-rules.js';
 import type { IgnoreLayer } from './ignore-rules.js';
-import { readCandidate } from './read-candidate.js';
-import { DEFAULT_MAX_FILE_SIZE_BYTES, DEFAULT_MAX_SCAN } from './walk-types.js';
+import { readCandidate, skippedOf } from './read-candidate.js';
+import { DEFAULT_MAX_FILE_SIZE_BYTES, DEFAULT_MAX_SCAN, IGNORE_FILE_MAX_BYTES } from './walk-types.js';
 import type { SkippedEntry, WalkOptions, WalkResult, WalkedFile } from './walk-types.js';
 
 /** Name of the project-level ignore file, read from the scan root only. */
@@ -24,6 +24,7 @@ interface WalkState {
   readonly dirs: string[];
   readonly skipped: SkippedEntry[];
   readonly oversized: Array<{ path: string; bytes: number }>;
+  readonly ignoreFilesUnread: SkippedEntry[];
   readonly warnings: string[];
   /** Real paths of directories entered through a symlink (bounds fan-in to the same target). */
   readonly linkedDirs: Set<string>;
@@ -32,16 +33,20 @@ interface WalkState {
   notScanned: number;
 }
 
-function readOptionalText(fs: FsPort, absPath: string, state: { warnings: string[] }): string | null {
-  try {
-    return fs.readFile(absPath).toString('utf8');
-  } catch (err) {
-    if (errnoCode(err) !== 'ENOENT')
-      state.warnings.push(
-        `could not read ${absPath} (${errnoCode(err) ?? 'error'}); its rules were not applied`,
-      );
-    return null;
-  }
+type IgnoreReport = Pick<WalkState, 'warnings' | 'ignoreFilesUnread'>;
+
+/**
+ * The text of an ignore file, or null when there is none. Security: a bounded read of a regular file, so a
+ * committed `.gitignore` that is a symlink to `/dev/zero` costs nothing; one that exists but cannot be read is
+ * a warning and an entry (its rules were not applied), and the walk goes on.
+ */
+function readIgnoreFile(fs: FsPort, absPath: string, rel: string, state: IgnoreReport): string | null {
+  const read = readVia(fs, absPath, IGNORE_FILE_MAX_BYTES);
+  if (read.ok) return read.bytes.toString('utf8');
+  if (read.reason === 'missing') return null;
+  state.warnings.push(`${read.message}; its ignore rules were not applied`);
+  state.ignoreFilesUnread.push(skippedOf(rel, read));
+  return null;
 }
 
 function createState(opts: WalkOptions): WalkState {
@@ -58,10 +63,14 @@ function createState(opts: WalkOptions): WalkState {
     });
   }
   const warnings: string[] = [];
+  const ignoreFilesUnread: SkippedEntry[] = [];
   const after: IgnoreLayer[] = [];
   const configLayer = createPatternLayer('config.ignore', opts.ignorePatterns ?? []);
   if (configLayer) after.push(configLayer);
-  const smText = readOptionalText(fs, join(root, SKILLMAPIGNORE_FILE), { warnings });
+  const smText = readIgnoreFile(fs, join(root, SKILLMAPIGNORE_FILE), SKILLMAPIGNORE_FILE, {
+    warnings,
+    ignoreFilesUnread,
+  });
   const smLayer = smText === null ? null : createPatternLayer(SKILLMAPIGNORE_FILE, parseIgnoreText(smText));
   if (smLayer) after.push(smLayer);
   return {
@@ -69,6 +78,7 @@ function createState(opts: WalkOptions): WalkState {
     fs,
     rootReal,
     warnings,
+    ignoreFilesUnread,
     after,
     maxScan: opts.maxScan ?? DEFAULT_MAX_SCAN,
     maxSize: opts.maxFileSizeBytes ?? DEFAULT_MAX_FILE_SIZE_BYTES,
@@ -93,11 +103,14 @@ function byName(a: DirEntry, b: DirEntry): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-type EntryKind = { kind: 'file' | 'dir'; real: string; viaLink: boolean } | { kind: 'skip' };
+type EntryKind =
+  { kind: 'file' | 'dir'; real: string; viaLink: boolean } | { kind: 'special' } | { kind: 'skip' };
 
 /** Security: a symlink is followed only when its real target stays inside the scan root (unless opted out). */
 const FILE: EntryKind = { kind: 'file', real: '', viaLink: false };
 const SKIP: EntryKind = { kind: 'skip' };
+/** A device, FIFO or socket, or a symlink to one: never read (a symlink to `/dev/zero` would never end). */
+const SPECIAL: EntryKind = { kind: 'special' };
 
 /** `dir + sep + name` without path.join's normalisation (the walk only ever appends a plain entry name). */
 function child(dir: string, name: string): string {
@@ -107,7 +120,7 @@ function child(dir: string, name: string): string {
 function classify(state: WalkState, entry: DirEntry, abs: string, rel: string, dirReal: string): EntryKind {
   if (!entry.isSymbolicLink()) {
     if (entry.isDirectory()) return { kind: 'dir', real: child(dirReal, entry.name), viaLink: false };
-    return entry.isFile() ? FILE : SKIP;
+    return entry.isFile() ? FILE : SPECIAL;
   }
   let real: string;
   let isDir: boolean;
@@ -115,7 +128,7 @@ function classify(state: WalkState, entry: DirEntry, abs: string, rel: string, d
     real = state.fs.realpath(abs);
     const st = state.fs.stat(real);
     isDir = st.isDirectory();
-    if (!isDir && !st.isFile()) return SKIP;
+    if (!isDir && !st.isFile()) return SPECIAL;
   } catch (err) {
     const code = errnoCode(err);
     const reason = code === 'ELOOP' ? 'symlink-loop' : code === 'ENOENT' ? 'symlink-broken' : 'unreadable';
@@ -156,6 +169,14 @@ function handleFile(state: WalkState, abs: string, rel: string): void {
   state.opts.onProgress?.({ type: 'skipped', path: rel, reason: outcome.skipped.reason });
 }
 
+/** A candidate that is not a regular file is left out with a reason (a scan reports it), never read. */
+function handleSpecial(state: WalkState, rel: string): void {
+  if (!state.opts.isCandidate(rel)) return;
+  state.candidatesSkipped += 1;
+  state.skipped.push({ path: rel, reason: 'not-a-file' });
+  state.opts.onProgress?.({ type: 'skipped', path: rel, reason: 'not-a-file' });
+}
+
 function gitignoreLayer(
   state: WalkState,
   entries: DirEntry[],
@@ -163,8 +184,9 @@ function gitignoreLayer(
   relDir: string,
 ): IgnoreLayer | null {
   if (!state.opts.respectGitignore) return null;
-  if (!entries.some((e) => e.name === '.gitignore' && (e.isFile() || e.isSymbolicLink()))) return null;
-  const text = readOptionalText(state.fs, join(absDir, '.gitignore'), state);
+  if (!entries.some((e) => e.name === '.gitignore' && !e.isDirectory())) return null;
+  const rel = relDir === '' ? '.gitignore' : `${relDir}/.gitignore`;
+  const text = readIgnoreFile(state.fs, join(absDir, '.gitignore'), rel, state);
   return text === null
     ? null
     : createPatternLayer(`.gitignore:${relDir || '.'}`, parseIgnoreText(text), relDir);
@@ -202,6 +224,10 @@ function walkDir(
     const kind = classify(state, entry, abs, rel, dirReal);
     if (kind.kind === 'skip') continue;
     if (isIgnored(layers, rel, kind.kind === 'dir')) continue;
+    if (kind.kind === 'special') {
+      handleSpecial(state, rel);
+      continue;
+    }
     if (kind.kind === 'file') {
       handleFile(state, abs, rel);
       continue;
@@ -250,6 +276,7 @@ export function walkProject(opts: WalkOptions): WalkResult {
     filesSkipped: state.candidatesSkipped,
     skipped: state.skipped,
     oversized: state.oversized,
+    ignoreFilesUnread: state.ignoreFilesUnread.sort((a, b) => byPath(a.path, b.path)),
     truncation: { scanTruncated: truncated, scanCeiling: state.maxScan, filesNotScanned: state.notScanned },
     warnings: state.warnings,
     durationMs: performance.now() - started,

@@ -1,7 +1,8 @@
 // Where a CLI process may post live events: the project's running `sm serve`, as `.skill-map/serve.json` names it.
-// Only node:fs and node:path: the activity hook loads this on every tool call of the agent.
-import { existsSync, readFileSync, realpathSync } from 'node:fs';
+// Only node:fs, node:path and the bounded read: the activity hook loads this on every tool call of the agent.
+import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { readBounded } from '../../adapters/fs/read-bounded.js';
 
 /** A running server that passed the spec §12.2 reader checks. */
 export interface ServeTarget {
@@ -11,6 +12,9 @@ export interface ServeTarget {
   /** The scope root the server maps (absolute). */
   scopeRoot: string;
 }
+
+/** serve.json is a few hundred bytes; anything larger is not a server's. */
+const SERVE_JSON_MAX_BYTES = 64 * 1024;
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
@@ -28,12 +32,12 @@ function real(p: string): string {
  * fail open.
  */
 export function serveTargetAt(scopeRoot: string): ServeTarget | null {
+  // Security: bounded (a serve.json that is a symlink to /dev/zero would stall every tool call of the agent).
+  const read = readBounded(join(scopeRoot, '.skill-map', 'serve.json'), SERVE_JSON_MAX_BYTES);
+  if (!read.ok) return null;
   let info: Record<string, unknown>;
   try {
-    info = JSON.parse(readFileSync(join(scopeRoot, '.skill-map', 'serve.json'), 'utf8')) as Record<
-      string,
-      unknown
-    >;
+    info = JSON.parse(read.bytes.toString('utf8')) as Record<string, unknown>;
   } catch {
     return null;
   }

@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
+import { readBounded } from '../../adapters/fs/read-bounded.js';
 import type { JobEvent } from '../../engines/context.js';
 import { recordJob } from '../../engines/jobs/index.js';
 import type { RecordInput, RecordOutcome } from '../../engines/jobs/index.js';
 import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 import { int, jobEngines, oneOf, str } from './jobs/options.js';
+
+/** Cap of a report file: 4 MiB, the size of the largest `record_job` request the MCP endpoint accepts. */
+const REPORT_MAX_BYTES = 4 * 1024 * 1024;
 
 const USAGE =
   'usage: sm record <id> --nonce <nonce> --status completed|failed [--report <file>|-] [--failure-reason <r>]';
@@ -22,13 +25,10 @@ async function readStdin(stdin: Readable): Promise<string> {
 /** The report text: `-` is stdin, anything else a file relative to the working directory. */
 async function readReport(ctx: VerbContext, source: string): Promise<string> {
   if (source === '-') return readStdin(ctx.io.stdin);
-  try {
-    return readFileSync(resolve(ctx.io.cwd, source), 'utf8');
-  } catch (err) {
-    throw new CliError('USAGE', `cannot read the report file ${source}: ${(err as Error).message}`, {
-      cause: err,
-    });
-  }
+  // Security: a bounded read of a regular file (a report path that is /dev/zero or a FIFO is refused at once).
+  const read = readBounded(resolve(ctx.io.cwd, source), REPORT_MAX_BYTES);
+  if (!read.ok) throw new CliError('USAGE', `cannot read the report file ${source}: ${read.message}`);
+  return read.bytes.toString('utf8');
 }
 
 async function recordInput(ctx: VerbContext): Promise<RecordInput> {

@@ -1,10 +1,12 @@
 // What `sm activity install` remembers so uninstall can give a host's file back: `.skill-map/activity-hooks.bak`
 // (gitignored by the `*.bak` rule of `.skill-map/.gitignore`), one entry per host.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeFileAtomicSync } from '../../adapters/fs/atomic-write.js';
+import { readBounded, SMALL_FILE_MAX_BYTES } from '../../adapters/fs/read-bounded.js';
 import { ensureStateDir } from '../../adapters/fs/state-dir.js';
+import { EngineError } from '../errors.js';
 import type { ActivityHost } from './hook-hosts.js';
 
 /** What install recorded of one host's file. */
@@ -29,7 +31,10 @@ export const sha = (b: Buffer | string): string => createHash('sha256').update(b
 
 export function readRecord(root: string): RecordFile {
   try {
-    const parsed = JSON.parse(readFileSync(join(root, RECORD), 'utf8')) as RecordFile;
+    // Security: bounded, like every read of a project file (a symlink to /dev/zero reads as no record).
+    const read = readBounded(join(root, RECORD), SMALL_FILE_MAX_BYTES);
+    const parsed = (read.ok ? JSON.parse(read.bytes.toString('utf8')) : null) as RecordFile | null;
+    if (parsed === null) return { schemaVersion: 1, hosts: {} };
     if (parsed.schemaVersion === 1 && typeof parsed.hosts === 'object' && parsed.hosts !== null)
       return parsed;
   } catch {
@@ -56,12 +61,22 @@ export function forgetHost(root: string, record: RecordFile, host: ActivityHost)
   writeRecord(root, record);
 }
 
+/**
+ * A host hook file's bytes, or null when it does not exist. Security: a bounded read of a regular file; one that
+ * is a device or FIFO (a symlink to /dev/zero), over 1 MiB or unreadable is refused as `hook-file-invalid`, naming
+ * it, and nothing is written over it.
+ */
 export function readBytes(path: string): Buffer | null {
-  try {
-    return readFileSync(path);
-  } catch {
-    return null;
-  }
+  const read = readBounded(path, SMALL_FILE_MAX_BYTES);
+  if (read.ok) return read.bytes;
+  if (read.reason === 'missing') return null;
+  throw new EngineError(
+    'hook-file-invalid',
+    `${read.message}; move it, then run again (nothing was written)`,
+    {
+      details: { file: path },
+    },
+  );
 }
 
 /** Folders between the root and `file` that do not exist yet (outermost first). */

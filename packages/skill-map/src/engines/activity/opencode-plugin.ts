@@ -6,7 +6,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomicSync } from '../../adapters/fs/atomic-write.js';
-import { EngineError } from '../errors.js';
+import { EngineError, isEngineError } from '../errors.js';
 import { OPENCODE_PLUGIN } from './hook-hosts.js';
 import type { HookChange, HostHookStatus } from './install.js';
 import {
@@ -114,8 +114,15 @@ export function uninstallOpencodePlugin(root: string, dryRun: boolean): HookChan
 
 /** `installed` (this argv's source, or any of ours when argv is null), `outdated`, or `absent`. */
 export function opencodePluginStatus(root: string, argv: readonly string[] | null): HostHookStatus {
-  const file = pluginFile(root);
-  const bytes = readBytes(join(root, file));
+  let file: string;
+  let bytes: Buffer | null;
+  try {
+    file = pluginFile(root);
+    bytes = readBytes(join(root, file));
+  } catch (err) {
+    if (!isEngineError(err, 'hook-file-invalid')) throw err;
+    return { host: OPENCODE_PLUGIN.host, file: null, state: 'invalid', reports: OPENCODE_PLUGIN.reports };
+  }
   const base = { host: OPENCODE_PLUGIN.host, file, reports: OPENCODE_PLUGIN.reports };
   if (!isOurs(bytes)) return { ...base, state: 'absent' };
   const current = argv === null || bytes?.toString('utf8') === opencodePluginSource(argv);

@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isEngineError } from '../errors.js';
 import { HookFileInvalid, hookStateOf, parseHookDoc } from './hook-doc.js';
 import { ACTIVITY_HOSTS, HOOK_PLANS, hookCommandLine } from './hook-hosts.js';
 import type { ActivityHost } from './hook-hosts.js';
 import type { HostHookStatus } from './install.js';
+import { readBytes } from './install-record.js';
 import { opencodePluginStatus } from './opencode-plugin.js';
 
 /**
@@ -22,9 +23,12 @@ export function activityHookStatus(
     const command = opts.argv === null ? null : hookCommandLine(opts.argv, host);
     let text: string;
     try {
-      text = readFileSync(join(root, plan.file), 'utf8');
-    } catch {
-      return { host, file: plan.file, state: 'absent', reports: plan.reports };
+      const bytes = readBytes(join(root, plan.file));
+      if (bytes === null) return { host, file: plan.file, state: 'absent', reports: plan.reports };
+      text = bytes.toString('utf8');
+    } catch (err) {
+      if (!isEngineError(err, 'hook-file-invalid')) throw err;
+      return { host, file: plan.file, state: 'invalid', reports: plan.reports };
     }
     try {
       return {

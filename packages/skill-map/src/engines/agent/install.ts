@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isAdapterError } from '../../adapters/errors.js';
 import { openSkillFolder } from '../../adapters/fs/skill-folder.js';
 import type { SkillFolder } from '../../adapters/fs/skill-folder.js';
 import type { EngineContext } from '../context.js';
@@ -76,12 +77,22 @@ function hostOf(ctx: AgentContext, target: AgentTarget): AgentHost {
   return target.host === undefined ? defaultHost(ctx) : parseHost(target.host);
 }
 
+/** One of our files as it is: a file there that is not a readable regular file (a symlink to /dev/zero) differs. */
+function fileState(folder: SkillFolder, name: string, text: string): FileState {
+  let current: string | null;
+  try {
+    current = folder.read(name);
+  } catch (err) {
+    if (isAdapterError(err, 'FILE_UNREADABLE')) return 'differs';
+    throw err;
+  }
+  return current === null ? 'missing' : current === text ? 'current' : 'differs';
+}
+
 function fileStates(folder: SkillFolder): Record<string, FileState> {
   const states: Record<string, FileState> = {};
-  for (const [name, text] of Object.entries(PROCESSING_SKILL_FILES)) {
-    const current = folder.read(name);
-    states[name] = current === null ? 'missing' : current === text ? 'current' : 'differs';
-  }
+  for (const [name, text] of Object.entries(PROCESSING_SKILL_FILES))
+    states[name] = fileState(folder, name, text);
   return states;
 }
 

@@ -6,7 +6,7 @@ import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import type { ProbExtension } from '../extensions/types.js';
 import type { SubmitInput } from './api.js';
-import { readLiveBody } from './body-hash.js';
+import { liveBodyCap, readLiveBody } from './body-hash.js';
 import { contentHash } from './hashes.js';
 import { renderJob } from './render.js';
 import type { InjectedFinding, InjectedIssue, RenderInput } from './render.js';
@@ -119,7 +119,7 @@ export function prepareJob(
     render.issues = issues;
   }
   if (ext.report === 'tags') render.tags = currentTags(node);
-  const live = readLiveBody(ctx.scopeRoot, node.path);
+  const live = readLiveBody(ctx.scopeRoot, node.path, liveBodyCap(ctx.config()));
   if (!live.ok) return { outcome: 'unreadable', detail: live.cause };
   if (live.bodyHash !== node.bodyHash)
     return {

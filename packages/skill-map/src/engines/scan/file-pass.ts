@@ -3,7 +3,13 @@ import type { FsPort } from '../../adapters/fs/fs-port.js';
 import { readContent } from '../../adapters/fs/read-candidate.js';
 import type { SkippedEntry, WalkedFile } from '../../adapters/fs/walk-types.js';
 import type { FileCacheEntry } from '../../adapters/sqlite/file-cache.js';
-import { failedFileRecord, recordMentions, type FileContext, type FileRecord } from '../../kernel/index.js';
+import {
+  failedFileRecord,
+  recordMentions,
+  type FileContext,
+  type FileRecord,
+  type SourceFile,
+} from '../../kernel/index.js';
 import type { CachedFile } from './warm-state.js';
 
 /** Per-file progress of a scan, for a CLI progress bar or the `scan.progress` WebSocket event. */
@@ -90,6 +96,28 @@ function decide(input: FilePassInput, file: WalkedFile, prev: CachedFile | undef
   return { record, how: 'analyzed' };
 }
 
+/** The cache row of a record (throws what `JSON.stringify` throws, e.g. a string past V8's length limit). */
+function cacheRow(file: WalkedFile, mtimeMs: number, record: FileRecord): FileCacheEntry {
+  return {
+    path: file.path,
+    size: file.size,
+    mtimeMs,
+    recordJson: JSON.stringify(record),
+    mentions: recordMentions(record),
+  };
+}
+
+/** Enough of the source for `failedFileRecord` (its content hash is already known). */
+function sourceOf(file: WalkedFile, record: FileRecord): SourceFile {
+  return {
+    path: file.path,
+    text: '',
+    bytes: file.size,
+    modifiedAtMs: Math.trunc(file.mtimeMs),
+    contentHash: record.contentHash,
+  };
+}
+
 /** Accumulates the pass's outputs file by file, in walk order. */
 class PassState {
   readonly records: FileRecord[] = [];
@@ -106,30 +134,33 @@ class PassState {
       this.skipped.push(d.skipped);
       return;
     }
-    this.records.push(d.record);
     const mtimeMs = file.mtimeMs >= input.racyFromMs ? -1 : file.mtimeMs;
+    let record = d.record;
     if (d.how === 'stat' && prev !== undefined && prev.mtimeMs === mtimeMs) {
       // Unchanged: the cached entry is reused as is (no allocation, no cache write).
       this.next.set(file.path, prev);
       this.counts.reusedByStat += 1;
     } else {
-      this.next.set(file.path, { size: file.size, mtimeMs, record: d.record });
+      let row: FileCacheEntry;
+      try {
+        row = cacheRow(file, mtimeMs, record);
+      } catch (error) {
+        // One file's record that cannot be stored (too large to serialise) is that file's issue; the scan goes on.
+        record = failedFileRecord(sourceOf(file, record), input.ctx, error);
+        row = cacheRow(file, mtimeMs, record);
+      }
+      this.next.set(file.path, { size: file.size, mtimeMs, record });
       if (d.how === 'stat') this.counts.reusedByStat += 1;
       else if (d.how === 'hash') this.counts.reusedByHash += 1;
       else this.counts.analyzed += 1;
-      this.upserts.push({
-        path: file.path,
-        size: file.size,
-        mtimeMs,
-        recordJson: JSON.stringify(d.record),
-        mentions: recordMentions(d.record),
-      });
+      this.upserts.push(row);
     }
+    this.records.push(record);
     input.onFile?.({
       index,
       total: input.files.length,
       path: file.path,
-      kind: d.record.node?.kind ?? null,
+      kind: record.node?.kind ?? null,
       cached: d.how !== 'analyzed',
     });
   }

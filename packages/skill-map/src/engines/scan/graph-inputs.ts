@@ -1,8 +1,9 @@
 // What the graph stage is a function of besides the records: its context (lens, settings, walk facts) and the digest
 // the store keeps of it, shared by the full build and the in-place patch.
 import { createHash } from 'node:crypto';
+import { IGNORE_FILE_MAX_BYTES } from '../../adapters/fs/walk-types.js';
 import type { SkippedEntry, WalkResult } from '../../adapters/fs/walk-types.js';
-import type { GraphContext } from '../../kernel/index.js';
+import type { GraphContext, UnreadableFile } from '../../kernel/index.js';
 import type { LensDecision, ScannedByLike } from './kernel-port.js';
 import type { ScanConfigView } from './scan-settings.js';
 import type { ScanWarmState } from './warm-state.js';
@@ -20,7 +21,29 @@ export function graphDigest(
       `${salt}\0${cacheKey}\0${JSON.stringify(lens)}\0${JSON.stringify(view.settings.roots ?? ['.'])}\0`,
     )
     .update(walk.allPaths.join('\n'))
+    .update(`\0${JSON.stringify(unreadableOf(walk, walk.skipped))}`)
     .digest('base64');
+}
+
+/**
+ * The files the walk left unread for what they are: candidates that are not regular files, and ignore files it
+ * could not read (see `UnreadableFile`); each becomes a `file-unreadable` issue.
+ */
+export function unreadableOf(walk: WalkResult, skipped: readonly SkippedEntry[]): UnreadableFile[] {
+  const out: UnreadableFile[] = skipped
+    .filter((s) => s.reason === 'not-a-file')
+    .map((s) => ({ path: s.path, reason: 'not-a-file', ignoreFile: false }));
+  for (const s of walk.ignoreFilesUnread) {
+    const reason = s.reason === 'not-a-file' || s.reason === 'oversized' ? s.reason : 'unreadable';
+    out.push({
+      path: s.path,
+      reason,
+      ignoreFile: true,
+      ...(reason === 'oversized' ? { bytes: s.bytes ?? 0, limit: IGNORE_FILE_MAX_BYTES } : {}),
+      ...(reason === 'unreadable' && s.errorCode !== undefined ? { errorCode: s.errorCode } : {}),
+    });
+  }
+  return out;
 }
 
 /** The walk and scan facts the graph context is made of. */
@@ -52,6 +75,7 @@ export function graphContextOf(g: GraphContextInput): GraphContext {
     filesWalked: walk.filesWalked,
     filesSkipped: walk.filesSkipped + g.readSkipped,
     oversizedFiles: oversized,
+    unreadableFiles: unreadableOf(walk, g.skipped),
     scanCeiling: view.maxScan,
     scanTruncated: walk.truncation.scanTruncated,
     maxRenderNodes: view.maxRenderNodes,

@@ -74,9 +74,9 @@ describe('runScan: first and repeated scans', () => {
     const reads: string[] = [];
     const fs = {
       ...NODE_FS,
-      readFile: (p: string) => {
+      readFile: (p: string, max: number) => {
         if (p.endsWith('.md')) reads.push(p);
-        return NODE_FS.readFile(p);
+        return NODE_FS.readFile(p, max);
       },
     };
     const out = await scan({ fs });
@@ -238,9 +238,9 @@ describe('runScan: carry-over, limits and postures', () => {
   it('completes when a file vanishes between walk and read', async () => {
     const fs = {
       ...NODE_FS,
-      readFile: (p: string) => {
+      readFile: (p: string, max: number) => {
         if (p.endsWith('README.md')) unlinkSync(p);
-        return NODE_FS.readFile(p);
+        return NODE_FS.readFile(p, max);
       },
     };
     const out = await scan({ fs });

@@ -44,6 +44,7 @@ describe('analyzer catalog', () => {
       'core/schema-violation*',
       'core/scan-truncated',
       'core/file-oversized',
+      'core/file-unreadable',
       'core/file-over-budget',
       'core/analysis-failed',
       'core/manifest-invalid',

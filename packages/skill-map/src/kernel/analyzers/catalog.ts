@@ -59,9 +59,14 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['scan-truncated', 'warn', 'The walker stopped at scan.maxScan: the map is incomplete.'],
   ['file-oversized', 'info', 'A file above scan.maxFileSizeBytes was skipped.'],
   [
+    'file-unreadable',
+    'warn',
+    'A file to read is not a regular file (a symlink to /dev/zero, a FIFO) or an ignore file is unreadable.',
+  ],
+  [
     'file-over-budget',
     'warn',
-    'A file is over a per-file budget (frontmatter size or values, links); data.budget/limit.',
+    'A file is over a per-file budget (frontmatter size, values or text, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
   ['manifest-invalid', 'warn', 'A plugin or marketplace manifest does not parse (or is not an object).'],

@@ -22,6 +22,7 @@ export const RULE_HINTS: Readonly<Record<string, string>> = {
   'schema-violation': 'this is likely a bug in skill-map; report it with the file named',
   'scan-truncated': 'raise scan.maxScan or narrow the scan roots',
   'file-oversized': 'split the file, or raise scan.maxFileSizeBytes',
+  'file-unreadable': 'replace the symlink or special file with a regular file, or delete it',
   'file-over-budget': 'shrink the frontmatter or the number of links in the file',
   'analysis-failed': 'this is likely a bug in skill-map; report it with the file named',
   'manifest-invalid': 'fix the JSON syntax of the manifest',

@@ -53,6 +53,7 @@ export function contextKey(ctx: GraphContext): string {
     activeProviderIds(ctx.lens),
     ctx.settings,
     ctx.oversizedFiles ?? [],
+    ctx.unreadableFiles ?? [],
     ctx.scanTruncated === true,
     ctx.scanCeiling ?? null,
   ]);

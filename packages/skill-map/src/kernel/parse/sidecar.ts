@@ -1,11 +1,17 @@
 import { ANNOTATION_KEYS, SIDECAR_ROOT_KEYS } from '@skill-map/spec';
 import { CORE_SCHEMA, load, YAMLException } from 'js-yaml';
 import { FILE_BUDGET, valueOverBudget } from '../budget.js';
+import type { ValueBudget } from '../budget.js';
 import type { ParsedSidecar } from '../types.js';
 
 const KNOWN_ROOT = new Set<string>(SIDECAR_ROOT_KEYS);
 const KNOWN_ANNOTATIONS = new Set<string>(ANNOTATION_KEYS);
 const SHA = /^[0-9a-f]{64}$/;
+const OVER_WHAT: Readonly<Record<ValueBudget, string>> = {
+  frontmatterValues: 'values once YAML aliases are expanded',
+  frontmatterTextBytes: 'bytes of text once YAML aliases are expanded',
+  frontmatterDepth: 'levels of nesting',
+};
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -79,7 +85,8 @@ export function parseSidecar(path: string, text: string): ParsedSidecar {
       errors: [
         over === null
           ? 'the sidecar is not a YAML mapping'
-          : `the sidecar is over the per-file budget (more than ${FILE_BUDGET[over]} ${over === 'frontmatterValues' ? 'values once YAML aliases are expanded' : 'levels of nesting'}); it was not used`,
+          : `the sidecar is over the per-file budget (more than ${FILE_BUDGET[over]} ${OVER_WHAT[over]}); ` +
+            'it was not used',
       ],
     };
   }

@@ -1,6 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { readOpenBounded } from '../../adapters/fs/read-bounded.js';
 import { isServerError, ServerError } from '../errors.js';
 
 /** Bodies above this size are not read on demand (the scanner skips such files too). */
@@ -62,7 +63,9 @@ export async function readNodeBodyFile(scopeRoot: string, nodePath: string): Pro
     const [info, dirNow] = await Promise.all([handle.stat(), realpath(realDir)]);
     if (dirNow !== realDir || info.ino !== link.ino || info.dev !== link.dev) throw outsideRoot(nodePath);
     if (!info.isFile() || info.size > MAX_BODY_BYTES) return null;
-    return stripFrontmatter(await handle.readFile('utf8'));
+    // Bounded on the opened descriptor: a file still growing past the cap is not read to its end.
+    const read = readOpenBounded(handle.fd, target, MAX_BODY_BYTES);
+    return read.ok ? stripFrontmatter(read.bytes.toString('utf8')) : null;
   } catch (err) {
     if (isServerError(err)) throw err;
     // Expected failures (vanished file, permission, symlink refused by O_NOFOLLOW) read as "no body".

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { CORE_SCHEMA, dump, load, YAMLException } from 'js-yaml';
+import { valueOverBudget } from '../../../kernel/index.js';
 import { errnoCode } from '../../errors.js';
 import { writeFileAtomicSync } from '../atomic-write.js';
 
@@ -24,6 +25,10 @@ export function parseSidecarText(text: string): SidecarFileState {
     return { kind: 'invalid', reason: `${reason}${line}`, text };
   }
   if (!isRecord(doc)) return { kind: 'invalid', reason: 'the sidecar is not a YAML mapping', text };
+  // The scanner's per-file budget: aliases that expand past it are never copied or dumped out in full.
+  const over = valueOverBudget(doc);
+  if (over !== null)
+    return { kind: 'invalid', reason: `the sidecar is over the per-file budget (${over})`, text };
   return { kind: 'ok', doc, text };
 }
 
