@@ -1,6 +1,8 @@
 import { CORE_SCHEMA, dump, load, YAMLException } from 'js-yaml';
+import { basename, dirname } from 'node:path';
 import { writeFileAtomicSync } from '../atomic-write.js';
 import { readBounded, SMALL_FILE_MAX_BYTES } from '../read-bounded.js';
+import { removeDeadTemps } from './leftovers.js';
 
 /** The largest sidecar read (the scanner's default per-file cap): a bigger one is refused, never read. */
 export const SIDECAR_MAX_BYTES = SMALL_FILE_MAX_BYTES;
@@ -50,7 +52,11 @@ export function dumpSidecar(doc: Record<string, unknown>): string {
   return dump(doc, { sortKeys: true, lineWidth: -1, noRefs: true, schema: CORE_SCHEMA });
 }
 
-/** Writes `text` over the sidecar atomically (temp sibling, fsync, rename, directory fsync). */
+/**
+ * Writes `text` over the sidecar atomically (temp sibling, fsync, rename, directory fsync), first removing the
+ * temps dead writers left beside it. Call it holding the sidecar's lock.
+ */
 export function writeSidecarText(file: string, text: string): void {
+  removeDeadTemps(dirname(file), basename(file));
   writeFileAtomicSync(file, text);
 }
