@@ -33,7 +33,10 @@ export class CliError extends Error {
   }
 }
 
-/** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6 is a damaged database; 7–15 are reserved. */
+/**
+ * Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6 is a damaged database; 7 is `sm serve` refused
+ * because another `sm serve` serves (or is starting on) the project; 8–15 are reserved.
+ */
 export const EXIT = {
   ok: 0,
   failing: 1,
@@ -42,6 +45,7 @@ export const EXIT = {
   nonceMismatch: 4,
   notFound: 5,
   damaged: 6,
+  alreadyServing: 7,
 } as const;
 
 const CLI_EXIT: Partial<Record<CliErrorCode, number>> = {
@@ -89,8 +93,9 @@ const SERVER_HINTS: Readonly<Record<string, string>> = {
 
 /**
  * Maps any thrown value to the exit code and message (spec §16): CLI usage and grammar errors → 2, unknown
- * things (node, config key, database, root) → 5, every other typed failure of the adapters, engines and server
- * → 2 (operational), anything unexpected → 2 with an "internal error" prefix.
+ * things (node, config key, database, root) → 5, a project another `sm serve` holds → 7, every other typed
+ * failure of the adapters, engines and server → 2 (operational), anything unexpected → 2 with an "internal error"
+ * prefix.
  */
 export function toExit(err: unknown): ExitMapping {
   if (err instanceof CliError) {
@@ -118,10 +123,9 @@ export function toExit(err: unknown): ExitMapping {
       : { code, message: err.message, hint };
   }
   if (isServerError(err)) {
+    const code = err.code === 'already-serving' ? EXIT.alreadyServing : EXIT.operational;
     const hint = SERVER_HINTS[err.code];
-    return hint === undefined
-      ? { code: EXIT.operational, message: err.message }
-      : { code: EXIT.operational, message: err.message, hint };
+    return hint === undefined ? { code, message: err.message } : { code, message: err.message, hint };
   }
   const detail = err instanceof Error ? err.message : String(err);
   return {

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordStatuses } from '../testing/browser-statuses.js';
 import { chromiumPath } from '../testing/chromium.js';
 import { setProcessingAgent, testCatalog } from '../testing/job-fixtures.js';
 import { startProjectServer } from '../testing/project-server.js';
@@ -61,40 +62,6 @@ window.done = (async () => {
   return r;
 })();
 </script></body>`;
-}
-
-/**
- * The statuses the browser received for the page's own requests, keyed `Type METHOD path` (`Fetch POST /mcp`,
- * `Ping POST /api/jobs/cancel-all`). Read over CDP: the page cannot see them (no-cors), and the server's
- * Cross-Origin-Resource-Policy keeps them from playwright's response events too.
- */
-async function recordStatuses(page: Page): Promise<(key: string) => Promise<number>> {
-  const keys = new Map<string, string>();
-  const codes = new Map<string, number>();
-  const seen = new Map<string, number>();
-  const waiting = new Map<string, (status: number) => void>();
-  // CDP may send a request's ExtraInfo event before or after the request itself: settle once both are in.
-  const settle = (requestId: string): void => {
-    const key = keys.get(requestId);
-    const code = codes.get(requestId);
-    if (key === undefined || code === undefined) return;
-    seen.set(key, code);
-    waiting.get(key)?.(code);
-  };
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (e) => {
-    const url = new URL(e.request.url);
-    if (url.origin !== s.running.url) return;
-    keys.set(e.requestId, `${e.type ?? '?'} ${e.request.method} ${url.pathname}`);
-    settle(e.requestId);
-  });
-  cdp.on('Network.responseReceivedExtraInfo', (e) => {
-    codes.set(e.requestId, e.statusCode);
-    settle(e.requestId);
-  });
-  return (key) =>
-    seen.has(key) ? Promise.resolve(seen.get(key) as number) : new Promise((r) => waiting.set(key, r));
 }
 
 /** The status of the form post, a navigation of the page's frame (its own process: playwright reports it). */
@@ -160,7 +127,7 @@ describeBrowser('browser: a page served on another local port cannot drive sm se
       attackPage = attackHtml(s.running.url);
 
       const page = await browser.newPage();
-      const status = await recordStatuses(page);
+      const status = await recordStatuses(page, s.running.url);
       const form = formStatus(page);
       await page.goto(`http://${host}:${attackerPort}/`);
       const result = await page.evaluate(() => (globalThis as unknown as { done: Promise<object> }).done);

@@ -1,6 +1,6 @@
 import { readdirSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { pidAlive } from './lock-file.js';
+import { pidAlive } from '../lock-file.js';
 
 /** A temp sibling of a `.sm` write: `.<name>.sm.<pid>-<hex>.tmp`, or `.<name>.sm.<hex>.tmp` from older versions. */
 const TEMP = /^\.(.+\.sm)\.(?:(\d+)-)?[0-9a-f]{12}\.tmp$/;

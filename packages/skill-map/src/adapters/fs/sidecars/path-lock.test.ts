@@ -5,7 +5,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../testing/temp-tree.js';
 import type { TempTree } from '../../testing/temp-tree.js';
-import { claimFileFor, inspectLock } from './lock-file.js';
+import { claimFileFor, inspectLock } from '../lock-file.js';
 import { lockFileFor, STALE_LOCK_MS, withPathLock } from './path-lock.js';
 
 let tree: TempTree;

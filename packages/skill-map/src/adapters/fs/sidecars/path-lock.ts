@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errnoCode } from '../../errors.js';
-import { createLock, inspectLock, isStale, ownerDead, releaseLock, removeLockInstance } from './lock-file.js';
-import type { OwnLock } from './lock-file.js';
+import {
+  createLock,
+  ensureLockDir,
+  inspectLock,
+  isStale,
+  ownerDead,
+  releaseLock,
+  removeLockInstance,
+} from '../lock-file.js';
+import type { OwnLock } from '../lock-file.js';
 
-export { STALE_LOCK_MS } from './lock-file.js';
+export { STALE_LOCK_MS } from '../lock-file.js';
 
 const queues = new Map<string, Promise<void>>();
 
@@ -47,18 +54,6 @@ function removeDeadLocks(lockDir: string, own: string): void {
   }
 }
 
-/** Creates the lock folder with a `.gitignore` that keeps it out of git (an existing one is left as it is). */
-function ensureLockDir(lockDir: string): void {
-  mkdirSync(lockDir, { recursive: true });
-  try {
-    writeFileSync(join(lockDir, '.gitignore'), '# Sidecar write locks of skill-map: never committed.\n*\n', {
-      flag: 'wx',
-    });
-  } catch (err) {
-    if (errnoCode(err) !== 'EEXIST') throw err;
-  }
-}
-
 /** The lock file of one sidecar path under `lockDir` (named by the hash of the absolute path). */
 export function lockFileFor(lockDir: string, absolutePath: string): string {
   const digest = createHash('sha256').update(absolutePath).digest('hex').slice(0, 32);
@@ -85,7 +80,7 @@ export async function withPathLock<T>(
   queues.set(absolutePath, tail);
   await previous;
   try {
-    ensureLockDir(lockDir);
+    ensureLockDir(lockDir, 'Sidecar write locks of skill-map');
     const own = await acquireLockFile(lockFileFor(lockDir, absolutePath));
     try {
       removeDeadLocks(lockDir, own.file);

@@ -1,8 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { join } from 'node:path';
 import type { Stats } from 'node:fs';
-import { errnoCode } from '../../errors.js';
-import { readBounded } from '../read-bounded.js';
+import { errnoCode } from '../errors.js';
+import { readBounded } from './read-bounded.js';
 
 /** A lock file older than this is taken as left behind by a crashed writer (a sidecar write takes milliseconds). */
 export const STALE_LOCK_MS = 30_000;
@@ -150,4 +160,17 @@ export function removeLockInstance(file: string, identity: string): boolean {
 /** Releases a lock this process holds: removes it only if it is still this very instance. */
 export function releaseLock(own: OwnLock): void {
   removeLockInstance(own.file, own.identity);
+}
+
+/**
+ * Creates a lock folder with a `.gitignore` that keeps it out of git whatever the project ignores (an existing one
+ * is left as it is). `what` names the folder in that file.
+ */
+export function ensureLockDir(dir: string, what: string): void {
+  mkdirSync(dir, { recursive: true });
+  try {
+    writeFileSync(join(dir, '.gitignore'), `# ${what}: never committed.\n*\n`, { flag: 'wx' });
+  } catch (err) {
+    if (errnoCode(err) !== 'EEXIST') throw err;
+  }
 }
