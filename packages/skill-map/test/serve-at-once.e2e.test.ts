@@ -5,12 +5,12 @@
 // exactly one serves, and every other one exits 7 with a message naming the one that serves (its pid, and its URL
 // once it has one).
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { projectRoot } from './support/project-root.js';
-import { importFlag, spawnSm } from './support/sm-bin.js';
+import { importFlag, runSm, spawnSm } from './support/sm-bin.js';
 
 const SERVERS = 6;
 const ROUNDS = 2;
@@ -105,5 +105,16 @@ describe('sm serve started several times at once on one project', () => {
       winner.child.kill('SIGTERM');
       while (winner.child.exitCode === null) await sleep(20);
     }
+  });
+
+  it('a claim path holding no lock file (a committed symlink to /dev/zero) is refused by name, unread', () => {
+    const root = projectRoot('sm-serve-claim-', FILES);
+    roots.push(root);
+    mkdirSync(join(root, '.skill-map', 'locks'), { recursive: true });
+    symlinkSync('/dev/zero', join(root, '.skill-map', 'locks', 'serve.lock'));
+    const r = runSm(['serve', '--port', '0', '--no-open', '--no-watcher'], { cwd: root });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${join(root, '.skill-map', 'locks', 'serve.lock')} is not a regular file`);
+    expect(r.stderr).toContain('remove that file');
   });
 });

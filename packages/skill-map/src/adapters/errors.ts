@@ -14,6 +14,7 @@ export type AdapterErrorCode =
   | 'CONFIG_PRIVILEGED_KEY'
   | 'CONFIG_WRITE_FAILED'
   | 'WALK_ROOT_INVALID'
+  | 'LOCK_INVALID'
   | 'SCAN_FAILED';
 
 /** The one error class of the adapters and engines: a readonly `code`, optional `data`, and a chained `cause`. */

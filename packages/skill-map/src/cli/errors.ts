@@ -75,6 +75,7 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
     'the database was backed up next to itself before the upgrade; restore it or delete the database and run `sm scan`',
   DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
   WALK_ROOT_INVALID: 'pass an existing project folder with --root',
+  LOCK_INVALID: 'remove that file: skill-map recreates its locks as it needs them',
   SCAN_FAILED: 'this is likely a bug in skill-map; please report it with the file named above',
 };
 

@@ -11,7 +11,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import type { Stats } from 'node:fs';
-import { errnoCode } from '../errors.js';
+import { AdapterError, errnoCode } from '../errors.js';
 import { readBounded } from './read-bounded.js';
 
 /** A lock file older than this is taken as left behind by a crashed writer (a sidecar write takes milliseconds). */
@@ -49,8 +49,8 @@ function statOrNull(file: string): Stats | null {
 
 /**
  * Reads a lock file: `absent`, `changing` (replaced or written while being read: look again), or what it is.
- * The content is read with one bounded read of a regular file; anything else in the lock folder is an error
- * naming the path, since no writer of ours puts it there.
+ * The content is read with one bounded read of a regular file; anything else at a lock's path (a directory, a
+ * symlink to `/dev/zero`, a big file) is `LOCK_INVALID` naming the path, since no writer of ours puts it there.
  */
 export function inspectLock(file: string): SeenLock | 'absent' | 'changing' {
   const before = statOrNull(file);
@@ -58,7 +58,9 @@ export function inspectLock(file: string): SeenLock | 'absent' | 'changing' {
   const read = readBounded(file, LOCK_MAX_BYTES);
   if (!read.ok) {
     if (read.reason === 'missing') return 'absent';
-    throw new Error(`${read.message}: it is not a sidecar lock of skill-map; remove it`);
+    throw new AdapterError('LOCK_INVALID', `${read.message}: it is not a lock file of skill-map; remove it`, {
+      data: { path: file },
+    });
   }
   const after = statOrNull(file);
   if (after === null) return 'absent';
