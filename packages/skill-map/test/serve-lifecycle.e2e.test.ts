@@ -90,7 +90,7 @@ describe('a second sm serve on the same project (point 13)', () => {
     const info = await ready(root, first);
 
     const second = serve(root);
-    // It exits 2, or (the defect) writes its own serve.json over the first's and serves on.
+    // It exits 7, or (the defect) writes its own serve.json over the first's and serves on.
     const outcome = await until(
       () =>
         second.child.exitCode !== null
@@ -100,8 +100,8 @@ describe('a second sm serve on the same project (point 13)', () => {
             : null,
       'the second sm serve to exit',
     );
-    expect(outcome).toEqual({ exit: 2 });
-    expect(await second.exit).toBe(2);
+    expect(outcome).toEqual({ exit: 7 });
+    expect(await second.exit).toBe(7);
     expect(second.stderr()).toContain(`already serving ${root} at ${urlOf(info)} (pid ${info.pid})`);
     // The first server's discovery file is untouched by the second's start AND exit, and it still serves.
     expect(readInfo(root)).toEqual(info);

@@ -16,6 +16,7 @@ export type AdapterErrorCode =
   | 'CONFIG_WRITE_FAILED'
   | 'WALK_ROOT_INVALID'
   | 'FILE_UNREADABLE'
+  | 'LOCK_INVALID'
   | 'SCAN_FAILED';
 
 /** The one error class of the adapters and engines: a readonly `code`, optional `data`, and a chained `cause`. */

@@ -33,7 +33,10 @@ export class CliError extends Error {
   }
 }
 
-/** Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6 is a damaged database; 7–15 are reserved. */
+/**
+ * Exit codes of `sm` (spec §16). 3 and 4 belong to the job verbs; 6 is a damaged database; 7 is `sm serve` refused
+ * because another `sm serve` serves (or is starting on) the project; 8–15 are reserved.
+ */
 export const EXIT = {
   ok: 0,
   failing: 1,
@@ -42,6 +45,7 @@ export const EXIT = {
   nonceMismatch: 4,
   notFound: 5,
   damaged: 6,
+  alreadyServing: 7,
 } as const;
 
 const CLI_EXIT: Partial<Record<CliErrorCode, number>> = {
@@ -63,7 +67,6 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   CONFIG_UNKNOWN_KEY: 'run `sm config list` to see the known keys',
   CONFIG_INVALID_VALUE: 'run `sm config get <key>` to see the current value',
   CONFIG_WRITE_FAILED: 'check that .skill-map/ exists and is writable',
-  CONFIG_UNREADABLE: 'make the settings file a regular JSON file of at most 1 MiB (or delete it)',
   DB_SCHEMA_DRIFT: 'run `sm scan --yes` to rebuild the database (jobs, findings and other state are lost)',
   DB_OPEN_FAILED: 'check the path and its permissions, or point --db at another file',
   DB_DAMAGED:
@@ -72,6 +75,7 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
     'the database was backed up next to itself before the upgrade; restore it or delete the database and run `sm scan`',
   DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
   WALK_ROOT_INVALID: 'pass an existing project folder with --root',
+  LOCK_INVALID: 'remove that file: skill-map recreates its locks as it needs them',
   SCAN_FAILED: 'this is likely a bug in skill-map; please report it with the file named above',
 };
 
@@ -90,8 +94,9 @@ const SERVER_HINTS: Readonly<Record<string, string>> = {
 
 /**
  * Maps any thrown value to the exit code and message (spec §16): CLI usage and grammar errors → 2, unknown
- * things (node, config key, database, root) → 5, every other typed failure of the adapters, engines and server
- * → 2 (operational), anything unexpected → 2 with an "internal error" prefix.
+ * things (node, config key, database, root) → 5, a project another `sm serve` holds → 7, every other typed
+ * failure of the adapters, engines and server → 2 (operational), anything unexpected → 2 with an "internal error"
+ * prefix.
  */
 export function toExit(err: unknown): ExitMapping {
   if (err instanceof CliError) {
@@ -119,10 +124,9 @@ export function toExit(err: unknown): ExitMapping {
       : { code, message: err.message, hint };
   }
   if (isServerError(err)) {
+    const code = err.code === 'already-serving' ? EXIT.alreadyServing : EXIT.operational;
     const hint = SERVER_HINTS[err.code];
-    return hint === undefined
-      ? { code: EXIT.operational, message: err.message }
-      : { code: EXIT.operational, message: err.message, hint };
+    return hint === undefined ? { code, message: err.message } : { code, message: err.message, hint };
   }
   const detail = err instanceof Error ? err.message : String(err);
   return {

@@ -26,6 +26,7 @@ const EXIT_MEANINGS: Readonly<Record<(typeof EXIT)[keyof typeof EXIT], string>> 
   [EXIT.nonceMismatch]: 'record: the nonce does not match the claimed job (nothing recorded)',
   [EXIT.notFound]: 'not found (node, job, config key, project database, --root or --db path)',
   [EXIT.damaged]: 'the project database is damaged: rebuild it with `sm scan --full`',
+  [EXIT.alreadyServing]: 'serve: another sm serve already serves this project (its URL and pid are named)',
 };
 
 const EXIT_LINES = [

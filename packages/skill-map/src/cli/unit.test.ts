@@ -42,6 +42,7 @@ describe('exit-code mapping (toExit)', () => {
 
   it('maps server boot errors to 2 and unexpected throws to 2 as an internal error', () => {
     expect(toExit(new ServerError('bind-failed', 'busy')).code).toBe(2);
+    expect(toExit(new ServerError('already-serving', 'taken')).code).toBe(7);
     expect(toExit(new TypeError('boom'))).toMatchObject({ code: 2, message: 'internal error: boom' });
   });
 });

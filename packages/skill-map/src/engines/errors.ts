@@ -24,7 +24,9 @@ export type EngineErrorCode =
   | 'sidecar-writers-forbidden'
   /** A sidecar on disk that cannot be parsed or would not validate after the change (nothing written). */
   | 'sidecar-invalid'
-  /** A host hook file (`.claude/settings.local.json`, …) that cannot be parsed: it is never rewritten (CLI 2, REST 409). */
+  /** A sidecar whose folder or link leads out of the project once symlinks are resolved (CLI 2, REST 403). */
+  | 'path-outside-root'
+  /** A host hook file (`.claude/settings.local.json`, …) that cannot be parsed: never rewritten (CLI 2, REST 409). */
   | 'hook-file-invalid'
   /** Project database absent on a write (reads degrade to empty shapes instead). */
   | 'db-missing'

@@ -89,6 +89,7 @@ const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
   'consent-required': 'confirm-required',
   'sidecar-writers-forbidden': 'sidecar-writers-forbidden',
   'sidecar-invalid': 'sidecar-invalid',
+  'path-outside-root': 'path-outside-root',
   'hook-file-invalid': 'hook-file-invalid',
   'db-missing': 'db-missing',
   'job-file-missing': 'job-file-missing',

@@ -12,6 +12,8 @@ import { createStderrLogger } from './ports.js';
 import type { ServerDeps } from './ports.js';
 import { formatBaseUrl, resolveServeOptions } from './serve-options.js';
 import type { ResolvedServeOptions, ServeOptions } from './serve-options.js';
+import { claimProject } from './serve-claim.js';
+import type { ServeClaim } from './serve-claim.js';
 import { assertNoLiveServer, removeServeInfo, writeServeInfo } from './serve-info.js';
 import { createRequestListener } from './http/request-listener.js';
 import { PACKAGE_VERSION } from './version.js';
@@ -70,15 +72,34 @@ function openInBrowser(url: string): void {
 }
 
 /**
- * `sm serve`: resolves options, composes the server, binds ONE loopback port for the page, `/api/*`, `/ws`
- * and `/mcp`, writes `.skill-map/serve.json` after bind, starts the watcher, prints the banner, and (unless
- * `handleSignals: false`) shuts down cleanly on SIGINT/SIGTERM. Throws `host-not-loopback`,
- * `invalid-option` or `bind-failed` (the CLI maps them to exit 2). It never calls `process.exit`.
+ * `sm serve`: resolves options, claims the project (one server per project; `already-serving` otherwise, CLI exit
+ * 7), composes the server, binds ONE loopback port for the page, `/api/*`, `/ws` and `/mcp`, writes
+ * `.skill-map/serve.json` after bind, starts the watcher, prints the banner, and (unless `handleSignals: false`)
+ * shuts down cleanly on SIGINT/SIGTERM, releasing the claim. Throws `host-not-loopback`, `invalid-option` or
+ * `bind-failed` (the CLI maps them to exit 2). It never calls `process.exit`.
  */
 export async function runServe(options: ServeOptions, deps: ServerDeps): Promise<RunningServer> {
   const resolved = resolveServeOptions(options, deps.config, deps.scanner !== undefined);
   const writeInfo = options.serveInfo ?? true;
-  // Never clobber the discovery file of a server that still serves this project.
+  // One server per project: claimed before listening, so of servers started together one alone goes on.
+  const claim = writeInfo ? await claimProject(deps.scopeRoot) : null;
+  try {
+    return await serveClaimed(options, deps, resolved, claim);
+  } catch (err) {
+    claim?.release();
+    throw err;
+  }
+}
+
+async function serveClaimed(
+  options: ServeOptions,
+  deps: ServerDeps,
+  resolved: ResolvedServeOptions,
+  claim: ServeClaim | null,
+): Promise<RunningServer> {
+  const writeInfo = claim !== null;
+  // Never clobber the discovery file of a server that still serves this project (one of an older version holds
+  // no claim).
   if (writeInfo) await assertNoLiveServer(deps.scopeRoot);
   tuneHeapForServing();
   const logger = deps.logger ?? createStderrLogger();
@@ -156,6 +177,7 @@ export async function runServe(options: ServeOptions, deps: ServerDeps): Promise
         http.closeAllConnections(); // SSE streams and keep-alive sockets would hold close() open
       });
       if (writeInfo) removeServeInfo(deps.scopeRoot, app.token);
+      claim?.release();
       resolveClosed();
     })();
     return closing;

@@ -79,7 +79,10 @@ function pidAlive(pid: unknown): boolean {
 }
 
 /** How the server a serve.json names answers: it answers, nothing listens there, or it did not answer in time. */
-async function probe(info: ServeInfo, timeoutMs: number): Promise<'answers' | 'refused' | 'silent'> {
+export async function probeServer(
+  info: ServeInfo,
+  timeoutMs: number,
+): Promise<'answers' | 'refused' | 'silent'> {
   try {
     const res = await fetch(`${formatBaseUrl(info.host, info.port)}/api/health`, {
       signal: AbortSignal.timeout(timeoutMs),
@@ -92,6 +95,20 @@ async function probe(info: ServeInfo, timeoutMs: number): Promise<'answers' | 'r
   }
 }
 
+/** The refusal of a start on a project whose serve.json names a live server (one that answers, or is silent). */
+export function alreadyServing(scopeRoot: string, info: ServeInfo, silent: boolean): ServerError {
+  const url = formatBaseUrl(info.host, info.port);
+  const file = serveInfoPath(scopeRoot);
+  return new ServerError(
+    'already-serving',
+    silent
+      ? `${file} names a running server at ${url} (pid ${info.pid}) that does not answer; ` +
+          'stop that process, or delete the file if it is not skill-map'
+      : `skill-map is already serving ${scopeRoot} at ${url} (pid ${info.pid}); use that server, or stop it first`,
+    { details: { url, pid: info.pid, serveInfo: file } },
+  );
+}
+
 /**
  * Refuses to start a second server on a project whose serve.json names a live one, so its discovery file is
  * never clobbered (and then deleted on our exit while it still serves). Live means the recorded pid exists and
@@ -101,14 +118,7 @@ async function probe(info: ServeInfo, timeoutMs: number): Promise<'answers' | 'r
 export async function assertNoLiveServer(scopeRoot: string, timeoutMs = 2000): Promise<void> {
   const info = readServeInfo(scopeRoot);
   if (info === null || !pidAlive(info.pid) || typeof info.port !== 'number') return;
-  const state = await probe(info, timeoutMs);
+  const state = await probeServer(info, timeoutMs);
   if (state === 'refused') return;
-  const url = formatBaseUrl(info.host, info.port);
-  throw new ServerError(
-    'already-serving',
-    state === 'answers'
-      ? `skill-map is already serving ${scopeRoot} at ${url} (pid ${info.pid}); use that server, or stop it first`
-      : `${serveInfoPath(scopeRoot)} names a running server at ${url} (pid ${info.pid}) that does not answer; stop that process, or delete the file if it is not skill-map`,
-    { details: { url, pid: info.pid, serveInfo: serveInfoPath(scopeRoot) } },
-  );
+  throw alreadyServing(scopeRoot, info, state === 'silent');
 }

@@ -79,19 +79,20 @@ export function resolveServeOptions(
   config: ConfigPort,
   hasScanner: boolean,
 ): ResolvedServeOptions {
-  const host =
+  const given =
     options.host ??
     (typeof at(config.merged, 'server.host') === 'string'
       ? (at(config.merged, 'server.host') as string)
       : '127.0.0.1');
   // Security: the server is unauthenticated by design; it must never listen beyond loopback.
-  if (!isLoopbackHost(host)) {
+  if (!isLoopbackHost(given)) {
     throw new ServerError(
       'host-not-loopback',
-      `--host ${host} is not a loopback address; skill-map only listens on 127.0.0.1, localhost or ::1`,
-      { details: { host } },
+      `--host ${given} is not a loopback address; skill-map only listens on 127.0.0.1, localhost or ::1`,
+      { details: { host: given } },
     );
   }
+  const host = unbracketHost(given);
   const configPort = at(config.merged, 'server.port');
   const port = options.port ?? (typeof configPort === 'number' ? configPort : 4242);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -111,6 +112,15 @@ export function resolveServeOptions(
     open: options.open ?? interactive,
     debounceMs,
   };
+}
+
+/**
+ * The host as `listen` takes it: an IPv6 address given in its URL form (`[::1]`) loses its brackets (listen would
+ * look `[::1]` up as a name, ENOTFOUND); names are lower-cased. `formatBaseUrl` puts the brackets back in URLs.
+ */
+export function unbracketHost(host: string): string {
+  const bare = /^\[(.*)\]$/.exec(host.trim());
+  return (bare === null ? host.trim() : (bare[1] as string)).toLowerCase();
 }
 
 /** `http://host:port` with IPv6 brackets. */

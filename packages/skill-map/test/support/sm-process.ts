@@ -49,7 +49,7 @@ export async function spawnServe(cwd: string, argv: readonly string[] = []): Pro
       ? (JSON.parse(readFileSync(infoPath, 'utf8')) as { host: string; port: number; pid: number })
       : null;
     if (info !== null && info.pid === child.pid) {
-      const baseUrl = `http://${info.host}:${info.port}`;
+      const baseUrl = `http://${info.host.includes(':') ? `[${info.host}]` : info.host}:${info.port}`;
       return {
         baseUrl,
         mcpUrl: `${baseUrl}/mcp`,

@@ -119,7 +119,7 @@ describe('loadConfig: layering', () => {
     expect(() => loadConfig({ projectRoot: tree.root })).toThrow(
       expect.objectContaining({
         code: 'CONFIG_UNREADABLE',
-        message: `settings file ${tree.abs('.skill-map/settings.json')} is not a regular file (a device, FIFO, socket or directory); replace it with a JSON file`,
+        message: `settings file ${tree.abs('.skill-map/settings.json')} is not a regular file (a device, FIFO, socket or directory); make it a regular JSON file of at most 1 MiB, or delete it`,
       }),
     );
     rmSync(tree.abs('.skill-map/settings.json'), { recursive: true });

@@ -87,10 +87,8 @@ export function readSettingsFile(path: string): Record<string, unknown> | null {
     if (read.reason === 'missing') return null;
     throw new AdapterError(
       'CONFIG_UNREADABLE',
-      `settings file ${read.message}; replace it with a JSON file`,
-      {
-        data: { path, reason: read.reason },
-      },
+      `settings file ${read.message}; make it a regular JSON file of at most 1 MiB, or delete it`,
+      { data: { path, reason: read.reason } },
     );
   }
   const text = read.bytes.toString('utf8');

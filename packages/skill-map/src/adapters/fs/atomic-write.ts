@@ -15,13 +15,21 @@ function fsyncDirectory(dir: string): void {
 }
 
 /**
+ * The temp sibling a write of `path` goes through: `.<name>.<pid>-<12 hex>.tmp`. The writer's pid in the name lets
+ * a later writer tell a dead writer's leftover from a live writer's temp.
+ */
+export function tempPathFor(path: string): string {
+  return join(dirname(path), `.${basename(path)}.${process.pid}-${randomBytes(6).toString('hex')}.tmp`);
+}
+
+/**
  * Security: writes `text` to `path` atomically (a temp sibling, fsync, rename over the target, fsync of
  * the directory), so a crash or a concurrent reader never sees a half-written settings file.
  */
 export function writeFileAtomicSync(path: string, text: string | Uint8Array): void {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
-  const temp = join(dir, `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  const temp = tempPathFor(path);
   try {
     const fd = openSync(temp, 'wx', 0o644);
     try {

@@ -2,11 +2,13 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Annotations } from '@skill-map/spec';
 import { toSidecarPath } from '../../adapters/fs/sidecar-path.js';
 import {
+  confineSidecar,
   dumpSidecar,
   readSidecarFile,
   withPathLock,
   writeSidecarText,
 } from '../../adapters/fs/sidecars/index.js';
+import type { ConfinedSidecar, SidecarFileState } from '../../adapters/fs/sidecars/index.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import { parseSidecar } from '../../kernel/parse/sidecar.js';
 import type { EngineContext } from '../context.js';
@@ -49,25 +51,88 @@ function invalid(sidecar: string, reason: string): EngineError {
   );
 }
 
+type ScannedNode = NonNullable<ReturnType<StateSession['nodes']['get']>>;
+
+/** The scanned, non-virtual node a curation writes the sidecar of. */
+function scannedNode(session: StateSession, nodePath: string): ScannedNode {
+  const node = session.nodes.get(nodePath);
+  if (node === null)
+    throw new EngineError('not-found', `no node at '${nodePath}' (run \`sm scan\` if the file is new)`, {
+      details: { node: nodePath },
+    });
+  if (node.virtual === true)
+    throw new EngineError('invalid-input', `'${nodePath}' is a virtual node: it has no file and no sidecar`, {
+      details: { node: nodePath },
+    });
+  return node;
+}
+
+/**
+ * The document to write after a change: sanitized, its identity seeded from the scanned node when the sidecar
+ * was empty or absent, validated by the schema and the kernel's reader (else refused), as sorted-key YAML.
+ */
+function nextDocument(rel: string, node: ScannedNode, base: Doc, changed: Doc): { next: Doc; text: string } {
+  const next = sanitize(changed) as Doc;
+  if (Object.keys(base).length === 0 && next['identity'] === undefined)
+    next['identity'] = { path: node.path, bodyHash: node.bodyHash, frontmatterHash: node.frontmatterHash };
+  const text = dumpSidecar(next);
+  const errors = [...sidecarSchemaErrors(next), ...parseSidecar(rel, text).errors];
+  if (errors.length > 0) throw invalid(rel, `would not validate after this change (${errors.join('; ')})`);
+  return { next, text };
+}
+
 /**
  * The one `.sm` write chokepoint (spec §8). Order of one write: consent decided (refusals before anything is
- * read), node looked up, per-path lock (in-process queue + lock file beside the database), sidecar read (an
- * unparseable file is refused, never clobbered), change applied to a sanitized copy, identity seeded from the
- * scanned node when there was no sidecar, schema + kernel-reader validation of the result, sorted-key YAML,
- * `always` persisted, atomic write, annotations mirror refreshed, lock released.
+ * read), node looked up, sidecar confined to the project (real paths: a folder or `.sm` symlinked out of it is
+ * refused), per-path lock (in-process queue + lock file beside the database), sidecar read (bounded, regular
+ * files only; an unreadable or unparseable file is refused, never clobbered), change applied to a sanitized
+ * copy, identity seeded from the scanned node when there was no sidecar, schema + kernel-reader validation of
+ * the result, sorted-key YAML, `always` persisted, confined again and written atomically, annotations mirror
+ * refreshed, lock released.
  */
 export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
   const lockDir = join(dirname(ctx.dbPath), 'sidecar-locks');
 
-  function sidecarFile(nodePath: string): { rel: string; abs: string } {
+  function sidecarRel(nodePath: string): string {
     const rel = toSidecarPath(nodePath);
-    const abs = resolve(ctx.scopeRoot, rel);
-    const back = relative(ctx.scopeRoot, abs);
+    const back = relative(ctx.scopeRoot, resolve(ctx.scopeRoot, rel));
     if (back === '' || back.startsWith('..') || isAbsolute(back))
       throw new EngineError('invalid-input', `node path '${nodePath}' resolves outside the project`, {
         details: { node: nodePath },
       });
-    return { rel, abs };
+    return rel;
+  }
+
+  /** The sidecar's real path as the files are now; a path leading out of the project is refused by name. */
+  function confined(rel: string): ConfinedSidecar {
+    const c = confineSidecar(ctx.scopeRoot, rel);
+    if (c.ok) return c;
+    if (c.reason === 'outside-root')
+      throw new EngineError('path-outside-root', `${c.message}; nothing was written`, {
+        details: { sidecar: rel },
+      });
+    throw invalid(rel, `cannot be written: ${c.message}`);
+  }
+
+  /** The sidecar's parsed state; one that cannot be read or parsed is refused (never overwritten). */
+  function readState(c: ConfinedSidecar): SidecarFileState & { kind: 'absent' | 'ok' } {
+    const state = readSidecarFile(c.real);
+    if (state.kind === 'unreadable') throw invalid(c.rel, `cannot be read: ${state.reason}`);
+    if (state.kind === 'invalid') throw invalid(c.rel, `does not parse (${state.reason})`);
+    // A file the scanner already reports as invalid (`annotations: [..]`) is the user's to fix, not ours to replace.
+    const existing = state.kind === 'ok' ? parseSidecar(c.rel, state.text).errors : [];
+    if (existing.length > 0) throw invalid(c.rel, `is invalid (${existing.join('; ')})`);
+    return state;
+  }
+
+  /** Writes under the lock, re-confined right before (a folder swapped for a link while waiting is caught). */
+  function writeConfined(c: ConfinedSidecar, text: string): void {
+    const now = confined(c.rel);
+    if (now.real !== c.real)
+      throw new EngineError('path-outside-root', `the sidecar ${c.rel} moved while it was written; retry`, {
+        details: { sidecar: c.rel },
+      });
+    writeSidecarText(now.real, text);
   }
 
   async function write(
@@ -77,28 +142,12 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
     transform: (doc: Doc) => Doc | null,
   ): Promise<CurationResult> {
     const grant = decideConsent(ctx, consent);
-    const node = session.nodes.get(nodePath);
-    if (node === null)
-      throw new EngineError('not-found', `no node at '${nodePath}' (run \`sm scan\` if the file is new)`, {
-        details: { node: nodePath },
-      });
-    if (node.virtual === true)
-      throw new EngineError(
-        'invalid-input',
-        `'${nodePath}' is a virtual node: it has no file and no sidecar`,
-        {
-          details: { node: nodePath },
-        },
-      );
-    const { rel, abs } = sidecarFile(nodePath);
-    return withPathLock(lockDir, abs, () => {
-      const state = readSidecarFile(abs);
-      if (state.kind === 'invalid') throw invalid(rel, `does not parse (${state.reason})`);
-      // A file the scanner already reports as invalid (say `annotations: [..]`) is the user's to fix, not ours to replace.
-      const existing = state.kind === 'ok' ? parseSidecar(rel, state.text).errors : [];
-      if (existing.length > 0) throw invalid(rel, `is invalid (${existing.join('; ')})`);
+    const node = scannedNode(session, nodePath);
+    const rel = sidecarRel(nodePath);
+    return withPathLock(lockDir, confined(rel).real, () => {
+      const c = confined(rel);
+      const state = readState(c);
       const base = state.kind === 'ok' ? (sanitize(state.doc) as Doc) : {};
-      const seed = Object.keys(base).length === 0; // no sidecar (base is {} then) or an empty one
       const changed = transform(sanitize(base) as Doc);
       const mirror = (doc: Doc): void => {
         session.transaction(() => session.nodes.refreshAnnotations(nodePath, annotationsOf(doc)));
@@ -108,20 +157,10 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
         mirror(base);
         return { annotations: annotationsOf(base) ?? {}, changed: false };
       }
-      const next = sanitize(changed) as Doc;
-      if (seed && next['identity'] === undefined)
-        next['identity'] = {
-          path: node.path,
-          bodyHash: node.bodyHash,
-          frontmatterHash: node.frontmatterHash,
-        };
-      const text = dumpSidecar(next);
-      const errors = [...sidecarSchemaErrors(next), ...parseSidecar(rel, text).errors];
-      if (errors.length > 0)
-        throw invalid(rel, `would not validate after this change (${errors.join('; ')})`);
+      const { next, text } = nextDocument(rel, node, base, changed);
       persistGrant(ctx, grant);
       const differs = state.kind !== 'ok' || state.text !== text;
-      if (differs) writeSidecarText(abs, text);
+      if (differs) writeConfined(c, text);
       mirror(next);
       return { annotations: annotationsOf(next) ?? {}, changed: differs };
     });
@@ -143,8 +182,9 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
       return write(session, nodePath, consent, (doc) => deepMerge(doc, patch));
     },
     readAnnotations(nodePath) {
-      const state = readSidecarFile(sidecarFile(nodePath).abs);
-      return state.kind === 'ok' ? (sanitize(annotationsOf(state.doc)) as Annotations | null) : null;
+      const c = confineSidecar(ctx.scopeRoot, sidecarRel(nodePath));
+      const state = c.ok ? readSidecarFile(c.real) : null;
+      return state?.kind === 'ok' ? (sanitize(annotationsOf(state.doc)) as Annotations | null) : null;
     },
     assertConsent(consent) {
       decideConsent(ctx, consent);

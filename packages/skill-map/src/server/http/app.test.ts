@@ -65,8 +65,25 @@ describe('loopback gate', () => {
     },
   );
 
-  it.each(['null', '', 'http://localhost:5173', 'https://[::1]:9'])('accepts Origin "%s"', async (origin) => {
-    expect((await get(setup(), '/api/health', { origin })).status).toBe(200);
+  it.each([
+    ['null', ''],
+    ['', ''],
+    ['http://localhost:5173', 'localhost:5173'],
+    ['http://[::1]:9', '[::1]:9'],
+  ])('accepts Origin "%s" on Host "%s" (absent, or the own origin)', async (origin, host) => {
+    expect((await get(setup(), '/api/health', { origin, ...(host === '' ? {} : { host }) })).status).toBe(
+      200,
+    );
+  });
+
+  it.each([
+    ['http://localhost:5173', 'localhost:4242'],
+    ['https://[::1]:9', '[::1]:9'],
+    ['http://127.0.0.1:4242', 'localhost:4242'],
+  ])('refuses Origin "%s" on Host "%s" (another local origin)', async (origin, host) => {
+    const r = await get(setup(), '/api/health', { origin, host });
+    expect(r.status).toBe(403);
+    expect(r.body['error'].code).toBe('origin-not-allowed');
   });
 });
 

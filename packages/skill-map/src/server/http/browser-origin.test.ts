@@ -8,28 +8,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordStatuses } from '../testing/browser-statuses.js';
 import { chromiumPath } from '../testing/chromium.js';
 import { startProjectServer } from '../testing/project-server.js';
 import type { ProjectServer } from '../testing/project-server.js';
 
 const executablePath = chromiumPath;
 const describeBrowser = executablePath === undefined ? describe.skip : describe;
-
-/** HTTP statuses of the page's requests as the browser received them (CORS hides them from the page). */
-async function recordStatuses(page: Page): Promise<Map<string, number>> {
-  const urls = new Map<string, string>();
-  const statuses = new Map<string, number>();
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.enable');
-  cdp.on('Network.requestWillBeSent', (e) => urls.set(e.requestId, `${e.request.method} ${e.request.url}`));
-  cdp.on('Network.responseReceivedExtraInfo', (e) => {
-    const url = urls.get(e.requestId);
-    if (url !== undefined) statuses.set(url, e.statusCode);
-  });
-  return statuses;
-}
 
 describeBrowser('browser: requests from a file:// page (Origin: null)', () => {
   let s: ProjectServer;
@@ -50,7 +37,7 @@ describeBrowser('browser: requests from a file:// page (Origin: null)', () => {
   it('cannot read /api, trigger a rescan, reach /mcp or open /ws', async () => {
     const base = s.running.url;
     const page = await browser.newPage();
-    const statuses = await recordStatuses(page);
+    const status = await recordStatuses(page, base);
     const file = join(dir, 'attack.html');
     writeFileSync(
       file,
@@ -73,11 +60,11 @@ window.done = (async () => {
     await page.goto(pathToFileURL(file).href);
     const result = await page.evaluate(() => (globalThis as unknown as { done: Promise<unknown> }).done);
     expect(result).toMatchObject({ ws: 'refused' });
-    expect(Object.fromEntries(statuses)).toEqual({
-      [`GET ${base}/api/health`]: 403,
-      [`POST ${base}/api/scan`]: 403,
-      [`POST ${base}/mcp`]: 403,
-    });
+    expect({
+      health: await status('Fetch GET /api/health'),
+      scan: await status('Fetch POST /api/scan'),
+      mcp: await status('Fetch POST /mcp'),
+    }).toEqual({ health: 403, scan: 403, mcp: 403 });
     await page.close();
   });
 

@@ -5,7 +5,7 @@ import {
   gateRequestOf,
   hostnameOfHostHeader,
   isLoopbackHost,
-  isLoopbackOrigin,
+  isOwnOrigin,
 } from './loopback-gate.js';
 
 // Names a DNS-rebinding attacker controls that merely start (or end) with a loopback name.
@@ -53,17 +53,40 @@ describe('loopback Host gate', () => {
   });
 });
 
-describe('loopback origin rules', () => {
-  it('accepts http(s) origins on a loopback name only', () => {
-    for (const origin of [
-      'http://localhost:5173',
-      'https://127.0.0.1',
-      'http://[::1]:4242',
-      'HTTP://LOCALHOST',
-    ]) {
-      expect(isLoopbackOrigin(origin), origin).toBe(true);
-      expect(checkLoopbackRequest({ host: 'localhost', origin }), origin).toBeNull();
+describe("origin rule: the server's own origin only", () => {
+  it('accepts the origin the request was addressed to (http, the Host name and port), in any case', () => {
+    const own: Array<[string, string]> = [
+      ['http://localhost:5173', 'localhost:5173'],
+      ['http://127.0.0.1', '127.0.0.1'],
+      ['http://127.0.0.1:80', '127.0.0.1'],
+      ['http://[::1]:4242', '[::1]:4242'],
+      ['HTTP://LOCALHOST:4242', 'localhost:4242'],
+    ];
+    for (const [origin, host] of own) {
+      expect(isOwnOrigin(origin, host), origin).toBe(true);
+      expect(checkLoopbackRequest({ host, origin, fetchSite: 'cross-site' }), origin).toBeNull();
     }
+  });
+
+  it('refuses another local port, another loopback name, https, and any origin without a Host', () => {
+    const foreign: Array<[string, string | undefined]> = [
+      ['http://localhost:8000', 'localhost:4242'],
+      ['http://127.0.0.1:8000', '127.0.0.1:4242'],
+      ['http://localhost:4242', '127.0.0.1:4242'],
+      ['http://127.0.0.1:4242', '[::1]:4242'],
+      ['https://127.0.0.1:4242', '127.0.0.1:4242'],
+      ['http://127.0.0.1:4242', undefined],
+      ['http://127.0.0.1:4242', ''],
+    ];
+    for (const [origin, host] of foreign) {
+      expect(isOwnOrigin(origin, host), `${origin} on ${host}`).toBe(false);
+      const refused = checkLoopbackRequest({ host, origin });
+      expect(refused?.code, origin).toBe('origin-not-allowed');
+    }
+    expect(checkLoopbackRequest({ host: 'localhost:4242', origin: 'http://localhost:8000' })?.message).toBe(
+      'Origin "http://localhost:8000" is not allowed: from a browser, only the page skill-map serves itself ' +
+        '(http://localhost:4242) may call it.',
+    );
   });
 
   it('refuses look-alike names, other schemes and unparseable origins', () => {
@@ -76,12 +99,8 @@ describe('loopback origin rules', () => {
       'not a url',
     ];
     for (const origin of origins) {
-      expect(isLoopbackOrigin(origin), origin).toBe(false);
-      const refused = checkLoopbackRequest({ host: 'localhost', origin });
-      expect(refused?.code, origin).toBe('origin-not-allowed');
-      expect(refused?.message).toBe(
-        `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`,
-      );
+      expect(isOwnOrigin(origin, 'localhost'), origin).toBe(false);
+      expect(checkLoopbackRequest({ host: 'localhost', origin })?.code, origin).toBe('origin-not-allowed');
     }
   });
 
@@ -102,11 +121,14 @@ describe('browser rule (fetch metadata) behind the loopback gate', () => {
     expect(refusedCode({ origin: 'null', method: 'POST' })).toBeNull();
   });
 
-  it('lets a loopback Origin through whatever the fetch metadata says', () => {
+  it('leaves a non-opaque Origin to the gate (which lets only the own origin reach this rule)', () => {
     expect(
       refusedCode({ origin: 'http://localhost:1', fetchSite: 'cross-site', fetchMode: 'cors' }),
     ).toBeNull();
     expect(refusedCode({ origin: 'http://localhost:1', websocket: true })).toBeNull();
+    expect(
+      checkLoopbackRequest({ host: 'localhost:2', origin: 'http://localhost:1', websocket: true })?.code,
+    ).toBe('origin-not-allowed');
   });
 
   it('passes same-origin requests and top-level GET/HEAD navigations only', () => {

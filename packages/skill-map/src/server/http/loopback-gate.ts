@@ -58,8 +58,10 @@ export function gateRequestOf(
  * Security: the first-stage gate against DNS rebinding and cross-site requests, applied to EVERY route
  * (`/`, `/api/*`, `/ws`, `/mcp`). The Host hostname must be loopback (port ignored: the port is
  * OS-assigned with `--port 0`, and a rebinding attack controls the name, not the port); a missing Host
- * is tolerated (HTTP/1.0 tools). Origin, when present and not empty or `null`, must be an http(s) URL
- * with a loopback hostname; non-browser clients (most MCP hosts) send none. Then the browser rule
+ * is tolerated (HTTP/1.0 tools). An Origin, when present and not empty or `null`, must be the server's own
+ * origin as the browser addressed it (`http://` + the Host header: scheme, name and port): a page of any other
+ * origin, another local port included (a dev server or a notebook on `localhost:8000`), is refused, and
+ * an own Origin needs no further check. Non-browser clients (most MCP hosts) send none. Then the browser rule
  * (`checkBrowserRequest`). Returns the violation, or null.
  */
 export function checkLoopbackRequest(req: GateRequest): ServerError | null {
@@ -74,11 +76,12 @@ export function checkLoopbackRequest(req: GateRequest): ServerError | null {
     }
   }
   if (origin !== undefined && origin !== '' && origin !== 'null') {
-    if (!isLoopbackOrigin(origin))
-      return new ServerError(
-        'origin-not-allowed',
-        `Origin "${origin}" is not allowed: only loopback origins may call skill-map.`,
-      );
+    if (isOwnOrigin(origin, host)) return null;
+    const own = host === undefined || host === '' ? '' : ` (http://${host})`;
+    return new ServerError(
+      'origin-not-allowed',
+      `Origin "${origin}" is not allowed: from a browser, only the page skill-map serves itself${own} may call it.`,
+    );
   }
   return checkBrowserRequest(req);
 }
@@ -86,7 +89,7 @@ export function checkLoopbackRequest(req: GateRequest): ServerError | null {
 /**
  * Security: a missing or `null` Origin is accepted from non-browser clients only. A browser marks its
  * requests with fetch metadata (`Sec-Fetch-Site`, with `Sec-Fetch-Mode`), which no page can forge; such a request
- * passes when it is same-origin (a page served by this server), carries a loopback Origin, or is a top-level
+ * passes when it is same-origin (a page served by this server), carries the server's own Origin, or is a top-level
  * GET/HEAD navigation (the address bar, a followed link: the page that linked cannot read the answer).
  * Anything else from a browser (a `file://` page's fetch or form post, a sandboxed frame, a subresource of a
  * foreign page) is refused. Browsers send no fetch metadata on a WebSocket handshake but always send Origin,
@@ -94,7 +97,7 @@ export function checkLoopbackRequest(req: GateRequest): ServerError | null {
  */
 export function checkBrowserRequest(req: GateRequest): ServerError | null {
   const opaque = req.origin === undefined || req.origin === '' || req.origin === 'null';
-  if (!opaque) return null; // a loopback origin (a foreign one was refused above)
+  if (!opaque) return null; // the server's own origin (checkLoopbackRequest refuses any other first)
   if (req.websocket === true && req.origin === 'null') {
     return refusal(req, 'a WebSocket from an opaque origin (a file:// page, a sandboxed frame)');
   }
@@ -122,11 +125,16 @@ function refusal(req: GateRequest, what: string): ServerError {
   );
 }
 
-/** True for an http(s) origin whose hostname is loopback (unparseable origins are not). */
-export function isLoopbackOrigin(origin: string): boolean {
+/**
+ * True when `origin` is the origin a browser addressed the request to: `http:` and the Host header's name and
+ * port (compared as URL origins, so case and a default `:80` do not matter). A browser sets Host from the URL it
+ * fetches and a page cannot change it, so a page of any other origin never matches; without a Host nothing does.
+ */
+export function isOwnOrigin(origin: string, host: string | undefined): boolean {
+  if (host === undefined || host === '') return false;
   try {
     const url = new URL(origin);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+    return url.protocol === 'http:' && url.origin === new URL(`http://${host.trim()}`).origin;
   } catch {
     return false;
   }

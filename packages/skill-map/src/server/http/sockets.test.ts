@@ -101,11 +101,13 @@ describe('the loopback gate on real sockets', () => {
     },
   );
 
-  it('refuses a foreign Origin on /mcp and accepts a loopback one on another port', async () => {
+  it('refuses a foreign Origin and another local port on /mcp, and accepts the own origin', async () => {
     const bad = await post(`${s.url}/mcp`, INIT, { origin: 'https://evil.example' });
     expect(bad.status).toBe(403);
     expect(JSON.parse(bad.body).error.code).toBe('origin-not-allowed');
-    const ok = await post(`${s.url}/mcp`, INIT, { origin: 'http://localhost:9999', host: 'localhost:1' });
+    const local = await post(`${s.url}/mcp`, INIT, { origin: 'http://localhost:9999', host: 'localhost:1' });
+    expect(local.status).toBe(403);
+    const ok = await post(`${s.url}/mcp`, INIT, { origin: s.url });
     expect(ok.status).toBe(200);
   });
 

@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { lstat, open, realpath } from 'node:fs/promises';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { readOpenBounded } from '../../adapters/fs/read-bounded.js';
 import { isServerError, ServerError } from '../errors.js';
 
 /** Bodies above this size are not read on demand (the scanner skips such files too). */
@@ -29,8 +29,29 @@ function outsideRoot(nodePath: string): ServerError {
 }
 
 /**
+ * The text of an opened file, or null past MAX_BODY_BYTES: at most the cap plus one byte is read, so a file that
+ * grew since its stat (`size`) is never read without end.
+ */
+async function readCapped(handle: FileHandle, size: number): Promise<string | null> {
+  let buffer = Buffer.allocUnsafe(Math.min(size, MAX_BODY_BYTES) + 1);
+  let length = 0;
+  for (;;) {
+    if (length === buffer.length) {
+      if (length > MAX_BODY_BYTES) return null;
+      const grown = Buffer.allocUnsafe(Math.min(length * 2, MAX_BODY_BYTES + 1));
+      buffer.copy(grown, 0, 0, length);
+      buffer = grown;
+    }
+    const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+    if (bytesRead === 0) return buffer.toString('utf8', 0, length);
+    length += bytesRead;
+  }
+}
+
+/**
  * Reads a node's file body for `get_node {includeBody}` / `?include=body`; null when it cannot be read (vanished,
- * not a regular file, too large, permission, a file symlink). Security: the path must resolve INSIDE the scope
+ * not a regular file (a FIFO is never opened), too large (also when it grows while read), permission, a file
+ * symlink). Security: the path must resolve INSIDE the scope
  * root (no `..`, no absolute paths, no scheme such as `mcp://`), and so must its folder once every symlink on the
  * way is resolved (a directory symlink repointed out of the project after the scan); the file itself is opened
  * with O_NOFOLLOW. A path that leads out of the project throws `path-outside-root`, and the opened file is
@@ -59,13 +80,18 @@ export async function readNodeBodyFile(scopeRoot: string, nodePath: string): Pro
       if (dest !== null && !isInside(realRoot, dest)) throw outsideRoot(nodePath);
       return null;
     }
-    handle = await open(target, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+    // Security: a FIFO, device or socket is never opened (a FIFO's open waits for a writer, holding a threadpool
+    // thread for good); O_NONBLOCK covers one swapped in between the lstat and the open.
+    if (!link.isFile()) return null;
+    handle = await open(
+      target,
+      constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+    );
     const [info, dirNow] = await Promise.all([handle.stat(), realpath(realDir)]);
     if (dirNow !== realDir || info.ino !== link.ino || info.dev !== link.dev) throw outsideRoot(nodePath);
     if (!info.isFile() || info.size > MAX_BODY_BYTES) return null;
-    // Bounded on the opened descriptor: a file still growing past the cap is not read to its end.
-    const read = readOpenBounded(handle.fd, target, MAX_BODY_BYTES);
-    return read.ok ? stripFrontmatter(read.bytes.toString('utf8')) : null;
+    const text = await readCapped(handle, info.size);
+    return text === null ? null : stripFrontmatter(text);
   } catch (err) {
     if (isServerError(err)) throw err;
     // Expected failures (vanished file, permission, symlink refused by O_NOFOLLOW) read as "no body".

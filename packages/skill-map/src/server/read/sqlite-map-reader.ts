@@ -50,8 +50,36 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
     store = null;
     identity = '';
   };
+  // The file as last looked at (identity, size, mtime): its header is checked again whenever that changes.
+  let looked = '';
+  // The identity of the file last seen holding a scan: emptied in place, it is damaged, not a fresh database.
+  let scannedFile = '';
+  /**
+   * Security: the file the reads would come from is checked whenever it changed (one stat per read, one 100-byte
+   * read per change), so a file overwritten or truncated under the open connection is reported as damaged instead
+   * of being served from the connection's cache. A file emptied in place under a connection that had a scan is
+   * damaged too (`sm scan --full` rebuilds it; a reset or rebuild makes a new file, which is not this case).
+   */
+  const lookAt = (): string | null => {
+    const st = statSync(dbPath, { throwIfNoEntry: false });
+    if (st === undefined) return null;
+    const id = `${st.ino}:${st.birthtimeMs}`;
+    const key = `${id}:${st.size}:${st.mtimeMs}`;
+    if (key !== looked) {
+      assertNotDamaged(dbPath);
+      if (st.size === 0 && id === scannedFile) throw damagedError(dbPath, 'the file was emptied');
+      looked = key;
+    }
+    return id;
+  };
   const current = (): ScanStore | null => {
-    const id = fileIdentity(dbPath);
+    let id: string | null;
+    try {
+      id = lookAt();
+    } catch (err) {
+      drop();
+      throw err;
+    }
     if (id === null) {
       drop();
       return null;
@@ -62,6 +90,7 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
     if (store === null) return null;
     identity = id;
     hasScan = store.readMeta() !== null;
+    if (hasScan) scannedFile = id;
     const advisory = store.advisory?.message;
     if (advisory !== undefined && !warned.has(advisory)) {
       warned.add(advisory);
@@ -96,16 +125,16 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
   return {
     status: (): ReaderStatus => {
       try {
-        // The header check (one small read) catches a file truncated or overwritten under an open connection.
-        const id = fileIdentity(dbPath);
-        if (id !== null) assertNotDamaged(dbPath);
         // The whole file is checked once per change of it (a file truncated under a connection can still be served
         // from its page cache and WAL, so only a fresh look at every page tells).
         const st = statSync(dbPath, { throwIfNoEntry: false });
-        const key = st === undefined ? '' : `${id}:${st.size}:${st.mtimeMs}`;
+        const key = st === undefined ? '' : `${fileIdentity(dbPath)}:${st.size}:${st.mtimeMs}`;
         if (key !== '' && key !== checked.key) checked = { key, problem: damageOf(dbPath, 5000, true) };
         if (key !== '' && checked.problem !== null) throw damagedError(dbPath, checked.problem);
-        return { db: current() === null ? 'missing' : 'present', dbPath };
+        // Then the connection the reads use answers one small read, so health says what a read would meet.
+        const s = current();
+        s?.readMeta();
+        return { db: s === null ? 'missing' : 'present', dbPath };
       } catch (err) {
         if (!isAdapterError(err, 'DB_DAMAGED')) throw err;
         drop();

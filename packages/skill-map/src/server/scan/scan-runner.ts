@@ -46,6 +46,22 @@ function throttleProgress(publish: (p: ScanProgress) => void): (p: ScanProgress)
 }
 
 /**
+ * Refuses to scan over a damaged database. A rescan that finds no file changed may not read the database at all
+ * (the warm index answers), so without this check it would report success over a file every read fails on.
+ */
+function assertReadable(reader: MapReader): void {
+  const status = reader.status();
+  if (status.db === 'damaged')
+    throw new ServerError(
+      'db-damaged',
+      status.problem ?? `the skill-map database ${status.dbPath} is damaged`,
+      {
+        details: { path: status.dbPath },
+      },
+    );
+}
+
+/**
  * Creates the single-flight scan runner. The node-set diff compares the sorted path list before and after
  * (one indexed column), so `resources/list_changed` fires only when nodes were added or removed.
  */
@@ -60,11 +76,13 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
     changedPaths?: readonly string[],
   ): Promise<ScanCompleted> => {
     const runId = `r-scan-${Date.now().toString(36)}`;
-    // Only scan ports that do not report their persist diff need the path set from before the scan.
-    const before = portDiffs ? null : (known ?? new Set(reader.nodePaths()));
     broadcaster.publish('scan.started', { mode, trigger }, { runId });
     let summary: ScanSummary;
+    let before: Set<string> | null;
     try {
+      assertReadable(reader);
+      // Only scan ports that do not report their persist diff need the path set from before the scan.
+      before = portDiffs ? null : (known ?? new Set(reader.nodePaths()));
       summary = await scanner.scanAndPersist({
         mode,
         channel: trigger === 'watcher' ? 'watcher' : 'ui',

@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { setImmediate as tick } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../testing/temp-tree.js';
 import type { TempTree } from '../../testing/temp-tree.js';
+import { claimFileFor, inspectLock } from '../lock-file.js';
 import { lockFileFor, STALE_LOCK_MS, withPathLock } from './path-lock.js';
 
 let tree: TempTree;
@@ -65,9 +66,54 @@ describe('withPathLock', () => {
     expect(order).toHaveLength(3);
   });
 
-  it('writes its own pid into the lock file it holds', async () => {
+  it('writes its own pid and a random nonce into the lock file it holds', async () => {
     const file = lockFileFor(lockDir, target);
-    expect(await withPathLock(lockDir, target, () => readFileSync(file, 'utf8'))).toBe(`${process.pid}\n`);
+    const text = await withPathLock(lockDir, target, () => readFileSync(file, 'utf8'));
+    expect(text).toMatch(new RegExp(`^${process.pid} [0-9a-f]{16}\\n$`));
+    expect(await withPathLock(lockDir, target, () => readFileSync(file, 'utf8'))).not.toBe(text);
+  });
+
+  it('releases only its own lock: one another writer put in place meanwhile is left', async () => {
+    const file = lockFileFor(lockDir, target);
+    await withPathLock(lockDir, target, () => {
+      rmSync(file); // broken by another process (its owner looked stale), which then took the lock itself
+      writeFileSync(file, `${process.pid} 00ff\n`);
+    });
+    expect(readFileSync(file, 'utf8')).toBe(`${process.pid} 00ff\n`);
+  });
+
+  it("clears dead writers' locks and claims of other paths once it holds its own, never a live writer's", async () => {
+    mkdirSync(lockDir, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const deadLock = lockFileFor(lockDir, '/project/dead.sm');
+    const liveOld = lockFileFor(lockDir, '/project/live.sm');
+    writeFileSync(deadLock, `${dead} abcd\n`);
+    writeFileSync(`${deadLock}.0123456789abcdef.claim`, `${dead} ef01\n`);
+    writeFileSync(liveOld, `${process.pid} abcd\n`);
+    const old = (Date.now() - STALE_LOCK_MS - 5_000) / 1000;
+    utimesSync(liveOld, old, old); // old, but its owner is alive: only a writer of that path may break it
+    await withPathLock(lockDir, target, () => undefined);
+    expect(readdirSync(lockDir).sort()).toEqual(['.gitignore', basename(liveOld)]);
+  });
+
+  it('takes over a dead lock even when a remover died holding its claim', async () => {
+    mkdirSync(lockDir, { recursive: true });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    const file = lockFileFor(lockDir, target);
+    writeFileSync(file, `${dead} abcd\n`);
+    const seen = inspectLock(file);
+    if (typeof seen === 'string') throw new Error(seen);
+    writeFileSync(claimFileFor(file, seen.identity), `${dead} ef01\n`);
+    expect(await withPathLock(lockDir, target, () => 'ran')).toBe('ran');
+    expect(readdirSync(lockDir)).toEqual(['.gitignore']);
+  });
+
+  it('keeps the lock folder out of git with its own .gitignore, never replacing one that exists', async () => {
+    await withPathLock(lockDir, target, () => undefined);
+    expect(readFileSync(join(lockDir, '.gitignore'), 'utf8')).toContain('*\n');
+    writeFileSync(join(lockDir, '.gitignore'), 'mine\n');
+    await withPathLock(lockDir, target, () => undefined);
+    expect(readFileSync(join(lockDir, '.gitignore'), 'utf8')).toBe('mine\n');
   });
 
   it('breaks a lock older than STALE_LOCK_MS even when its owner looks alive', async () => {

@@ -1,63 +1,56 @@
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { errnoCode } from '../../errors.js';
+import {
+  createLock,
+  ensureLockDir,
+  inspectLock,
+  isStale,
+  ownerDead,
+  releaseLock,
+  removeLockInstance,
+} from '../lock-file.js';
+import type { OwnLock } from '../lock-file.js';
 
-/** A lock file older than this is taken as left behind by a crashed writer (a sidecar write takes milliseconds). */
-export const STALE_LOCK_MS = 30_000;
+export { STALE_LOCK_MS } from '../lock-file.js';
 
 const queues = new Map<string, Promise<void>>();
 
-function holderIsGone(lockFile: string, now: number): boolean {
-  let text: string;
-  let mtimeMs: number;
-  try {
-    text = readFileSync(lockFile, 'utf8');
-    mtimeMs = statSync(lockFile).mtimeMs;
-  } catch (err) {
-    return errnoCode(err) === 'ENOENT';
+/**
+ * Takes the cross-process lock `lockFile` (created exclusively with O_EXCL, holding the owner's pid and a nonce):
+ * another process writing the same sidecar waits until it is removed. A lock whose owner is dead, or older than
+ * STALE_LOCK_MS, is broken through `removeLockInstance`, which removes that very lock and never a fresh one
+ * another writer took meanwhile.
+ */
+async function acquireLockFile(lockFile: string): Promise<OwnLock> {
+  for (let attempt = 0; ; attempt += 1) {
+    const own = createLock(lockFile);
+    if (own !== null) return own;
+    const seen = inspectLock(lockFile);
+    if (seen === 'absent') continue;
+    if (seen !== 'changing' && isStale(seen, Date.now()) && removeLockInstance(lockFile, seen.identity))
+      continue;
+    await sleep(Math.min(2 ** attempt, 25));
   }
-  if (now - mtimeMs > STALE_LOCK_MS) return true;
-  const pid = Number.parseInt(text, 10); // skips leading blanks, stops at the newline
-  if (!Number.isInteger(pid) || pid <= 0) return false; // being written right now: wait for it
-  try {
-    process.kill(pid, 0);
-    return false;
-  } catch (err) {
-    return errnoCode(err) === 'ESRCH';
-  }
-}
-
-function tryCreate(lockFile: string): boolean {
-  let fd: number;
-  try {
-    fd = openSync(lockFile, 'wx', 0o644);
-  } catch (err) {
-    if (errnoCode(err) === 'EEXIST') return false;
-    throw err;
-  }
-  try {
-    writeSync(fd, `${process.pid}\n`);
-  } finally {
-    closeSync(fd);
-  }
-  return true;
 }
 
 /**
- * Takes the cross-process lock `lockFile` (created exclusively with O_EXCL, holding the owner's pid): another
- * process writing the same sidecar waits until it is removed. A lock whose owner is dead, or older than
- * STALE_LOCK_MS, is broken. Returns the release function.
+ * Removes what writers that died left in the lock folder: their lock files and claims (only those whose owner
+ * process is gone: a live writer's lock is never touched, however old). Each goes through `removeLockInstance`.
  */
-async function acquireLockFile(lockFile: string): Promise<() => void> {
-  for (let attempt = 0; ; attempt += 1) {
-    if (tryCreate(lockFile)) return () => rmSync(lockFile, { force: true });
-    if (holderIsGone(lockFile, Date.now())) {
-      rmSync(lockFile, { force: true });
-      continue;
-    }
-    await sleep(Math.min(2 ** attempt, 25));
+function removeDeadLocks(lockDir: string, own: string): void {
+  let names: string[];
+  try {
+    names = readdirSync(lockDir);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const file = join(lockDir, name);
+    if (file === own || !(name.endsWith('.lock') || name.endsWith('.claim'))) continue;
+    const seen = inspectLock(file);
+    if (typeof seen !== 'string' && ownerDead(seen)) removeLockInstance(file, seen.identity);
   }
 }
 
@@ -70,7 +63,8 @@ export function lockFileFor(lockDir: string, absolutePath: string): string {
 /**
  * Runs `fn` holding the lock of `absolutePath`: first an in-process queue per path (callers of this process run
  * one after the other, in arrival order), then the lock file under `lockDir` (another process writing the same
- * sidecar waits). The lock is released whatever `fn` does.
+ * sidecar waits). Once held, dead writers' locks are cleared from the folder. The lock is released whatever `fn`
+ * does, and only if it is still this writer's.
  */
 export async function withPathLock<T>(
   lockDir: string,
@@ -86,12 +80,13 @@ export async function withPathLock<T>(
   queues.set(absolutePath, tail);
   await previous;
   try {
-    mkdirSync(lockDir, { recursive: true });
-    const release = await acquireLockFile(lockFileFor(lockDir, absolutePath));
+    ensureLockDir(lockDir, 'Sidecar write locks of skill-map');
+    const own = await acquireLockFile(lockFileFor(lockDir, absolutePath));
     try {
+      removeDeadLocks(lockDir, own.file);
       return await fn();
     } finally {
-      release();
+      releaseLock(own);
     }
   } finally {
     done();
