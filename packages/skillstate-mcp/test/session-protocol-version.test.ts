@@ -1,4 +1,6 @@
-// The session sidecar records the revision the client negotiated, for clients of both SDK eras and raw stdio.
+// The session sidecar and state.summary report the revision the client negotiated (issue 23, point 15c: state.summary
+// reported the newest one whatever was negotiated), for clients of both SDK eras and raw stdio. Real SDK clients
+// against the built bin over stdio (`npx tsc -b` first).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client as ClientV2 } from '@modelcontextprotocol/client';
@@ -83,5 +85,54 @@ describe('.session-meta.json protocolVersion is the negotiated revision', () => 
     late.child.stdin.end();
     await late.exited;
     expect(sidecar().protocolVersion).toBe('2025-03-26');
+  });
+});
+
+/** The `session.protocolVersion` a state.summary answer carries. */
+function reported(result: Record<string, unknown>): unknown {
+  const text = (result['content'] as Array<{ text: string }>)[0]?.text ?? '{}';
+  return JSON.parse(text).session.protocolVersion;
+}
+
+describe('state.summary reports the negotiated protocol version, not the newest', () => {
+  it('v1 SDK (2025 era, initialize): the revision it negotiated', async () => {
+    project = initialised();
+    const client = new ClientV1({ name: 'v1', version: '1.0.0' });
+    await client.connect(new StdioV1(transportOptions()));
+    try {
+      expect(V1_LATEST).not.toBe('2026-07-28');
+      expect(reported(await client.callTool({ name: 'state.summary', arguments: {} }))).toBe(V1_LATEST);
+    } finally {
+      await client.close();
+    }
+  });
+
+  it('v2 SDK: the older era in legacy mode, 2026-07-28 in auto mode', async () => {
+    project = initialised();
+    for (const mode of ['legacy', 'auto'] as const) {
+      const client = new ClientV2({ name: 'v2', version: '2.0.0' }, { versionNegotiation: { mode } });
+      await client.connect(new StdioV2(transportOptions()));
+      try {
+        const negotiated = client.getNegotiatedProtocolVersion();
+        expect(negotiated).toEqual(mode === 'legacy' ? expect.not.stringMatching(/^2026-/) : '2026-07-28');
+        expect(reported(await client.callTool({ name: 'state.summary', arguments: {} }))).toBe(negotiated);
+      } finally {
+        await client.close();
+      }
+    }
+  });
+
+  it('raw stdio: an old revision answered by the early gate, and one the server answered itself', async () => {
+    project = initialised();
+    const summary = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"state.summary"}}\n';
+    const early = spawnServer(project.dir);
+    early.send(initialize('2024-11-05') + summary);
+    const gate = JSON.parse((await early.waitForLines(2))[1] ?? '{}');
+    expect(reported(gate.result)).toBe('2024-11-05');
+
+    const late = spawnServer(project.dir);
+    late.send(`{"jsonrpc":"2.0","id":0,"method":"ping"}\n${initialize('2025-03-26')}${summary}`);
+    const served = JSON.parse((await late.waitForLines(3))[2] ?? '{}');
+    expect(reported(served.result)).toBe('2025-03-26');
   });
 });
