@@ -15,11 +15,21 @@ const REPORT_MAX_BYTES = 4 * 1024 * 1024;
 const USAGE =
   'usage: sm record <id> --nonce <nonce> --status completed|failed [--report <file>|-] [--failure-reason <r>]';
 
+/** Stdin as text, refused past REPORT_MAX_BYTES (a pipe from `/dev/zero` or a runaway producer never fills memory). */
 async function readStdin(stdin: Readable): Promise<string> {
   const chunks: Buffer[] = [];
-  for await (const chunk of stdin)
-    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
+  let total = 0;
+  for await (const chunk of stdin) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    total += bytes.length;
+    if (total > REPORT_MAX_BYTES)
+      throw new CliError(
+        'USAGE',
+        `the report on stdin is larger than ${REPORT_MAX_BYTES} bytes; nothing recorded`,
+      );
+    chunks.push(bytes);
+  }
+  return Buffer.concat(chunks, total).toString('utf8');
 }
 
 /** The report text: `-` is stdin, anything else a file relative to the working directory. */
