@@ -135,7 +135,7 @@ describe.skipIf(!isBuilt())('a committed symlink to /dev/zero (built bin)', () =
     );
   });
 
-  it("sm record's report on stdin: refused past 4 MiB, before anything is read further or recorded", async () => {
+  it("sm record's report on stdin: refused past the 1 MiB report limit, before anything is read further or recorded", async () => {
     const t = project([]);
     const run = await runSmWatched(
       ['record', 'j-1', '--nonce', 'n', '--status', 'completed', '--report', '-'],
@@ -146,7 +146,7 @@ describe.skipIf(!isBuilt())('a committed symlink to /dev/zero (built bin)', () =
     );
     expect(run.overgrown).toBe(false);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('the report on stdin is larger than 4194304 bytes; nothing recorded');
+    expect(run.stderr).toContain('the report on stdin is larger than 1048576 bytes; nothing recorded');
   });
 
   it('as a node file swapped in since the scan: sm jobs submit refuses it as unreadable, naming it', async () => {

@@ -3,14 +3,14 @@ import type { Readable } from 'node:stream';
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import { readBounded } from '../../adapters/fs/read-bounded.js';
 import type { JobEvent } from '../../engines/context.js';
-import { recordJob } from '../../engines/jobs/index.js';
+import { JOB_TEXT_LIMITS, recordJob } from '../../engines/jobs/index.js';
 import type { RecordInput, RecordOutcome } from '../../engines/jobs/index.js';
 import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 import { int, jobEngines, oneOf, str } from './jobs/options.js';
 
-/** Cap of a report file: 4 MiB, the size of the largest `record_job` request the MCP endpoint accepts. */
-const REPORT_MAX_BYTES = 4 * 1024 * 1024;
+/** Cap of a report file or stdin: the queue's own limit of a report, so nothing larger is ever read whole. */
+const REPORT_MAX_BYTES = JOB_TEXT_LIMITS.report;
 
 const USAGE =
   'usage: sm record <id> --nonce <nonce> --status completed|failed [--report <file>|-] [--failure-reason <r>]';
