@@ -8,8 +8,8 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     summary: 'the job queue: extensions, submit, list, show, status, preview, claim, cancel, fail, prune',
     usage: [
       'jobs extensions',
-      'jobs submit <node> <extension> [--auto-fix] [--finding <ids>] [--force] [--ttl <s>] [--priority <n>]',
-      'jobs preview <node> <extension> [--auto-fix] [--finding <ids>]',
+      'jobs submit <extension> -n <node> [--auto-fix] [--finding <ids>] [--force] [--ttl <s>] [--priority <n>]',
+      'jobs preview <extension> -n <node> [--auto-fix] [--finding <ids>]',
       'jobs list [--status <s>] [--extension <id>] [--node <path>]',
       'jobs show <id>',
       'jobs status',
@@ -20,6 +20,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     ],
     details: [
       'Extensions are qualified ids (core/ai-security-analyzer), bare suffixes, or action:/analyzer: prefixed.',
+      'submit and preview also take the older order, <node> <extension>, without -n.',
       'claim prints the job id, its nonce and the content to carry out; only claim and submit --json show a nonce.',
       'Exit codes: 1 empty queue or wait timed out, 2 refused (already terminal, drift, no findings, ...),',
       '3 duplicate submit, 5 unknown job, node or extension.',
@@ -47,7 +48,12 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
         value: 'id',
         description: 'list: only this extension (id or bare suffix)',
       },
-      node: { type: 'string', value: 'path', description: 'list: only jobs on this node' },
+      node: {
+        type: 'string',
+        short: 'n',
+        value: 'path',
+        description: 'submit/preview: the node to run on; list: only jobs on this node',
+      },
       runner: { type: 'string', value: 'r', description: 'claim: agent (default) or in-process' },
       filter: { type: 'string', value: 'id', description: 'claim: only jobs of this extension' },
       wait: { type: 'boolean', description: 'claim: block until a job is claimable' },

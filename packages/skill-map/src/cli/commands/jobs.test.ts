@@ -345,6 +345,26 @@ describe('sm jobs submit with a built-in extension', () => {
   });
 });
 
+describe("the reference's submit form: sm jobs submit <extension> -n <node>", () => {
+  it('queues the same job as <node> <extension>, with -n or --node, and preview takes it too', async () => {
+    const created = await sm('jobs', 'submit', BUILTIN, '-n', NODE, '--json');
+    expect(created.code).toBe(0);
+    expect(created.json()).toMatchObject({ outcome: 'created', nodePath: NODE, extensionId: BUILTIN });
+    // The same job in the older order is a duplicate of it (3), so both forms name one job.
+    expect((await sm('jobs', 'submit', NODE, BUILTIN)).code).toBe(3);
+    expect((await sm('jobs', 'submit', 'ai-summarizer-action', '--node', NODE)).code).toBe(3);
+    const preview = await sm('jobs', 'preview', BUILTIN, '-n', NODE);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain(NODE);
+  });
+
+  it('with -n, a second positional is a usage error showing the reference form', async () => {
+    const run = await sm('jobs', 'submit', BUILTIN, NODE, '-n', NODE);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('sm jobs submit <extension> -n <node>');
+  });
+});
+
 describe('disabling an extension with sm config set cancels its queued jobs (spec §5.5)', () => {
   it('queued jobs are cancelled, a running one is left to finish, and the extension refuses new submits', async () => {
     const other = 'CLAUDE.md';

@@ -56,7 +56,7 @@ const OWNERS: Readonly<Record<string, readonly string[]>> = {
   priority: ['submit'],
   status: ['list', 'prune'],
   extension: ['list'],
-  node: ['list'],
+  node: ['list', 'submit', 'preview'],
   runner: ['claim'],
   filter: ['claim'],
   wait: ['claim'],

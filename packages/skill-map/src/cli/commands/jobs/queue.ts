@@ -21,8 +21,22 @@ function findingIds(ctx: VerbContext): number[] | undefined {
   return parts.map(Number);
 }
 
+/**
+ * The node and extension of a submit or preview: the reference's form `<extension> -n <node>` (also `--node`), or
+ * ours, `<node> <extension>`; with `-n` the one positional is the extension.
+ */
+function nodeAndExtension(ctx: VerbContext, usage: string): [string, string] {
+  const node = str(ctx, 'node');
+  if (node !== undefined) {
+    const [extension = ''] = positionals(ctx, usage, 1);
+    return [node, extension];
+  }
+  const [path = '', extension = ''] = positionals(ctx, usage, 2);
+  return [path, extension];
+}
+
 function submitInput(ctx: VerbContext, usage: string): SubmitInput {
-  const [node = '', extension = ''] = positionals(ctx, usage, 2);
+  const [node, extension] = nodeAndExtension(ctx, usage);
   const input: SubmitInput = { node: toNodePath(node, ctx.io.cwd, ctx.project.root), extension };
   if (ctx.options['auto-fix'] === true) input.autoFix = true;
   const ids = findingIds(ctx);
@@ -35,9 +49,12 @@ function submitInput(ctx: VerbContext, usage: string): SubmitInput {
   return input;
 }
 
-/** `sm jobs submit <node> <extension>`: created (exit 0, `--json` carries the nonce), or a refusal (3 / 2). */
+/** `sm jobs submit <extension> -n <node>` (or `<node> <extension>`): created (exit 0, `--json` carries the nonce), or a refusal (3 / 2). */
 export async function submit(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
-  const input = submitInput(ctx, 'jobs submit <node> <extension> [--auto-fix] [--finding <ids>] [--force]');
+  const input = submitInput(
+    ctx,
+    'jobs submit <extension> -n <node> [--auto-fix] [--finding <ids>] [--force]',
+  );
   const outcome = await submitJob(engines, input);
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...outcome });
   switch (outcome.outcome) {
@@ -71,9 +88,9 @@ export async function submit(ctx: VerbContext, engines: EngineContext): Promise<
   }
 }
 
-/** `sm jobs preview <node> <extension>`: the content a submit would queue, nothing written. */
+/** `sm jobs preview <extension> -n <node>` (or `<node> <extension>`): the content a submit would queue, nothing written. */
 export async function preview(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
-  const result = await previewJob(engines, submitInput(ctx, 'jobs preview <node> <extension>'));
+  const result = await previewJob(engines, submitInput(ctx, 'jobs preview <extension> -n <node>'));
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...result });
   else {
     ctx.output.info(

@@ -35,8 +35,8 @@ After a fixer edited a file: \`SM_AGENT=1 sm scan --changed\`.
 sm jobs extensions                       # the enabled extensions you can submit (ids, roles)
 sm jobs list [--status queued|running|completed|failed|cancelled] [--extension <id>] [--node <path>]
 sm jobs show <id>                        # one job (no nonce)
-sm jobs submit <node> <extension> [--auto-fix] [--finding <id,...>] [--force] [--ttl <s>] [--priority <n>]
-sm jobs preview <node> <extension>       # the rendered content, nothing queued
+sm jobs submit <extension> -n <node> [--auto-fix] [--finding <id,...>] [--force] [--ttl <s>] [--priority <n>]
+sm jobs preview <extension> -n <node>    # the rendered content, nothing queued
 sm jobs cancel <id>                      # queued/running → cancelled
 sm jobs fail <id>                        # queued/running → failed (user-failed)
 sm jobs prune [--status <s>]             # clear old terminal jobs
