@@ -769,8 +769,10 @@ export const ProjectConfigSchema = {
       type: 'string',
     },
     schemaVersion: {
+      description:
+        'The shape version of this file. This release reads and writes 1; a settings file with another value was written for a different skill-map and is refused.',
       type: 'integer',
-      minimum: 1,
+      enum: [1],
     },
     activeProvider: {
       description:

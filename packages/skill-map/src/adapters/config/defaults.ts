@@ -3,6 +3,7 @@
  * commented; every other value is the spec §10 default.
  */
 export const DEFAULT_CONFIG: Readonly<Record<string, unknown>> = Object.freeze({
+  schemaVersion: 1,
   activeProvider: null,
   server: { port: 4242, host: '127.0.0.1' },
   tokenizer: 'cl100k_base',

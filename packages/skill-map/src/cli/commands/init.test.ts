@@ -27,6 +27,16 @@ describe('sm init', () => {
     expect((await sm('config', 'list')).code).toBe(0);
   });
 
+  it("carries the reference's schemaVersion 1; a project without it reads 1 from the defaults, another value is refused", async () => {
+    expect((await sm('config', 'get', 'schemaVersion')).stdout.trim()).toBe('1');
+    await sm('init');
+    expect(JSON.parse(read('.skill-map/settings.json'))).toMatchObject({ schemaVersion: 1 });
+    writeFileSync(tree.abs('.skill-map/settings.json'), '{ "schemaVersion": 2 }\n');
+    const newer = await sm('config', 'get', 'schemaVersion');
+    expect(newer.stdout.trim()).toBe('1');
+    expect(newer.stderr).toMatch(/settings\.json: .*schemaVersion.*must be one of 1; ignored/);
+  });
+
   it('is idempotent and never overwrites an edited file', async () => {
     await sm('init');
     writeFileSync(tree.abs('.skill-map/settings.json'), '{ "scan": { "maxScan": 9 } }\n');

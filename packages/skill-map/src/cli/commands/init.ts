@@ -6,7 +6,7 @@ import { displayPath } from '../read-store.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 /** The committed settings file a fresh project starts with (every other key comes from the defaults). */
-export const INITIAL_SETTINGS = `${JSON.stringify({ $schema: 'https://skill-map.ai/spec/v1/project-config.schema.json' }, null, 2)}\n`;
+export const INITIAL_SETTINGS = `${JSON.stringify({ $schema: 'https://skill-map.ai/spec/v1/project-config.schema.json', schemaVersion: 1 }, null, 2)}\n`;
 
 /** Writes a file only when it does not exist yet; true when it was created. */
 function createOnce(path: string, text: string): boolean {
