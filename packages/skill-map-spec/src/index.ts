@@ -44,6 +44,7 @@ export type { ActivitySummary, NodeActivity, PairActivity } from './activity.js'
 export {
   ALL_SCHEMAS,
   AnnotationsSchema,
+  CliHelpSchema,
   IssueSchema,
   JobSchema,
   LinkSchema,

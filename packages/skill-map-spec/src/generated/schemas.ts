@@ -272,6 +272,113 @@ export const RestEnvelopeSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-help.schema.json` as a plain value. */
+export const CliHelpSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-help.schema.json',
+  title: 'CliHelp',
+  description:
+    "`sm help --format json`: the CLI surface as data (verbs, flags, subcommands, exit codes), as the reference's introspection dump has it, plus the usage lines and details of each verb.",
+  type: 'object',
+  additionalProperties: false,
+  required: ['cliVersion', 'specVersion', 'globalFlags', 'verbs'],
+  properties: {
+    cliVersion: {
+      type: 'string',
+      minLength: 1,
+    },
+    specVersion: {
+      type: 'string',
+      minLength: 1,
+    },
+    globalFlags: {
+      type: 'array',
+      items: {
+        $ref: '#/$defs/flag',
+      },
+    },
+    verbs: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name', 'description', 'flags', 'subcommands', 'exitCodes'],
+        properties: {
+          name: {
+            type: 'string',
+            pattern: '^[a-z][a-z-]*$',
+          },
+          description: {
+            type: 'string',
+          },
+          usage: {
+            type: 'array',
+            items: {
+              type: 'string',
+              pattern: '^sm ',
+            },
+          },
+          details: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+          },
+          flags: {
+            type: 'array',
+            items: {
+              $ref: '#/$defs/flag',
+            },
+          },
+          subcommands: {
+            type: 'array',
+            items: {
+              type: 'string',
+            },
+            uniqueItems: true,
+          },
+          exitCodes: {
+            type: 'array',
+            items: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 255,
+            },
+            uniqueItems: true,
+            minItems: 1,
+          },
+        },
+      },
+    },
+  },
+  $defs: {
+    flag: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['name', 'type', 'description'],
+      properties: {
+        name: {
+          type: 'string',
+          pattern: '^--[a-z][a-z0-9-]*$',
+        },
+        short: {
+          type: 'string',
+          pattern: '^-[a-zA-Z]$',
+        },
+        type: {
+          enum: ['string', 'boolean'],
+        },
+        value: {
+          type: 'string',
+        },
+        description: {
+          type: 'string',
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `issue.schema.json` as a plain value. */
 export const IssueSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1173,6 +1280,7 @@ export const SidecarSchema = {
 export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
+  'cli-help.schema.json': CliHelpSchema,
   'issue.schema.json': IssueSchema,
   'job.schema.json': JobSchema,
   'link.schema.json': LinkSchema,

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { CliHelpSchema } from '@skill-map/spec';
 import { createTempTree } from '../adapters/testing/temp-tree.js';
 import type { TempTree } from '../adapters/testing/temp-tree.js';
 import { runCli } from './testing/run-cli.js';
@@ -36,9 +38,29 @@ describe('help (snapshots)', () => {
     });
   }
 
-  it('sm help --json wraps the text', async () => {
-    const run = await sm(['help', 'scan', '--json']);
-    expect(run.json()).toEqual({ verb: 'scan', text: expect.stringContaining('sm scan: map the project') });
+  it('sm help --format json (and --json) is the whole CLI surface as data, valid against cli-help.schema.json', async () => {
+    const validate = new Ajv2020({ strict: true, allErrors: true }).compile(CliHelpSchema);
+    const run = await sm(['help', '--format', 'json']);
+    expect(run.code).toBe(0);
+    const dump = run.json<{ verbs: { name: string; subcommands: string[]; exitCodes: number[] }[] }>();
+    expect(validate(dump), JSON.stringify(validate.errors)).toBe(true);
+    expect(dump.verbs.map((v) => v.name)).toEqual(VERBS.map((v) => v.name));
+    const jobs = dump.verbs.find((v) => v.name === 'jobs');
+    expect(jobs?.subcommands).toEqual(expect.arrayContaining(['submit', 'claim', 'prune']));
+    expect(jobs?.exitCodes).toContain(3);
+    expect(dump.verbs.find((v) => v.name === 'scan')?.exitCodes).not.toContain(3);
+    expect((await sm(['help', '--json'])).json()).toEqual(dump);
+    const one = (await sm(['help', 'scan', '--json'])).json<{ verbs: { name: string }[] }>();
+    expect(one.verbs.map((v) => v.name)).toEqual(['scan']);
+  });
+
+  it('sm help --format md renders every verb from the table; a bad format or --json with md is a usage error', async () => {
+    const md = (await sm(['help', '--format', 'md'])).stdout;
+    for (const verb of VERBS) expect(md).toContain(`## sm ${verb.name}\n`);
+    expect(md).toContain('| `-n, --node <path>` |');
+    expect((await sm(['help', 'jobs', '--format', 'md'])).stdout).toMatch(/^## sm jobs\n/);
+    expect((await sm(['help', '--format', 'xml'])).code).toBe(2);
+    expect((await sm(['help', '--format', 'md', '--json'])).code).toBe(2);
   });
 
   it('sm help <unknown> is a usage error (exit 2)', async () => {

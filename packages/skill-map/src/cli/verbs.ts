@@ -288,8 +288,11 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'help',
     summary: 'help for sm or for one verb',
-    usage: ['help [<verb>]'],
-    options: {},
+    usage: ['help [<verb>] [--format human|md|json]'],
+    details: ['--format json (also --json) prints the whole CLI surface as data; md prints it as markdown.'],
+    options: {
+      format: { type: 'string', value: 'f', description: 'human (default), md or json' },
+    },
     maxArgs: 1,
     load: () => import('./commands/help.js'),
   },
