@@ -144,6 +144,7 @@ describe('JSON-RPC dispatch (spec table 4.3)', () => {
     ).toEqual({
       code: -32602,
       message: 'Unknown resource: skillstate://nope',
+      data: { uri: 'skillstate://nope' },
     });
   });
 

@@ -108,9 +108,8 @@ export class Connection {
   }
 
   #notification(method: string, params: unknown): string[] {
-    if (method !== 'notifications/cancelled') return [];
-    const end = this.#deps.subscriptions.cancel(params, this.#deps.serverInfo);
-    return end === null ? [] : [end];
+    if (method === 'notifications/cancelled') this.#deps.subscriptions.cancel(params);
+    return [];
   }
 
   async #request(id: JsonRpcId, method: string, params: unknown): Promise<Outgoing> {

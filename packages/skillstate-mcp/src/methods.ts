@@ -9,7 +9,7 @@ import { McpServerError } from './errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import { CAPABILITIES, initializeResult } from './handshake.js';
 import { MODERN_PROTOCOL_VERSIONS } from './protocol.js';
-import { isKnownResource, readResource, RESOURCES } from './resources.js';
+import { isKnownResource, readResource, RESOURCES, unknownResource } from './resources.js';
 import type { StateAccess } from './state-access.js';
 import type { Subscriptions } from './subscriptions.js';
 import type { ToolContext } from './tools/define-tool.js';
@@ -80,7 +80,7 @@ function requireUri(params: unknown): string {
 
 function knownUri(params: unknown): string {
   const uri = requireUri(params);
-  if (!isKnownResource(uri)) throw new McpServerError('INVALID_PARAMS', `Unknown resource: ${uri}`);
+  if (!isKnownResource(uri)) throw unknownResource(uri);
   return uri;
 }
 

@@ -44,6 +44,11 @@ export const RESOURCES: readonly ResourceListing[] = [
   },
 ];
 
+/** The -32602 a read or subscribe of a URI we do not serve gets; `data.uri` names it (MCP resource errors). */
+export function unknownResource(uri: string): McpServerError {
+  return new McpServerError('INVALID_PARAMS', `Unknown resource: ${uri}`, { data: { uri } });
+}
+
 /** True for one of our resource URIs. */
 export function isKnownResource(uri: string): boolean {
   return RESOURCES.some((resource) => resource.uri === uri);
@@ -54,7 +59,7 @@ function contentOf(uri: string, spec: SkillSpec, state: StateAccess): unknown {
     const { id, name, version, instructions, schema } = spec;
     return { id, name, version, instructions, schema };
   }
-  if (!isKnownResource(uri)) throw new McpServerError('INVALID_PARAMS', `Unknown resource: ${uri}`);
+  if (!isKnownResource(uri)) throw unknownResource(uri);
   if (state.isInert()) throw new McpServerError('NOT_INITIALIZED', NOT_INITIALIZED_TEXT);
   const current = state.load(state.defaultTarget());
   return uri === STATE_URI ? toEnvelope(current) : buildSummary(current);

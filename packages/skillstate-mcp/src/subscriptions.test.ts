@@ -66,6 +66,7 @@ describe('2025-era resources/subscribe', () => {
     ).toEqual({
       code: -32602,
       message: 'Unknown resource: skillstate://x',
+      data: { uri: 'skillstate://x' },
     });
   });
 
@@ -106,7 +107,7 @@ describe('2026-era subscriptions/listen', () => {
     ]);
   });
 
-  it('delivers updates with the subscription id, then answers the listen request when the client cancels', async () => {
+  it('delivers updates with the subscription id until the client cancels; the listen request is never answered', async () => {
     h = harness();
     await listen(7, ['skillstate://state', 'skillstate://summary']);
     const out = await feed({
@@ -128,16 +129,7 @@ describe('2026-era subscriptions/listen', () => {
     ]);
     expect(
       await feed({ method: 'notifications/cancelled', params: { requestId: 7, _meta: ENVELOPE } }),
-    ).toEqual([
-      {
-        jsonrpc: '2.0',
-        id: 7,
-        result: {
-          resultType: 'complete',
-          _meta: { [SUB]: 7, [META_KEYS.serverInfo]: { name: 'skillstate', version: '0.1.0' } },
-        },
-      },
-    ]);
+    ).toEqual([]);
     expect(
       await feed({
         id: 9,
@@ -153,7 +145,14 @@ describe('2026-era subscriptions/listen', () => {
     await listen('1', ['skillstate://state']);
     expect(await feed({ method: 'notifications/cancelled', params: { requestId: 1 } })).toEqual([]);
     expect(await feed({ method: 'notifications/cancelled', params: 'junk' })).toEqual([]);
-    expect(await feed({ method: 'notifications/cancelled', params: { requestId: '1' } })).toHaveLength(1);
+    const after = {
+      id: 2,
+      method: 'tools/call',
+      params: { _meta: ENVELOPE, name: 'state.patch', arguments: { patch: { goal: 'z' } } },
+    };
+    expect(await feed(after)).toHaveLength(2);
+    expect(await feed({ method: 'notifications/cancelled', params: { requestId: '1' } })).toEqual([]);
+    expect(await feed({ ...after, id: 3 })).toHaveLength(1);
   });
 
   it('needs a notifications filter object', async () => {

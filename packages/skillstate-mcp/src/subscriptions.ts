@@ -1,7 +1,7 @@
 // Resource change subscriptions of one connection, in both eras: 2025-era `resources/subscribe` and
 // 2026-era `subscriptions/listen` streams.
 import { isPlainObject } from '@skillstate/core';
-import { notificationLine, resultLine } from './jsonrpc.js';
+import { notificationLine } from './jsonrpc.js';
 import type { JsonRpcId } from './jsonrpc.js';
 import { META_KEYS } from './protocol.js';
 import { isKnownResource, STATE_BACKED_URIS } from './resources.js';
@@ -48,19 +48,12 @@ export class Subscriptions {
   }
 
   /**
-   * Ends the listen stream a `notifications/cancelled` names and returns the listen request's (deferred)
-   * response, or null when the cancelled request is not an open stream.
+   * Ends the listen stream a `notifications/cancelled` names. Returns true when it was open. Nothing is sent for
+   * it, then or later: after a cancellation the request gets no answer (MCP cancellation rules).
    */
-  cancel(params: unknown, serverInfo: Record<string, unknown>): string | null {
-    if (!isPlainObject(params)) return null;
-    const key = JSON.stringify(params['requestId'] ?? null);
-    const listen = this.#listens.get(key);
-    if (listen === undefined) return null;
-    this.#listens.delete(key);
-    return resultLine(listen.id, {
-      resultType: 'complete',
-      _meta: { [META_KEYS.subscriptionId]: listen.id, [META_KEYS.serverInfo]: serverInfo },
-    });
+  cancel(params: unknown): boolean {
+    if (!isPlainObject(params)) return false;
+    return this.#listens.delete(JSON.stringify(params['requestId'] ?? null));
   }
 
   /** How many listen streams are open. */

@@ -124,7 +124,7 @@ describe('v1 SDK client over stdio', () => {
     expect(merged.json.state.goal).toBe('Ship');
   });
 
-  it('returns tool failures as isError results with actionable text', async () => {
+  it('returns tool failures as isError results with actionable text; an unknown tool is a -32602', async () => {
     expect(await tool('state.patch', { patch: { goal: 42 } })).toMatchObject({
       isError: true,
       json: {
@@ -138,7 +138,9 @@ describe('v1 SDK client over stdio', () => {
       text: 'Error: Checkpoint not found or unreadable: 9-nope',
     });
     expect(await tool('state.finalize', { status: 'done' })).toMatchObject({ isError: true });
-    expect(await tool('nope')).toMatchObject({ isError: true, text: 'Error: Unknown tool: nope' });
+    const unknown = await client.callTool({ name: 'nope', arguments: {} }).catch((e: unknown) => e);
+    expect(unknown).toBeInstanceOf(McpError);
+    expect(unknown).toMatchObject({ code: -32602, data: { name: 'nope' } });
   });
 
   it('lists and reads every resource; an unknown one is a -32602 protocol error', async () => {

@@ -56,9 +56,16 @@ export interface ToolRegistry {
 }
 
 /**
- * Registers tools by name. `call` first refuses arguments that try to pick another location (a JSON-RPC
- * -32602, thrown), then applies the inert gate (even to unknown names: an uninitialised project reveals
- * nothing), then runs the handler; a thrown error becomes an `isError` result here and only here, except an
+ * The -32602 a call of a tool we do not list gets, in both eras (MCP: an unknown tool is a protocol error).
+ * The tool list is public, so this answer reveals nothing even before init.
+ */
+function unknownTool(name: string): McpServerError {
+  return new McpServerError('INVALID_PARAMS', `Unknown tool: ${name}`, { data: { name } });
+}
+
+/**
+ * Registers tools by name. `call` first refuses a tool it does not list and arguments that try to pick another
+ * location (JSON-RPC -32602s, thrown), then applies the inert gate, then runs the handler; a thrown error becomes an `isError` result here and only here, except an
  * INVALID_PARAMS one, which stays a protocol error. Every result is redacted (`jsonResult` value by value).
  */
 export function registerTools(tools: readonly ToolDefinition[] = ALL_TOOLS): ToolRegistry {
@@ -73,12 +80,10 @@ export function registerTools(tools: readonly ToolDefinition[] = ALL_TOOLS): Too
     list: () => listing,
     async call(name, args, ctx) {
       const tool = byName.get(name);
+      if (tool === undefined) throw unknownTool(name);
       assertConfined(args);
-      if ((tool === undefined || tool.requiresState) && ctx.state.isInert()) {
-        return textResult(NOT_INITIALIZED_TEXT, true);
-      }
+      if (tool.requiresState && ctx.state.isInert()) return textResult(NOT_INITIALIZED_TEXT, true);
       try {
-        if (tool === undefined) throw new McpServerError('UNKNOWN_TOOL', `Unknown tool: ${name}`);
         const outcome = await tool.handler(args, ctx);
         return jsonResult(outcome.value, outcome.isError === true);
       } catch (err) {
