@@ -61,6 +61,11 @@ export interface ClaimInput {
   runner?: 'agent' | 'in-process';
   /** Extension id, exact or a bare suffix (`%/<id>`). */
   filter?: string;
+  /**
+   * A job whose content row is gone is failed either way; true goes on to the next claimable job (the MCP contract),
+   * false throws `job-file-missing` (the CLI's exit 2).
+   */
+  skipMissingContent?: boolean;
 }
 
 /** The one projection that carries the nonce. */

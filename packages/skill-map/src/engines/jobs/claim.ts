@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Reaped } from '../../adapters/sqlite/jobs/port.js';
+import type { JobRecord, Reaped } from '../../adapters/sqlite/jobs/port.js';
 import type { EngineContext } from '../context.js';
-import { EngineError } from '../errors.js';
+import { EngineError, isEngineError } from '../errors.js';
 import type { ClaimInput, ClaimWaitOptions, ClaimedJob } from './api.js';
 import { emitJobEvent } from './events.js';
 import { externalRunId, newExecutionId, newNonce } from './ids.js';
@@ -11,28 +11,66 @@ import { withWriteStore } from './store.js';
 /** The longest a waiting claim may park (spec §24 item 2). */
 export const MAX_CLAIM_WAIT_SECONDS = 3600;
 
-/** Says each lost claim: `job.requeued` for a job back in the queue, `job.failed` for one out of attempts. */
+/** One operations-log line about one job (op `jobs.claim` / `jobs.reap`); never the nonce. */
+function logJob(
+  ctx: EngineContext,
+  op: 'jobs.claim' | 'jobs.reap',
+  job: JobRecord,
+  outcome: string,
+  detail?: string,
+): void {
+  ctx.opsLog.append({
+    op,
+    target: job.nodeId ?? '*',
+    extension: job.extensionId,
+    channel: ctx.channel,
+    outcome,
+    id: job.id,
+    ...(detail === undefined ? {} : { detail }),
+  });
+}
+
+/**
+ * Says each lost claim: `job.requeued` for a job back in the queue, `job.failed` for one out of attempts; each is
+ * also one `jobs.reap` line in the operations log (outcome `requeued` / `failed`).
+ */
 function emitReaped(ctx: EngineContext, reaped: Reaped): void {
-  for (const job of reaped.requeued)
+  for (const job of reaped.requeued) {
+    logJob(ctx, 'jobs.reap', job, 'requeued', 'abandoned');
     emitJobEvent(ctx, 'job.requeued', externalRunId(job.id), job.id, {
       reason: 'abandoned',
       message: 'the claim outlived its TTL; the job is back in the queue',
     });
-  for (const job of reaped.failed)
+  }
+  for (const job of reaped.failed) {
+    logJob(ctx, 'jobs.reap', job, 'failed', 'abandoned');
     emitJobEvent(ctx, 'job.failed', externalRunId(job.id), job.id, {
       reason: 'abandoned',
       message: 'the job outlived its TTL while running, on its last allowed claim (jobs.maxAttempts)',
     });
+  }
 }
 
 /**
  * One claim (spec §5.3): reap expired running jobs first (back to the queue, or failed on their last allowed claim),
  * then ONE atomic statement hands out the highest-priority oldest queued job (optionally of one extension, exact or
- * bare suffix). A job whose content row is gone is failed as `job-file-missing` (with its execution row) and the
- * claim throws `job-file-missing`.
- * Null when nothing is claimable. The returned nonce appears nowhere else.
+ * bare suffix). A job whose content row is gone is failed as `job-file-missing` (with its execution row); then the
+ * claim throws `job-file-missing`, or, with `skipMissingContent` (MCP), goes on to the next claimable job.
+ * Null when nothing is claimable. The returned nonce appears nowhere else; each claim, reap and failure is one
+ * operations-log line of the context's channel.
  */
 export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
+  for (;;) {
+    try {
+      return claimOnce(ctx, input);
+    } catch (err) {
+      // Each pass fails the job it took, so the queue shrinks and the loop ends.
+      if (input.skipMissingContent !== true || !isEngineError(err, 'job-file-missing')) throw err;
+    }
+  }
+}
+
+function claimOnce(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
   const now = ctx.now();
   const runner = input.runner ?? 'agent';
   if (runner !== 'agent' && runner !== 'in-process')
@@ -88,6 +126,7 @@ export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | nu
   const job = claimed.job;
   const runId = externalRunId(job.id);
   if (content === null) {
+    logJob(ctx, 'jobs.claim', job, 'failed', 'job-file-missing');
     emitJobEvent(ctx, 'job.failed', runId, job.id, { reason: 'job-file-missing' });
     throw new EngineError(
       'job-file-missing',
@@ -97,6 +136,7 @@ export function claimJob(ctx: EngineContext, input: ClaimInput): ClaimedJob | nu
       },
     );
   }
+  logJob(ctx, 'jobs.claim', job, 'claimed');
   emitJobEvent(ctx, 'run.started', runId, null, { mode: 'external' });
   emitJobEvent(ctx, 'job.claimed', runId, job.id, {
     extensionId: job.extensionId,

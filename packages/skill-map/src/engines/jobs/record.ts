@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import type { JobFailureReason } from '@skill-map/spec';
 import type { JobRecord, JobStore, NewExecution } from '../../adapters/sqlite/jobs/port.js';
 import type { EngineContext } from '../context.js';
@@ -13,7 +14,8 @@ import type { WriteThroughResult } from './record-writes.js';
 import { checkReport } from './report-check.js';
 import { withWriteStore } from './store.js';
 
-const AGENT_FAILURE_REASONS: readonly JobFailureReason[] = ['runner-error', 'timeout', 'report-invalid'];
+/** Every reason of the job contract may be recorded (the MCP tool and `sm record` advertise them all). */
+const AGENT_FAILURE_REASONS: readonly JobFailureReason[] = JOB_FAILURE_REASONS;
 
 /** Rolls the record transaction back when the guarded transition lost a race. */
 class LostRace extends Error {}

@@ -13,6 +13,7 @@ export const claimJobTool = defineTool({
     'prompt to carry out, and nonce is the credential record_job needs (keep it; nothing else shows it). ' +
     "Record within the job's TTL (get_job ttlSeconds, 1800 s by default): a claim that outlives it is given " +
     'back to the queue for another agent, and its nonce then records nothing. ' +
+    'A job whose stored content is missing is failed (job-file-missing) and skipped. ' +
     'Returns null when nothing is claimable. Use this as the processing agent. `filter` claims only one ' +
     'extension (qualified id or bare suffix); `runner` is "agent" (default) or "in-process". `wait` (seconds, ' +
     'at most 3600) parks the call until a job arrives or the time is up: prefer it to polling. While parked ' +
@@ -23,15 +24,15 @@ export const claimJobTool = defineTool({
     filter: z.string().min(1).optional().describe('Only claim jobs of this extension (id or bare suffix).'),
     wait: z
       .number()
-      .int()
       .positive()
       .optional()
-      .describe('Park up to this many seconds (capped at 3600) for a job to arrive.'),
+      .describe('Park up to this many seconds (a number, e.g. 1.5; capped at 3600) for a job to arrive.'),
   }),
   annotations: mutating('Claim the next job', { destructive: false, idempotent: false }),
   run: async (args, deps, call) => {
     const engines = enginesOf(deps);
-    const input: ClaimInput = {};
+    // The contract: a job whose content is gone is failed and skipped, never the end of the claim.
+    const input: ClaimInput = { skipMissingContent: true };
     if (args.runner !== undefined) input.runner = args.runner;
     if (args.filter !== undefined) input.filter = args.filter;
     const claimed =
