@@ -14,7 +14,7 @@ import { registerOperableTools } from './tools/register-operable-tools.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { Broadcaster } from '../ws/broadcaster.js';
 import { createMcpServer } from './create-mcp-server.js';
-import { writeJsonRpcError, writeRestError } from './http/json-rpc-http.js';
+import { readableId, writeJsonRpcError, writeRestError } from './http/json-rpc-http.js';
 import { serveModern } from './http/serve-modern.js';
 import { readBoundedBody } from './http/read-bounded-body.js';
 import { SessionManager } from './http/session-manager.js';
@@ -149,7 +149,14 @@ export function createMcpEndpoint(deps: McpEndpointDeps, options: McpEndpointOpt
     });
     if (outcome.kind === 'legacy') return sessions.handlePost(req, res, body);
     if (outcome.kind === 'reject')
-      return writeJsonRpcError(res, outcome.httpStatus, outcome.code, outcome.message, outcome.data);
+      return writeJsonRpcError(
+        res,
+        outcome.httpStatus,
+        outcome.code,
+        outcome.message,
+        outcome.data,
+        readableId(body),
+      );
     await serveModern(modern, req, res, read.text, body);
   };
 

@@ -2,6 +2,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { McpHttpHandler } from '@modelcontextprotocol/server';
 import { SECURITY_HEADERS } from '../../http/security-headers.js';
 
+const JSON_BODY = /^application\/json\b/i;
+
+/**
+ * True when a JSON answer is the JSON-RPC error `-32601`. The SDK answers a method no handler serves with it in
+ * band (HTTP 200); the 2026-07-28 text wants HTTP 404 with `-32601` for every method the server does not
+ * implement, as the SDK's own ladder already does for the methods the revision removed. Only our fallback
+ * handler raises `-32601`, and only for a method it does not know.
+ */
+function isMethodNotFound(text: string): boolean {
+  if (!text.includes('-32601')) return false;
+  try {
+    const message = JSON.parse(text) as { error?: { code?: unknown } };
+    return message.error?.code === -32601;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Serves one 2026-07-28 request through the SDK's stateless entry: the Node request (body already read
  * and parsed) becomes a web-standard Request, and the Response (a JSON body, or the SSE stream of a
@@ -35,6 +53,13 @@ export async function serveModern(
   response.headers.forEach((value, name) => {
     out[name] = value;
   });
+  if (response.status === 200 && JSON_BODY.test(out['content-type'] ?? '')) {
+    // A JSON answer is one complete message: read it whole to give an unknown method its HTTP status.
+    const text = await response.text();
+    res.writeHead(isMethodNotFound(text) ? 404 : 200, out);
+    res.end(text);
+    return;
+  }
   res.writeHead(response.status, out);
   if (response.body === null) {
     res.end();
