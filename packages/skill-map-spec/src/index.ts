@@ -17,7 +17,13 @@ export { LINK_KINDS } from './link.js';
 export type { Issue, IssueData, Severity } from './issue.js';
 export { SEVERITIES } from './issue.js';
 export type { OversizedFile, ScanResult, ScanStats, ScannedBy, Tokenizer } from './scan-result.js';
-export { DEFAULT_MAX_RENDER_NODES, DEFAULT_SCAN_CEILING, emptyScanResult } from './scan-result.js';
+export {
+  DEFAULT_MAX_RENDER_NODES,
+  DEFAULT_SCAN_CEILING,
+  emptyScanResult,
+  SPEC_STATS_KEYS,
+  toSpecScanResult,
+} from './scan-result.js';
 export type { CredentialedJob, Job, JobFailureReason, JobStatus, PublicJob } from './job.js';
 export { JOB_FAILURE_REASONS, JOB_STATUSES, toPublicJob } from './job.js';
 export type {

@@ -2,7 +2,7 @@ import type { Issue } from './issue.js';
 import type { Link } from './link.js';
 import type { Node } from './node.js';
 
-/** Scan counters; extra numeric counters are allowed. */
+/** Scan counters: the schema's, plus our own run facts while a scan is stored (see `toSpecScanResult`). */
 export interface ScanStats {
   filesWalked: number;
   filesSkipped: number;
@@ -77,4 +77,29 @@ export function emptyScanResult(): ScanResult {
     scanTruncated: false,
     maxRenderNodes: DEFAULT_MAX_RENDER_NODES,
   };
+}
+
+/** The counters `scan-result.schema.json` allows in `stats`, in the reference's order. */
+export const SPEC_STATS_KEYS = [
+  'filesWalked',
+  'filesSkipped',
+  'filesOversized',
+  'nodesCount',
+  'linksCount',
+  'issuesCount',
+  'durationMs',
+] as const;
+
+/**
+ * A ScanResult as the spec publishes it: `stats` holds only the schema's counters (`durationMs` in whole
+ * milliseconds). Our own run facts (files analysed, issues suppressed, files not scanned) stay in the stored
+ * scan, `sm scan --run-facts` and the `scan-meta` view.
+ */
+export function toSpecScanResult(result: ScanResult): ScanResult {
+  const stats = {} as ScanStats;
+  for (const key of SPEC_STATS_KEYS) {
+    const value = result.stats[key];
+    if (value !== undefined) stats[key] = key === 'durationMs' ? Math.round(value) : value;
+  }
+  return { ...result, stats };
 }

@@ -1146,13 +1146,11 @@ export const ScanResultSchema = {
           minimum: 0,
         },
         durationMs: {
-          type: 'number',
+          type: 'integer',
           minimum: 0,
         },
       },
-      additionalProperties: {
-        type: 'number',
-      },
+      additionalProperties: false,
     },
     scannedBy: {
       type: 'object',

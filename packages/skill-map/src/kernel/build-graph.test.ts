@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createSpecValidator } from '@skill-map/spec/testing';
+import { toSpecScanResult } from '@skill-map/spec';
 import type { Issue, Link, ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
 import { buildGraph } from './build-graph.js';
@@ -31,7 +32,7 @@ function scan(
 }
 
 function expectSchemaValid(result: ScanResult): void {
-  expect(validator.validate('scanResult', result)).toEqual({ ok: true });
+  expect(validator.validate('scanResult', toSpecScanResult(result))).toEqual({ ok: true });
   for (const n of result.nodes) expect(validator.validate('node', n)).toEqual({ ok: true });
   for (const l of result.links) expect(validator.validate('link', l)).toEqual({ ok: true });
   for (const i of result.issues) expect(validator.validate('issue', i)).toEqual({ ok: true });

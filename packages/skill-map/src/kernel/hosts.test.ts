@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createSpecValidator } from '@skill-map/spec/testing';
+import { toSpecScanResult } from '@skill-map/spec';
 import type { Issue, Link, ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
 import { scanSources, type ScanSourcesResult } from './scan.js';
@@ -19,7 +20,7 @@ function scan(tree: Record<string, string>, settings: ScanSettings = {}): ScanSo
   }));
   // The issue-11 checks have their own fixture suite (analyzers/checks/checks.test.ts).
   const out = scanSources(files, { disabledAnalyzers: CHECK_IDS, ...settings }, { hash: sha });
-  expect(validator.validate('scanResult', out.result)).toEqual({ ok: true });
+  expect(validator.validate('scanResult', toSpecScanResult(out.result))).toEqual({ ok: true });
   return out;
 }
 

@@ -3,6 +3,7 @@
 // never read the repository's example folder, which `npm run demo` leaves alone too).
 import { createHash } from 'node:crypto';
 import { createSpecValidator } from '@skill-map/spec/testing';
+import { toSpecScanResult } from '@skill-map/spec';
 import type { Link, ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
 import { isCandidatePath } from './analyze-file.js';
@@ -26,7 +27,7 @@ function toSources(tree: Record<string, string>): SourceFile[] {
 }
 
 function expectSchemaValid(result: ScanResult): void {
-  expect(validator.validate('scanResult', result)).toEqual({ ok: true });
+  expect(validator.validate('scanResult', toSpecScanResult(result))).toEqual({ ok: true });
   for (const n of result.nodes) expect(validator.validate('node', n)).toEqual({ ok: true });
   for (const l of result.links) expect(validator.validate('link', l)).toEqual({ ok: true });
   for (const i of result.issues) expect(validator.validate('issue', i)).toEqual({ ok: true });

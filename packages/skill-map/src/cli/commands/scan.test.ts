@@ -2,6 +2,7 @@ import { chmodSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 
 import { afterEach, describe, expect, it } from 'vitest';
 import { permissionsAreBypassed } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { SPEC_STATS_KEYS } from '@skill-map/spec';
 import type { ScanResult } from '@skill-map/spec';
 import { runCli } from '../testing/run-cli.js';
 import { bumpUserVersion, CLEAN_PROJECT, execSql, schemaErrors, tempProject } from '../testing/projects.js';
@@ -44,6 +45,9 @@ describe('sm scan', () => {
     expect(schemaErrors('issue', out.issues)).toEqual([]);
     expect(out.nodes).toHaveLength(6);
     expect(run.stderr).not.toContain('{');
+    // The reference's stats are closed: our own run facts are not in them (they are in --run-facts).
+    expect(Object.keys(out.stats).every((k) => (SPEC_STATS_KEYS as readonly string[]).includes(k))).toBe(true);
+    expect(Number.isInteger(out.stats.durationMs)).toBe(true);
   });
 
   it('--explain says whether the stored scan was patched in place or why the whole graph was built', async () => {
@@ -81,7 +85,7 @@ describe('sm scan', () => {
       mode: 'incremental',
       files: { analyzed: 6 },
       issues: { error: 1 },
-      stats: { nodesCount: 6 },
+      stats: { nodesCount: 6, filesAnalyzed: 6, issuesSuppressed: 0 },
       persisted: { nodes: { inserted: 6 } },
       timings: { total: expect.any(Number) },
       elapsedMs: expect.any(Number),

@@ -1,4 +1,4 @@
-import { SPEC_VERSION } from '@skill-map/spec';
+import { SPEC_VERSION, toSpecScanResult } from '@skill-map/spec';
 import { createOpsLog } from '../../adapters/index.js';
 import { runScan } from '../../engines/index.js';
 import type { ScanMode, ScanOutcome } from '../../engines/index.js';
@@ -80,7 +80,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   printScanDiagnostics(output, outcome);
   const errors = outcome.summary.issues.error;
   if (facts) output.json(runFacts(ctx, mode, outcome));
-  else if (wholeResult) output.json(outcome.result);
+  else if (wholeResult) output.json(toSpecScanResult(outcome.result));
   else output.summary(renderScanSummary(output, outcome, displayPath(ctx.io.cwd, ctx.project.dbPath)));
   if (ctx.options['explain'] === true) output.warn(explainLine(outcome));
   if (errors > 0)

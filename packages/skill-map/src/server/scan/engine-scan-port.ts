@@ -1,4 +1,5 @@
 import { closeWarmStore, createScanWarmState, runScan } from '../../engines/index.js';
+import { toSpecScanResult } from '@skill-map/spec';
 import type { ScannedBy } from '@skill-map/spec';
 import type { OpsLog } from '../../adapters/ops-log.js';
 import type { ScanPort } from '../ports.js';
@@ -72,7 +73,7 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         dbPath: options.dbPath,
         persist: false,
       });
-      return outcome.result;
+      return toSpecScanResult(outcome.result);
     },
   };
 }
