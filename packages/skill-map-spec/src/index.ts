@@ -55,6 +55,7 @@ export {
   JobSchema,
   LinkSchema,
   NodeSchema,
+  PluginsRegistrySchema,
   ProjectConfigSchema,
   RestEnvelopeSchema,
   ScanResultSchema,

@@ -862,6 +862,273 @@ export const NodeSchema = {
   },
 } as const;
 
+/** JSON Schema `plugins-registry.schema.json` as a plain value. */
+export const PluginsRegistrySchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json',
+  title: 'PluginsRegistry',
+  description:
+    'Plugins: the manifest an author ships as `plugin.json` ($defs/PluginManifest), the list `sm plugins list --json` prints ($defs/PluginsRegistry, one $defs/DiscoveredPlugin per plugin) and the report `sm plugins doctor --json` prints ($defs/PluginsDoctor). camelCase keys.',
+  type: 'object',
+  oneOf: [
+    {
+      $ref: '#/$defs/PluginsRegistry',
+    },
+    {
+      $ref: '#/$defs/PluginManifest',
+    },
+  ],
+  $defs: {
+    PluginId: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+      description:
+        "Kebab-case plugin id, unique across every loaded plugin; the namespace of its extensions' qualified ids (`<plugin>/<extension>`).",
+    },
+    PluginManifest: {
+      type: 'object',
+      required: ['id', 'version', 'specCompat', 'extensions'],
+      additionalProperties: false,
+      properties: {
+        id: {
+          $ref: '#/$defs/PluginId',
+        },
+        version: {
+          type: 'string',
+          minLength: 1,
+          description: "The plugin's semver; trust is recorded per id and version.",
+        },
+        specCompat: {
+          type: 'string',
+          minLength: 1,
+          description:
+            'Semver range of the spec versions the plugin supports (`^1.0.0`); a spec outside it makes the plugin `incompatible-spec`.',
+        },
+        description: {
+          type: 'string',
+        },
+        extensions: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'string',
+            minLength: 1,
+          },
+          description:
+            "Paths of the extension modules, relative to the plugin directory; each module's default export is one extension.",
+        },
+        storage: {
+          type: 'object',
+          description: 'How the plugin persists state; absent when it keeps none.',
+          oneOf: [
+            {
+              required: ['mode'],
+              additionalProperties: false,
+              properties: {
+                mode: {
+                  const: 'kv',
+                },
+              },
+            },
+            {
+              required: ['mode', 'tables', 'migrations'],
+              additionalProperties: false,
+              properties: {
+                mode: {
+                  const: 'dedicated',
+                },
+                tables: {
+                  type: 'array',
+                  minItems: 1,
+                  items: {
+                    type: 'string',
+                  },
+                },
+                migrations: {
+                  type: 'array',
+                  minItems: 1,
+                  items: {
+                    type: 'string',
+                  },
+                },
+              },
+            },
+          ],
+        },
+        author: {
+          type: 'string',
+        },
+        license: {
+          type: 'string',
+          description: 'SPDX identifier.',
+        },
+        homepage: {
+          type: 'string',
+          format: 'uri',
+        },
+        repository: {
+          type: 'string',
+          format: 'uri',
+        },
+      },
+    },
+    PluginStatus: {
+      type: 'string',
+      enum: [
+        'loaded',
+        'disabled',
+        'untrusted',
+        'incompatible-spec',
+        'invalid-manifest',
+        'load-error',
+        'id-collision',
+      ],
+      description:
+        "`loaded`: manifest valid, spec compatible, every extension imported and registered. `disabled`: switched off in settings (`plugins.<id>.enabled: false`), not imported. `untrusted`: a drop-in plugin the user has not trusted at this version (`sm plugins trust <id>`), never imported. `incompatible-spec`: specCompat excludes this spec. `invalid-manifest`: plugin.json missing, unparseable or off-schema. `load-error`: an extension failed to import or to validate. `id-collision`: its id is another plugin's.",
+    },
+    DiscoveredPlugin: {
+      type: 'object',
+      required: ['id', 'path', 'source', 'version', 'status', 'statusReason', 'trusted', 'extensions'],
+      additionalProperties: false,
+      properties: {
+        id: {
+          type: 'string',
+          description: 'The manifest id (the folder name when the manifest is unreadable).',
+        },
+        path: {
+          type: ['string', 'null'],
+          description: 'Absolute plugin directory; null for built-ins.',
+        },
+        source: {
+          enum: ['built-in', 'project', 'user'],
+        },
+        version: {
+          type: ['string', 'null'],
+        },
+        description: {
+          type: 'string',
+        },
+        manifest: {
+          $ref: '#/$defs/PluginManifest',
+        },
+        status: {
+          $ref: '#/$defs/PluginStatus',
+        },
+        statusReason: {
+          type: ['string', 'null'],
+          description: 'Why the status is not `loaded`; null when loaded.',
+        },
+        trusted: {
+          type: 'boolean',
+          description:
+            'Built-ins are always trusted; a drop-in when its id and version are trusted in this project.',
+        },
+        extensions: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'kind', 'mode', 'enabled'],
+            additionalProperties: false,
+            properties: {
+              id: {
+                type: 'string',
+                description: 'Qualified id `<plugin>/<extension>`.',
+              },
+              kind: {
+                enum: ['provider', 'extractor', 'analyzer', 'action', 'formatter', 'hook'],
+              },
+              mode: {
+                enum: ['deterministic', 'probabilistic'],
+              },
+              version: {
+                type: 'string',
+              },
+              description: {
+                type: 'string',
+              },
+              enabled: {
+                type: 'boolean',
+              },
+            },
+          },
+        },
+      },
+    },
+    PluginsRegistry: {
+      type: 'object',
+      required: ['schemaVersion', 'plugins'],
+      additionalProperties: false,
+      properties: {
+        schemaVersion: {
+          const: 1,
+        },
+        elapsedMs: {
+          type: 'number',
+          minimum: 0,
+        },
+        plugins: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/DiscoveredPlugin',
+          },
+        },
+      },
+    },
+    PluginsDoctor: {
+      type: 'object',
+      required: ['schemaVersion', 'ok', 'counts', 'problems'],
+      additionalProperties: false,
+      properties: {
+        schemaVersion: {
+          const: 1,
+        },
+        elapsedMs: {
+          type: 'number',
+          minimum: 0,
+        },
+        ok: {
+          type: 'boolean',
+          description: 'False when a plugin is in a failing status (not loaded, disabled or untrusted).',
+        },
+        counts: {
+          type: 'object',
+          additionalProperties: {
+            type: 'integer',
+            minimum: 0,
+          },
+          description: 'Plugins per status.',
+        },
+        problems: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['id', 'path', 'status', 'reason', 'fix'],
+            additionalProperties: false,
+            properties: {
+              id: {
+                type: 'string',
+              },
+              path: {
+                type: ['string', 'null'],
+              },
+              status: {
+                $ref: '#/$defs/PluginStatus',
+              },
+              reason: {
+                type: 'string',
+              },
+              fix: {
+                type: 'string',
+                description: 'What to do about it.',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `project-config.schema.json` as a plain value. */
 export const ProjectConfigSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1283,6 +1550,7 @@ export const ALL_SCHEMAS = {
   'job.schema.json': JobSchema,
   'link.schema.json': LinkSchema,
   'node.schema.json': NodeSchema,
+  'plugins-registry.schema.json': PluginsRegistrySchema,
   'project-config.schema.json': ProjectConfigSchema,
   'scan-result.schema.json': ScanResultSchema,
   'sidecar.schema.json': SidecarSchema,

@@ -21,6 +21,9 @@ export const SCHEMA_IDS = {
   annotations: 'https://skill-map.ai/spec/v1/annotations.schema.json',
   projectConfig: 'https://skill-map.ai/spec/v1/project-config.schema.json',
   restEnvelope: 'https://skill-map.ai/spec/v1/api/rest-envelope.schema.json',
+  pluginManifest: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginManifest',
+  pluginsRegistry: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsRegistry',
+  pluginsDoctor: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsDoctor',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

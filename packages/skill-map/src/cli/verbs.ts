@@ -90,6 +90,12 @@ const FORMAT = (values: string): OptionSpec => ({
   description: `output format: ${values.split('|').join(', ')}`,
 });
 
+/** `--no-built-ins` and `--no-plugins` of the verbs that load plugins. */
+const PLUGIN_FLAGS: Readonly<Record<string, OptionSpec>> = {
+  'no-built-ins': { type: 'boolean', description: 'run without the built-in plugins' },
+  'no-plugins': { type: 'boolean', description: 'run without the drop-in plugins' },
+};
+
 export const VERBS: readonly VerbSpec[] = [
   {
     name: 'init',
@@ -127,6 +133,7 @@ export const VERBS: readonly VerbSpec[] = [
         type: 'boolean',
         description: 'print how the run went as JSON (files, persisted counts, timings) instead of the graph',
       },
+      ...PLUGIN_FLAGS,
     },
     maxArgs: 0,
     timed: true,
@@ -216,11 +223,38 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'graph',
     summary: 'render the whole graph (or a query) as text',
-    usage: ['graph [<query>] [--format ascii|json|mermaid|dot]'],
-    options: { format: FORMAT('ascii|json|mermaid|dot') },
+    usage: [
+      'graph [<query>] [--format ascii|json|mermaid|dot|<plugin format>] [--no-built-ins] [--no-plugins]',
+    ],
+    details: ['Trusted plugins may add formats: `sm plugins show <id>` lists their formatters.'],
+    options: { format: FORMAT('ascii|json|mermaid|dot'), ...PLUGIN_FLAGS },
     maxArgs: 1,
     timed: true,
     load: () => import('./commands/graph.js'),
+  },
+  {
+    name: 'plugins',
+    summary: 'list, inspect, trust, enable and disable plugins',
+    usage: [
+      'plugins list [--no-built-ins] [--no-plugins]',
+      'plugins show <id>',
+      'plugins enable <id> | disable <id>',
+      'plugins trust <id> [--revoke]',
+      'plugins doctor',
+    ],
+    details: [
+      'Drop-in plugins live in .skill-map/plugins/<id>/ (the project) and ~/.skill-map/plugins/<id>/ (yours).',
+      "A drop-in plugin's code runs only once trusted in this project at its version (kept in .skill-map/scope.lock.json).",
+      'enable/disable write plugins.<id>.enabled to .skill-map/settings.json.',
+      'doctor exits 1 when a plugin fails to load (invalid manifest, incompatible spec, load error, id collision).',
+    ],
+    options: {
+      revoke: { type: 'boolean', description: 'withdraw the trust (trust only)' },
+      ...PLUGIN_FLAGS,
+    },
+    maxArgs: 2,
+    timed: true,
+    load: () => import('./commands/plugins.js'),
   },
   {
     name: 'config',

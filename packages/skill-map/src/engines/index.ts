@@ -12,3 +12,13 @@ export type { ScanFileEvent } from './scan/file-pass.js';
 export type { KernelPort } from './scan/kernel-port.js';
 export { scanConfigFrom, type ScanConfigView } from './scan/scan-settings.js';
 export { severityCounts } from './scan/scan-outcome.js';
+export {
+  doctorReport,
+  listPlugins,
+  pluginById,
+  setPluginEnabled,
+  setPluginTrust,
+  type PluginScope,
+} from './plugins/manage.js';
+export { loadPlugins, type LoadedPlugins, type PluginLoadOptions } from './plugins/load.js';
+export type { PluginExtensionState, PluginState, PluginStatus } from './plugins/types.js';

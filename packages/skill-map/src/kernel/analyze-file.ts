@@ -104,14 +104,38 @@ function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
     record.sidecar = parseSidecar(file.path, file.text);
     return record;
   }
-  const mcp = MCP_CONFIGS.find(({ spec }) => spec.pattern.test(file.path));
+  const prepared = prepareContext(ctx);
+  const mcp = prepared.mcpConfigs.find(({ spec }) => spec.pattern.test(file.path));
   if (mcp !== undefined) return mcpConfigRecord(file, mcp.provider, mcp.spec, ctx, record);
-  if (PLUGIN_MANIFEST.test(file.path)) return manifestRecord(file, ctx, record);
-  if (isSettingsCandidate(file.path)) return settingsRecord(file, ctx, record);
-  const cls = classifyPath(file.path, prepareContext(ctx).chain, { pluginRoots: ctx.lens.pluginRoots });
+  if (PLUGIN_MANIFEST.test(file.path)) {
+    if (prepared.manifests) return manifestRecord(file, ctx, record);
+  } else if (isSettingsCandidate(file.path)) {
+    if (prepared.hostSettings) return settingsRecord(file, ctx, record);
+  }
+  const faults: Issue[] = [];
+  const cls = classifyPath(
+    file.path,
+    prepared.chain,
+    { pluginRoots: ctx.lens.pluginRoots },
+    (provider, problem) => faults.push(extensionFault(file.path, provider, problem)),
+  );
   if (cls === null) {
     record.role = 'ignored';
+    if (faults.length > 0) record.issues = faults;
     return record;
   }
-  return analyzeNodeFile(file, cls, ctx, record);
+  const analysed = analyzeNodeFile(file, cls, ctx, record);
+  if (faults.length > 0) analysed.issues = [...faults, ...(analysed.issues ?? [])];
+  return analysed;
+}
+
+/** The issue of an extension whose answer for one file was discarded (`data.extension` names it). */
+export function extensionFault(path: string, extension: string, problem: string): Issue {
+  return {
+    analyzerId: 'extension-error',
+    severity: 'warn',
+    nodeIds: [path],
+    message: `Extension '${extension}' ${problem.slice(0, 300)} on '${path}'; its answer is left out`,
+    data: { extension, error: problem.slice(0, 2000) },
+  };
 }

@@ -1,12 +1,11 @@
 import type { Issue, Link, Node, ScanResult } from '@skill-map/spec';
 import type { GraphView } from './analyzers/analyzer.js';
-import { BUILTIN_ANALYZERS } from './analyzers/catalog.js';
 import { assemble, NO_SIDECAR, nodeOf, type Assembled } from './graph/assemble.js';
 import { prepareRecord, type PreparedRecord } from './graph/prepared.js';
 import { createIssueSink, shortAnalyzerId, type IssueSink } from './graph/issue-sink.js';
 import { type PathOracle, type ResolvedLinks } from './graph/resolve.js';
 import { resolveLinks } from './graph/resolve-links.js';
-import { activeProviderIds } from './context.js';
+import { activeProviderIds, registryOf } from './context.js';
 import type { FileRecord, GraphContext, ParsedSidecar, UnreadableFile } from './types.js';
 import { joinPath } from './util/posix-path.js';
 
@@ -168,8 +167,9 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
 /** Runs the enabled analyzers phase by phase (`only`: just these ids, for the incremental build's link pass). */
 export function runAnalyzers(view: GraphView, sink: IssueSink, only: ReadonlySet<string> | null): void {
   const disabled = new Set((view.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
+  const analyzers = registryOf(view.settings).analyzers();
   for (const phase of PHASES) {
-    for (const analyzer of BUILTIN_ANALYZERS) {
+    for (const analyzer of analyzers) {
       if (analyzer.phase !== phase || disabled.has(shortAnalyzerId(analyzer.id))) continue;
       if (only === null || only.has(analyzer.id)) analyzer.run(view, sink);
     }

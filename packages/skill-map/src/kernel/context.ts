@@ -1,7 +1,9 @@
 import { activeExtractors } from './extractors/registry.js';
 import type { Extractor } from './extractors/extractor.js';
-import type { Provider } from './providers/provider.js';
+import type { McpConfigSpec, Provider } from './providers/provider.js';
 import { providerChain } from './providers/registry.js';
+import { defaultKernelRegistry } from './registry/core-plugins.js';
+import type { ExtensionRegistry } from './registry/types.js';
 import type { FileContext, LensDecision, ScanSettings } from './types.js';
 import { normalizeRoot } from './util/posix-path.js';
 import { sha256Hex, type HashFn } from './util/sha256.js';
@@ -37,6 +39,8 @@ export function createFileContext(
     roots,
     strict: settings.strict === true,
     disabledExtractors: [...(settings.disabledExtractors ?? [])].sort(),
+    // Only a registry other than the built-ins changes the key (existing caches stay valid).
+    ...(extensionsKey(settings) === null ? {} : { extensions: extensionsKey(settings) }),
   };
   return {
     lens,
@@ -45,6 +49,17 @@ export function createFileContext(
     hash,
     cacheKey: `k${KERNEL_CACHE_VERSION}:${hash(JSON.stringify(keyed)).slice(0, 16)}`,
   };
+}
+
+/** The registry a scan runs: the settings' own, or the kernel's built-in plugins. */
+export function registryOf(settings: ScanSettings): ExtensionRegistry {
+  return settings.registry ?? defaultKernelRegistry();
+}
+
+/** The per-file stage's extension key when it differs from the built-ins' (null when it does not). */
+function extensionsKey(settings: ScanSettings): string | null {
+  const key = registryOf(settings).fileKey;
+  return key === defaultKernelRegistry().fileKey ? null : key;
 }
 
 /** The active set of a decision, in precedence order (`[provider]` for a decision built without `providers`). */
@@ -68,6 +83,11 @@ export interface PreparedContext {
   active: readonly string[];
   chain: readonly Provider[];
   extractors: readonly Extractor[];
+  /** MCP config files the registered providers read. */
+  mcpConfigs: readonly { provider: string; spec: McpConfigSpec }[];
+  /** Whether the built-in `plugin` provider (plugin manifests) and `claude` (settings, hooks files) are registered. */
+  manifests: boolean;
+  hostSettings: boolean;
   /** `ctx.hash('')`. */
   emptyHash: string;
 }
@@ -79,10 +99,14 @@ export function prepareContext(ctx: FileContext): PreparedContext {
   let prepared = PREPARED.get(ctx);
   if (prepared === undefined) {
     const active = activeProviderIds(ctx.lens);
+    const registry = registryOf(ctx.settings);
     prepared = {
       active,
-      chain: providerChain(active),
-      extractors: activeExtractors(active, ctx.settings.disabledExtractors),
+      chain: providerChain(active, registry.providers()),
+      extractors: activeExtractors(active, ctx.settings.disabledExtractors, registry.extractors()),
+      mcpConfigs: registry.providers().flatMap((p) => p.mcpConfigs.map((spec) => ({ provider: p.id, spec }))),
+      manifests: registry.get('core/plugin') !== undefined,
+      hostSettings: registry.get('core/claude') !== undefined,
       emptyHash: ctx.hash(''),
     };
     PREPARED.set(ctx, prepared);

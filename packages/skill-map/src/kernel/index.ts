@@ -93,3 +93,27 @@ export {
   type ExportFormat,
 } from './format/export-formats.js';
 export { scanSources, type ScanSourcesOptions, type ScanSourcesResult } from './scan.js';
+export { createRegistry, type RegistryBuilder } from './registry/registry.js';
+export {
+  BUILTIN_PLUGIN_VERSION,
+  defaultKernelRegistry,
+  kernelBuiltinPlugins,
+  registryOf as registryOfPlugins,
+  type BuiltinPlugin,
+} from './registry/core-plugins.js';
+export {
+  DUAL_MODE_KINDS,
+  EXTENSION_KINDS,
+  type ExtensionEntry,
+  type ExtensionImpl,
+  type ExtensionInput,
+  type ExtensionKind,
+  type ExtensionMode,
+  type ExtensionRegistry,
+  type Formatter,
+  type PluginDescriptor,
+  type PluginSource,
+  type RegistrationError,
+} from './registry/types.js';
+export type { Analyzer, GraphView } from './analyzers/analyzer.js';
+export type { IssueSink } from './graph/issue-sink.js';

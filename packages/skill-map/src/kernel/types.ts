@@ -1,4 +1,5 @@
 // The kernel's contract with the storage/orchestration side: walker → read → analyzeFile (cacheable) → buildGraph.
+import type { ExtensionRegistry } from './registry/types.js';
 import type {
   Issue,
   LinkKind,
@@ -46,6 +47,11 @@ export interface ScanSettings {
   ignoredReferences?: readonly string[];
   /** Extra path prefixes (`scan.referencePaths`) that count as existing for broken-reference checks. */
   referencePaths?: readonly string[];
+  /**
+   * The extensions this scan runs (providers, extractors, analyzers). Absent: the kernel's built-in plugins. A registry
+   * with nothing registered classifies nothing: the graph is empty. Serialises to its identity (ids and versions).
+   */
+  registry?: ExtensionRegistry;
 }
 
 /**

@@ -12,6 +12,7 @@ export const SKILL_MAP_GITIGNORE = [
   'settings.local.json',
   'operations.log*',
   'serve.json',
+  'scope.lock.json',
   '',
 ].join('\n');
 

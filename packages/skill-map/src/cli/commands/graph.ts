@@ -1,10 +1,13 @@
-import { formatGraph, GRAPH_FORMATS } from '../../kernel/index.js';
-import type { ExportQuery, GraphFormat, Subgraph } from '../../kernel/index.js';
+import { loadConfig } from '../../adapters/index.js';
+import { loadPlugins } from '../../engines/index.js';
+import type { ExportQuery, Subgraph } from '../../kernel/index.js';
 import type { ScanStore } from '../../adapters/index.js';
+import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { parseQueryArg, readNodes, toNodeQuery } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
+import { pluginFlags } from './plugins.js';
 
 function subgraph(store: ScanStore, query: ExportQuery | null): Subgraph {
   if (query === null) return store.loadScan();
@@ -19,11 +22,29 @@ function subgraph(store: ScanStore, query: ExportQuery | null): Subgraph {
   };
 }
 
-/** `sm graph [<query>] --format ascii|json|mermaid|dot`: the persisted graph through the kernel's formatters. */
-export function run(ctx: VerbContext): Promise<VerbResult> {
+/**
+ * `sm graph [<query>] --format <format>`: the persisted graph through a registered formatter (the built-in ascii,
+ * json, mermaid and dot, plus the trusted plugins' formats).
+ */
+export async function run(ctx: VerbContext): Promise<VerbResult> {
   const { query, text } = parseQueryArg(ctx.args[0]);
-  const format = formatOption<GraphFormat>(ctx, GRAPH_FORMATS, 'ascii');
+  const config = loadConfig({ projectRoot: ctx.project.root }).merged;
+  const { registry } = await loadPlugins({ projectRoot: ctx.project.root, config, ...pluginFlags(ctx) });
+  const formats = registry.formatters().map((f) => f.format);
+  const fallback = formats.includes('ascii') ? 'ascii' : (formats[0] ?? 'ascii');
+  const format = formatOption<string>(ctx, formats, fallback);
+  const formatter = registry.formatter(format);
+  if (formatter === undefined)
+    throw new CliError('UNAVAILABLE', 'no graph formatter is registered', { hint: 'drop --no-built-ins' });
   const graph = withReadStore(ctx, (store) => subgraph(store, text === '' ? null : query));
-  ctx.output.out(formatGraph(graph, format));
-  return Promise.resolve({});
+  let out: string;
+  try {
+    out = formatter.render(graph);
+  } catch (error) {
+    throw new CliError('UNAVAILABLE', `formatter '${formatter.id}' failed: ${(error as Error).message}`, {
+      hint: `fix or disable its plugin (sm plugins disable ${formatter.id.split('/')[0]!})`,
+    });
+  }
+  ctx.output.out(out);
+  return {};
 }

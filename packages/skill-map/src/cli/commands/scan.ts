@@ -9,6 +9,7 @@ import { explainLine, printScanDiagnostics, renderScanSummary, skippedByReason }
 import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
+import { pluginFlags } from './plugins.js';
 
 function modeOf(ctx: VerbContext): ScanMode {
   if (ctx.options['watch'] === true) {
@@ -72,6 +73,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
       // Summaries and run facts need only counts: a few changed files can then be patched into the stored scan in place.
       summaryOnly: !wholeResult,
+      plugins: pluginFlags(ctx),
     });
   } finally {
     bar.done();

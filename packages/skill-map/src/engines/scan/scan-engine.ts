@@ -21,6 +21,8 @@ import { patchedOutcome, severityCounts, warningsOf } from './scan-outcome.js';
 import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
 import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
+import { loadPlugins } from '../plugins/load.js';
+import type { ExtensionRegistry } from '../../kernel/index.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
@@ -132,6 +134,7 @@ type FullBuildReason = string | null;
 
 function execute(
   opts: ScanOptions,
+  registry: ExtensionRegistry,
   config: LoadedConfig,
   store: ScanStore | null,
   t: ScanTimings,
@@ -139,7 +142,8 @@ function execute(
 ): ScanOutcome {
   const k: KernelPort = opts.kernel ?? KERNEL;
   const fs = opts.fs ?? NODE_FS;
-  const view = scanConfigFrom(config);
+  const configView = scanConfigFrom(config);
+  const view = { ...configView, settings: { ...configView.settings, registry } };
   let mark = performance.now();
   const cacheFromStore = store !== null && !opts.warm?.files;
   const noPatch = whyNoPatch(opts, store, k);
@@ -263,13 +267,16 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   const t0 = performance.now();
   const t: ScanTimings = { open: 0, cacheLoad: 0, walk: 0, files: 0, graph: 0, persist: 0, total: 0 };
   const config = opts.config ?? loadConfig({ projectRoot: opts.projectRoot });
+  const registry =
+    opts.registry ??
+    (await loadPlugins({ projectRoot: opts.projectRoot, config: config.merged, ...opts.plugins })).registry;
   const dbPath = opts.dbPath ?? opts.warm?.dbPath ?? defaultDbPath(opts.projectRoot);
   const lent = lendStore(opts, dbPath);
   const store = lent.store;
   t.open = performance.now() - t0;
   let failed = true;
   try {
-    const outcome = await Promise.resolve(execute(opts, config, store, t, t0));
+    const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0));
     failed = false;
     return outcome;
   } catch (err) {

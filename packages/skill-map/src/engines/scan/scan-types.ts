@@ -1,3 +1,4 @@
+import type { ExtensionRegistry } from '../../kernel/index.js';
 // The options and outcome of a scan (`runScan`).
 import type { FsPort } from '../../adapters/fs/fs-port.js';
 import type { LoadedConfig } from '../../adapters/config/layered-config.js';
@@ -51,6 +52,13 @@ export interface ScanOptions {
   readonly rowFingerprints?: boolean;
   readonly fs?: FsPort;
   readonly kernel?: KernelPort;
+  /**
+   * The extensions to run. Absent: the built-in plugins plus the project's and the user's trusted drop-in plugins
+   * under the enable cascade (see engines/plugins), loaded for this scan.
+   */
+  readonly registry?: ExtensionRegistry;
+  /** `--no-built-ins` / `--no-plugins` when the registry is loaded here. */
+  readonly plugins?: { readonly builtIns?: boolean; readonly dropIns?: boolean };
   /**
    * The caller reads `summary`, not `result` (the CLI's plain output). A new process may then patch a few changed
    * files into the stored scan in place instead of rebuilding the whole graph; `result` is loaded from the database

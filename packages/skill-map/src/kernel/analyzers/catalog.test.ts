@@ -47,6 +47,7 @@ describe('analyzer catalog', () => {
       'core/file-unreadable',
       'core/file-over-budget',
       'core/analysis-failed',
+      'core/extension-error',
       'core/manifest-invalid',
       'core/settings-invalid',
       'core/secret-in-body*',

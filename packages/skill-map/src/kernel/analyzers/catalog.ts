@@ -69,6 +69,11 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'A file is over a per-file budget (frontmatter size, values or text, links); data.budget/limit.',
   ],
   ['analysis-failed', 'warn', 'Analysing one file threw; the file is left out of the map; data.error.'],
+  [
+    'extension-error',
+    'warn',
+    "A plugin's extension threw, hung or answered bad data; that answer is left out; data.extension, data.error.",
+  ],
   ['manifest-invalid', 'warn', 'A plugin or marketplace manifest does not parse (or is not an object).'],
   [
     'settings-invalid',

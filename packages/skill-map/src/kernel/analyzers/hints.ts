@@ -25,6 +25,8 @@ export const RULE_HINTS: Readonly<Record<string, string>> = {
   'file-unreadable': 'replace the symlink or special file with a regular file, or delete it',
   'file-over-budget': 'shrink the frontmatter or the number of links in the file',
   'analysis-failed': 'this is likely a bug in skill-map; report it with the file named',
+  'extension-error':
+    'fix the plugin named in data.extension, or switch it off with `sm plugins disable <plugin>`',
   'manifest-invalid': 'fix the JSON syntax of the manifest',
   'settings-invalid': 'fix the JSON syntax of the settings file',
   'secret-in-body': 'revoke the credential, then read it from the environment or a secret store instead',

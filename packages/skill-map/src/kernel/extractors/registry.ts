@@ -30,13 +30,14 @@ export const BUILTIN_EXTRACTORS: readonly Extractor[] = [
   pluginSkillExtractor,
 ];
 
-/** Extractors that run under the active set (a gated one runs when ANY of its providers is active), minus the disabled ids. */
+/** Registered extractors (the built-ins by default) that run under the active set (a gated one runs when ANY of its providers is active), minus the disabled ids. */
 export function activeExtractors(
   lens: string | readonly string[],
   disabled: readonly string[] = [],
+  registered: readonly Extractor[] = BUILTIN_EXTRACTORS,
 ): Extractor[] {
   const active = typeof lens === 'string' ? [lens] : lens;
-  return BUILTIN_EXTRACTORS.filter(
+  return registered.filter(
     (e) => (e.gate === null || e.gate.some((id) => active.includes(id))) && !disabled.includes(e.id),
   );
 }

@@ -1,6 +1,5 @@
 // Helpers of the incremental graph stage (incremental.ts): context keys, record identity, sorted-array searches.
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
-import { activeProviderIds } from '../context.js';
+import { activeProviderIds, registryOf } from '../context.js';
 import { shortAnalyzerId } from './issue-sink.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { Assembled } from './assemble.js';
@@ -36,7 +35,7 @@ const IDENTITY_ANALYZERS: ReadonlySet<string> = new Set([
  */
 export function unpatchableAnalyzer(ctx: GraphContext): string | null {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
-  for (const a of BUILTIN_ANALYZERS) {
+  for (const a of registryOf(ctx.settings).analyzers()) {
     if (disabled.has(shortAnalyzerId(a.id)) || LINK_ANALYZERS.has(a.id) || IDENTITY_ANALYZERS.has(a.id))
       continue;
     // A whole-graph check is not re-run by a patch: record-patch.ts refuses any change its signature can see.

@@ -3,7 +3,7 @@
 // issues on those nodes are replaced. Sidecar suppressions may drop some of them: the scan's suppressed count moves by
 // the difference with the same checks on the previous nodes, under the previous suppressions.
 import type { Issue, Node } from '@skill-map/spec';
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { registryOf } from '../context.js';
 import type { GraphContext } from '../types.js';
 import type { Assembled } from './assemble.js';
 import { runWhole } from './incremental-whole.js';
@@ -15,9 +15,13 @@ import { SIDECAR_ANALYZERS } from './sidecar-patch.js';
 function nodeRerunAnalyzers(ctx: GraphContext): Set<string> {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
   return new Set(
-    BUILTIN_ANALYZERS.filter(
-      (a) => (a.wholeGraph === 'node' || SIDECAR_ANALYZERS.has(a.id)) && !disabled.has(shortAnalyzerId(a.id)),
-    ).map((a) => a.id),
+    registryOf(ctx.settings)
+      .analyzers()
+      .filter(
+        (a) =>
+          (a.wholeGraph === 'node' || SIDECAR_ANALYZERS.has(a.id)) && !disabled.has(shortAnalyzerId(a.id)),
+      )
+      .map((a) => a.id),
   );
 }
 

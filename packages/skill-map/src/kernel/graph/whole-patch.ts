@@ -6,7 +6,7 @@
 // every stored issue of theirs.
 import type { Issue, Link, Node } from '@skill-map/spec';
 import type { WholeFacet } from '../analyzers/analyzer.js';
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { registryOf } from '../context.js';
 import type { GraphContext } from '../types.js';
 import { shortAnalyzerId } from './issue-sink.js';
 import type { Assembled } from './assemble.js';
@@ -57,9 +57,12 @@ export const NO_WHOLE_CHANGE: WholePatchInput = {
 function facetAnalyzers(ctx: GraphContext, facets: ReadonlySet<WholeFacet>): Set<string> {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
   return new Set(
-    BUILTIN_ANALYZERS.filter(
-      (a) => a.wholeGraph !== undefined && facets.has(a.wholeGraph) && !disabled.has(shortAnalyzerId(a.id)),
-    ).map((a) => a.id),
+    registryOf(ctx.settings)
+      .analyzers()
+      .filter(
+        (a) => a.wholeGraph !== undefined && facets.has(a.wholeGraph) && !disabled.has(shortAnalyzerId(a.id)),
+      )
+      .map((a) => a.id),
   );
 }
 

@@ -3,7 +3,7 @@
 // names, an edited sidecar) is named by the caller. whole-patch.ts re-runs them.
 import type { Link } from '@skill-map/spec';
 import type { WholeFacet } from '../analyzers/analyzer.js';
-import { BUILTIN_ANALYZERS } from '../analyzers/catalog.js';
+import { registryOf } from '../context.js';
 import { facetSignatures, movedFacets, WHOLE_FACETS } from '../analyzers/checks/signature.js';
 import type { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
@@ -69,7 +69,7 @@ export function wholeStale(
 ): WholeStale | null {
   const disabled = new Set((ctx.settings.disabledAnalyzers ?? []).map(shortAnalyzerId));
   const enabled = new Set<WholeFacet>();
-  for (const a of BUILTIN_ANALYZERS)
+  for (const a of registryOf(ctx.settings).analyzers())
     if (a.wholeGraph !== undefined && !disabled.has(shortAnalyzerId(a.id))) enabled.add(a.wholeGraph);
   const facets = new Set<WholeFacet>();
   const nodePaths: string[] = [];

@@ -59,18 +59,26 @@ export function inPrecedenceOrder(ids: ProviderIds): string[] {
 }
 
 /**
- * Classification chain for an active set: each active gated provider in precedence order (so shared territories such
+ * Classification chain for an active set, over the registered providers (the built-ins by default): each active gated provider in precedence order (so shared territories such
  * as `.claude/skills` or `.agents/skills` go to the first active claimant), then the non-gated `plugin`,
  * `agent-skills` and `core/markdown` providers. First claim wins. A single id is the one-lens chain of old.
  */
-export function providerChain(ids: ProviderIds): Provider[] {
+export function providerChain(
+  ids: ProviderIds,
+  registered: readonly Provider[] = BUILTIN_PROVIDERS,
+): Provider[] {
+  const present = new Set(registered);
   const chain: Provider[] = [];
   for (const id of inPrecedenceOrder(ids)) {
     const provider = BY_ID.get(id);
-    if (provider !== undefined && provider.gated) chain.push(provider);
+    if (provider !== undefined && provider.gated && present.has(provider)) chain.push(provider);
   }
-  return [...chain, pluginProvider, agentSkillsProvider, markdownProvider];
+  // Plugins' providers (never gated) claim before the built-in fallbacks: a `.md` they map is theirs, not markdown.
+  const plugins = registered.filter((p) => !p.gated && !FALLBACKS.includes(p));
+  return [...chain, ...plugins, ...FALLBACKS.filter((p) => present.has(p))];
 }
+
+const FALLBACKS: readonly Provider[] = [pluginProvider, agentSkillsProvider, markdownProvider];
 
 /** A classification: which provider claimed the path and as what kind. */
 export interface Classification {
@@ -78,15 +86,38 @@ export interface Classification {
   kind: string;
 }
 
-/** Classifies `path` through `chain` (first claim wins), or null when nobody claims it. */
+/** Why a provider's answer was discarded: it threw, or named a kind it does not declare. */
+export type ClassifyFault = (provider: string, problem: string) => void;
+
+/**
+ * Classifies `path` through `chain` (first claim wins), or null when nobody claims it. A provider that throws or
+ * answers a kind outside its declared `kinds` is skipped for this path (the next one may claim it) and reported to
+ * `onFault`: a plugin's mistake costs its own claim, never the file or the scan.
+ */
 export function classifyPath(
   path: string,
   chain: readonly Provider[],
   ctx: ClassifyContext,
+  onFault?: ClassifyFault,
 ): Classification | null {
   for (const provider of chain) {
-    const kind = provider.classify(path, ctx);
-    if (kind !== null) return { provider: provider.id, kind };
+    let kind: unknown;
+    try {
+      kind = provider.classify(path, ctx);
+    } catch (error) {
+      onFault?.(
+        provider.id,
+        `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
+      );
+      continue;
+    }
+    if (kind === null || kind === undefined) continue;
+    if (typeof kind === 'string' && (provider.kinds as readonly string[]).includes(kind))
+      return { provider: provider.id, kind };
+    onFault?.(
+      provider.id,
+      `answered ${JSON.stringify(kind)?.slice(0, 80) ?? typeof kind}, not one of its kinds`,
+    );
   }
   return null;
 }

@@ -1,0 +1,114 @@
+// Drop-in plugin discovery: every direct child folder of the project's `.skill-map/plugins/` and of the user's
+// `~/.skill-map/plugins/` (SKILL_MAP_USER_PLUGINS overrides it) holding a `plugin.json`. Reads and validates
+// manifests only: no plugin code is touched here.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { PluginsRegistrySchema } from '@skill-map/spec';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { PluginSource } from '../../kernel/index.js';
+
+/** A plugin.json as the schema describes it. */
+export interface PluginManifest {
+  id: string;
+  version: string;
+  specCompat: string;
+  description?: string;
+  extensions: string[];
+  storage?: Record<string, unknown>;
+  author?: string;
+  license?: string;
+  homepage?: string;
+  repository?: string;
+}
+
+/** A discovered plugin folder: its manifest, or why it has none usable. */
+export interface FoundPlugin {
+  /** The manifest id, or the folder name when the manifest is unusable. */
+  id: string;
+  dir: string;
+  source: Exclude<PluginSource, 'built-in'>;
+  manifest: { ok: true; value: PluginManifest } | { ok: false; reason: string };
+}
+
+/** Where drop-in plugins live. */
+export interface PluginRoots {
+  project: string;
+  user: string;
+}
+
+/** The project's and the user's plugin folders (the user's from `SKILL_MAP_USER_PLUGINS` when set). */
+export function pluginRoots(projectRoot: string, env: NodeJS.ProcessEnv = process.env): PluginRoots {
+  const override = env['SKILL_MAP_USER_PLUGINS'];
+  return {
+    project: join(projectRoot, '.skill-map', 'plugins'),
+    user: override !== undefined && override !== '' ? override : join(homedir(), '.skill-map', 'plugins'),
+  };
+}
+
+let validator: ValidateFunction | null = null;
+
+function validateManifest(value: unknown): string | null {
+  if (validator === null) {
+    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv.addFormat('uri', (value: string) => URL.canParse(value));
+    ajv.addSchema(PluginsRegistrySchema);
+    validator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/PluginManifest`)!;
+  }
+  if (validator(value) === true) return null;
+  return (validator.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
+    .join('; ');
+}
+
+function readManifest(dir: string): FoundPlugin['manifest'] {
+  const file = join(dir, 'plugin.json');
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (err) {
+    return {
+      ok: false,
+      reason: `plugin.json is unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
+    };
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    return { ok: false, reason: `plugin.json does not parse: ${(err as Error).message.split('\n')[0]!}` };
+  }
+  const problem = validateManifest(value);
+  if (problem !== null)
+    return { ok: false, reason: `plugin.json does not match the manifest schema: ${problem}` };
+  return { ok: true, value: value as PluginManifest };
+}
+
+function scanRoot(root: string, source: FoundPlugin['source']): FoundPlugin[] {
+  if (!existsSync(root)) return [];
+  let names: string[];
+  try {
+    names = readdirSync(root).sort();
+  } catch {
+    return [];
+  }
+  const found: FoundPlugin[] = [];
+  for (const name of names) {
+    const dir = join(root, name);
+    try {
+      if (!statSync(dir).isDirectory() || !existsSync(join(dir, 'plugin.json'))) continue;
+    } catch {
+      continue;
+    }
+    const manifest = readManifest(dir);
+    found.push({ id: manifest.ok ? manifest.value.id : name, dir, source, manifest });
+  }
+  return found;
+}
+
+/** The drop-in plugins under both roots: the project's first, then the user's, each sorted by folder name. */
+export function discoverPlugins(roots: PluginRoots): FoundPlugin[] {
+  return [...scanRoot(roots.project, 'project'), ...scanRoot(roots.user, 'user')];
+}

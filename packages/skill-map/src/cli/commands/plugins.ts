@@ -1,0 +1,113 @@
+import {
+  doctorReport,
+  listPlugins,
+  pluginById,
+  setPluginEnabled,
+  setPluginTrust,
+} from '../../engines/index.js';
+import type { PluginScope, PluginState } from '../../engines/index.js';
+import { CliError } from '../errors.js';
+import type { Output } from '../io.js';
+import { elapsedMs } from '../verbs.js';
+import type { VerbContext, VerbResult } from '../verbs.js';
+
+const USAGE =
+  'usage: sm plugins list | show <id> | enable <id> | disable <id> | trust <id> [--revoke] | doctor';
+
+/** `--no-built-ins` / `--no-plugins` of the verbs that load plugins. */
+export function pluginFlags(ctx: VerbContext): { builtIns: boolean; dropIns: boolean } {
+  return { builtIns: ctx.options['no-built-ins'] !== true, dropIns: ctx.options['no-plugins'] !== true };
+}
+
+function scopeOf(ctx: VerbContext): PluginScope {
+  return { projectRoot: ctx.project.root, ...pluginFlags(ctx) };
+}
+
+function line(output: Output, p: PluginState): string {
+  const status = p.status === 'loaded' ? output.paint('green', p.status) : output.paint('yellow', p.status);
+  const on = p.extensions.filter((e) => e.enabled).length;
+  return `${p.id.padEnd(18)} ${(p.version ?? '-').padEnd(9)} ${p.source.padEnd(9)} ${status}  ${on}/${p.extensions.length} extensions${p.statusReason === null ? '' : `  ${output.paint('dim', p.statusReason)}`}`;
+}
+
+function details(output: Output, p: PluginState): string {
+  return [
+    output.paint('bold', p.id),
+    `  version   ${p.version ?? '-'}`,
+    `  source    ${p.source}${p.path === null ? '' : ` (${p.path})`}`,
+    `  status    ${p.status}${p.statusReason === null ? '' : `: ${p.statusReason}`}`,
+    `  trusted   ${p.trusted ? 'yes' : 'no'}`,
+    ...(p.description === undefined ? [] : [`  about     ${p.description}`]),
+    ...(p.extensions.length === 0 ? [] : ['', `Extensions (${p.extensions.length}):`]),
+    ...p.extensions.map(
+      (e) => `  ${e.id.padEnd(40)} ${e.kind.padEnd(9)} ${e.mode.padEnd(13)} ${e.enabled ? 'on' : 'off'}`,
+    ),
+  ].join('\n');
+}
+
+function idArg(ctx: VerbContext, sub: string): string {
+  const id = ctx.args[1];
+  if (id === undefined || id === '')
+    throw new CliError('USAGE', `sm plugins ${sub} needs a plugin id`, { hint: USAGE });
+  return id;
+}
+
+async function list(ctx: VerbContext): Promise<VerbResult> {
+  const plugins = await listPlugins(scopeOf(ctx));
+  if (ctx.output.jsonMode) ctx.output.json({ schemaVersion: 1, elapsedMs: elapsedMs(ctx), plugins });
+  else ctx.output.out(plugins.map((p) => line(ctx.output, p)).join('\n'));
+  return {};
+}
+
+async function show(ctx: VerbContext): Promise<VerbResult> {
+  const plugin = pluginById(await listPlugins(scopeOf(ctx)), idArg(ctx, 'show'));
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...plugin });
+  else ctx.output.out(details(ctx.output, plugin));
+  return {};
+}
+
+async function toggle(ctx: VerbContext, enabled: boolean): Promise<VerbResult> {
+  const plugin = await setPluginEnabled(scopeOf(ctx), idArg(ctx, enabled ? 'enable' : 'disable'), enabled);
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...plugin });
+  else
+    ctx.output.out(
+      `${enabled ? 'enabled' : 'disabled'} ${plugin.id} (plugins.${plugin.id}.enabled in .skill-map/settings.json): ${plugin.status}`,
+    );
+  return {};
+}
+
+async function trust(ctx: VerbContext): Promise<VerbResult> {
+  const revoke = ctx.options['revoke'] === true;
+  const plugin = await setPluginTrust(scopeOf(ctx), idArg(ctx, 'trust'), !revoke);
+  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...plugin });
+  else
+    ctx.output.out(
+      revoke
+        ? `no longer trusted: ${plugin.id} (its code will not be loaded)`
+        : `trusted ${plugin.id} ${plugin.version ?? ''} in this project: ${plugin.status}${plugin.statusReason === null ? '' : ` (${plugin.statusReason})`}`,
+    );
+  return {};
+}
+
+async function doctor(ctx: VerbContext): Promise<VerbResult> {
+  const report = doctorReport(await listPlugins(scopeOf(ctx)));
+  if (ctx.output.jsonMode) ctx.output.json({ ...report, elapsedMs: elapsedMs(ctx) });
+  else {
+    const counts = Object.entries(report.counts)
+      .map(([s, n]) => `${n} ${s}`)
+      .join(', ');
+    const lines = report.problems.map((p) => `${p.id}: ${p.status}: ${p.reason}\n  fix: ${p.fix}`);
+    ctx.output.out([`plugins: ${counts}`, ...lines].join('\n'));
+  }
+  return report.ok ? {} : { failing: true };
+}
+
+/** `sm plugins list|show|enable|disable|trust|doctor`. */
+export function run(ctx: VerbContext): Promise<VerbResult> {
+  const sub = ctx.args[0] ?? 'list';
+  if (sub === 'list') return list(ctx);
+  if (sub === 'show') return show(ctx);
+  if (sub === 'enable' || sub === 'disable') return toggle(ctx, sub === 'enable');
+  if (sub === 'trust') return trust(ctx);
+  if (sub === 'doctor') return doctor(ctx);
+  throw new CliError('USAGE', `unknown subcommand 'plugins ${sub}'`, { hint: USAGE });
+}

@@ -1,0 +1,144 @@
+// Drop-in plugins through the real loader, on real folders: trust gates the import, the cascade switches plugins
+// off, and a plugin's faults cost its own answers, never the scan.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createSpecValidator } from '@skill-map/spec/testing';
+import { loadConfig } from '../../adapters/index.js';
+import { createTempTree, type TempTree } from '../../adapters/testing/temp-tree.js';
+import { writeTrust } from '../../adapters/plugins/trust-store.js';
+import { runScan } from '../scan/scan-engine.js';
+import { loadPlugins } from './load.js';
+import { doctorReport, listPlugins, setPluginEnabled, setPluginTrust } from './manage.js';
+
+const validator = createSpecValidator();
+let tree: TempTree;
+afterEach(() => tree?.remove());
+
+const manifest = (id: string, extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ id, version: '1.0.0', specCompat: '^1.0.0', extensions: ['./ext.mjs'], ...extra });
+
+/** A provider module that leaves a marker file when it is imported. */
+const markingProvider = (marker: string): string =>
+  `import { writeFileSync } from 'node:fs';\nwriteFileSync(${JSON.stringify(marker)}, 'imported');\n` +
+  `export default { kind: 'provider', id: 'rules', version: '1.0.0', kinds: ['rule'],\n` +
+  `  classify: (p) => (p.startsWith('rules/') ? 'rule' : null) };\n`;
+
+function project(plugins: Record<string, string>): { root: string; env: NodeJS.ProcessEnv } {
+  tree = createTempTree('sm-plugins-');
+  tree.write({ 'rules/style.md': '# Style\n', 'README.md': '# Readme\n', ...plugins });
+  return { root: tree.root, env: { SKILL_MAP_USER_PLUGINS: join(tree.root, 'user-plugins') } };
+}
+
+const scan = async (root: string, env: NodeJS.ProcessEnv) => {
+  const config = loadConfig({ projectRoot: root }).merged;
+  const { registry } = await loadPlugins({ projectRoot: root, config, env });
+  return (await runScan({ projectRoot: root, registry, persist: false })).result;
+};
+
+describe('drop-in plugins', () => {
+  it('an untrusted plugin is never imported: its module never ran, and the scan maps nothing of it', async () => {
+    const p = project({});
+    const m = join(p.root, 'MARKER');
+    tree.write({
+      '.skill-map/plugins/acme/plugin.json': manifest('acme'),
+      '.skill-map/plugins/acme/ext.mjs': markingProvider(m),
+    });
+    const plugins = await listPlugins({ projectRoot: p.root, env: p.env });
+    const acme = plugins.find((x) => x.id === 'acme')!;
+    expect(acme.status).toBe('untrusted');
+    expect(acme.statusReason).toContain('sm plugins trust acme');
+    const result = await scan(p.root, p.env);
+    expect(result.nodes.find((n) => n.path === 'rules/style.md')?.provider).toBe('core/markdown');
+    expect(existsSync(m)).toBe(false);
+    const doctor = doctorReport(plugins);
+    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(doctor.problems.map((x) => [x.id, x.status])).toEqual([['acme', 'untrusted']]);
+    expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
+  });
+
+  it('trusted at its version, it loads and maps; a new version is untrusted again; disabled, it is gone', async () => {
+    const p = project({});
+    const m = join(p.root, 'MARKER');
+    tree.write({
+      '.skill-map/plugins/acme/plugin.json': manifest('acme'),
+      '.skill-map/plugins/acme/ext.mjs': markingProvider(m),
+    });
+    const trusted = await setPluginTrust({ projectRoot: p.root, env: p.env }, 'acme', true);
+    expect(trusted.status).toBe('loaded');
+    expect(trusted.extensions.map((e) => [e.id, e.kind, e.enabled])).toEqual([
+      ['acme/rules', 'provider', true],
+    ]);
+    expect(existsSync(m)).toBe(true);
+    const result = await scan(p.root, p.env);
+    expect(result.nodes.find((n) => n.path === 'rules/style.md')).toMatchObject({
+      kind: 'rule',
+      provider: 'acme/rules',
+    });
+    tree.write({ '.skill-map/plugins/acme/plugin.json': manifest('acme', { version: '1.1.0' }) });
+    expect(
+      (await listPlugins({ projectRoot: p.root, env: p.env })).find((x) => x.id === 'acme')?.status,
+    ).toBe('untrusted');
+    tree.write({ '.skill-map/plugins/acme/plugin.json': manifest('acme') });
+    const off = await setPluginEnabled({ projectRoot: p.root, env: p.env }, 'acme', false);
+    expect(off.status).toBe('disabled');
+    expect((await scan(p.root, p.env)).nodes.find((n) => n.path === 'rules/style.md')?.provider).toBe(
+      'core/markdown',
+    );
+  });
+
+  it('names invalid manifests, incompatible specs, load errors and id collisions (doctor fails)', async () => {
+    const p = project({
+      '.skill-map/plugins/broken/plugin.json': '{ "id": "broken", ',
+      '.skill-map/plugins/old/plugin.json': manifest('old', { specCompat: '^0.3.0' }),
+      '.skill-map/plugins/old/ext.mjs': 'export default {};\n',
+      '.skill-map/plugins/crash/plugin.json': manifest('crash'),
+      '.skill-map/plugins/crash/ext.mjs': "throw new Error('boom at import');\n",
+      'user-plugins/crash/plugin.json': manifest('crash'),
+    });
+    for (const id of ['old', 'crash'])
+      writeTrust(p.root, id, { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const plugins = await listPlugins({ projectRoot: p.root, env: p.env });
+    const by = (id: string, source = 'project') => plugins.find((x) => x.id === id && x.source === source)!;
+    expect(by('broken').status).toBe('invalid-manifest');
+    expect(by('old').status).toBe('incompatible-spec');
+    expect(by('crash').status).toBe('load-error');
+    expect(by('crash').statusReason).toContain('boom at import');
+    expect(by('crash', 'user').status).toBe('id-collision');
+    const doctor = doctorReport(plugins);
+    expect(doctor.ok).toBe(false);
+    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
+  });
+
+  it('a provider that throws or answers a foreign kind, and an analyzer that throws, cost one issue each', async () => {
+    const p = project({
+      '.skill-map/plugins/bad/plugin.json': JSON.stringify({
+        id: 'bad',
+        version: '1.0.0',
+        specCompat: '^1.0.0',
+        extensions: ['./throws.mjs', './wrong-kind.mjs', './analyzer.mjs'],
+      }),
+      '.skill-map/plugins/bad/throws.mjs':
+        "export default { kind: 'provider', id: 'throws', version: '1', kinds: ['rule'], classify: (p) => { if (p === 'README.md') throw new Error('nope'); return null; } };\n",
+      '.skill-map/plugins/bad/wrong-kind.mjs':
+        "export default { kind: 'provider', id: 'wrong', version: '1', kinds: ['rule'], classify: (p) => (p.startsWith('rules/') ? 'widget' : null) };\n",
+      '.skill-map/plugins/bad/analyzer.mjs':
+        "export default { kind: 'analyzer', id: 'crashy', version: '1', evaluate: () => { throw new Error('kaboom'); } };\n",
+    });
+    writeTrust(p.root, 'bad', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const result = await scan(p.root, p.env);
+    // Both files are still mapped (by core/markdown), each fault is one issue naming its extension.
+    expect(result.nodes.map((n) => [n.path, n.provider])).toEqual([
+      ['README.md', 'core/markdown'],
+      ['rules/style.md', 'core/markdown'],
+    ]);
+    const faults = result.issues.filter((i) => i.analyzerId === 'extension-error');
+    expect(faults.map((i) => [i.data?.['extension'], i.nodeIds])).toEqual([
+      ['bad/crashy', []],
+      ['bad/throws', ['README.md']],
+      ['bad/wrong', ['rules/style.md']],
+    ]);
+    for (const i of result.issues) expect(validator.validate('issue', i)).toEqual({ ok: true });
+  });
+});

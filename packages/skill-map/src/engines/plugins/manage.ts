@@ -1,0 +1,105 @@
+// What `sm plugins …`, `GET/PATCH /api/plugins…` share: the list, the doctor report, enable/disable and trust.
+import { loadConfig, setConfigValue } from '../../adapters/index.js';
+import { writeTrust } from '../../adapters/plugins/trust-store.js';
+import { EngineError } from '../errors.js';
+import { loadPlugins } from './load.js';
+import type { PluginState, PluginStatus } from './types.js';
+
+/** Where the plugins are and which of them run. */
+export interface PluginScope {
+  readonly projectRoot: string;
+  readonly builtIns?: boolean;
+  readonly dropIns?: boolean;
+  readonly env?: NodeJS.ProcessEnv;
+}
+
+/** Every plugin, built-in and drop-in, with its status (loading imports only the trusted, enabled ones). */
+export async function listPlugins(scope: PluginScope): Promise<PluginState[]> {
+  const config = loadConfig({ projectRoot: scope.projectRoot }).merged;
+  const loaded = await loadPlugins({ ...scope, config });
+  return [...loaded.plugins];
+}
+
+/** One plugin by id; EngineError `not-found` (with the known ids) otherwise. */
+export function pluginById(plugins: readonly PluginState[], id: string): PluginState {
+  const found = plugins.find((p) => p.id === id);
+  if (found === undefined)
+    throw new EngineError('not-found', `no plugin '${id}'`, { details: { known: plugins.map((p) => p.id) } });
+  return found;
+}
+
+const OK_STATUSES: ReadonlySet<PluginStatus> = new Set(['loaded', 'disabled', 'untrusted']);
+
+const FIX: Record<PluginStatus, (p: PluginState) => string> = {
+  loaded: () => '',
+  disabled: (p) => `sm plugins enable ${p.id}`,
+  untrusted: (p) => `review its code, then run \`sm plugins trust ${p.id}\``,
+  'incompatible-spec': () => 'upgrade the plugin (or skill-map) so its specCompat includes this spec',
+  'invalid-manifest': () => 'fix plugin.json (id, version, specCompat and extensions are required)',
+  'load-error': () => 'fix the extension module named in the reason, then rerun `sm plugins doctor`',
+  'id-collision': () =>
+    "rename one of the plugins: ids are unique across the project's and the user's folders",
+};
+
+/** The doctor report (`PluginsDoctor`): every plugin that is not plainly loaded, with why and what to do. */
+export function doctorReport(plugins: readonly PluginState[]): {
+  schemaVersion: 1;
+  ok: boolean;
+  counts: Record<string, number>;
+  problems: { id: string; path: string | null; status: PluginStatus; reason: string; fix: string }[];
+} {
+  const counts: Record<string, number> = {};
+  for (const p of plugins) counts[p.status] = (counts[p.status] ?? 0) + 1;
+  const problems = plugins
+    .filter((p) => p.status !== 'loaded')
+    .map((p) => ({
+      id: p.id,
+      path: p.path,
+      status: p.status,
+      reason: p.statusReason ?? p.status,
+      fix: FIX[p.status](p),
+    }));
+  return { schemaVersion: 1, ok: plugins.every((p) => OK_STATUSES.has(p.status)), counts, problems };
+}
+
+/** Switches a plugin on or off in the committed project settings (`plugins.<id>.enabled`). */
+export async function setPluginEnabled(
+  scope: PluginScope,
+  id: string,
+  enabled: boolean,
+): Promise<PluginState> {
+  pluginById(await listPlugins(scope), id);
+  setConfigValue({
+    projectRoot: scope.projectRoot,
+    key: `plugins.${id}.enabled`,
+    value: enabled,
+    layer: 'project',
+  });
+  return pluginById(await listPlugins(scope), id);
+}
+
+/**
+ * Trusts a drop-in plugin at its current version in this project (or withdraws the trust). Its code is imported
+ * from the next load on; an upgrade (another version) is untrusted again.
+ */
+export async function setPluginTrust(
+  scope: PluginScope,
+  id: string,
+  trusted: boolean,
+  now: () => Date = () => new Date(),
+): Promise<PluginState> {
+  const plugin = pluginById(await listPlugins(scope), id);
+  if (plugin.source === 'built-in')
+    throw new EngineError('invalid-input', `'${id}' is a built-in plugin: it is always trusted`);
+  if (plugin.version === null || plugin.manifest === undefined)
+    throw new EngineError(
+      'invalid-input',
+      `'${id}' has no valid manifest to trust: ${plugin.statusReason ?? ''}`,
+    );
+  writeTrust(
+    scope.projectRoot,
+    id,
+    trusted ? { version: plugin.version, source: plugin.source, trustedAt: now().toISOString() } : null,
+  );
+  return pluginById(await listPlugins(scope), id);
+}

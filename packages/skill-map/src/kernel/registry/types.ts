@@ -1,0 +1,103 @@
+// The extension model (spec §1.1): six closed kinds behind one registry, qualified ids `<plugin>/<extension>`.
+import type { Analyzer } from '../analyzers/analyzer.js';
+import type { Extractor } from '../extractors/extractor.js';
+import type { Provider } from '../providers/provider.js';
+import type { Subgraph } from '../query/subgraph.js';
+
+/** The six extension kinds (closed). */
+export const EXTENSION_KINDS = ['provider', 'extractor', 'analyzer', 'action', 'formatter', 'hook'] as const;
+
+/** An extension kind. */
+export type ExtensionKind = (typeof EXTENSION_KINDS)[number];
+
+/** `deterministic` runs in the scan (or on demand); `probabilistic` only ever becomes a queued job. */
+export type ExtensionMode = 'deterministic' | 'probabilistic';
+
+/** The kinds that may be probabilistic; every other kind is deterministic only. */
+export const DUAL_MODE_KINDS: ReadonlySet<ExtensionKind> = new Set(['analyzer', 'action']);
+
+/** A graph formatter (`sm graph --format <format>`, `GET /api/graph?format=`): byte-deterministic for one graph. */
+export interface Formatter {
+  /** Qualified id (`core/ascii`). */
+  id: string;
+  /** The `--format` value it answers to. */
+  format: string;
+  /** MIME type of its output (REST `content-type`). */
+  contentType: string;
+  render(graph: Subgraph): string;
+}
+
+/** The implementation an entry carries, by kind and mode. */
+export type ExtensionImpl =
+  | { kind: 'provider'; mode: 'deterministic'; impl: Provider }
+  | { kind: 'extractor'; mode: 'deterministic'; impl: Extractor }
+  | { kind: 'analyzer'; mode: 'deterministic'; impl: Analyzer }
+  | { kind: 'formatter'; mode: 'deterministic'; impl: Formatter }
+  /** Probabilistic analyzers and actions, deterministic actions and hooks: opaque to the kernel (engines run them). */
+  | { kind: 'analyzer' | 'action'; mode: 'probabilistic'; impl: unknown }
+  | { kind: 'action' | 'hook'; mode: 'deterministic'; impl: unknown };
+
+/** What a plugin offers the registry for one extension. */
+export type ExtensionInput = ExtensionImpl & {
+  /** Extension id: bare (`copilot`) or already qualified with the plugin's own id (`core/markdown-link`). */
+  id: string;
+  version: string;
+  description: string;
+};
+
+/** One registered extension. */
+export type ExtensionEntry = ExtensionInput & {
+  /** `<plugin>/<extension>`. */
+  qualifiedId: string;
+  pluginId: string;
+  /** The id without its plugin prefix. */
+  shortId: string;
+};
+
+/** Where a plugin came from. */
+export type PluginSource = 'built-in' | 'project' | 'user';
+
+/** A plugin as the registry knows it (its manifest's identity). */
+export interface PluginDescriptor {
+  id: string;
+  version: string;
+  /** Semver range of the spec versions it supports. */
+  specCompat: string;
+  description?: string;
+  source: PluginSource;
+}
+
+/** Why an extension was refused at registration. */
+export interface RegistrationError {
+  pluginId: string;
+  extensionId: string;
+  code: 'id-collision' | 'foreign-namespace' | 'invalid-mode' | 'invalid-id';
+  message: string;
+}
+
+/** The frozen registry every scan, verb and route reads (a builder makes it; nothing mutates it afterwards). */
+export interface ExtensionRegistry {
+  /** Registered plugins in registration order. */
+  plugins(): readonly PluginDescriptor[];
+  /** Every entry, in registration order. */
+  all(): readonly ExtensionEntry[];
+  /** The entries of one kind, in registration order. */
+  ofKind(kind: ExtensionKind): readonly ExtensionEntry[];
+  get(qualifiedId: string): ExtensionEntry | undefined;
+  providers(): readonly Provider[];
+  extractors(): readonly Extractor[];
+  /** Deterministic analyzers (the scan runs these, phase by phase, in this order). */
+  analyzers(): readonly Analyzer[];
+  formatters(): readonly Formatter[];
+  /** The formatter answering to a `--format` value. */
+  formatter(format: string): Formatter | undefined;
+  /**
+   * A stable string naming what the scan's per-file stage depends on (providers and extractors with versions): part
+   * of the records' cache key, so adding or removing a plugin provider re-analyses. Empty for the built-ins alone.
+   */
+  readonly fileKey: string;
+  /** Same for the graph stage (analyzers); the incremental context key. */
+  readonly graphKey: string;
+  /** JSON form (ids and versions): settings holding a registry serialise to its identity. */
+  toJSON(): string;
+}
