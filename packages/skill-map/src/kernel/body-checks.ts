@@ -34,6 +34,17 @@ function placeholder(token: string): boolean {
   return new Set(token).size < 10 && !token.startsWith('-----BEGIN');
 }
 
+/**
+ * A private key header whose body is a placeholder (`...`, `<key>`, `your key here`) or too short to be a key: a
+ * real PEM key has hundreds of base64 characters before its END line.
+ */
+function placeholderKey(text: string, headerEnd: number): boolean {
+  const endAt = text.indexOf('-----END', headerEnd);
+  const body = text.slice(headerEnd, endAt === -1 ? Math.min(text.length, headerEnd + 400) : endAt);
+  if (/\.\.\.|\u2026|<|\[|your|example|placeholder|redacted/i.test(body)) return true;
+  return (body.match(/[A-Za-z0-9+/=]/g)?.length ?? 0) < 64;
+}
+
 interface DangerRule {
   kind: string;
   severity: Issue['severity'];
@@ -113,6 +124,7 @@ export function bodyIssues(
       rule.re.lastIndex = m.index;
       const hit = rule.re.exec(text);
       if (hit === null || placeholder(hit[0])) continue;
+      if (rule.kind === 'private-key' && placeholderKey(text, m.index + hit[0].length)) continue;
       const { line, column } = lines().locate(m.index);
       const target = `${rule.kind}:${hash(hit[0]).slice(0, 12)}`;
       out.push({

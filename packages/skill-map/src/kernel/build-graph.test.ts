@@ -134,7 +134,7 @@ describe('buildGraph over a Claude project', () => {
         'error invalid-sidecar [docs/guide.md]',
         'warn link-self-loop [.claude/agents/reviewer.md] target=@reviewer',
         'info mcp-server-unused [mcp://docs]',
-        'error name-collision [.claude/agents/reviewer.md,.claude/skills/dup/SKILL.md]',
+        'warn name-collision [.claude/agents/reviewer.md,.claude/skills/dup/SKILL.md]',
         'warn name-mismatch [.claude/skills/dup/SKILL.md]',
         'warn name-mismatch [.claude/skills/pdf/SKILL.md]',
         'warn name-reserved [.claude/commands/deploy.md] target=/review',

@@ -13,9 +13,10 @@ import { sha256Hex, type HashFn } from './util/sha256.js';
  * never misread). 2: the compact record format (defaults omitted, derived fields dropped; see record-format.ts). 3: the
  * per-file budgets (budget.ts) and `analysis-failed` records. 4: what is a reference (placeholders dropped, outputs and
  * qualified mentions speculative, link text's inline code not a second link, NUL-free `raw`). 5:
- * `secret-in-body` and `dangerous-command` issues.
+ * `secret-in-body` and `dangerous-command` issues. 6: example content, template files and the part after a file's
+ * fences break are speculative; a placeholder private key is no secret.
  */
-export const KERNEL_CACHE_VERSION = 5;
+export const KERNEL_CACHE_VERSION = 6;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {

@@ -93,8 +93,8 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       filesWalked: 415,
       filesAnalyzed: 112,
       nodesCount: 112,
-      linksCount: 234,
-      issuesCount: 5,
+      linksCount: 233,
+      issuesCount: 4,
     });
     expect(
       tally(
@@ -104,7 +104,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
       ),
     ).toEqual({
       'points core/backtick-path resolved': 172,
-      'points core/backtick-path unresolved': 10,
+      'points core/backtick-path unresolved': 9,
       'references core/markdown-link resolved': 27,
       'references core/markdown-link unresolved': 2,
       'invokes core/backtick-slash resolved': 3,
@@ -113,7 +113,7 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       // Every broken link on this corpus is a mention (read by hand: test/labelled/anthropics-skills.json).
-      'info reference-broken': 4,
+      'info reference-broken': 3,
       'warn name-mismatch': 1,
     });
   });
@@ -162,8 +162,9 @@ describe.skipIf(CORPORA === undefined)('corpus: anthropics-skills (Claude plugin
         "Unresolved points mention 'SKILL.md': no such file relative to the project root (it names a kind of file or the host project's own, not a path)",
       data: { target: 'SKILL.md', kind: 'points', reason: 'generic-name' },
     });
-    // Every unresolved path link is penalised, reported (4, at info) or not (6 in fenced code).
-    expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(10);
+    // Every unresolved path link is penalised, reported (3, at info) or not (6 in fenced code); an example's
+    // (`e.g., Ruby has no `batches.md``) is dropped.
+    expect(result.links.filter((l) => l.resolvedTarget === null && l.confidence === 0.25)).toHaveLength(9);
   });
 
   it('produces schema-valid nodes, links, issues and ScanResult', () => expectSchemaValid(result));
@@ -195,8 +196,8 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
       filesWalked: 180,
       filesAnalyzed: 94,
       nodesCount: 94,
-      linksCount: 385,
-      issuesCount: 125,
+      linksCount: 370,
+      issuesCount: 117,
     });
     expect(
       tally(
@@ -207,15 +208,15 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
     ).toEqual({
       'invokes core/plugin-skill resolved': 54,
       'points core/backtick-path resolved': 138,
-      'points core/backtick-path unresolved': 177,
+      'points core/backtick-path unresolved': 162,
       'references core/markdown-link resolved': 11,
       'invokes core/backtick-slash unresolved': 2,
       'references core/plugin-manifest unresolved': 3,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       // No error: every broken link is a mention in docs, plans or release notes, or in fenced code (silent).
-      'info reference-broken': 118,
-      'warn backtick-unbalanced': 2,
+      'info reference-broken': 103,
+      'warn backtick-unbalanced': 9,
       'info node-unreachable': 5,
     });
   });
@@ -241,6 +242,18 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
     expect(
       result.issues.filter((i) => i.analyzerId === 'backtick-unbalanced').map((i) => [i.nodeIds[0], i.data]),
     ).toEqual([
+      // Seven plans show a ```bash block inside a ```markdown block: its closer ends the outer block (issue 25).
+      ...(
+        [
+          ['docs/plans/2025-11-22-opencode-support-implementation.md', 780],
+          ['docs/plans/2025-11-28-skills-improvements-from-user-feedback.md', 239],
+          ['docs/plans/2026-01-17-visual-brainstorming.md', 424],
+          ['docs/superpowers/plans/2026-02-19-visual-brainstorming-refactor.md', 448],
+          ['docs/superpowers/plans/2026-03-23-codex-app-compatibility.md', 45],
+          ['docs/superpowers/plans/2026-04-06-worktree-rototill.md', 233],
+          ['docs/superpowers/plans/2026-05-06-lift-drill-into-evals.md', 554],
+        ] as const
+      ).map(([path, line]) => [path, { line, column: 1, fences: 1, spans: 0 }]),
       [
         'docs/superpowers/plans/2026-07-15-sdd-fix-loop-redesign.md',
         { line: 173, column: expect.any(Number), fences: 0, spans: 1 },

@@ -24,7 +24,8 @@ interface Entry {
   fallback: string | null;
   bare: string | null;
   resolveKinds: string[] | null;
-  speculative: boolean;
+  /** Every occurrence outside fenced code is speculative (null: a path found in fenced code only). */
+  speculative: boolean | null;
   occurrences: Occurrence[];
 }
 
@@ -32,6 +33,9 @@ interface Entry {
 function identityTrigger(trigger: string | null): string {
   return trigger === null ? '' : normalizeTrigger(trigger);
 }
+
+/** A path found in fenced code: says nothing about whether the prose occurrences of that path are meant as references. */
+const neutral = (link: ExtractedLink): boolean => link.pathStyle && link.context === 'code-block';
 
 /** True when two links share an identity (kind, target, normalised trigger). */
 function sameLink(e: Entry, kind: LinkKind, target: string, trigger: string | null): boolean {
@@ -50,6 +54,11 @@ function sameLink(e: Entry, kind: LinkKind, target: string, trigger: string | nu
 export class LinkCollector implements ExtractSink {
   /** Id of the extractor whose reports `link` is receiving. */
   extractor = '';
+  /**
+   * Offset from which the file's path-style links are doubtful (a template file: 0; after its fences break): they
+   * are made speculative, kept when they resolve and dropped when they do not. Infinity: none.
+   */
+  doubtFrom = Infinity;
   private entries: Entry[] = [];
   private byKey: Map<string, Entry[]> | null = null;
   private readonly urls = new Set<string>();
@@ -57,13 +66,18 @@ export class LinkCollector implements ExtractSink {
 
   /** Starts a new file. */
   reset(): void {
+    this.doubtFrom = Infinity;
     this.entries = [];
     this.byKey = null;
     if (this.urls.size > 0) this.urls.clear();
     if (this.servers.size > 0) this.servers.clear();
   }
 
-  link(link: ExtractedLink): void {
+  link(found: ExtractedLink): void {
+    const link =
+      found.pathStyle && found.offset >= this.doubtFrom && found.speculative !== true
+        ? { ...found, speculative: true }
+        : found;
     const occurrence: Occurrence = {
       extractor: this.extractor,
       trigger: link.trigger,
@@ -82,7 +96,7 @@ export class LinkCollector implements ExtractSink {
         fallback: link.fallbackTarget,
         bare: link.bareDest ?? null,
         resolveKinds: link.resolveKinds ?? null,
-        speculative: link.speculative === true,
+        speculative: neutral(link) ? null : link.speculative === true,
         occurrences: [occurrence],
       };
       this.entries.push(entry);
@@ -95,7 +109,8 @@ export class LinkCollector implements ExtractSink {
     }
     existing.occurrences.push(occurrence);
     existing.fallback ??= link.fallbackTarget;
-    existing.speculative &&= link.speculative === true;
+    // Fenced code says nothing about whether the prose occurrences are meant as references.
+    if (!neutral(link)) existing.speculative = existing.speculative !== false && link.speculative === true;
     if (link.offset < existing.offset) {
       existing.offset = link.offset;
       existing.raw = link.raw;
@@ -220,7 +235,7 @@ function encode(e: Entry, dir: string, lines: LineCursor): RawLink {
   if (e.fallback !== null) link.fallback = e.fallback === e.bare ? true : e.fallback;
   if (e.bare !== local) link.bare = e.bare;
   if (e.resolveKinds !== null) link.resolveKinds = e.resolveKinds;
-  if (e.speculative) link.speculative = true;
+  if (e.speculative === true) link.speculative = true;
   return link;
 }
 

@@ -4,6 +4,7 @@ import { FILE_BUDGET, overBudgetIssue, valueOverBudget } from './budget.js';
 import { prepareContext, rootOf } from './context.js';
 import type { ExtractInput } from './extractors/extractor.js';
 import { LinkCollector } from './link-collector.js';
+import { fenceTrouble, isTemplateText } from './extractors/example-context.js';
 import { maskSpans, scanMarkdown, type Span } from './parse/code-regions.js';
 import { canonicalFrontmatter, parseFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
 import type { Classification } from './providers/registry.js';
@@ -131,6 +132,16 @@ function setHashes(node: RecordNode, record: FileRecord, bodyHash: string, front
   if (frontmatterHash !== EMPTY_SHA256) node.frontmatterHash = frontmatterHash;
 }
 
+/**
+ * `backtick-unbalanced` for a fence opened inside a fenced block of the same fence (`` ```diff `` inside a
+ * `` ```markdown `` block): the outer block ends at the inner block's closer, and prose and code trade places after it.
+ */
+function nestedFenceIssue(path: string, text: string, at: number): Issue {
+  const { line, column } = createLineIndex(text).locate(at);
+  const msg = `Unbalanced backticks: a fence opens inside a fenced block at line ${line}, so the outer block closes early; give the outer block a longer fence`;
+  return stamp('backtick-unbalanced', 'warn', path, msg, { line, column, fences: 1, spans: 0 });
+}
+
 /** The shared collector (analyzeFile is synchronous and not re-entered by extractors). */
 const collector = new LinkCollector();
 
@@ -156,12 +167,13 @@ export function analyzeNodeFile(
   const parsed = file.path.endsWith('.toml') ? parseTomlAgent(file, severity) : parseMarkdown(file, severity);
   const text = parsed.view;
   const md = scanMarkdown(text, parsed.bodyOffset);
+  const trouble = fenceTrouble(text, md.code);
   if (md.unbalanced !== null) {
     const { line, column } = createLineIndex(text).locate(md.unbalanced.offset);
     const { fences, spans } = md.unbalanced;
     const msg = `Unbalanced backticks: ${fences} unclosed fence(s), ${spans} unmatched inline run(s); first at line ${line}`;
     parsed.issues.push(stamp('backtick-unbalanced', 'warn', file.path, msg, { line, column, fences, spans }));
-  }
+  } else if (trouble >= 0) parsed.issues.push(nestedFenceIssue(file.path, text, trouble));
   let lineIndex: LineIndex | null = null;
   const lines = (): LineIndex => (lineIndex ??= createLineIndex(text));
   for (const issue of bodyIssues(file.path, cls.kind, text, parsed.bodyOffset, lines, ctx.hash))
@@ -188,6 +200,7 @@ export function analyzeNodeFile(
     frontmatterRange: parsed.fmRange,
   };
   collector.reset();
+  collector.doubtFrom = isTemplateText(prose) ? 0 : trouble < 0 ? Infinity : trouble;
   for (const extractor of prepared.extractors) {
     collector.extractor = extractor.id;
     extractor.extract(input, collector);

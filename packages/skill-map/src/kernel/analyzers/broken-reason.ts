@@ -5,6 +5,7 @@ import type { Link, Node, Severity } from '@skill-map/spec';
 import type { Assembled } from '../graph/assemble.js';
 import { isExplicitRelative } from '../extractors/resolve-path.js';
 import { basename, dirname, joinPath } from '../util/posix-path.js';
+import { caseOnlyMatch, relativePath, samePlugin, sourceClass, type SourceClass } from './broken-classes.js';
 
 /** Stable reason codes (`data.reason` of a `reference-broken` issue). */
 export type BrokenReason =
@@ -17,7 +18,10 @@ export type BrokenReason =
   | 'elsewhere'
   | 'generic-name'
   | 'mention'
-  | 'trigger-unresolved';
+  | 'trigger-unresolved'
+  | 'case-mismatch'
+  | 'shorthand'
+  | SourceClass;
 
 export interface BrokenVerdict {
   severity: Severity;
@@ -26,6 +30,8 @@ export interface BrokenVerdict {
   why: string;
   /** An existing path the author probably meant (same trailing path under another base). */
   didYouMean: string | null;
+  /** The path to write instead (as authored, relative to the source's folder), when the verdict knows it. */
+  fix?: string;
 }
 
 /** Conventional file names a text names as a kind of file or as the host project's own (`a `SKILL.md` file`). */
@@ -126,11 +132,8 @@ const verdict = (
   didYouMean: string | null = null,
 ): BrokenVerdict => ({ severity, reason, why, didYouMean });
 
-/**
- * How a broken link is reported, or null when it is not a reference at all (only in fenced code, a code-shaped
- * `@Token`). `authored` is the path as written (null for trigger-style links).
- */
-export function judgeBroken(
+/** The verdict before the classes of broken-classes.ts (see judgeBroken). */
+function baseVerdict(
   link: Link,
   authored: string | null,
   g: Assembled,
@@ -179,11 +182,12 @@ export function judgeBroken(
         `the folder '${dirname(authored)}/' exists but does not hold it`,
         suggestion,
       );
-    if (namesSibling(node, authored, g))
+    if (!generic && namesSibling(node, authored, g))
       return verdict(
         'error',
         'sibling-mention',
         `it names a sibling ${node!.kind} file that was never written`,
+        suggestion,
       );
   }
   if (generic)
@@ -202,6 +206,54 @@ export function judgeBroken(
       `a mention in inline code; ${candidates.length} files under other bases end with it`,
     );
   return verdict('info', 'mention', 'a mention in inline code, not a link; not clearly a reference');
+}
+
+/** Reasons of a mention judged a reference because it stands in a skill, agent or command (or an explicit link there). */
+const HARNESS_REASONS = new Set<BrokenReason>(['relative-mention', 'missing-in-folder', 'sibling-mention']);
+
+/** True when `file` sits in a skill folder of the plugin `source` belongs to (or of no plugin, like `source`). */
+const inSkillOfPlugin = (source: string, file: string, g: Assembled): boolean =>
+  enclosingSkillDirs(file, g.skillDirs).some((d) => d !== '') && samePlugin(source, file, g);
+
+/** The authored path with the part that names `onDisk` spelled as on disk (`./skill.md` → `./SKILL.md`). */
+function respelled(authored: string, onDisk: string): string {
+  const tail = authored.replace(/^\/+/, '').replace(/^(?:\.{1,2}\/)+/, '');
+  if (!onDisk.toLowerCase().endsWith(tail.toLowerCase())) return onDisk;
+  return authored.slice(0, authored.length - tail.length) + onDisk.slice(onDisk.length - tail.length);
+}
+
+/**
+ * How a broken link is reported, or null when it is not a reference at all (only in fenced code, a code-shaped
+ * `@Token`). `authored` is the path as written (null for trigger-style links). A link judged a reference is then
+ * weighed against the classes that are not errors: a case-only mismatch and a shorthand for a file a skill of the same
+ * plugin ships are warnings naming the file on disk; links in templates, example files and generated copies are info.
+ */
+export function judgeBroken(
+  link: Link,
+  authored: string | null,
+  g: Assembled,
+  paths: ReadonlySet<string> | undefined,
+): BrokenVerdict | null {
+  const v = baseVerdict(link, authored, g, paths);
+  if (v === null || v.severity === 'info' || authored === null) return v;
+  const onDisk = caseOnlyMatch(link, authored, g.skillDirs, paths);
+  if (onDisk !== null) {
+    const fix = respelled(authored, onDisk);
+    const why = `the file is spelled '${onDisk}' on disk: it resolves on macOS and Windows, not on Linux or GitHub`;
+    return { ...verdict('warn', 'case-mismatch', why, onDisk), fix };
+  }
+  const cls = sourceClass(link.source);
+  if (cls !== null) return verdict('info', cls.cls, cls.why, v.didYouMean);
+  const sibling = v.didYouMean;
+  const harnessLink =
+    HARNESS_REASONS.has(v.reason) ||
+    (v.reason === 'explicit-link' && inHarness(g.byPath.get(link.source), link.source, g.skillDirs));
+  if (sibling !== null && harnessLink && inSkillOfPlugin(link.source, sibling, g)) {
+    const fix = relativePath(dirname(link.source), sibling);
+    const why = 'not resolvable as written, but another part of the same plugin ships that file';
+    return { ...verdict('warn', 'shorthand', why, sibling), fix };
+  }
+  return v;
 }
 
 const JSDOC_TAGS = new Set([

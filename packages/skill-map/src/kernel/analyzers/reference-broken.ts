@@ -16,7 +16,8 @@ function brokenMessage(
   v: BrokenVerdict,
   skillDirs: ReadonlySet<string>,
 ): string {
-  const hint = v.didYouMean === null ? '' : `; did you mean '${v.didYouMean}'?`;
+  const meant = v.fix ?? v.didYouMean;
+  const hint = meant === null ? '' : `; did you mean '${meant}'?`;
   const what = v.severity === 'error' ? `Broken ${link.kind} link` : `Unresolved ${link.kind} mention`;
   if (authored !== null)
     return `${what} '${authored}': no such file ${lookedFor(link, authored, skillDirs)} (${v.why}${hint})`;
@@ -49,6 +50,10 @@ export const referenceBrokenAnalyzer: Analyzer = {
       }
       const data: Record<string, unknown> = { target: link.target, kind: link.kind, reason: v.reason };
       if (v.didYouMean !== null) data['didYouMean'] = v.didYouMean;
+      const fix =
+        v.fix === undefined || authored === null
+          ? undefined
+          : { hint: `write '${v.fix}' instead of '${authored}'`, replace: authored, with: v.fix };
       sink.emit(
         {
           analyzerId: 'reference-broken',
@@ -56,6 +61,8 @@ export const referenceBrokenAnalyzer: Analyzer = {
           nodeIds: [link.source],
           message: brokenMessage(link, authored, v, view.graph.skillDirs),
           linkIndices: [i],
+          // `fix` before `data`: the order a stored issue is read back in.
+          ...(fix === undefined ? {} : { fix }),
           data,
         },
         { link: i, op: 'delta', value: -0.75 },

@@ -1,5 +1,6 @@
 import type { OccurrenceContext } from '@skill-map/spec';
 import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
+import { isExampleContext } from './example-context.js';
 import { inLinkText, isPlaceholderPath, mentionQualifier } from './mention-context.js';
 import { relativeTargets } from './resolve-path.js';
 
@@ -33,8 +34,9 @@ function found(
 /**
  * `core/backtick-path`: relative `.md` paths in inline code (whole span) or fenced blocks → `points`. Mentions, not
  * links: placeholders are skipped, so is the inline code of a link's text (`` [`x.md`](x.md) `` is one reference),
- * and outputs (`Save the report to `x.md``) or another unit's files (`` `other-skill`'s `x.md` ``) are speculative
- * (kept when they resolve, dropped when they do not).
+ * and outputs (`Save the report to `x.md``), another unit's files (`` `other-skill`'s `x.md` ``) and example content
+ * (`Examples: `x.md``, a usage line, a list or section presented as a template or example) are speculative (kept when
+ * they resolve, dropped when they do not).
  */
 export const backtickPathExtractor: Extractor = {
   id: 'core/backtick-path',
@@ -51,7 +53,8 @@ export const backtickPathExtractor: Extractor = {
       if (region.kind === 'inline-code') {
         const trimmed = content.trim();
         if (!WHOLE.test(trimmed) || inLinkText(input.text, region.start, region.end)) continue;
-        const speculative = mentionQualifier(input.prose, region.start) !== null;
+        const speculative =
+          mentionQualifier(input.prose, region.start) !== null || isExampleContext(input.prose, region.start);
         found(input, sink, trimmed, base + content.indexOf(trimmed), region.kind, speculative);
         continue;
       }

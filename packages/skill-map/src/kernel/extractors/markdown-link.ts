@@ -1,4 +1,5 @@
 import { joinPath } from '../util/posix-path.js';
+import { isExampleContext } from './example-context.js';
 import { isPlaceholderPath } from './mention-context.js';
 import { isExplicitRelative } from './resolve-path.js';
 import type { ExtractInput, Extractor, ExtractSink } from './extractor.js';
@@ -65,10 +66,14 @@ function emit(input: ExtractInput, sink: ExtractSink, rawDest: string, raw: stri
     pathStyle: true,
     fallbackTarget: null,
     bareDest,
+    speculative: isExampleContext(input.prose, offset),
   });
 }
 
-/** `core/markdown-link`: `[text](dest)` and `[ref]: dest` → `references` (images, URLs and `#anchors` skipped). */
+/**
+ * `core/markdown-link`: `[text](dest)` and `[ref]: dest` → `references` (images, URLs and `#anchors` skipped). A link
+ * in example content (a list or section presented as a template or example to copy) is speculative.
+ */
 export const markdownLinkExtractor: Extractor = {
   id: 'core/markdown-link',
   gate: null,
