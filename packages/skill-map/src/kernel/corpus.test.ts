@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import { corporaDir } from '../adapters/testing/corpora.js';
-import type { ScanResult } from '@skill-map/spec';
+import { toSpecScanResult, type ScanResult } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
 import { isCandidatePath } from './analyze-file.js';
 import { scanSources, type ScanSourcesResult } from './scan.js';
@@ -54,7 +54,7 @@ function tally(values: string[]): Record<string, number> {
 }
 
 function expectSchemaValid(result: ScanResult): void {
-  expect(validator.validate('scanResult', result)).toEqual({ ok: true });
+  expect(validator.validate('scanResult', toSpecScanResult(result))).toEqual({ ok: true });
   const bad = [
     ...result.nodes.filter((n) => !validator.validate('node', n).ok).map((n) => n.path),
     ...result.links.filter((l) => !validator.validate('link', l).ok).map((l) => `${l.source}->${l.target}`),
