@@ -11,7 +11,7 @@ import type { CliIo, Output } from './io.js';
 import { resolveProject } from './project.js';
 import { watchStdout } from './stdout-watch.js';
 import type { StdoutWatch } from './stdout-watch.js';
-import { elapsedMs, findVerb } from './verbs.js';
+import { elapsedMs, findVerb, formatElapsed } from './verbs.js';
 import type { OptionValues, VerbContext, VerbResult, VerbSpec } from './verbs.js';
 
 export type { CliIo, CliStream } from './io.js';
@@ -49,7 +49,7 @@ async function runVerb(
   const ctx: VerbContext = { args, options, project, output, io, startedAt };
   const module = await verb.load();
   const result = await module.run(ctx);
-  if (verb.timed === true && (await output.flush())) output.info(`done in ${elapsedMs(ctx)} ms`);
+  if (verb.timed === true && (await output.flush())) output.info(`done in ${formatElapsed(elapsedMs(ctx))}`);
   return result;
 }
 

@@ -7,6 +7,7 @@ import { CliError, EXIT, toExit } from './errors.js';
 import { DEFAULT_DB_RELATIVE } from './project.js';
 import { captureStream } from './testing/run-cli.js';
 import { createProgressBar, renderProgress } from './progress.js';
+import { formatElapsed } from './verbs.js';
 
 describe('exit-code mapping (toExit)', () => {
   it('maps CLI errors: usage and grammar → 2, not found → 5, with the hint', () => {
@@ -100,5 +101,20 @@ describe('progress bar', () => {
     const off = captureStream(false);
     createProgressBar(off, false).update({ index: 0, total: 1, path: 'a' });
     expect(off.text()).toBe('');
+  });
+});
+
+describe("the done-in line's duration (the reference's grammar)", () => {
+  it('prints whole ms under a second, one decimal under a minute, minutes and seconds above', () => {
+    expect([0, 34, 999, 1000, 2449, 59_999, 60_000, 102_400].map(formatElapsed)).toEqual([
+      '0ms',
+      '34ms',
+      '999ms',
+      '1.0s',
+      '2.4s',
+      '59.9s',
+      '1m 0s',
+      '1m 42s',
+    ]);
   });
 });

@@ -332,6 +332,17 @@ export const VERBS: readonly VerbSpec[] = [
   },
 ];
 
+/**
+ * A duration in the reference's `done in` grammar: under a second `34ms`, under a minute `2.4s` (one decimal),
+ * else `1m 42s`.
+ */
+export function formatElapsed(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`;
+  if (ms < 60_000) return `${(Math.floor(ms / 100) / 10).toFixed(1)}s`;
+  const seconds = Math.floor(ms / 1000);
+  return `${Math.floor(seconds / 60)}m ${seconds % 60}s`;
+}
+
 /** Milliseconds since `main` started, rounded (the `elapsedMs` of JSON objects). */
 export function elapsedMs(ctx: Pick<VerbContext, 'startedAt'>): number {
   return Math.round(performance.now() - ctx.startedAt);

@@ -22,7 +22,7 @@ describe('sm scan', () => {
     expect(run.stdout).toContain('1 error');
     expect(run.stdout).toMatch(/hosts {5}claude \(detected: \.claude\/\)/);
     expect(run.stderr).toContain('`sm check --severity error` lists them');
-    expect(run.stderr).toMatch(/done in \d+ ms/);
+    expect(run.stderr).toMatch(/done in (\d+ms|\d+\.\ds|\d+m \d+s)\n$/);
     expect(existsSync(db())).toBe(true);
     expect(readFileSync(tree.abs('.skill-map/.gitignore'), 'utf8')).toContain('skill-map.db*');
     expect(readFileSync(tree.abs('.skill-map/operations.log'), 'utf8')).toMatch(
