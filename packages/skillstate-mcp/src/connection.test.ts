@@ -7,6 +7,7 @@ import { isValidId } from './jsonrpc.js';
 import { META_KEYS } from './protocol.js';
 import { internalsOf } from './server.js';
 import { registerTools } from './tools/registry.js';
+import { defineTool, READS } from './tools/define-tool.js';
 import type { ToolContext, ToolDefinition } from './tools/define-tool.js';
 
 const ENVELOPE = {
@@ -157,27 +158,29 @@ describe('tool results through the registry', () => {
   it('an INVALID_PARAMS thrown by a handler stays a protocol error; any other error becomes a tool result', async () => {
     h = harness();
     const base = {
+      title: 'Test',
       description: 'test tool',
       inputSchema: { type: 'object' as const, properties: {} },
+      output: {},
+      effect: READS,
+      icons: [],
       requiresState: false,
     };
     const tools: ToolDefinition[] = [
-      {
+      defineTool({
         ...base,
         name: 't.params',
-        annotations: { readOnlyHint: true, destructiveHint: false },
         handler: () => {
           throw new McpServerError('INVALID_PARAMS', 'Invalid params: nope');
         },
-      },
-      {
+      }),
+      defineTool({
         ...base,
         name: 't.boom',
-        annotations: { readOnlyHint: true, destructiveHint: false },
         handler: () => {
           throw new Error('boom');
         },
-      },
+      }),
     ];
     const registry = registerTools(tools);
     const { deps } = internalsOf(h.server);

@@ -3,6 +3,7 @@ import { harness } from '../test/support/fixtures.js';
 import type { Harness } from '../test/support/fixtures.js';
 import { classifyRequest, encodeModernResult, STATIC_RESULT_TTL_MS } from './era.js';
 import { META_KEYS } from './protocol.js';
+import { SERVER_ICONS } from './icons.js';
 
 const ENVELOPE = {
   [META_KEYS.protocolVersion]: '2026-07-28',
@@ -92,14 +93,20 @@ describe('the 2026-07-28 era on a connection', () => {
       resultType: 'complete',
       ttlMs: STATIC_RESULT_TTL_MS,
       cacheScope: 'private',
-      _meta: SERVER_INFO,
+      _meta: {
+        [META_KEYS.serverInfo]: {
+          ...SERVER_INFO[META_KEYS.serverInfo],
+          title: 'skillstate',
+          icons: SERVER_ICONS,
+        },
+      },
     });
   });
 
   it('types every result and caches only what cannot change', async () => {
     h = harness();
     const list = (await modern(1, 'tools/list')).result;
-    expect(list.tools).toHaveLength(14);
+    expect(list.tools).toHaveLength(13);
     expect([list.resultType, list.ttlMs, list.cacheScope]).toEqual([
       'complete',
       STATIC_RESULT_TTL_MS,
@@ -108,6 +115,7 @@ describe('the 2026-07-28 era on a connection', () => {
     const call = (await modern(2, 'tools/call', { name: 'state.get', arguments: {} })).result;
     expect(call).toEqual({
       content: [{ type: 'text', text: '{}' }],
+      structuredContent: {},
       resultType: 'complete',
       _meta: SERVER_INFO,
     });

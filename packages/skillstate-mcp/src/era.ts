@@ -92,6 +92,7 @@ export function encodeModernResult(
     ...result,
     resultType: 'complete',
     ...cacheHint(method, result),
-    _meta: { ...meta, [META_KEYS.serverInfo]: serverInfo },
+    // A result that names the server itself (server/discover, with its icon) keeps its own identity.
+    _meta: { [META_KEYS.serverInfo]: serverInfo, ...meta },
   };
 }

@@ -1,6 +1,6 @@
 // The error type of this package and the ONE place where errors become wire shapes: JSON-RPC error bodies at
 // the protocol boundary, `isError` tool results at the tool boundary. Every message is redacted on the way out.
-import { isSkillstateError, redactSecrets, redactValue } from '@skillstate/core';
+import { isPlainObject, isSkillstateError, redactSecrets, redactValue } from '@skillstate/core';
 import { RPC_CODES } from './jsonrpc.js';
 import type { JsonRpcErrorBody } from './jsonrpc.js';
 
@@ -60,20 +60,33 @@ export function toRpcError(err: unknown): JsonRpcErrorBody {
   return { code: RPC_CODES.INTERNAL_ERROR, message: redactSecrets(`Internal error: ${messageOf(err)}`) };
 }
 
-/** A tool result as MCP defines it (text content only). */
+/**
+ * A tool result as MCP defines it: one text item, and the same content as `structuredContent` (the JSON the
+ * text holds, or `{error}` for a refusal whose text is a message), which validates against the tool's
+ * outputSchema.
+ */
 export interface McpToolResult {
   content: Array<{ type: 'text'; text: string }>;
+  structuredContent: Record<string, unknown>;
   isError?: boolean;
 }
 
-/**
- * Builds a tool result from plain text (a message, never serialised JSON: use {@link jsonResult} for that).
- * Security: the text is redacted.
- */
-export function textResult(text: string, isError = false): McpToolResult {
-  const result: McpToolResult = { content: [{ type: 'text', text: redactSecrets(text) }] };
+function toolResult(text: string, structured: unknown, isError: boolean): McpToolResult {
+  const result: McpToolResult = {
+    content: [{ type: 'text', text }],
+    structuredContent: isPlainObject(structured) ? structured : { value: structured },
+  };
   if (isError) result.isError = true;
   return result;
+}
+
+/**
+ * Builds a refusal whose text is a plain message (never serialised JSON: use {@link jsonResult} for that);
+ * its structured content is `{error: message}`. Security: the message is redacted.
+ */
+export function refusalResult(message: string): McpToolResult {
+  const text = redactSecrets(message);
+  return toolResult(text, { error: text }, true);
 }
 
 /**
@@ -84,14 +97,20 @@ export function redactedJson(value: unknown): string {
   return JSON.stringify(redactValue(value));
 }
 
-/** Builds a tool result whose text is `value` as JSON. Security: every string (and key) is redacted. */
+/**
+ * Builds a tool result whose text is `value` as JSON and whose structured content is that same value.
+ * Security: every string (and key) is redacted.
+ */
 export function jsonResult(value: unknown, isError = false): McpToolResult {
-  const result: McpToolResult = { content: [{ type: 'text', text: redactedJson(value) }] };
-  if (isError) result.isError = true;
-  return result;
+  const redacted = redactValue(value);
+  return toolResult(JSON.stringify(redacted), redacted, isError);
 }
 
-/** Maps an error thrown inside a tool to an `isError` result whose text reads `Error: <message>`. */
+/**
+ * Maps an error thrown inside a tool to an `isError` result whose text reads `Error: <message>` and whose
+ * structured content is `{error: <message>}`.
+ */
 export function toToolErrorResult(err: unknown): McpToolResult {
-  return textResult(`Error: ${messageOf(err)}`, true);
+  const message = redactSecrets(messageOf(err));
+  return toolResult(`Error: ${message}`, { error: message }, true);
 }

@@ -46,6 +46,7 @@ describe('layering of @skillstate/mcp', () => {
       'bin.ts',
       'early-handshake.ts',
       'handshake.ts',
+      'icons.ts',
       'jsonrpc.ts',
       'protocol.ts',
       'version.ts',

@@ -7,8 +7,8 @@ import { envelopeVersion } from './era.js';
 import { assertConfined } from './confinement.js';
 import { McpServerError } from './errors.js';
 import type { JsonRpcId } from './jsonrpc.js';
-import { CAPABILITIES, initializeResult } from './handshake.js';
-import { MODERN_PROTOCOL_VERSIONS } from './protocol.js';
+import { CAPABILITIES, initializeResult, SERVER_IDENTITY } from './handshake.js';
+import { META_KEYS, MODERN_PROTOCOL_VERSIONS } from './protocol.js';
 import { isKnownResource, readResource, RESOURCES, unknownResource } from './resources.js';
 import type { StateAccess } from './state-access.js';
 import type { Subscriptions } from './subscriptions.js';
@@ -125,7 +125,11 @@ export const METHODS: Readonly<Record<string, MethodEntry>> = {
   ping: { eras: LEGACY, handle: () => ({}) },
   'server/discover': {
     eras: MODERN,
-    handle: () => ({ supportedVersions: [...MODERN_PROTOCOL_VERSIONS], capabilities: CAPABILITIES }),
+    handle: () => ({
+      supportedVersions: [...MODERN_PROTOCOL_VERSIONS],
+      capabilities: CAPABILITIES,
+      _meta: { [META_KEYS.serverInfo]: SERVER_IDENTITY },
+    }),
   },
   'tools/list': { eras: BOTH, handle: (_call, deps) => ({ tools: deps.tools.list() }) },
   'tools/call': { eras: BOTH, handle: callTool },

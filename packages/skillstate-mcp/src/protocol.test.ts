@@ -4,6 +4,7 @@ import { earlyInitializeResponse } from './early-handshake.js';
 import { initializeResult } from './handshake.js';
 import { negotiateProtocolVersion, PROTOCOL_VERSION, SUPPORTED_PROTOCOL_VERSIONS } from './protocol.js';
 import { VERSION } from './version.js';
+import { SERVER_ICONS } from './icons.js';
 
 describe('protocol revisions', () => {
   it('supports five revisions, oldest first, newest 2026-07-28', () => {
@@ -31,7 +32,7 @@ describe('protocol revisions', () => {
     expect(initializeResult({})).toEqual({
       protocolVersion: '2026-07-28',
       capabilities: { tools: {}, resources: { subscribe: true }, prompts: {}, logging: {} },
-      serverInfo: { name: 'skillstate', version: pkg.version },
+      serverInfo: { name: 'skillstate', version: pkg.version, title: 'skillstate', icons: SERVER_ICONS },
     });
     expect(initializeResult('x')).toMatchObject({ protocolVersion: '2026-07-28' });
   });

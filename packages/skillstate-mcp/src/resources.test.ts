@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness, TEST_SPEC, writeRaw } from '../test/support/fixtures.js';
 import type { Harness } from '../test/support/fixtures.js';
+import { SPEC_ICONS, STATE_ICONS } from './icons.js';
 
 let h: Harness;
 afterEach(() => h.project.cleanup());
@@ -13,20 +14,26 @@ describe('resources', () => {
       {
         uri: 'skillstate://state',
         name: 'Skill State',
+        title: 'Skill State',
         description: 'The full versioned state envelope ({ version, state }).',
         mimeType: 'application/json',
+        icons: STATE_ICONS,
       },
       {
         uri: 'skillstate://spec',
         name: 'Procedural Spec',
+        title: 'Procedural Spec',
         description: 'The procedural spec: id, name, version, instructions, schema.',
         mimeType: 'application/json',
+        icons: SPEC_ICONS,
       },
       {
         uri: 'skillstate://summary',
         name: 'State Summary',
+        title: 'State Summary',
         description: 'Compact summary projection of the current state.',
         mimeType: 'application/json',
+        icons: STATE_ICONS,
       },
     ]);
   });

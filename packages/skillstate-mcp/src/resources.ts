@@ -2,6 +2,8 @@
 import { buildSummary, toEnvelope } from '@skillstate/core';
 import type { SkillSpec } from '@skillstate/core';
 import { McpServerError, NOT_INITIALIZED_TEXT, redactedJson } from './errors.js';
+import { SPEC_ICONS, STATE_ICONS } from './icons.js';
+import type { McpIcon } from './icons.js';
 import type { StateAccess } from './state-access.js';
 
 /** URI of the full `{version, state}` envelope of the server's default scope. */
@@ -18,8 +20,10 @@ export const STATE_BACKED_URIS: readonly string[] = [STATE_URI, SUMMARY_URI];
 export interface ResourceListing {
   uri: string;
   name: string;
+  title: string;
   description: string;
   mimeType: 'application/json';
+  icons: readonly McpIcon[];
 }
 
 /** The resources, in listing order. */
@@ -27,20 +31,26 @@ export const RESOURCES: readonly ResourceListing[] = [
   {
     uri: STATE_URI,
     name: 'Skill State',
+    title: 'Skill State',
     description: 'The full versioned state envelope ({ version, state }).',
     mimeType: 'application/json',
+    icons: STATE_ICONS,
   },
   {
     uri: SPEC_URI,
     name: 'Procedural Spec',
+    title: 'Procedural Spec',
     description: 'The procedural spec: id, name, version, instructions, schema.',
     mimeType: 'application/json',
+    icons: SPEC_ICONS,
   },
   {
     uri: SUMMARY_URI,
     name: 'State Summary',
+    title: 'State Summary',
     description: 'Compact summary projection of the current state.',
     mimeType: 'application/json',
+    icons: STATE_ICONS,
   },
 ];
 

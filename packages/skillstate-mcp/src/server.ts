@@ -11,7 +11,7 @@ import type { ServerDeps } from './methods.js';
 import { PROTOCOL_VERSION } from './protocol.js';
 import { resolveAgentId, StateAccess } from './state-access.js';
 import { Subscriptions } from './subscriptions.js';
-import { registerTools } from './tools/registry.js';
+import { registerTools, toolsFor } from './tools/registry.js';
 
 /** Options of {@link McpServer}. */
 export interface McpServerOptions {
@@ -23,7 +23,7 @@ export interface McpServerOptions {
   name: string;
   /** Default agent scope; '' (the default) is the main agent. Must not sanitise to nothing. */
   agent?: string;
-  /** Enables state.metrics. */
+  /** Enables state.metrics, which is listed only when a tracker is given. */
   tracker?: TokenTracker;
   /** Clock (tests and embedders). Defaults to the system clock. */
   now?: () => Date;
@@ -62,8 +62,8 @@ export function internalsOf(server: McpServer): ServerInternals {
 }
 
 /**
- * The skillstate MCP server: newline-delimited JSON-RPC 2.0, both protocol eras, 14 tools and 3 resources
- * over one state directory. Messages are processed one at a time, and responses leave in arrival order.
+ * The skillstate MCP server: newline-delimited JSON-RPC 2.0, both protocol eras, 13 tools (14 with a token
+ * tracker) and 3 resources over one state directory. Messages are processed one at a time, and responses leave in arrival order.
  */
 export class McpServer {
   /** The newest protocol revision this server speaks. */
@@ -106,7 +106,7 @@ export class McpServer {
       negotiatedVersion: () => this.#connection.negotiatedProtocolVersion,
       spec: options.spec,
       state,
-      tools: registerTools(),
+      tools: registerTools(toolsFor(options.tracker !== undefined)),
       activity: new ActivityTracker(() => clock().getTime(), undefined, state.storage),
       tracker: options.tracker,
       subscriptions: new Subscriptions(),

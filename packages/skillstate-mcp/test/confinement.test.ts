@@ -22,7 +22,6 @@ const TOOLS = [
   'state.checkpoint',
   'state.rollback',
   'state.summary',
-  'state.metrics',
   'state.finalize',
   'spec.get',
   'spec.next',
@@ -88,7 +87,7 @@ describe('state confinement (built bin)', () => {
     expect(readFileSync(project.statePath, 'utf8')).toBe(mine);
   });
 
-  it('refuses a root argument on every one of the 14 tools and the 3 resources', async () => {
+  it('refuses a root argument on every one of the 13 tools and the 3 resources', async () => {
     setUp();
     const replies = await exchange([
       ...TOOLS.map((name) => call(name, { root: foreign.root, agent: 'a', patch: {}, status: 'completed' })),

@@ -60,7 +60,18 @@ describe('v2 SDK client, versionNegotiation auto, over stdio', () => {
   it('negotiates the 2026-07-28 era via server/discover', () => {
     expect(client.getNegotiatedProtocolVersion()).toBe('2026-07-28');
     expect(client.getProtocolEra()).toBe('modern');
-    expect(client.getServerVersion()).toEqual({ name: 'skillstate', version: '0.1.0' });
+    expect(client.getServerVersion()).toEqual({
+      name: 'skillstate',
+      version: '0.1.0',
+      title: 'skillstate',
+      icons: [
+        {
+          src: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+          mimeType: 'image/svg+xml',
+          sizes: ['any'],
+        },
+      ],
+    });
     expect(client.getServerCapabilities()).toMatchObject({ tools: {}, resources: { subscribe: true } });
     expect(client.getDiscoverResult()?.supportedVersions).toEqual(['2026-07-28']);
   });
@@ -74,7 +85,7 @@ describe('v2 SDK client, versionNegotiation auto, over stdio', () => {
   it('lists tools and calls them in the modern era', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toContain('agent.merge');
-    expect(tools).toHaveLength(14);
+    expect(tools).toHaveLength(13);
     const patched = await tool('state.patch', { patch: { goal: 'Modern', progress: ['probe'] } });
     expect(patched.json.changes.added).toEqual(['goal', 'progress']);
     expect((await tool('state.summary')).json).toMatchObject({

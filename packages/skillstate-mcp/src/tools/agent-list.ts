@@ -8,7 +8,10 @@ import {
   resolveStatePath,
   sessionStaleness,
 } from '@skillstate/core';
-import { defineTool, ok, READ_ONLY } from './define-tool.js';
+import { defineTool, ok, READS } from './define-tool.js';
+import { AGENT_ICONS } from '../icons.js';
+import { sessionFields } from './session-fields.js';
+import { AGENTS_OUTPUT } from './output-schemas.js';
 
 function lastModified(path: string): string | null {
   try {
@@ -23,17 +26,16 @@ function describeAgent(root: string, name: string, id: string, now: number): Rec
   const statePath = resolveStatePath(root, `agents/${id}/${name}`);
   const read = readStateFile(statePath);
   const meta = readSessionMeta(dirname(statePath));
+  const session = sessionFields(meta);
   const entry: Record<string, unknown> = {
     id,
     statePath,
     exists: read.kind !== 'missing',
-    status: meta?.status ?? null,
-    lastActivityAt: meta?.lastActivityAt ?? null,
+    ...session,
     staleness: sessionStaleness(meta, now),
   };
-  if (meta?.status === 'running' && typeof meta.lastActivityAt === 'string') {
-    entry['ageMs'] = now - Date.parse(meta.lastActivityAt);
-  }
+  const ageMs = session.lastActivityAt === null ? NaN : now - Date.parse(session.lastActivityAt);
+  if (session.status === 'running' && Number.isFinite(ageMs)) entry['ageMs'] = ageMs;
   if (read.kind === 'ok') {
     const state = read.envelope.state;
     entry['summary'] = { keys: Object.keys(state), size_bytes: jsonByteSize(state) };
@@ -47,10 +49,13 @@ function describeAgent(root: string, name: string, id: string, now: number): Rec
 /** agent.list: every sub-agent under `<state directory>/agents/`, sorted by id. */
 export const agentList = defineTool({
   name: 'agent.list',
+  title: 'List sub-agents',
   description:
     'List sub-agents (agents/<id>/ under the state directory) with their session status, staleness and a light summary (top-level keys and size).',
   inputSchema: { type: 'object', properties: {} },
-  annotations: READ_ONLY,
+  effect: READS,
+  output: AGENTS_OUTPUT,
+  icons: AGENT_ICONS,
   requiresState: true,
   handler(_args, ctx) {
     const { root, name } = ctx.state;

@@ -1,9 +1,11 @@
 import { mergeState, topChanges, writeSessionMeta, writeStateFileSync } from '@skillstate/core';
 import { McpServerError } from '../errors.js';
-import { ADDITIVE_WRITE, defineTool, ok } from './define-tool.js';
+import { defineTool, ok } from './define-tool.js';
 import { AGENT_PROPERTY, requireAgent } from './agent-argument.js';
 import { MERGED_AT_KEY, mergePolicyPatch } from './merge-policy.js';
 import type { KeepPolicy } from './merge-policy.js';
+import { AGENT_ICONS } from '../icons.js';
+import { AGENT_MERGE_OUTPUT } from './output-schemas.js';
 
 /**
  * agent.merge: folds a sub-agent's copy into the main state under the main lock, then marks the copy (it is
@@ -11,6 +13,7 @@ import type { KeepPolicy } from './merge-policy.js';
  */
 export const agentMerge = defineTool({
   name: 'agent.merge',
+  title: 'Merge sub-agent',
   description:
     "Fold a sub-agent's state into the main state. Keys only the sub-agent has are taken, nested objects merge, conflicting values follow keep ('main', the default, or 'sub'); schema defaults count as never set. The sub-agent copy is kept and marked merged.",
   inputSchema: {
@@ -21,7 +24,9 @@ export const agentMerge = defineTool({
     },
     required: ['agent'],
   },
-  annotations: ADDITIVE_WRITE,
+  effect: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  output: AGENT_MERGE_OUTPUT,
+  icons: AGENT_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const agent = requireAgent(args);

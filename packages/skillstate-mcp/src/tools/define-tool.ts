@@ -1,12 +1,26 @@
 import type { SkillSpec, TokenTracker } from '@skillstate/core';
 import type { ActivityTracker } from '../activity.js';
+import type { McpIcon } from '../icons.js';
 import type { StateAccess } from '../state-access.js';
+import { resultSchema } from './output-schemas.js';
 
-/** The two hints every tool declares. */
+/**
+ * What tools/list says a tool does (MCP tool annotations). Every tool declares all of them; none is open-world:
+ * each works on the server's own state directory only.
+ */
 export interface ToolAnnotations {
+  title: string;
+  /** True only when the call writes nothing at all. */
   readOnlyHint: boolean;
+  /** True when the call can delete or overwrite something an agent wrote (state values, the session outcome). */
   destructiveHint: boolean;
+  /** True when calling again with the same arguments changes nothing more. */
+  idempotentHint: boolean;
+  openWorldHint: false;
 }
+
+/** The hints a tool declares besides its title. */
+export type ToolEffect = Pick<ToolAnnotations, 'readOnlyHint' | 'destructiveHint' | 'idempotentHint'>;
 
 /** A JSON Schema for a tool's arguments (advisory: handlers check what they need themselves). */
 export interface ToolInputSchema {
@@ -34,20 +48,42 @@ export interface ToolContext {
   changed(statePath: string): void;
 }
 
-/** One MCP tool: its listing and its handler. */
-export interface ToolDefinition {
+/** A JSON Schema for a tool's structured result (an object; see output-schemas.ts). */
+export type ToolOutputSchema = { type: 'object' } & Record<string, unknown>;
+
+/** One MCP tool as its module declares it: its listing and its handler. */
+export interface ToolDeclaration {
   name: string;
+  /** A short human name for hosts to show. */
+  title: string;
   description: string;
   inputSchema: ToolInputSchema;
-  annotations: ToolAnnotations;
+  /** What the structured content of a success looks like; the refusal shape is added by {@link defineTool}. */
+  output: Record<string, unknown>;
+  effect: ToolEffect;
+  icons: readonly McpIcon[];
   /** False only for tools that read configuration and never state; all others are inert until init. */
   requiresState: boolean;
   handler(args: Record<string, unknown>, ctx: ToolContext): ToolOutcome | Promise<ToolOutcome>;
 }
 
-/** Declares a tool (typed identity). */
-export function defineTool(definition: ToolDefinition): ToolDefinition {
-  return definition;
+/** One MCP tool with everything tools/list says about it. */
+export interface ToolDefinition extends Omit<ToolDeclaration, 'output' | 'effect'> {
+  annotations: ToolAnnotations;
+  outputSchema: ToolOutputSchema;
+}
+
+/**
+ * Declares a tool: its annotations (title and hints, never open-world) and its outputSchema, which accepts its
+ * success shape or the refusal every tool can answer with.
+ */
+export function defineTool(declaration: ToolDeclaration): ToolDefinition {
+  const { output, effect, ...rest } = declaration;
+  return {
+    ...rest,
+    annotations: { title: declaration.title, ...effect, openWorldHint: false },
+    outputSchema: resultSchema(output),
+  };
 }
 
 /** A successful outcome. */
@@ -55,10 +91,8 @@ export function ok(value: unknown): ToolOutcome {
   return { value };
 }
 
-/** Annotations of a tool that only reads. */
-export const READ_ONLY: ToolAnnotations = { readOnlyHint: true, destructiveHint: false };
-/** Annotations of a tool that writes without destroying anything. */
-export const ADDITIVE_WRITE: ToolAnnotations = { readOnlyHint: false, destructiveHint: false };
+/** A tool that only reads: no file is written, so calling it again changes nothing. */
+export const READS: ToolEffect = { readOnlyHint: true, destructiveHint: false, idempotentHint: true };
 
 /** The argument that picks a state scope, shared by the state tools (the directory is the server's own). */
 export const TARGET_PROPERTIES = {

@@ -3,15 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { harness, tempProject } from '../../test/support/fixtures.js';
 import type { Harness } from '../../test/support/fixtures.js';
 import { NOT_INITIALIZED_TEXT } from '../errors.js';
-import { ALL_TOOLS } from './registry.js';
+import { UNTRACKED_TOOLS } from './registry.js';
 
 let h: Harness;
 afterEach(() => h.project.cleanup());
 
-const GATED = ALL_TOOLS.map((t) => t.name).filter((n) => n !== 'spec.get');
+const GATED = UNTRACKED_TOOLS.map((t) => t.name).filter((n) => n !== 'spec.get');
 
 describe('tools/list', () => {
-  it('lists exactly the 14 tools with object schemas and both annotations', async () => {
+  it('lists the 13 tools of a server without a tracker, each with its title, schemas, annotations and icon', async () => {
     h = harness();
     const { result } = await h.rpc({ id: 1, method: 'tools/list' });
     expect(result.tools.map((t: { name: string }) => t.name)).toEqual([
@@ -22,7 +22,6 @@ describe('tools/list', () => {
       'state.checkpoint',
       'state.rollback',
       'state.summary',
-      'state.metrics',
       'state.finalize',
       'spec.get',
       'spec.next',
@@ -31,9 +30,31 @@ describe('tools/list', () => {
       'agent.merge',
     ]);
     for (const tool of result.tools) {
-      expect(Object.keys(tool)).toEqual(['name', 'description', 'inputSchema', 'annotations']);
+      expect(Object.keys(tool)).toEqual([
+        'name',
+        'title',
+        'description',
+        'inputSchema',
+        'outputSchema',
+        'annotations',
+        'icons',
+      ]);
       expect(tool.inputSchema.type).toBe('object');
-      expect(Object.keys(tool.annotations)).toEqual(['readOnlyHint', 'destructiveHint']);
+      expect(tool.outputSchema.type).toBe('object');
+      expect(Object.keys(tool.annotations)).toEqual([
+        'title',
+        'readOnlyHint',
+        'destructiveHint',
+        'idempotentHint',
+        'openWorldHint',
+      ]);
+      expect(tool.icons).toEqual([
+        {
+          src: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+          mimeType: 'image/svg+xml',
+          sizes: ['any'],
+        },
+      ]);
       expect(tool.description.length).toBeGreaterThan(20);
     }
     const writers = result.tools.filter(
@@ -41,6 +62,7 @@ describe('tools/list', () => {
     );
     expect(writers.map((t: { name: string }) => t.name)).toEqual([
       'state.patch',
+      'state.diff',
       'state.checkpoint',
       'state.rollback',
       'state.finalize',

@@ -1,5 +1,7 @@
 import { listCheckpoints, snapshotStateFile, writeCheckpoint } from '@skillstate/core';
-import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { STATE_ICONS } from '../icons.js';
+import { CHECKPOINT_OUTPUT } from './output-schemas.js';
 
 /**
  * state.checkpoint: records the current state as `checkpoints/<seq>-<label>.json` next to the state file and
@@ -8,6 +10,7 @@ import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool
  */
 export const stateCheckpoint = defineTool({
   name: 'state.checkpoint',
+  title: 'Checkpoint state',
   description:
     'Save a named snapshot of the current state that state.rollback can restore. Returns the checkpoint id and the full checkpoint list.',
   inputSchema: {
@@ -17,7 +20,9 @@ export const stateCheckpoint = defineTool({
       ...TARGET_PROPERTIES,
     },
   },
-  annotations: ADDITIVE_WRITE,
+  effect: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  output: CHECKPOINT_OUTPUT,
+  icons: STATE_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const target = ctx.state.target(args);

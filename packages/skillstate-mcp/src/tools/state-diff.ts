@@ -1,5 +1,7 @@
 import { readDiffBaseline, topChanges, writeDiffBaseline } from '@skillstate/core';
-import { defineTool, ok, READ_ONLY, TARGET_PROPERTIES } from './define-tool.js';
+import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { STATE_ICONS } from '../icons.js';
+import { DIFF_OUTPUT } from './output-schemas.js';
 
 /**
  * state.diff: what changed since the last diff of this state file, by any process. The baseline is persisted
@@ -7,6 +9,7 @@ import { defineTool, ok, READ_ONLY, TARGET_PROPERTIES } from './define-tool.js';
  */
 export const stateDiff = defineTool({
   name: 'state.diff',
+  title: 'Diff state',
   description:
     'Top-level keys added, updated and deleted since the last state.diff of this state (by any process). Pass full: true to also get the before and after states.',
   inputSchema: {
@@ -16,7 +19,9 @@ export const stateDiff = defineTool({
       ...TARGET_PROPERTIES,
     },
   },
-  annotations: READ_ONLY,
+  effect: { readOnlyHint: false, destructiveHint: false, idempotentHint: false },
+  output: DIFF_OUTPUT,
+  icons: STATE_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const target = ctx.state.target(args);

@@ -1,7 +1,9 @@
 import { sessionMetaPath, writeSessionMeta } from '@skillstate/core';
 import type { SessionMeta } from '@skillstate/core';
 import { McpServerError } from '../errors.js';
-import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { STATE_ICONS } from '../icons.js';
+import { FINALIZE_OUTPUT } from './output-schemas.js';
 
 /**
  * state.finalize: the agent's own "I am done" marker in the session sidecar. Terminal statuses are never
@@ -9,6 +11,7 @@ import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool
  */
 export const stateFinalize = defineTool({
   name: 'state.finalize',
+  title: 'Finalize session',
   description:
     'Mark this session finished: status "completed" or "failed", with an optional one-line result. Call it once, at the very end.',
   inputSchema: {
@@ -20,7 +23,9 @@ export const stateFinalize = defineTool({
     },
     required: ['status'],
   },
-  annotations: ADDITIVE_WRITE,
+  effect: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  output: FINALIZE_OUTPUT,
+  icons: STATE_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const status = args['status'];

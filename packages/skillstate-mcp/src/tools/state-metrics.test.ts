@@ -7,12 +7,18 @@ let h: Harness;
 afterEach(() => h.project.cleanup());
 
 describe('state.metrics', () => {
-  it('is an isError result when no tracker is configured', async () => {
+  it('is listed only when a tracker is configured; without one it is an unknown tool', async () => {
     h = harness();
-    expect(await h.tool('state.metrics')).toMatchObject({
-      text: 'Error: No token tracker configured',
-      isError: true,
+    const names = (t: { tools: Array<{ name: string }> }) => t.tools.map((tool) => tool.name);
+    expect(names((await h.rpc({ id: 1, method: 'tools/list' })).result)).not.toContain('state.metrics');
+    expect((await h.rpc({ id: 2, method: 'tools/call', params: { name: 'state.metrics' } })).error).toEqual({
+      code: -32602,
+      message: 'Unknown tool: state.metrics',
+      data: { name: 'state.metrics' },
     });
+    h.project.cleanup();
+    h = harness({ tracker: new TokenTracker() });
+    expect(names((await h.rpc({ id: 3, method: 'tools/list' })).result)).toContain('state.metrics');
   });
 
   it('says so when the tracker has no steps yet', async () => {

@@ -1,10 +1,13 @@
 import { mergeState, nestedMergeWarnings, topChanges, validatePatchDeep } from '@skillstate/core';
-import { ADDITIVE_WRITE, defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
+import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
 import { PATCH_PROPERTY, requirePatch } from './patch-argument.js';
+import { STATE_ICONS } from '../icons.js';
+import { PATCH_OUTPUT } from './output-schemas.js';
 
 /** state.patch: the single write operation: validate, then merge under the state lock. */
 export const statePatch = defineTool({
   name: 'state.patch',
+  title: 'Patch state',
   description:
     'Apply a partial update to the state: the patch is validated against the spec first (nothing is written when it is invalid), then merged. Objects merge into objects, arrays and scalars replace, null deletes a key. Returns the new state, the changed top-level keys and merge warnings.',
   inputSchema: {
@@ -12,7 +15,9 @@ export const statePatch = defineTool({
     properties: { patch: PATCH_PROPERTY, ...TARGET_PROPERTIES },
     required: ['patch'],
   },
-  annotations: ADDITIVE_WRITE,
+  effect: { readOnlyHint: false, destructiveHint: true, idempotentHint: false },
+  output: PATCH_OUTPUT,
+  icons: STATE_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const patch = requirePatch(args);

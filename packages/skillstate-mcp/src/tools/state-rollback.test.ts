@@ -77,6 +77,12 @@ describe('state.rollback', () => {
     h = harness();
     const { result } = await h.rpc({ id: 1, method: 'tools/list' });
     const tool = result.tools.find((t: { name: string }) => t.name === 'state.rollback');
-    expect(tool.annotations).toEqual({ readOnlyHint: false, destructiveHint: true });
+    expect(tool.annotations).toEqual({
+      title: 'Roll back state',
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+      openWorldHint: false,
+    });
   });
 });

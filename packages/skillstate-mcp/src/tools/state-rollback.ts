@@ -12,6 +12,8 @@ import { invalidArgument } from '../confinement.js';
 import { defineTool, ok, TARGET_PROPERTIES } from './define-tool.js';
 import type { ToolContext } from './define-tool.js';
 import type { StateTarget } from '../state-access.js';
+import { STATE_ICONS } from '../icons.js';
+import { ROLLBACK_OUTPUT } from './output-schemas.js';
 
 /** A given checkpoint id is a bare id; one that is not a string or reads as a path is a -32602. */
 function pickCheckpoint(args: Record<string, unknown>, stateDir: string): string {
@@ -51,6 +53,7 @@ function restore(target: StateTarget, state: JsonObject, ctx: ToolContext): stri
 /** state.rollback: replaces the state with a checkpoint's (the last one when no id is given). */
 export const stateRollback = defineTool({
   name: 'state.rollback',
+  title: 'Roll back state',
   description:
     'Replace the state with a checkpoint (the latest one when checkpointId is omitted). Checkpoints are kept. Also the way to recover from an unusable state file, which is kept aside as a .corrupt-<time> copy.',
   inputSchema: {
@@ -60,7 +63,9 @@ export const stateRollback = defineTool({
       ...TARGET_PROPERTIES,
     },
   },
-  annotations: { readOnlyHint: false, destructiveHint: true },
+  effect: { readOnlyHint: false, destructiveHint: true, idempotentHint: true },
+  output: ROLLBACK_OUTPUT,
+  icons: STATE_ICONS,
   requiresState: true,
   async handler(args, ctx) {
     const target = ctx.state.target(args);
