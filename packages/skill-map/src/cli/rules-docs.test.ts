@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ANALYZER_CATALOG } from '../kernel/index.js';
+import { RULE_PAGES } from './rule-pages.generated.js';
 
 const RULES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', 'docs', 'rules');
 const SECTIONS = [
@@ -45,5 +46,11 @@ describe('docs/rules', () => {
     expect(
       ANALYZER_CATALOG.filter((e) => e.hint === '' || e.hint.includes('\n')).map((e) => e.shortId),
     ).toEqual([]);
+  });
+
+  it('sm explain ships every page as docs/rules has it (else: node scripts/rule-pages.mjs)', () => {
+    const pages = readdirSync(RULES).filter((f) => f.endsWith('.md') && f !== 'README.md');
+    expect(Object.keys(RULE_PAGES).sort()).toEqual(pages.map((p) => p.slice(0, -3)).sort());
+    for (const p of pages) expect(RULE_PAGES[p.slice(0, -3)], p).toBe(readFileSync(join(RULES, p), 'utf8'));
   });
 });

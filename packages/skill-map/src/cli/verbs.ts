@@ -151,7 +151,8 @@ export const VERBS: readonly VerbSpec[] = [
       'Scans the project (like `sm scan`) and reports its issues; --stored reads the last scan instead.',
       'Exit 1 when a reported issue has severity error, or when there are more warnings than --max-warnings.',
       'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
-      'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them.',
+      'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
+      'Text groups the issues by file, errors first, and hides info unless --severity selects it.',
     ],
     options: {
       format: { type: 'string', value: 'format', description: 'text (default), json or sarif' },
@@ -185,6 +186,18 @@ export const VERBS: readonly VerbSpec[] = [
     maxArgs: 0,
     timed: true,
     load: () => import('./commands/check.js'),
+  },
+  {
+    name: 'explain',
+    summary: "print a rule's page: what it catches, why, an example, the fix, how to dismiss it",
+    usage: ['explain <rule>'],
+    details: [
+      'The rule is the id `sm check` prints (reference-broken) or its qualified form (core/reference-broken).',
+      '--json prints {rule, qualifiedId, severity, dismissible, page}. The pages ship with sm (docs/rules/).',
+    ],
+    options: {},
+    maxArgs: 1,
+    load: () => import('./commands/explain.js'),
   },
   {
     name: 'list',

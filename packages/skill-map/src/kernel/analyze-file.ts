@@ -9,6 +9,7 @@ import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { createMcpNode } from './virtual-node.js';
 import { isSettingsCandidate, settingsRecord } from './host-settings.js';
 import { manifestRecord } from './plugin-manifest.js';
+import { codexConfigSchemaIssues } from './host-schema/index.js';
 
 const MCP_CONFIGS: readonly { provider: string; spec: McpConfigSpec }[] = BUILTIN_PROVIDERS.flatMap((p) =>
   p.mcpConfigs.map((spec) => ({ provider: p.id, spec })),
@@ -52,6 +53,10 @@ function mcpConfigRecord(
     createMcpNode(s.name, provider, file.path, { name: s.name, transport: s.transport }, ctx.hash),
   );
   if (virtualNodes.length > 0) record.virtualNodes = virtualNodes;
+  if (spec.format === 'codex-toml') {
+    const schema = codexConfigSchemaIssues(file.path, parsed.doc);
+    if (schema.length > 0) record.issues = schema;
+  }
   return record;
 }
 

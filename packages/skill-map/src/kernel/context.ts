@@ -14,9 +14,10 @@ import { sha256Hex, type HashFn } from './util/sha256.js';
  * per-file budgets (budget.ts) and `analysis-failed` records. 4: what is a reference (placeholders dropped, outputs and
  * qualified mentions speculative, link text's inline code not a second link, NUL-free `raw`). 5:
  * `secret-in-body` and `dangerous-command` issues. 6: example content, template files and the part after a file's
- * fences break are speculative; a placeholder private key is no secret.
+ * fences break are speculative; a placeholder private key is no secret. 7: the host schema checks
+ * (`host-field-unknown`, `host-field-invalid`).
  */
-export const KERNEL_CACHE_VERSION = 6;
+export const KERNEL_CACHE_VERSION = 7;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {

@@ -6,6 +6,7 @@ import { canonicalFrontmatter } from './parse/frontmatter.js';
 import { stripJsonc } from './parse/jsonc.js';
 import type { FileContext, FileRecord, SourceFile } from './types.js';
 import { dirname } from './util/posix-path.js';
+import { settingsSchemaIssues } from './host-schema/index.js';
 
 const CLAUDE_SETTINGS = /(?:^|\/)\.claude\/settings(?:\.local)?\.json$/;
 const PLUGIN_HOOKS = /(?:^|\/)hooks\/hooks\.json$/;
@@ -121,5 +122,7 @@ export function settingsRecord(file: SourceFile, ctx: FileContext, record: FileR
   const fm = projection(doc, base);
   node.frontmatter = fm as unknown as Record<string, unknown>;
   node.frontmatterHash = ctx.hash(canonicalFrontmatter(node.frontmatter));
+  const schema = settingsSchemaIssues(file.path, !claude, doc);
+  if (schema.length > 0) record.issues = schema;
   return record;
 }

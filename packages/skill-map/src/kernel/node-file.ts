@@ -15,6 +15,7 @@ import { dirname } from './util/posix-path.js';
 import { looksBinary, utf8Length } from './util/utf8.js';
 import { createMcpNode } from './virtual-node.js';
 import { bodyIssues } from './body-checks.js';
+import { frontmatterSchemaIssues, keyLines } from './host-schema/index.js';
 import type { LineIndex } from './util/line-index.js';
 
 export { identifiersOf } from './record-format.js';
@@ -164,7 +165,20 @@ export function analyzeNodeFile(
     ];
     return record;
   }
-  const parsed = file.path.endsWith('.toml') ? parseTomlAgent(file, severity) : parseMarkdown(file, severity);
+  const toml = file.path.endsWith('.toml');
+  const parsed = toml ? parseTomlAgent(file, severity) : parseMarkdown(file, severity);
+  if (parsed.frontmatter !== null) {
+    const end = toml ? file.text.length : (parsed.fmRange?.end ?? 0);
+    const lineOf = keyLines(file.text, end, toml ? 'toml' : 'yaml');
+    for (const issue of frontmatterSchemaIssues(
+      file.path,
+      cls.provider,
+      cls.kind,
+      parsed.frontmatter,
+      lineOf,
+    ))
+      parsed.issues.push(issue);
+  }
   const text = parsed.view;
   const md = scanMarkdown(text, parsed.bodyOffset);
   const trouble = fenceTrouble(text, md.code);

@@ -61,9 +61,9 @@ describe('sm check (scan + report)', () => {
   it('scans first (no earlier sm scan needed) and exits 1 on an error', async () => {
     const run = await sm('check');
     expect(run.code).toBe(1);
-    expect(run.stdout).toMatch(/^error +reference-broken +\.claude\/agents\/guide\.md/m);
-    expect(run.stdout).toMatch(/^warn +agent-color-invalid +\.claude\/agents\/reviewer\.md/m);
-    expect(run.stdout).toMatch(/^warn +tool-unknown .*did you mean 'Grep'\?/m);
+    expect(run.stdout).toMatch(/^\.claude\/agents\/guide\.md\n {2}error +reference-broken /m);
+    expect(run.stdout).toMatch(/^\.claude\/agents\/reviewer\.md\n {2}warn +agent-color-invalid /m);
+    expect(run.stdout).toMatch(/^ {2}warn +tool-unknown .*did you mean 'Grep'\?/m);
     expect(run.stderr).toContain('failing: 1 issue(s) of severity error');
   });
 

@@ -28,11 +28,15 @@ describe('sm check', () => {
     await sm('scan');
     const run = await sm('check', '--stored');
     expect(run.code).toBe(1);
+    // Grouped by file, the file with an error first; a one-line summary at the end.
     expect(run.stdout).toMatch(
-      /^error +reference-broken +docs\/notes\.md +Broken references link 'missing\.md': no such file relative to docs\//m,
+      /^docs\/notes\.md\n {2}error +reference-broken +Broken references link 'missing\.md': no such file relative to docs\//m,
     );
-    expect(run.stdout).toMatch(/^warn +name-mismatch +\.claude\/skills\/deploy\/SKILL\.md/m);
-    expect(run.stdout).toContain('2 issue(s): 1 error, 1 warn');
+    expect(run.stdout).toMatch(
+      /^\.claude\/skills\/deploy\/SKILL\.md\n {2}warn +name-mismatch +frontmatter name/m,
+    );
+    expect(run.stdout.indexOf('docs/notes.md')).toBeLessThan(run.stdout.indexOf('.claude/skills/deploy'));
+    expect(run.stdout.trimEnd().split('\n').at(-1)).toBe('2 issue(s) in 2 file(s): 1 error, 1 warn');
   });
 
   it('--json: counts and schema-valid issues, and nothing else on stdout', async () => {
@@ -94,6 +98,28 @@ describe('sm check', () => {
       env: { SKILL_MAP_DB: 'alt/x.db' },
     });
     expect(flag.code).toBe(5);
+  });
+
+  it('text: errors first within a file, info hidden unless --severity selects it (JSON keeps it)', async () => {
+    tree.write({
+      '.claude/skills/deploy/SKILL.md':
+        '---\nname: deploy-app\ndescription: Deploys\nowner: ops\n---\nRead [notes](../../../docs/nope.md).\n',
+    });
+    await sm('scan');
+    const text = await sm('check', '--stored');
+    const lines = text.stdout.split('\n');
+    const at = lines.indexOf('.claude/skills/deploy/SKILL.md');
+    expect(lines[at + 1]).toMatch(/^ {2}error +reference-broken/);
+    expect(lines[at + 2]).toMatch(/^ {2}warn +name-mismatch/);
+    expect(text.stdout).not.toContain('host-field-unknown');
+    expect(lines.at(-2)).toBe(
+      '3 issue(s) in 2 file(s): 2 error, 1 warn (1 info hidden: --severity info shows them)',
+    );
+    const info = await sm('check', '--stored', '--severity', 'info');
+    expect(info.stdout).toMatch(/^ {2}info +host-field-unknown +line 4 +'owner' is not a documented field/m);
+    expect(info.code).toBe(0);
+    const json = await sm('check', '--stored', '--json');
+    expect(json.json<{ counts: unknown }>().counts).toEqual({ error: 2, warn: 1, info: 1 });
   });
 
   it('reports "no issues" on a clean graph', async () => {

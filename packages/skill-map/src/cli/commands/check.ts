@@ -3,13 +3,12 @@ import type { Issue, Link, Severity } from '@skill-map/spec';
 import { createOpsLog } from '../../adapters/index.js';
 import { runScan, severityCounts } from '../../engines/index.js';
 import { ANALYZER_CATALOG, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
-import { budgetVerdict, renderRules, rulesJson } from '../check-output.js';
+import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { readIssues } from '../query.js';
 import { withReadStore } from '../read-store.js';
-import { renderIssues } from '../render-list.js';
-import { formatSeverities, printScanDiagnostics } from '../render-scan.js';
+import { printScanDiagnostics } from '../render-scan.js';
 import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -102,11 +101,13 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       ? { issues: withReadStore(ctx, (store) => readIssues(store, {})), links: [] as Link[] }
       : await scanIssues(ctx, format !== 'text');
   const wanted = new Set(analyzerId);
-  const issues = all.issues.filter(
-    (i) =>
-      (wanted.size === 0 || wanted.has(i.analyzerId)) &&
-      (severity.length === 0 || severity.includes(i.severity)),
-  );
+  // Text hides info unless --severity selects it (JSON and SARIF carry every severity).
+  const shown: readonly Severity[] =
+    severity.length > 0 ? severity : format === 'text' ? ['error', 'warn'] : SEVERITIES;
+  const picked = all.issues.filter((i) => wanted.size === 0 || wanted.has(i.analyzerId));
+  const issues = picked.filter((i) => shown.includes(i.severity));
+  const hiddenInfo =
+    severity.length === 0 && format === 'text' ? picked.filter((i) => i.severity === 'info').length : 0;
   const counts = severityCounts(issues);
   const verdict = budgetVerdict(counts, maxWarnings);
   if (format === 'sarif') {
@@ -128,11 +129,10 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       failing: verdict,
       issues,
     });
-  } else if (issues.length === 0) {
-    output.summary('no issues');
   } else {
-    output.out(renderIssues(output, issues).join('\n'));
-    output.summary(`${issues.length} issue(s): ${formatSeverities(output, counts)}`);
+    if (issues.length > 0) output.out(renderCheckText(output, issues).join('\n'));
+    const summary = checkSummary(output, issues, counts, hiddenInfo);
+    output.summary(issues.length > 0 ? `\n${summary}` : summary);
   }
   // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
   if (verdict !== null && format === 'text' && (await output.flush())) output.info(`failing: ${verdict}`);

@@ -52,6 +52,8 @@ describe('analyzer catalog', () => {
       'core/settings-invalid',
       'core/secret-in-body*',
       'core/dangerous-command*',
+      'core/host-field-unknown*',
+      'core/host-field-invalid*',
     ]);
     expect(BUILTIN_ANALYZERS.filter((a) => a.phase === 'score').map((a) => a.id)).toEqual([
       'core/reference-broken',

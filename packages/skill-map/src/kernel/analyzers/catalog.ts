@@ -46,7 +46,13 @@ export interface AnalyzerCatalogEntry {
 }
 
 /** Kernel-stamped ids whose issues carry `data.target`. */
-const STAMPED_SUPPRESSIBLE = new Set(['schema-violation', 'secret-in-body', 'dangerous-command']);
+const STAMPED_SUPPRESSIBLE = new Set([
+  'schema-violation',
+  'secret-in-body',
+  'dangerous-command',
+  'host-field-unknown',
+  'host-field-invalid',
+]);
 
 const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   ['frontmatter-parse-error', 'varies', 'Frontmatter YAML (or agent TOML) does not parse; data.line/column.'],
@@ -89,6 +95,16 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'dangerous-command',
     'varies',
     'An agent, command or skill tells the agent to run a destructive or unchecked command (rm -rf /, curl | sh).',
+  ],
+  [
+    'host-field-unknown',
+    'varies',
+    'A frontmatter or config field the host does not document (warn for a near miss, info otherwise).',
+  ],
+  [
+    'host-field-invalid',
+    'warn',
+    'A documented frontmatter or config field has the wrong value type or a value outside its documented set.',
   ],
 ].map(([shortId, severity, description]) => ({
   id: `core/${shortId!}`,

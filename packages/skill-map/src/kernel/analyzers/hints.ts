@@ -31,4 +31,6 @@ export const RULE_HINTS: Readonly<Record<string, string>> = {
   'settings-invalid': 'fix the JSON syntax of the settings file',
   'secret-in-body': 'revoke the credential, then read it from the environment or a secret store instead',
   'dangerous-command': 'remove the command, or narrow it and say under which condition it may run',
+  'host-field-unknown': 'rename the field as the host spells it (the message names a near one), or remove it',
+  'host-field-invalid': 'write the value in the type and from the set the host documents',
 };

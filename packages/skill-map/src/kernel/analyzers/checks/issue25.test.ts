@@ -1,0 +1,134 @@
+// Issue 25's checks over their fixture projects (packages/skill-map/test/fixtures/checks25): the planted project
+// plants each problem, the clean twin fixes each one and reports nothing; one-file edits re-run the checks in the
+// incremental build's patch mode, equal to a full build.
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Issue } from '@skill-map/spec';
+import { describe, expect, it } from 'vitest';
+import { analyzeFile, isCandidatePath } from '../../analyze-file.js';
+import { buildGraph } from '../../build-graph.js';
+import { createFileContext } from '../../context.js';
+import { buildGraphIncremental } from '../../graph/incremental.js';
+import { detectLens } from '../../lens.js';
+import { scanSources } from '../../scan.js';
+import type { FileRecord, ScanSettings } from '../../types.js';
+
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/fixtures/checks25');
+const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
+const RULES = new Set(['host-field-unknown', 'host-field-invalid']);
+
+function fixture(name: string): Record<string, string> {
+  const root = join(FIXTURES, name);
+  const out: Record<string, string> = {};
+  const visit = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      if (e.isDirectory()) visit(join(dir, e.name));
+      else
+        out[relative(root, join(dir, e.name)).split(sep).join('/')] = readFileSync(join(dir, e.name), 'utf8');
+    }
+  };
+  visit(root);
+  return out;
+}
+
+function scanTree(tree: Record<string, string>, settings: ScanSettings = {}): Issue[] {
+  const sources = Object.entries(tree)
+    .filter(([path]) => isCandidatePath(path))
+    .map(([path, text]) => ({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: null }));
+  return scanSources(sources, settings, { hash: sha, walkedPaths: Object.keys(tree) }).result.issues;
+}
+
+const line = (i: Issue): string =>
+  `${i.severity} ${i.analyzerId} ${i.nodeIds[0]!}${typeof i.data?.target === 'string' ? ` ${i.data.target}` : ''}` +
+  (typeof i.data?.suggestion === 'string' ? ` -> ${i.data.suggestion}` : '');
+
+const ours = (issues: Issue[]): string[] =>
+  issues
+    .filter((i) => RULES.has(i.analyzerId))
+    .map(line)
+    .sort();
+
+describe('host schema checks (host-field-unknown, host-field-invalid)', () => {
+  it('the planted project: every host we map, each planted field reported once, near misses named', () => {
+    expect(ours(scanTree(fixture('planted')))).toEqual([
+      'info host-field-unknown .claude/skills/deploy/SKILL.md owner',
+      'warn host-field-invalid .claude/agents/reviewer.md maxTurns',
+      'warn host-field-invalid .claude/agents/reviewer.md permissionMode -> acceptEdits',
+      'warn host-field-invalid .claude/settings.json hooks.PreToolUse[0].hooks[0].type',
+      'warn host-field-invalid .claude/settings.json includeCoAuthoredBy',
+      'warn host-field-invalid .codex/agents/explorer.toml model_reasoning_effort',
+      'warn host-field-invalid .codex/config.toml mcp_servers.docs.args',
+      'warn host-field-invalid .cursor/rules/typescript.mdc alwaysApply',
+      'warn host-field-invalid .opencode/agent/helper.md mode -> subagent',
+      'warn host-field-invalid .opencode/command/test.md subtask',
+      'warn host-field-unknown .claude/agents/reviewer.md disalowedTools -> disallowedTools',
+      'warn host-field-unknown .claude/settings.json permissions.defaultMod -> permissions.defaultMode',
+      'warn host-field-unknown .claude/skills/deploy/SKILL.md allowed_tools -> allowed-tools',
+      'warn host-field-unknown .codex/agents/explorer.toml sandbox-mode -> sandbox_mode',
+      'warn host-field-unknown .codex/config.toml mcp_servers.docs.startup_timeout -> mcp_servers.docs.startup_timeout_sec',
+      'warn host-field-unknown .opencode/agent/helper.md temprature -> temperature',
+    ]);
+  });
+
+  it('says where: the line of a frontmatter or TOML key, and the fix', () => {
+    const issues = scanTree(fixture('planted')).filter((i) => RULES.has(i.analyzerId));
+    const at = (node: string, target: string): Issue =>
+      issues.find((i) => i.nodeIds[0] === node && i.data?.target === target)!;
+    expect(at('.claude/agents/reviewer.md', 'disalowedTools').data?.line).toBe(7);
+    expect(at('.codex/agents/explorer.toml', 'sandbox-mode').data?.line).toBe(4);
+    expect(at('.claude/skills/deploy/SKILL.md', 'allowed_tools').message).toBe(
+      "'allowed_tools' is not a field of a Claude Code skill: did you mean 'allowed-tools'?",
+    );
+    expect(at('.claude/skills/deploy/SKILL.md', 'allowed_tools').fix).toEqual({
+      hint: "rename 'allowed_tools' to 'allowed-tools'",
+    });
+  });
+
+  it('the clean twin: nothing', () => {
+    expect(ours(scanTree(fixture('clean')))).toEqual([]);
+  });
+
+  it('tools: on a skill points at allowed-tools; OpenCode passes unknown fields on (only near misses)', () => {
+    const issues = scanTree({
+      '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: Does a; use for a.\ntools: Read\n---\n',
+      'opencode.json': '{}\n',
+      '.opencode/agent/b.md': '---\ndescription: B\nreasoningEffort: high\ntop_k: 3\n---\nB.\n',
+    });
+    expect(ours(issues)).toEqual([
+      'warn host-field-unknown .claude/skills/a/SKILL.md tools -> allowed-tools',
+    ]);
+  });
+
+  it('a one-file edit re-runs them in the incremental patch mode (equal to a full build)', () => {
+    const files = new Map(Object.entries(fixture('clean')));
+    const settings = {};
+    const lens = detectLens([...files.keys()], settings);
+    const ctx = createFileContext(lens, settings, { hash: sha });
+    const analyze = (path: string): FileRecord => {
+      const text = files.get(path)!;
+      return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, ctx);
+    };
+    const recordOf = new Map([...files.keys()].filter(isCandidatePath).map((p) => [p, analyze(p)]));
+    const graphCtx = { lens, settings, existingPaths: new Set(files.keys()) };
+    const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    let state = buildGraphIncremental(records(), graphCtx, null).state;
+    const path = '.claude/agents/reviewer.md';
+    for (const [edit, expected] of [
+      [
+        (t: string) => t.replace('maxTurns: 10', 'maxTurns: ten'),
+        ['warn host-field-invalid .claude/agents/reviewer.md maxTurns'],
+      ],
+      [(t: string) => t.replace('maxTurns: ten', 'maxTurns: 10'), []],
+    ] as const) {
+      files.set(path, edit(files.get(path)!));
+      recordOf.set(path, analyze(path));
+      const out = buildGraphIncremental(records(), graphCtx, state);
+      expect(out.mode).toBe('patch');
+      expect(JSON.stringify(out.result)).toBe(JSON.stringify(buildGraph(records(), graphCtx)));
+      expect(ours(out.result.issues)).toEqual(expected);
+      state = out.state;
+    }
+  });
+});
