@@ -8,6 +8,7 @@ import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { ServerLogger } from '../ports.js';
 import type { McpCatalog } from './mcp-catalog.js';
+import { MCP_ICONS } from './mcp-icons.js';
 import { toProtocolError } from './mcp-errors.js';
 import { runToolCall } from './tool-call.js';
 import type { ToolCallParams } from './tool-call.js';
@@ -59,7 +60,7 @@ export interface McpServerHandle {
 export function createMcpServer(catalog: McpCatalog, options: CreateMcpServerOptions): McpServerHandle {
   const { logger } = options;
   const server = new Server(
-    { name: MCP_SERVER_NAME, version: options.version },
+    { name: MCP_SERVER_NAME, title: 'skill-map', version: options.version, icons: MCP_ICONS },
     { capabilities: MCP_CAPABILITIES, instructions: INSTRUCTIONS, jsonSchemaValidator: sharedValidator },
   );
   server.onerror = (err) => logger.warn(`MCP protocol: ${err.message}`);

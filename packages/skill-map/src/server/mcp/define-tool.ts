@@ -27,22 +27,34 @@ export interface ToolCallContext {
   progress(progress: number, message?: string): Promise<void>;
 }
 
-/** One tool: name, description, input schema (zod; validated before `run`), annotations and the body. */
+/**
+ * One tool: name, description, input schema (zod; validated before `run`), the output schema its structuredContent
+ * always validates against (success and structured-refusal shapes alike), annotations and the body.
+ */
 export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   name: string;
   title: string;
   description: string;
   inputSchema: S;
+  /** Advertised as `outputSchema` (a JSON Schema of the output view; its root is always an object). */
+  outputSchema: z.ZodType;
   annotations: ToolAnnotations;
-  /**
-   * Returns the structured result (an object); it is sent as structuredContent plus a JSON text block. `null`
-   * (claim_job on an empty queue) is sent as a lone text block `null`, without structuredContent.
-   */
-  run(
-    args: z.output<S>,
-    deps: McpDeps,
-    ctx: ToolCallContext,
-  ): Promise<Record<string, unknown> | null> | Record<string, unknown> | null;
+  /** Returns the structured result (an object); it is sent as structuredContent plus the same JSON as text. */
+  run(args: z.output<S>, deps: McpDeps, ctx: ToolCallContext): Promise<ToolResult> | ToolResult;
+}
+
+/**
+ * A tool's structured result. `text` overrides the text block when the contract gives the text another form than the
+ * structured object (claim_job's empty queue: the text `null`, the structuredContent all-null fields).
+ */
+export type ToolResult = Record<string, unknown> | TextOverride;
+
+/** A structured result whose text block says something else (see ToolResult). */
+export class TextOverride {
+  constructor(
+    readonly structured: Record<string, unknown>,
+    readonly text: string,
+  ) {}
 }
 
 /** Declares a tool with its input type inferred from the schema. */

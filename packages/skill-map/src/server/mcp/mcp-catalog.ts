@@ -7,7 +7,9 @@ import type {
   Tool,
 } from '@modelcontextprotocol/server';
 import * as z from 'zod';
+import { TextOverride } from './define-tool.js';
 import type { McpDeps, ToolCallContext, ToolDefinition } from './define-tool.js';
+import { MCP_ICONS } from './mcp-icons.js';
 
 /** A fixed resource (`skillmap://graph`, ...). */
 export interface ResourceDefinition {
@@ -30,6 +32,15 @@ export interface ResourceTemplateDefinition {
 }
 
 const JSON_MIME = 'application/json';
+
+/**
+ * A tool's `outputSchema`: the JSON Schema of its output view, rooted at an object as MCP requires (a union of
+ * outcome shapes becomes `{type: 'object', anyOf: [...]}`).
+ */
+export function outputJsonSchema(schema: z.ZodType): Tool['outputSchema'] {
+  const { $schema: _drop, ...json } = z.toJSONSchema(schema, { io: 'output' });
+  return { ...json, type: 'object' };
+}
 
 /** Compact JSON: fewer tokens for the model than pretty-printing, and cheaper to produce. */
 export function jsonText(value: unknown): string {
@@ -75,7 +86,9 @@ export class McpCatalog {
         title: t.title,
         description: t.description,
         inputSchema: inputSchema as Tool['inputSchema'],
+        outputSchema: outputJsonSchema(t.outputSchema),
         annotations: t.annotations,
+        icons: MCP_ICONS,
       };
     });
     return this.toolList;
@@ -96,7 +109,8 @@ export class McpCatalog {
     if (tool === undefined) throw new UnknownToolError(name);
     const input = tool.inputSchema.parse(args ?? {});
     const result = await tool.run(input, this.deps, ctx);
-    if (result === null) return { content: [{ type: 'text', text: 'null' }] };
+    if (result instanceof TextOverride)
+      return { content: [{ type: 'text', text: result.text }], structuredContent: result.structured };
     return { content: [{ type: 'text', text: jsonText(result) }], structuredContent: result };
   }
 
@@ -107,6 +121,7 @@ export class McpCatalog {
       title: r.title,
       description: r.description,
       mimeType: JSON_MIME,
+      icons: MCP_ICONS,
     }));
   }
 
@@ -117,6 +132,7 @@ export class McpCatalog {
       title: t.title,
       description: t.description,
       mimeType: JSON_MIME,
+      icons: MCP_ICONS,
     }));
   }
 

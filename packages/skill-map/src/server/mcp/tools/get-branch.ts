@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { subgraphShape } from './output-shapes.js';
 import { getBranch } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
@@ -17,6 +18,20 @@ export const getBranchTool = defineTool({
     exclude: z.array(z.string()).optional().describe('Exclude overrides.'),
     excludeRoot: z.boolean().optional().describe('Root override; inferred when absent.'),
     limit: z.number().int().min(1).optional().describe('Lowers the render cap.'),
+  }),
+  outputSchema: z.object({
+    schemaVersion: z.literal(1),
+    kind: z.literal('branch'),
+    branch: z.object({
+      paths: z.array(z.string()),
+      excluded: z.array(z.string()),
+      rootExcluded: z.boolean(),
+      total: z.number().int(),
+      rendered: z.number().int(),
+      truncated: z.boolean(),
+      cap: z.number().int(),
+    }),
+    ...subgraphShape,
   }),
   annotations: { ...READ_ONLY, title: 'Get a branch of the map' },
   run: (args, deps) => ({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { issueShape, linkShape, nodeShape } from './output-shapes.js';
 import { getNodeBundle } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
@@ -14,6 +15,11 @@ export const getNodeTool = defineTool({
   inputSchema: z.object({
     path: z.string().min(1).describe('Node path.'),
     includeBody: z.boolean().optional().describe('Read the file body on demand.'),
+  }),
+  outputSchema: z.object({
+    item: nodeShape.extend({ body: z.string().nullable().optional() }),
+    links: z.object({ incoming: z.array(linkShape), outgoing: z.array(linkShape) }),
+    issues: z.array(issueShape),
   }),
   annotations: { ...READ_ONLY, title: 'Get one node' },
   run: async (args, deps) => ({

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { issueShape } from './output-shapes.js';
 import { listIssues, parseSeverities } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
@@ -30,6 +31,10 @@ export const listIssuesTool = defineTool({
       .optional()
       .describe('Page size, 1..1000 (larger values are clamped), default 100.'),
     offset: z.number().int().min(0).optional().describe('Items to skip, default 0.'),
+  }),
+  outputSchema: z.object({
+    items: z.array(issueShape),
+    total: z.number().int().describe('Matches before paging.'),
   }),
   annotations: { ...READ_ONLY, title: 'List issues' },
   run: (args, deps) => {

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { subgraphShape } from './output-shapes.js';
 import { queryGraph } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
@@ -27,6 +28,7 @@ export const queryGraphTool = defineTool({
       .optional()
       .describe('Maximum nodes (default 100, capped at the scan render cap).'),
   }),
+  outputSchema: z.object(subgraphShape),
   annotations: { ...READ_ONLY, title: 'Query the skill graph' },
   run: (args, deps) => ({ ...queryGraph(deps.reader, args) }),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeOnly } from '../output-shapes.js';
 import { deleteFinding } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, findingId } from './shared.js';
@@ -13,6 +14,7 @@ export const deleteFindingTool = defineTool({
     'sidecar first, which needs consent (`confirm` / `always`, or a standing allowEditSmFiles grant); a refusal ' +
     'deletes nothing.',
   inputSchema: z.object({ id: findingId, ...consentFlags }),
+  outputSchema: outcomeOnly(['deleted', 'not-found']),
   annotations: {
     readOnlyHint: false,
     destructiveHint: true,

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeOnly } from '../output-shapes.js';
 import { dismissFinding } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, findingId, FLIP } from './shared.js';
@@ -20,6 +21,7 @@ export const dismissFindingTool = defineTool({
     ...consentFlags,
     note: z.string().min(1).optional().describe('Why it is dismissed.'),
   }),
+  outputSchema: outcomeOnly(['dismissed', 'already-dismissed', 'suppressed', 'not-found']),
   annotations: { ...FLIP, title: 'Dismiss a finding' },
   run: async (args, deps) => ({
     ...(await dismissFinding(

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { findingShape } from '../output-shapes.js';
 import { listFindings } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
 
@@ -17,6 +18,7 @@ export const listFindingsTool = defineTool({
     extension: z.string().min(1).optional().describe('Extension id, qualified or bare.'),
     includeStale: z.boolean().optional().describe('Also return stale findings.'),
   }),
+  outputSchema: z.object({ findings: z.array(findingShape) }),
   annotations: { ...READ_ONLY, title: 'List findings' },
   run: (args, deps) => ({ findings: listFindings(enginesOf(deps), args) }),
 });

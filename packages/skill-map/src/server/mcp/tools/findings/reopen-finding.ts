@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeOnly } from '../output-shapes.js';
 import { reopenFinding } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { findingId, FLIP } from './shared.js';
@@ -12,6 +13,7 @@ export const reopenFindingTool = defineTool({
     "{outcome: 'reopened' | 'already-open' | 'not-found'}. A database write only: it does NOT lift a class " +
     'suppression (use undismiss_finding for that).',
   inputSchema: z.object({ id: findingId }),
+  outputSchema: outcomeOnly(['reopened', 'already-open', 'not-found']),
   annotations: { ...FLIP, title: 'Reopen a finding' },
   run: async (args, deps) => ({ ...(await reopenFinding(enginesOf(deps), args.id)) }),
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeOnly } from '../output-shapes.js';
 import { resolveFinding } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { findingId, FLIP } from './shared.js';
@@ -14,6 +15,7 @@ export const resolveFindingTool = defineTool({
     id: findingId,
     note: z.string().min(1).optional().describe('Why it is resolved.'),
   }),
+  outputSchema: outcomeOnly(['resolved', 'already-fixed', 'not-found']),
   annotations: { ...FLIP, title: 'Resolve a finding' },
   run: async (args, deps) => ({ ...(await resolveFinding(enginesOf(deps), args.id, args.note)) }),
 });

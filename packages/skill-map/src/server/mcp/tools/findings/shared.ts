@@ -18,10 +18,13 @@ export const consentFlags = {
     .describe('Consent that also persists allowEditSmFiles: true to .skill-map/settings.local.json.'),
 };
 
-/** Annotations of a findings state flip: a local, repeatable write. */
+/**
+ * Annotations of a findings state flip: a local, repeatable write that OVERWRITES the row's resolution, actor and
+ * note (resolving a dismissed finding replaces the dismissal and its note; reopening clears them), so destructive.
+ */
 export const FLIP: ToolAnnotations = {
   readOnlyHint: false,
-  destructiveHint: false,
+  destructiveHint: true,
   idempotentHint: true,
   openWorldHint: false,
 };

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { outcomeOnly } from '../output-shapes.js';
 import { undismissFinding } from '../../../../engines/findings/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, FLIP } from './shared.js';
@@ -20,6 +21,7 @@ export const undismissFindingTool = defineTool({
     type: z.string().min(1).optional().describe('The entry type; omitted: the type-less entry.'),
     ...consentFlags,
   }),
+  outputSchema: outcomeOnly(['unsuppressed', 'not-found', 'no-match']),
   annotations: { ...FLIP, title: 'Lift a findings class suppression' },
   run: async (args, deps) => ({
     ...(await undismissFinding(

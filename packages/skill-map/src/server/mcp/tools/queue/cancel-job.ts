@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { jobStatus } from '../output-shapes.js';
 import { cancelJob } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { jobId, mutating } from './shared.js';
@@ -12,6 +13,10 @@ export const cancelJobTool = defineTool({
     'later record_job is refused. A job already completed, failed or cancelled gives {outcome: ' +
     '"already-terminal", status}; an unknown id {outcome: "not-found"}.',
   inputSchema: z.object({ id: jobId }),
+  outputSchema: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.enum(['cancelled', 'not-found']) }),
+    z.object({ outcome: z.literal('already-terminal'), status: jobStatus }),
+  ]),
   annotations: mutating('Cancel a job', { destructive: true, idempotent: true }),
   run: (args, deps) => ({ ...cancelJob(enginesOf(deps), args.id) }),
 });

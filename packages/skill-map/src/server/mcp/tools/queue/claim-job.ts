@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { claimJob, claimJobWaiting, MAX_CLAIM_WAIT_SECONDS } from '../../../../engines/jobs/index.js';
 import type { ClaimInput } from '../../../../engines/jobs/index.js';
-import { defineTool, enginesOf } from '../../define-tool.js';
+import { defineTool, enginesOf, TextOverride } from '../../define-tool.js';
 import { mutating } from './shared.js';
 
 /** `claim_job`: hand out the next queued job with its nonce; null when the queue is empty. */
@@ -14,7 +14,7 @@ export const claimJobTool = defineTool({
     "Record within the job's TTL (get_job ttlSeconds, 1800 s by default): a claim that outlives it is given " +
     'back to the queue for another agent, and its nonce then records nothing. ' +
     'A job whose stored content is missing is failed (job-file-missing) and skipped. ' +
-    'Returns null when nothing is claimable. Use this as the processing agent. `filter` claims only one ' +
+    'Returns null when nothing is claimable (structuredContent {id: null, nonce: null, content: null}). Use this as the processing agent. `filter` claims only one ' +
     'extension (qualified id or bare suffix); `runner` is "agent" (default) or "in-process". `wait` (seconds, ' +
     'at most 3600) parks the call until a job arrives or the time is up: prefer it to polling. While parked ' +
     'the server sends a progress notification about every 15 s if you passed a progressToken; set your ' +
@@ -28,7 +28,14 @@ export const claimJobTool = defineTool({
       .optional()
       .describe('Park up to this many seconds (a number, e.g. 1.5; capped at 3600) for a job to arrive.'),
   }),
-  annotations: mutating('Claim the next job', { destructive: false, idempotent: false }),
+  outputSchema: z.union([
+    z.object({ id: z.string(), nonce: z.string(), content: z.string() }),
+    z
+      .object({ id: z.null(), nonce: z.null(), content: z.null() })
+      .describe('Nothing was claimable (the text block is `null`).'),
+  ]),
+  // Destructive: it reaps expired claims (their nonces stop working) and fails jobs whose content is gone.
+  annotations: mutating('Claim the next job', { destructive: true, idempotent: false }),
   run: async (args, deps, call) => {
     const engines = enginesOf(deps);
     // The contract: a job whose content is gone is failed and skipped, never the end of the claim.
@@ -43,6 +50,8 @@ export const claimJobTool = defineTool({
             onHeartbeat: (elapsed) => call.progress(elapsed),
             signal: call.signal,
           });
-    return claimed === null ? null : { id: claimed.id, nonce: claimed.nonce, content: claimed.content };
+    // Empty queue: the contract's text `null`, and all-null fields as structuredContent (an object is required).
+    if (claimed === null) return new TextOverride({ id: null, nonce: null, content: null }, 'null');
+    return { id: claimed.id, nonce: claimed.nonce, content: claimed.content };
   },
 });

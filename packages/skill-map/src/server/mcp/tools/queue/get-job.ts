@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { publicJobShape } from '../output-shapes.js';
 import { EngineError } from '../../../../engines/errors.js';
 import { getJob } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
@@ -13,6 +14,7 @@ export const getJobTool = defineTool({
     'failureReason. Never carries the nonce. Use it to follow a job you submitted. An unknown id is an ' +
     'invalid-params error.',
   inputSchema: z.object({ id: jobId }),
+  outputSchema: z.object({ item: publicJobShape }),
   annotations: { ...READ_ONLY, title: 'Get one job' },
   run: (args, deps) => {
     const item = getJob(enginesOf(deps), args.id);

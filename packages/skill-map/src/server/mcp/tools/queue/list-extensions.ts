@@ -13,6 +13,17 @@ export const listExtensionsTool = defineTool({
     'the file; standalone actions summarize or tag. Enable state is read from the project settings on every ' +
     'call. Call this to discover valid extension ids.',
   inputSchema: z.object({}),
+  outputSchema: z.object({
+    extensions: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['analyzer', 'action']),
+        role: z.enum(['finder', 'fixer', 'standalone']),
+        description: z.string(),
+        analyzerIds: z.array(z.string()).optional(),
+      }),
+    ),
+  }),
   annotations: { ...READ_ONLY, title: 'List probabilistic extensions' },
   run: (_args, deps) => ({ extensions: listExtensions(enginesOf(deps)) }),
 });

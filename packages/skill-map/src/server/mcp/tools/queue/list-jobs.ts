@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { publicJobShape } from '../output-shapes.js';
 import { listJobs } from '../../../../engines/jobs/index.js';
 import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
 import { JOB_STATUSES } from './shared.js';
@@ -17,6 +18,7 @@ export const listJobsTool = defineTool({
     extension: z.string().min(1).optional().describe('Qualified extension id or its bare suffix.'),
     node: z.string().min(1).optional().describe('Exact node path.'),
   }),
+  outputSchema: z.object({ items: z.array(publicJobShape) }),
   annotations: { ...READ_ONLY, title: 'List jobs' },
   run: (args, deps) => ({
     items: listJobs(enginesOf(deps), {

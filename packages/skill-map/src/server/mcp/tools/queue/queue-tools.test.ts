@@ -167,10 +167,10 @@ describe('MCP queue tools', () => {
     );
   });
 
-  it('claim_job on an empty queue returns a lone text block null, no structuredContent', async () => {
+  it('claim_job on an empty queue answers the text null, with all-null fields as structuredContent', async () => {
     const r = await client.callTool({ name: 'claim_job', arguments: {} });
     expect(r.isError).not.toBe(true);
-    expect(r.structuredContent).toBeUndefined();
+    expect(r.structuredContent).toEqual({ id: null, nonce: null, content: null });
     expect(r.content).toEqual([{ type: 'text', text: 'null' }]);
   });
 

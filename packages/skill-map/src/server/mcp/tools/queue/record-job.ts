@@ -1,5 +1,6 @@
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import * as z from 'zod';
+import { jobStatus } from '../output-shapes.js';
 import { EngineError } from '../../../../engines/errors.js';
 import { JOB_TEXT_LIMITS, recordJob } from '../../../../engines/jobs/index.js';
 import type { RecordInput } from '../../../../engines/jobs/index.js';
@@ -43,7 +44,20 @@ export const recordJobTool = defineTool({
       .optional()
       .describe(`Model that ran the job (at most ${JOB_TEXT_LIMITS.model} characters).`),
   }),
-  annotations: mutating('Record a job outcome', { destructive: false, idempotent: false }),
+  outputSchema: z.discriminatedUnion('outcome', [
+    z.object({
+      outcome: z.literal('completed'),
+      executionId: z.string(),
+      status: z.enum(['completed', 'failed']),
+    }),
+    z.object({ outcome: z.literal('report-invalid'), detail: z.string(), executionId: z.string() }),
+    z.object({ outcome: z.literal('schema-unresolved'), detail: z.string() }),
+    z.object({ outcome: z.literal('not-running'), status: jobStatus }),
+    z.object({ outcome: z.enum(['nonce-mismatch', 'not-found']) }),
+  ]),
+  // Destructive: a finder's report replaces the node's earlier findings of that finder, a summary the earlier one.
+  // Idempotent: once recorded the job is no longer running, so the same call again changes nothing (not-running).
+  annotations: mutating('Record a job outcome', { destructive: true, idempotent: true }),
   run: async (args, deps) => {
     if (args.status === 'completed' && args.report === undefined)
       throw new EngineError('invalid-input', 'report is required when status is "completed"', {

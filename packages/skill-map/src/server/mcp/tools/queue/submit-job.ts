@@ -43,7 +43,20 @@ export const submitJobTool = defineTool({
       .describe('Seconds a claim may run before it is reaped; 0 disarms.'),
     priority: z.number().int().optional().describe('Claim order, higher first.'),
   }),
-  annotations: mutating('Submit a job', { destructive: false, idempotent: false }),
+  outputSchema: z.discriminatedUnion('outcome', [
+    z.object({
+      outcome: z.literal('created'),
+      jobId: z.string(),
+      nodePath: z.string(),
+      extensionId: z.string(),
+      supersededIds: z.array(z.string()),
+    }),
+    z.object({ outcome: z.enum(['duplicate', 'job-running']), existingId: z.string() }),
+    z.object({ outcome: z.enum(['drift', 'unreadable']), detail: z.string() }),
+    z.object({ outcome: z.literal('no-findings') }),
+  ]),
+  // Destructive: a fixer submit supersedes (cancels) the queued fixer jobs it overlaps.
+  annotations: mutating('Submit a job', { destructive: true, idempotent: false }),
   run: async (args, deps) => {
     const input: SubmitInput = { node: args.node, extension: args.extension };
     if (args.autoFix !== undefined) input.autoFix = args.autoFix;

@@ -23,10 +23,15 @@ export function consentOf(args: { confirm?: boolean | undefined; always?: boolea
   };
 }
 
-/** Annotations of the two sidecar-writing tools. */
+/**
+ * Annotations of the two sidecar-writing tools: both destroy something (dismiss_issue deletes the covered issue rows,
+ * undismiss_issue removes a curation entry). dismiss_issue is idempotent (an equal entry is never added twice);
+ * undismiss_issue is not: it removes the FIRST matching entry, so a hand-edited sidecar holding two loses both to two
+ * calls.
+ */
 export const WRITES_SIDECAR = {
   readOnlyHint: false,
-  destructiveHint: false,
+  destructiveHint: true,
   idempotentHint: true,
   openWorldHint: false,
 } as const;

@@ -21,6 +21,10 @@ export const dismissIssueTool = defineTool({
     note: z.string().optional().describe('Why the issue is suppressed (kept in the sidecar).'),
     ...consentShape,
   }),
+  outputSchema: z.object({
+    outcome: z.enum(['suppressed', 'already-suppressed']),
+    deletedIssues: z.number().int().describe('Issue rows the suppression deleted.'),
+  }),
   annotations: { ...WRITES_SIDECAR, title: 'Dismiss an issue' },
   run: async (args, deps) => {
     const result = await dismissIssue(

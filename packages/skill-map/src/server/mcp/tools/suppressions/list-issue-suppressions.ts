@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { suppressionShape } from '../output-shapes.js';
 import { listIssueSuppressions } from '../../../../engines/suppressions/index.js';
 import { defineTool, enginesOf, READ_ONLY } from '../../define-tool.js';
 
@@ -13,6 +14,7 @@ export const listIssueSuppressionsTool = defineTool({
   inputSchema: z.object({
     node: z.string().min(1).optional().describe('Node path; omit for the whole project.'),
   }),
+  outputSchema: z.object({ suppressions: z.array(suppressionShape.extend({ node: z.string() })) }),
   annotations: { ...READ_ONLY, title: 'List issue suppressions' },
   run: (args, deps) => ({
     suppressions: listIssueSuppressions(enginesOf(deps), args.node === undefined ? {} : { node: args.node }),

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { suppressionShape } from '../output-shapes.js';
 import { undismissIssue } from '../../../../engines/suppressions/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentOf, consentShape, WRITES_SIDECAR } from './consent-input.js';
@@ -18,7 +19,11 @@ export const undismissIssueTool = defineTool({
     value: z.string().min(1).describe('The suppressed data.target.'),
     ...consentShape,
   }),
-  annotations: { ...WRITES_SIDECAR, title: 'Undismiss an issue' },
+  outputSchema: z.discriminatedUnion('outcome', [
+    z.object({ outcome: z.literal('unsuppressed'), removed: suppressionShape }),
+    z.object({ outcome: z.literal('not-found') }),
+  ]),
+  annotations: { ...WRITES_SIDECAR, idempotentHint: false, title: 'Undismiss an issue' },
   run: async (args, deps) => {
     const result = await undismissIssue(
       enginesOf(deps),
