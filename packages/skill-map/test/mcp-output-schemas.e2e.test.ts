@@ -79,7 +79,7 @@ async function call(name: string, args: Json = {}): Promise<Json> {
   expect(validate, `${name} advertises an outputSchema`).toBeDefined();
   if (validate !== undefined && !validate(structured))
     throw new Error(`${name} result breaks its outputSchema: ${JSON.stringify(validate.errors)}`);
-  const shape = typeof structured?.['outcome'] === 'string' ? (structured['outcome']) : 'ok';
+  const shape = typeof structured?.['outcome'] === 'string' ? structured['outcome'] : 'ok';
   seen.set(name, (seen.get(name) ?? new Set()).add(shape));
   return structured ?? {};
 }
