@@ -1,11 +1,9 @@
 // `sm serve --mcp --port 0` as a real child process on a temp project: the map over MCP in both protocol eras,
-// live updates from edits on disk, liveness reaping, the loopback gate, the official conformance scenarios, and a
-// clean SIGTERM. Runs against the BUILT bin.
-import { spawn } from 'node:child_process';
+// live updates from edits on disk, liveness reaping, the loopback gate, and a clean SIGTERM (the official
+// conformance suite runs in conformance.e2e.test.ts). Runs against the BUILT bin.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -340,36 +338,6 @@ describe('sm serve --mcp as a process', () => {
       await raw('/api/scan', { 'content-type': 'application/json' }, 'POST', 'x'.repeat(2 * 1024 * 1024)),
     ).toBe(413);
     expect((await fetch(`${base}/api/health`)).status).toBe(200);
-  });
-
-  // The official suite's CLI (0.1.13 is the last release that runs on Node 20), against the spawned `sm serve`.
-  const require = createRequire(import.meta.url);
-  const conformanceBin = join(
-    dirname(require.resolve('@modelcontextprotocol/conformance/package.json')),
-    'dist',
-    'index.js',
-  );
-  it.each([
-    'server-initialize',
-    'ping',
-    'tools-list',
-    'resources-list',
-    'server-sse-multiple-streams',
-    'dns-rebinding-protection',
-  ])('passes the official conformance scenario %s', async (scenario) => {
-    const run = spawn(
-      process.execPath,
-      [conformanceBin, 'server', '--url', `${base}/mcp`, '--scenario', scenario],
-      {
-        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-      },
-    );
-    let output = '';
-    run.stdout.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    run.stderr.on('data', (d: Buffer) => (output += d.toString('utf8')));
-    const code = await new Promise<number | null>((resolve) => run.on('close', resolve));
-    expect(output).toMatch(/Passed: (\d+)\/\1, 0 failed/);
-    expect(code).toBe(0);
   });
 
   it('shuts down cleanly on SIGTERM: exit 0 and serve.json removed', async () => {
