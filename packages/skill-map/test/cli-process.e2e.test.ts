@@ -155,6 +155,7 @@ describe.skipIf(!isBuilt())('sm serve and sm mcp (built bin)', () => {
 
   it('sm mcp speaks MCP on stdout only and exits 0 when the host closes stdin', async () => {
     const root = project().root;
+    expect(runSm(['config', 'set', 'mcp.server.enabled', 'true'], { cwd: root }).code).toBe(0);
     child = spawnSm(['mcp', '--no-watch'], { cwd: root });
     const init = {
       jsonrpc: '2.0',

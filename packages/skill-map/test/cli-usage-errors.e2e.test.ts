@@ -11,7 +11,11 @@ let child: ChildProcessWithoutNullStreams | undefined;
 beforeAll(() => {
   if (!isBuilt()) return;
   tree = createTempTree('sm-e2e-usage-');
-  tree.write({ '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A\n---\n# A\n' });
+  tree.write({
+    '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A\n---\n# A\n',
+    // `sm mcp` serves only with the opt-in (project-local).
+    '.skill-map/settings.local.json': JSON.stringify({ mcp: { server: { enabled: true } } }),
+  });
   expect(runSm(['scan', '-q'], { cwd: tree.root }).code).toBe(0);
 });
 afterEach(() => {

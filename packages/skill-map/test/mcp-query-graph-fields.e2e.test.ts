@@ -20,6 +20,8 @@ beforeAll(async () => {
     '.claude/skills/ok/SKILL.md': '---\nname: ok\ndescription: fine\n---\n# OK\n',
     '.claude/skills/bad/SKILL.md': '---\nname: bad\ndescription: broken\n---\nSee [gone](gone.md).\n',
     'my notes/a.md': '# A note in a folder with a space\n',
+    // `sm mcp` serves only with the opt-in (project-local).
+    '.skill-map/settings.local.json': JSON.stringify({ mcp: { server: { enabled: true } } }),
   });
   expect(runSm(['scan', '-q'], { cwd: tree.root }).code).toBe(1);
   client = new Client({ name: 'qg-fields', version: '1' });

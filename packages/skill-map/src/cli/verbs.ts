@@ -319,7 +319,10 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'mcp',
     summary: 'speak MCP over stdio (for hosts that spawn a process)',
     usage: ['mcp [--no-watch]'],
-    details: ['Only protocol goes to stdout; logs go to stderr.'],
+    details: [
+      'Serves only when mcp.server.enabled is true (project-local, like /mcp); exits 2 otherwise.',
+      'Scans the project at start, then answers. Only protocol goes to stdout; logs go to stderr.',
+    ],
     options: { 'no-watch': { type: 'boolean', description: 'do not watch the project for changes' } },
     maxArgs: 0,
     load: () => import('./commands/mcp.js'),

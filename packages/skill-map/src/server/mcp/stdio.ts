@@ -5,6 +5,7 @@ import type { EngineContextFactory, ScanPort, ServerLogger } from '../ports.js';
 import { createStderrLogger } from '../ports.js';
 import type { MapReader } from '../read/map-reader.js';
 import { createScanRunner } from '../scan/scan-runner.js';
+import type { ScanRunner } from '../scan/scan-runner.js';
 import { PACKAGE_VERSION } from '../version.js';
 import { startFileWatcher } from '../watcher/file-watcher.js';
 import type { FileWatcher } from '../watcher/file-watcher.js';
@@ -15,6 +16,20 @@ import { createMapCatalog } from './mcp-endpoint.js';
 import { createMcpSink } from './mcp-sink.js';
 import type { NotifyTarget } from './mcp-sink.js';
 import { parseErrorFilter } from './stdio-framing.js';
+
+/**
+ * Brings the map up to date before the first request is served, as `sm serve` does at boot: an incremental scan
+ * (cheap when nothing changed), a full one on a project never scanned. Never rejects.
+ */
+function bootScan(scans: ScanRunner, logger: ServerLogger): Promise<void> {
+  return scans.run('changed', 'boot').then(
+    (c) =>
+      logger.info(
+        `mapped ${c.nodes} nodes, ${c.links} links, ${c.issues} issues in ${Math.round(c.durationMs)} ms`,
+      ),
+    (err: unknown) => logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
+  );
+}
 
 /** What `sm mcp` (the stdio transport) needs. */
 export interface McpStdioDeps {
@@ -52,7 +67,8 @@ export interface RunningMcpStdio {
  * served (the SDK's stdio entry pins the connection to the era of its opening message); 2025-era
  * connections get `resources/subscribe`, 2026-era ones `subscriptions/listen`. Nothing but protocol is
  * written to stdout: logs go to stderr. Live updates come from a broadcaster: the one passed in, or one fed
- * by this process's own watcher and scan runner.
+ * by this process's own watcher and scan runner. With a scan engine and no broadcaster passed in, the project
+ * is scanned at start (incrementally) and requests are served from the scanned map.
  */
 export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): RunningMcpStdio {
   const logger = deps.logger ?? createStderrLogger('sm mcp');
@@ -80,7 +96,7 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
   // The SDK drops a line that is not JSON without a word; this answers it with -32700 first.
   const stdin = deps.stdin ?? process.stdin;
   const stdout = deps.stdout ?? process.stdout;
-  const framed = stdin.pipe(parseErrorFilter((line) => void stdout.write(line)));
+  const framed = parseErrorFilter((line) => void stdout.write(line));
 
   const handle = serveStdio(
     (ctx) => {
@@ -119,13 +135,19 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
   );
 
   let watcher: FileWatcher | null = null;
-  if (ownBroadcaster && deps.scanner !== undefined && (options.watch ?? true)) {
+  let booted: Promise<void> = Promise.resolve();
+  if (ownBroadcaster && deps.scanner !== undefined) {
     const scans = createScanRunner(deps.scanner, deps.reader, broadcaster);
-    watcher = startFileWatcher(scans, broadcaster, logger, {
-      scopeRoot: deps.scopeRoot,
-      debounceMs: options.watchDebounceMs ?? 300,
-    });
+    if (options.watch ?? true)
+      watcher = startFileWatcher(scans, broadcaster, logger, {
+        scopeRoot: deps.scopeRoot,
+        debounceMs: options.watchDebounceMs ?? 300,
+      });
+    booted = bootScan(scans, logger);
   }
+  // The host's first request is read once the map is current (a never-scanned project is mapped first); until
+  // then its lines wait in the pipe. A failed boot scan is logged and the map is served as the database has it.
+  void booted.then(() => stdin.pipe(framed));
 
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((r) => (resolveClosed = r));
@@ -133,6 +155,7 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
   const close = (): Promise<void> => {
     closing ??= (async () => {
       await watcher?.close();
+      await booted;
       removeSink();
       engines?.close?.();
       if (ownBroadcaster) broadcaster.close();
