@@ -7,6 +7,7 @@ import { CliError } from './errors.js';
 import { CLI_VERSION } from './version-info.js';
 import type { CliStream } from './io.js';
 import type { VerbContext } from './verbs.js';
+import { pluginFlags } from './commands/plugins.js';
 
 /** A server logger writing prefixed lines to the CLI's stderr (never stdout: `sm mcp` speaks there). */
 export function createCliLogger(stderr: CliStream, prefix: string, quiet: boolean): ServerLogger {
@@ -39,6 +40,7 @@ export function createServerPorts(
     opsLog: createOpsLog({ projectRoot: root }),
     onDrift,
     scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+    plugins: pluginFlags(ctx),
   });
   return { reader, scanner };
 }

@@ -311,6 +311,7 @@ export const VERBS: readonly VerbSpec[] = [
         short: 'y',
         description: 'rebuild a database written by another build of skill-map',
       },
+      ...PLUGIN_FLAGS,
     },
     maxArgs: 0,
     load: () => import('./commands/serve.js'),

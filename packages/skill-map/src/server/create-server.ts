@@ -10,7 +10,8 @@ import type { AppContext, AppEnv } from './http/app-context.js';
 import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
 import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
 import type { JobEvent } from '../engines/context.js';
-import { createStderrLogger, KERNEL_FORMATTER } from './ports.js';
+import { createStderrLogger } from './ports.js';
+import { pluginFormatter } from './plugin-formatter.js';
 import type { ServerDeps } from './ports.js';
 import { createMapCache } from './read/map-cache.js';
 import { createScanRunner } from './scan/scan-runner.js';
@@ -125,7 +126,8 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     reader: deps.reader,
     mapCache,
     config: deps.config,
-    formatter: deps.formatter ?? KERNEL_FORMATTER,
+    formatter: deps.formatter ?? pluginFormatter(deps.scopeRoot, deps.plugins),
+    plugins: deps.plugins ?? {},
     logger,
     broadcaster,
     activity,

@@ -3,7 +3,8 @@
  * or a test) passes implementations in; nothing in `src/server` constructs an adapter itself.
  */
 import type { ScanResult } from '@skill-map/spec';
-import { formatGraph, GRAPH_FORMATS } from '../kernel/index.js';
+import { defaultKernelRegistry } from '../kernel/index.js';
+import type { Formatter } from '../kernel/index.js';
 import type { EngineContext, JobEventSink } from '../engines/context.js';
 import type { MapReader } from './read/map-reader.js';
 
@@ -66,17 +67,21 @@ export interface ServerLogger {
   error(message: string, err?: unknown): void;
 }
 
-/** Graph formatters for `GET /api/graph?format=` (the kernel's ascii, json, mermaid, dot; plugin formats later). */
+/** Graph formatters for `GET /api/graph?format=`: the registered ones (built-ins plus trusted plugins'), per request. */
 export interface GraphFormatter {
-  formats(): readonly string[];
-  format(scan: ScanResult, format: string): string;
+  load(): Promise<readonly Formatter[]>;
 }
 
-/** The kernel's built-in formatters as a GraphFormatter. */
+/** The kernel's built-in formatters alone (ascii, json, mermaid, dot). */
 export const KERNEL_FORMATTER: GraphFormatter = {
-  formats: () => GRAPH_FORMATS,
-  format: (scan, format) => formatGraph(scan, format),
+  load: () => Promise.resolve(defaultKernelRegistry().formatters()),
 };
+
+/** Which plugins the server's scans, formatters and plugin routes run (`--no-built-ins`, `--no-plugins`). */
+export interface PluginFlags {
+  builtIns?: boolean;
+  dropIns?: boolean;
+}
 
 /** Everything `createServer` needs. */
 export interface ServerDeps {
@@ -88,7 +93,10 @@ export interface ServerDeps {
   config: ConfigPort;
   /** Absent: `POST /api/scan` answers 503 and the watcher is not started. */
   scanner?: ScanPort;
+  /** Absent: the registered formatters of the project's plugins (built-ins plus trusted drop-ins). */
   formatter?: GraphFormatter;
+  /** `--no-built-ins` / `--no-plugins` (plugin routes and the default formatter honour them). */
+  plugins?: PluginFlags;
   logger?: ServerLogger;
   /** The operable engines (jobs, findings, suppressions); absent: those routes answer 503 and MCP lists only the map tools. */
   engines?: EngineContextFactory;

@@ -5,6 +5,7 @@ import type { ServeOptions } from '../../server/index.js';
 import { CliError } from '../errors.js';
 import { createCliLogger, createServerPorts } from '../server-deps.js';
 import { CLI_VERSION } from '../version-info.js';
+import { pluginFlags } from './plugins.js';
 import type { OptionValues, VerbContext, VerbResult } from '../verbs.js';
 
 /** `--x` / `--no-x` to true / false / undefined; both at once is a usage error. */
@@ -89,6 +90,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       logger,
       version: CLI_VERSION,
       engines: serverEngineFactory(ctx.project.root, ctx.project.dbPath),
+      plugins: pluginFlags(ctx),
     });
     await running.closed;
   } finally {

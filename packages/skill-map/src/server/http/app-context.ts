@@ -3,7 +3,7 @@ import type { HttpBindings } from '@hono/node-server';
 import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
 import type { InvocationResolver } from '../activity/invocation-resolver.js';
-import type { ConfigPort, GraphFormatter, ScanPort, ServerLogger } from '../ports.js';
+import type { ConfigPort, GraphFormatter, PluginFlags, ScanPort, ServerLogger } from '../ports.js';
 import type { MapCache } from '../read/map-cache.js';
 import type { MapReader } from '../read/map-reader.js';
 import type { ScanRunner } from '../scan/scan-runner.js';
@@ -42,6 +42,8 @@ export interface AppContext {
   mapCache: MapCache;
   config: ConfigPort;
   formatter: GraphFormatter;
+  /** `--no-built-ins` / `--no-plugins` of this server. */
+  plugins: PluginFlags;
   logger: ServerLogger;
   broadcaster: Broadcaster;
   activity: ActivityStore;

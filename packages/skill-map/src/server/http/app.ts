@@ -9,6 +9,7 @@ import { createStaticUi } from './ui/static-ui.js';
 import { checkDeclaredLength } from './read-json-body.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
 import { registerExtensionRoutes } from './routes/extension-routes.js';
+import { registerPluginRoutes } from './routes/plugin-routes.js';
 import { registerFindingsRoutes } from './routes/findings-routes.js';
 import { registerJobRoutes } from './routes/job-routes.js';
 import { registerSuppressionRoutes } from './routes/suppression-routes.js';
@@ -49,6 +50,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   registerActivityRoutes(app, ctx);
   registerJobRoutes(app, ctx);
   registerExtensionRoutes(app, ctx);
+  registerPluginRoutes(app, ctx);
   registerFindingsRoutes(app, ctx);
   registerSuppressionRoutes(app, ctx);
   app.all('/api/*', (c) => {

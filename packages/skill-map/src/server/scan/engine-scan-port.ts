@@ -20,6 +20,8 @@ export interface EngineScanPortOptions {
    * between the server and the CLI (they are salted with it).
    */
   scannedBy?: ScannedBy;
+  /** `--no-built-ins` / `--no-plugins`. */
+  plugins?: { builtIns?: boolean; dropIns?: boolean };
 }
 
 /**
@@ -38,6 +40,7 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         warm,
         onDrift: options.onDrift ?? 'refuse',
         ...(options.scannedBy === undefined ? {} : { scannedBy: options.scannedBy }),
+        ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
         ...(changedPaths === undefined || mode === 'full' ? {} : { changedPaths }),
         ...(opsLog === undefined ? {} : { opsLog: { log: opsLog, channel: channel ?? 'ui' } }),
         ...(onProgress === undefined

@@ -126,15 +126,28 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     );
   });
 
-  app.get('/api/graph', (c) => {
+  app.get('/api/graph', async (c) => {
     const format = c.req.query('format') ?? 'ascii';
-    if (!ctx.formatter.formats().includes(format))
-      throw badQuery(`unknown format "${format}" (expected one of ${ctx.formatter.formats().join(', ')})`, {
-        format,
+    const formatters = await ctx.formatter.load();
+    const formatter = formatters.find((f) => f.format === format);
+    if (formatter === undefined)
+      throw badQuery(
+        `unknown format "${format}" (expected one of ${formatters.map((f) => f.format).join(', ')})`,
+        {
+          format,
+        },
+      );
+    let text: string;
+    try {
+      text = formatter.render(ctx.reader.loadScanResult());
+    } catch (error) {
+      throw new ServerError('internal', `formatter '${formatter.id}' failed: ${(error as Error).message}`, {
+        details: { formatter: formatter.id },
       });
-    const text = ctx.formatter.format(ctx.reader.loadScanResult(), format);
+    }
+    const json = formatter.contentType.startsWith('application/json');
     return c.body(text, 200, {
-      'content-type': format === 'json' ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+      'content-type': json ? 'application/json; charset=utf-8' : formatter.contentType,
     });
   });
 }
