@@ -51,6 +51,8 @@ export {
   ALL_SCHEMAS,
   AnnotationsSchema,
   CliHelpSchema,
+  ConformanceCaseSchema,
+  ConformanceResultSchema,
   IssueSchema,
   JobSchema,
   LinkSchema,

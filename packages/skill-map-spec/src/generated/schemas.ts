@@ -379,6 +379,308 @@ export const CliHelpSchema = {
   },
 } as const;
 
+/** JSON Schema `conformance-case.schema.json` as a plain value. */
+export const ConformanceCaseSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/conformance-case.schema.json',
+  title: 'ConformanceCase',
+  description:
+    "One declarative conformance case (`cases/<id>.json`), in the reference's case format: what to invoke in a fresh scope holding a fixture, and what must hold afterwards. `sm conformance run` reads these.",
+  type: 'object',
+  required: ['id', 'description', 'invoke', 'assertions'],
+  additionalProperties: false,
+  properties: {
+    $schema: {
+      type: 'string',
+    },
+    id: {
+      type: 'string',
+      pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+    },
+    description: {
+      type: 'string',
+      minLength: 1,
+    },
+    fixture: {
+      type: 'string',
+      minLength: 1,
+    },
+    setup: {
+      type: 'object',
+      additionalProperties: false,
+      properties: {
+        disableAllProviders: {
+          type: 'boolean',
+        },
+        disableAllExtractors: {
+          type: 'boolean',
+        },
+        disableAllAnalyzers: {
+          type: 'boolean',
+        },
+        disableAllAdapters: {
+          type: 'boolean',
+        },
+        disableAllDetectors: {
+          type: 'boolean',
+        },
+        disableAllRules: {
+          type: 'boolean',
+        },
+        priorInvokes: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/Invoke',
+          },
+        },
+      },
+    },
+    invoke: {
+      $ref: '#/$defs/Invoke',
+    },
+    assertions: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        $ref: '#/$defs/Assertion',
+      },
+    },
+  },
+  $defs: {
+    Invoke: {
+      type: 'object',
+      required: ['verb'],
+      additionalProperties: false,
+      properties: {
+        verb: {
+          type: 'string',
+          minLength: 1,
+        },
+        sub: {
+          type: 'string',
+          minLength: 1,
+        },
+        args: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+        flags: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    Assertion: {
+      oneOf: [
+        {
+          type: 'object',
+          required: ['type', 'value'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'exit-code',
+            },
+            value: {
+              type: 'integer',
+              minimum: 0,
+              maximum: 255,
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'path'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'json-path',
+            },
+            path: {
+              type: 'string',
+              pattern: '^\\$',
+            },
+            equals: {},
+            greaterThan: {
+              type: 'number',
+            },
+            lessThan: {
+              type: 'number',
+            },
+            matches: {
+              type: 'string',
+            },
+          },
+          anyOf: [
+            {
+              required: ['equals'],
+            },
+            {
+              required: ['greaterThan'],
+            },
+            {
+              required: ['lessThan'],
+            },
+            {
+              required: ['matches'],
+            },
+          ],
+        },
+        {
+          type: 'object',
+          required: ['type', 'path'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'file-exists',
+            },
+            path: {
+              type: 'string',
+              minLength: 1,
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'path', 'fixture'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'file-contains-verbatim',
+            },
+            path: {
+              type: 'string',
+              minLength: 1,
+            },
+            fixture: {
+              type: 'string',
+              minLength: 1,
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'path', 'schema'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'file-matches-schema',
+            },
+            path: {
+              type: 'string',
+              minLength: 1,
+            },
+            schema: {
+              type: 'string',
+              minLength: 1,
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'pattern'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'stderr-matches',
+            },
+            pattern: {
+              type: 'string',
+            },
+          },
+        },
+      ],
+    },
+  },
+} as const;
+
+/** JSON Schema `conformance-result.schema.json` as a plain value. */
+export const ConformanceResultSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/conformance-result.schema.json',
+  title: 'ConformanceResult',
+  description: '`sm conformance run --json`: every case run, whether it passed, and why not.',
+  type: 'object',
+  required: ['elapsedMs', 'scope', 'passed', 'total', 'failed', 'cases'],
+  additionalProperties: false,
+  properties: {
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+    scope: {
+      type: 'string',
+      minLength: 1,
+    },
+    passed: {
+      type: 'integer',
+      minimum: 0,
+    },
+    failed: {
+      type: 'integer',
+      minimum: 0,
+    },
+    total: {
+      type: 'integer',
+      minimum: 0,
+    },
+    cases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'scope', 'passed', 'durationMs', 'exitCode', 'failures'],
+        additionalProperties: false,
+        properties: {
+          id: {
+            type: 'string',
+            minLength: 1,
+          },
+          scope: {
+            type: 'string',
+            minLength: 1,
+          },
+          description: {
+            type: 'string',
+          },
+          passed: {
+            type: 'boolean',
+          },
+          durationMs: {
+            type: 'integer',
+            minimum: 0,
+          },
+          exitCode: {
+            type: ['integer', 'null'],
+          },
+          failures: {
+            type: 'array',
+            items: {
+              type: 'object',
+              required: ['assertion', 'type', 'message'],
+              additionalProperties: false,
+              properties: {
+                assertion: {
+                  type: ['integer', 'null'],
+                  minimum: 0,
+                },
+                type: {
+                  type: 'string',
+                },
+                message: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `issue.schema.json` as a plain value. */
 export const IssueSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1546,6 +1848,8 @@ export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
   'cli-help.schema.json': CliHelpSchema,
+  'conformance-case.schema.json': ConformanceCaseSchema,
+  'conformance-result.schema.json': ConformanceResultSchema,
   'issue.schema.json': IssueSchema,
   'job.schema.json': JobSchema,
   'link.schema.json': LinkSchema,

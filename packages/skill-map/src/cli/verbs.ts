@@ -329,6 +329,33 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/mcp.js'),
   },
   {
+    name: 'conformance',
+    summary: 'run conformance cases (the reference case format) against this sm or another implementation',
+    usage: [
+      'conformance run [--scope all|spec|provider:<id>] [--case <id>]',
+      'conformance run --cases <dir> [--case <id>] [--bin <path>]',
+    ],
+    details: [
+      'Each case runs in a fresh temporary scope holding a copy of its fixture, with a home folder of its own.',
+      '--cases runs a folder in the reference layout (<dir>/cases/*.json beside <dir>/fixtures/).',
+      'Exit codes: 0 every case passed, 1 a case failed, 2 unknown scope or a file that is not a valid case.',
+    ],
+    options: {
+      scope: { type: 'string', value: 'scope', description: 'all (default), spec or provider:<id>' },
+      case: { type: 'string', value: 'id', description: 'run only this case' },
+      cases: { type: 'string', value: 'dir', description: 'run the cases of this folder instead of ours' },
+      bin: {
+        type: 'string',
+        value: 'path',
+        description: 'the implementation to test (a .js file runs under this Node); default: this sm',
+      },
+      timeout: { type: 'string', value: 's', description: 'seconds one invocation may take (default 120)' },
+    },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/conformance.js'),
+  },
+  {
     name: 'version',
     summary: 'print the version',
     usage: ['version'],

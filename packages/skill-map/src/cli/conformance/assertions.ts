@@ -1,0 +1,106 @@
+// One assertion of a conformance case against what an invocation left: its exit code, stdout, stderr and the
+// scope folder. Each returns null when it holds, or a message saying what was found instead.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ALL_SCHEMAS } from '@skill-map/spec';
+import { globScope } from './glob-scope.js';
+import { isPlural, queryJsonPath } from './json-path.js';
+import type { Assertion, Invocation } from './types.js';
+
+/** What an assertion reads besides the invocation: where the fixtures are. */
+export interface AssertionContext {
+  readonly fixturesDir: string;
+}
+
+const show = (v: unknown): string => {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+};
+
+function parsedStdout(run: Invocation): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(run.stdout) as unknown };
+  } catch {
+    return { ok: false, message: `stdout is not one JSON document: ${show(run.stdout.slice(0, 120))}` };
+  }
+}
+
+function jsonPath(a: Extract<Assertion, { type: 'json-path' }>, run: Invocation): string | null {
+  const doc = parsedStdout(run);
+  if (!doc.ok) return doc.message;
+  const found = queryJsonPath(doc.value, a.path);
+  if (!isPlural(a.path) && found.length === 0) return `${a.path} selects nothing`;
+  const value = isPlural(a.path) ? found : found[0];
+  if ('equals' in a && JSON.stringify(value) !== JSON.stringify(a.equals))
+    return `${a.path} is ${show(value)}, expected ${show(a.equals)}`;
+  if (a.greaterThan !== undefined && !(typeof value === 'number' && value > a.greaterThan))
+    return `${a.path} is ${show(value)}, expected more than ${a.greaterThan}`;
+  if (a.lessThan !== undefined && !(typeof value === 'number' && value < a.lessThan))
+    return `${a.path} is ${show(value)}, expected less than ${a.lessThan}`;
+  if (a.matches !== undefined) {
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    if (!new RegExp(a.matches, 'u').test(text ?? ''))
+      return `${a.path} is ${show(value)}, expected to match /${a.matches}/`;
+  }
+  return null;
+}
+
+function oneFile(
+  scope: string,
+  pattern: string,
+): { ok: true; path: string } | { ok: false; message: string } {
+  const matches = globScope(scope, pattern);
+  if (matches.length !== 1)
+    return { ok: false, message: `${pattern} matches ${matches.length} files, expected exactly one` };
+  return { ok: true, path: join(scope, matches[0] as string) };
+}
+
+function fileMatchesSchema(
+  a: Extract<Assertion, { type: 'file-matches-schema' }>,
+  scope: string,
+): string | null {
+  const schema = (ALL_SCHEMAS as Record<string, unknown>)[a.schema];
+  if (schema === undefined) return `unknown schema '${a.schema}'`;
+  const file = oneFile(scope, a.path);
+  if (!file.ok) return file.message;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(readFileSync(file.path, 'utf8'));
+  } catch {
+    return `${a.path} is not JSON`;
+  }
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  for (const [key, s] of Object.entries(ALL_SCHEMAS)) if (key !== a.schema) ajv.addSchema(s, key);
+  const validate = ajv.compile(schema as object);
+  return validate(doc) ? null : `${a.path} does not match ${a.schema}: ${ajv.errorsText(validate.errors)}`;
+}
+
+/** Evaluates one assertion; null when it holds. */
+export function evaluateAssertion(
+  a: Assertion,
+  run: Invocation,
+  scope: string,
+  ctx: AssertionContext,
+): string | null {
+  switch (a.type) {
+    case 'exit-code':
+      return run.exitCode === a.value ? null : `exit code ${String(run.exitCode)}, expected ${a.value}`;
+    case 'json-path':
+      return jsonPath(a, run);
+    case 'file-exists':
+      return globScope(scope, a.path).length > 0 ? null : `no file matches ${a.path}`;
+    case 'file-contains-verbatim': {
+      const file = oneFile(scope, a.path);
+      if (!file.ok) return file.message;
+      const wanted = readFileSync(join(ctx.fixturesDir, a.fixture));
+      return readFileSync(file.path).includes(wanted)
+        ? null
+        : `${a.path} does not contain fixture ${a.fixture}`;
+    }
+    case 'file-matches-schema':
+      return fileMatchesSchema(a, scope);
+    case 'stderr-matches':
+      return new RegExp(a.pattern, 'u').test(run.stderr) ? null : `stderr does not match /${a.pattern}/`;
+  }
+}

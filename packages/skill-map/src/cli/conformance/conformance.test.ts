@@ -1,0 +1,150 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { ConformanceResultSchema } from '@skill-map/spec';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempTree } from '../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { runCli } from '../testing/run-cli.js';
+import { JsonPathError, queryJsonPath } from './json-path.js';
+import { builtInSuites, readCases } from './suites.js';
+
+let tree: TempTree;
+beforeEach(() => {
+  tree = createTempTree('sm-conformance-');
+});
+afterEach(() => tree.remove());
+
+const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
+const validateResult = new Ajv2020({ strict: true, allErrors: true }).compile(ConformanceResultSchema);
+
+/** A cases folder in the reference's layout under the temp tree. */
+function writeSuite(cases: Record<string, unknown>, fixtures: Record<string, string> = {}): string {
+  const dir = join(tree.root, 'suite');
+  mkdirSync(join(dir, 'cases'), { recursive: true });
+  for (const [id, body] of Object.entries(cases))
+    writeFileSync(join(dir, 'cases', `${id}.json`), JSON.stringify(body));
+  for (const [rel, text] of Object.entries(fixtures)) {
+    mkdirSync(join(dir, 'fixtures', rel, '..'), { recursive: true });
+    writeFileSync(join(dir, 'fixtures', rel), text);
+  }
+  return dir;
+}
+
+describe('the JSONPath subset of the cases', () => {
+  const doc = {
+    nodes: [
+      { kind: 'skill', path: 'a' },
+      { kind: 'agent', path: 'b', n: 3 },
+    ],
+    s: { 'x-y': 1 },
+  };
+  it('reads names, indexes (negative too), wildcards and filters', () => {
+    expect(queryJsonPath(doc, '$.nodes[0].path')).toEqual(['a']);
+    expect(queryJsonPath(doc, '$.nodes[-1].kind')).toEqual(['agent']);
+    expect(queryJsonPath(doc, '$.nodes[*].path')).toEqual(['a', 'b']);
+    expect(queryJsonPath(doc, "$.nodes[?@.kind == 'agent'].path")).toEqual(['b']);
+    expect(queryJsonPath(doc, "$.nodes[?(@.kind!='agent')].path")).toEqual(['a']);
+    expect(queryJsonPath(doc, '$.nodes[?@.n > 2].path')).toEqual(['b']);
+    expect(queryJsonPath(doc, '$.nodes[?@.n].path')).toEqual(['b']);
+    expect(queryJsonPath(doc, "$.s['x-y']")).toEqual([1]);
+    expect(queryJsonPath(doc, '$.missing')).toEqual([]);
+  });
+  it('refuses what it cannot read, naming where', () => {
+    expect(() => queryJsonPath(doc, '$..path')).toThrow(JsonPathError);
+    expect(() => queryJsonPath(doc, 'nodes')).toThrow(/starts with \$/);
+  });
+});
+
+describe('sm conformance run', () => {
+  it("our own cases are valid, and every one passes against the built sm, printed in the result schema's shape", async () => {
+    const suites = builtInSuites();
+    expect(suites.map((s) => s.scope)).toEqual(expect.arrayContaining(['spec', 'provider:claude']));
+    const total = suites.reduce((n, s) => n + readCases(s).length, 0);
+    expect(total).toBeGreaterThanOrEqual(10);
+    const run = await sm('conformance', 'run', '--json');
+    const out = run.json<{
+      passed: number;
+      failed: number;
+      total: number;
+      cases: { failures: unknown[] }[];
+    }>();
+    expect(validateResult(out), JSON.stringify(validateResult.errors)).toBe(true);
+    expect(out.cases.flatMap((c) => c.failures)).toEqual([]);
+    expect({ code: run.code, passed: out.passed, total: out.total }).toEqual({
+      code: 0,
+      passed: total,
+      total,
+    });
+  });
+
+  it('a case that does not hold fails with what was found (exit 1); the others still run', async () => {
+    const dir = writeSuite(
+      {
+        'wrong-exit': {
+          id: 'wrong-exit',
+          description: 'd',
+          invoke: { verb: 'version' },
+          assertions: [{ type: 'exit-code', value: 3 }],
+        },
+        'fixture-file': {
+          id: 'fixture-file',
+          description: 'd',
+          fixture: 'one',
+          invoke: { verb: 'version', flags: ['--json'] },
+          assertions: [
+            { type: 'file-exists', path: 'docs/*.md' },
+            { type: 'json-path', path: '$.name', equals: '@skill-map/cli' },
+          ],
+        },
+      },
+      { 'one/docs/a.md': '# A\n' },
+    );
+    const run = await sm('conformance', 'run', '--cases', dir, '--json');
+    expect(run.code).toBe(1);
+    const out = run.json<{ cases: { id: string; passed: boolean; failures: { message: string }[] }[] }>();
+    expect(out.cases.map((c) => [c.id, c.passed])).toEqual([
+      ['fixture-file', true],
+      ['wrong-exit', false],
+    ]);
+    expect(out.cases[1]?.failures[0]?.message).toBe('exit code 0, expected 3');
+    const human = await sm('conformance', 'run', '--cases', dir, '--case', 'wrong-exit');
+    expect(human.stdout).toContain('FAIL  ');
+    expect(human.stdout).toContain('#0 exit-code: exit code 0, expected 3');
+  });
+
+  it('an unknown assertion type, a wrong id or an unknown scope is a configuration error (exit 2), never a skip', async () => {
+    const bad = writeSuite({
+      x: { id: 'x', description: 'd', invoke: { verb: 'version' }, assertions: [{ type: 'stdout-is-nice' }] },
+    });
+    const run = await sm('conformance', 'run', '--cases', bad);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(join('cases', 'x.json'));
+    expect((await sm('conformance', 'run', '--scope', 'provider:nope')).stderr).toContain(
+      "unknown conformance scope 'provider:nope'",
+    );
+    expect((await sm('conformance', 'nope')).code).toBe(2);
+  });
+
+  it('--bin runs the cases against another implementation', async () => {
+    const fake = join(tree.root, 'fake-sm.mjs');
+    writeFileSync(
+      fake,
+      'process.stdout.write(JSON.stringify({ argv: process.argv.slice(2) })); process.exitCode = 4;\n',
+    );
+    const dir = writeSuite({
+      echo: {
+        id: 'echo',
+        description: 'd',
+        invoke: { verb: 'record', args: ['j'], flags: ['--nonce', 'n'] },
+        assertions: [
+          { type: 'exit-code', value: 4 },
+          { type: 'json-path', path: '$.argv', equals: ['record', 'j', '--nonce', 'n'] },
+        ],
+      },
+    });
+    const run = await sm('conformance', 'run', '--cases', dir, '--bin', fake);
+    expect(run.stdout).toContain('PASS  ');
+    expect(run.code).toBe(0);
+  });
+});

@@ -1,0 +1,68 @@
+// The conformance case format (conformance-case.schema.json in @skill-map/spec), as types.
+
+/** What to run: `sm <verb> [<sub>] [args...] [flags...]`. */
+export interface InvokeSpec {
+  readonly verb: string;
+  readonly sub?: string;
+  readonly args?: readonly string[];
+  readonly flags?: readonly string[];
+}
+
+/** One check on what the invocation left. */
+export type Assertion =
+  | { readonly type: 'exit-code'; readonly value: number }
+  | {
+      readonly type: 'json-path';
+      readonly path: string;
+      readonly equals?: unknown;
+      readonly greaterThan?: number;
+      readonly lessThan?: number;
+      readonly matches?: string;
+    }
+  | { readonly type: 'file-exists'; readonly path: string }
+  | { readonly type: 'file-contains-verbatim'; readonly path: string; readonly fixture: string }
+  | { readonly type: 'file-matches-schema'; readonly path: string; readonly schema: string }
+  | { readonly type: 'stderr-matches'; readonly pattern: string };
+
+/** One case file. */
+export interface ConformanceCase {
+  readonly id: string;
+  readonly description: string;
+  readonly fixture?: string;
+  readonly setup?: {
+    readonly disableAllProviders?: boolean;
+    readonly disableAllExtractors?: boolean;
+    readonly disableAllAnalyzers?: boolean;
+    readonly disableAllAdapters?: boolean;
+    readonly disableAllDetectors?: boolean;
+    readonly disableAllRules?: boolean;
+    readonly priorInvokes?: readonly InvokeSpec[];
+  };
+  readonly invoke: InvokeSpec;
+  readonly assertions: readonly Assertion[];
+}
+
+/** What one run of the implementation gave. */
+export interface Invocation {
+  readonly exitCode: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** A folder of cases and the fixtures they name, under one scope label (`spec`, `provider:claude`, a path). */
+export interface CaseSuite {
+  readonly scope: string;
+  readonly casesDir: string;
+  readonly fixturesDir: string;
+}
+
+/** The result of one case. */
+export interface CaseResult {
+  readonly id: string;
+  readonly scope: string;
+  readonly description?: string;
+  readonly passed: boolean;
+  readonly durationMs: number;
+  readonly exitCode: number | null;
+  readonly failures: readonly { assertion: number | null; type: string; message: string }[];
+}
