@@ -1,4 +1,5 @@
 import { TokenTracker } from '@skillstate/core';
+import { Ajv2020 } from 'ajv/dist/2020.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { harness } from '../../test/support/fixtures.js';
 import type { Harness } from '../../test/support/fixtures.js';
@@ -39,5 +40,25 @@ describe('state.metrics', () => {
       averagePromptSize: 200,
       totalTokens: 660,
     });
+  });
+});
+
+describe('state.metrics structured content (embedded with a tracker)', () => {
+  it('validates against the advertised outputSchema, success and refusal', async () => {
+    const tracker = new TokenTracker();
+    h = harness({ tracker });
+    const listed = (await h.rpc({ id: 1, method: 'tools/list' })).result.tools.find(
+      (t: { name: string }) => t.name === 'state.metrics',
+    );
+    const validate = new Ajv2020({ strict: true }).compile(listed.outputSchema);
+    const call = async () =>
+      (await h.rpc({ id: 2, method: 'tools/call', params: { name: 'state.metrics' } })).result;
+    const refused = await call();
+    expect(refused.isError).toBe(true);
+    expect(validate(refused.structuredContent)).toBe(true);
+    tracker.recordStep({ promptChars: 10, responseChars: 2 });
+    const metrics = await call();
+    expect(metrics.structuredContent).toEqual({ accuracy: null, averagePromptSize: 10, totalTokens: 12 });
+    expect(validate(metrics.structuredContent)).toBe(true);
   });
 });
