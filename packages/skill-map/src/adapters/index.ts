@@ -10,7 +10,7 @@ export {
 export { emptyScanResult } from './domain.js';
 
 export { walkProject, SKILLMAPIGNORE_FILE } from './fs/walk.js';
-export { refreshWalk } from './fs/refresh-walk.js';
+export { isIgnoredByScan, refreshWalk } from './fs/refresh-walk.js';
 export { NODE_FS, type DirEntry, type FileStat, type FsPort } from './fs/fs-port.js';
 export { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILE_SUFFIXES } from './fs/ignore-rules.js';
 export { fromSidecarPath, isSidecarPath, toSidecarPath, SIDECAR_EXTENSION } from './fs/sidecar-path.js';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { createOpsLog } from '../adapters/index.js';
 import { createEngineScanPort, createSqliteMapReader } from '../server/index.js';
-import type { ClosableMapReader, ScanPort, ServerLogger } from '../server/index.js';
+import type { ClosableMapReader, EngineScanPortOptions, ScanPort, ServerLogger } from '../server/index.js';
 import { SPEC_VERSION } from '@skill-map/spec';
 import { CliError } from './errors.js';
 import { CLI_VERSION } from './version-info.js';
@@ -26,6 +26,7 @@ export function createCliLogger(stderr: CliStream, prefix: string, quiet: boolea
 export function createServerPorts(
   ctx: VerbContext,
   onDrift: 'refuse' | 'rebuild',
+  onResult?: EngineScanPortOptions['onResult'],
 ): { reader: ClosableMapReader; scanner: ScanPort } {
   const { root, dbPath, dbExplicit } = ctx.project;
   if (dbExplicit && !existsSync(dbPath)) {
@@ -41,6 +42,7 @@ export function createServerPorts(
     onDrift,
     scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
     plugins: pluginFlags(ctx),
+    ...(onResult === undefined ? {} : { onResult }),
   });
   return { reader, scanner };
 }

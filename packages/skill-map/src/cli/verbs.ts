@@ -109,7 +109,10 @@ export const VERBS: readonly VerbSpec[] = [
   {
     name: 'scan',
     summary: 'map the project into the database',
-    usage: ['scan [--full | --changed] [--yes] [--explain] [--json | --run-facts]'],
+    usage: [
+      'scan [--full | --changed] [--yes] [--explain] [--json | --run-facts]',
+      'scan --watch [--yes] [--json]',
+    ],
     details: [
       'Incremental by default: unchanged files are reused from the per-file cache.',
       'A few changed files are patched into the stored scan in place; --explain says why a scan built in full.',
@@ -119,7 +122,10 @@ export const VERBS: readonly VerbSpec[] = [
     options: {
       full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
       changed: { type: 'boolean', description: 'incremental scan (the default; kept for scripts)' },
-      watch: { type: 'boolean', description: 'not available: `sm serve` watches and rescans' },
+      watch: {
+        type: 'boolean',
+        description: 'keep watching and rescan after each batch of changes (= `sm watch`)',
+      },
       yes: {
         type: 'boolean',
         short: 'y',
@@ -138,6 +144,27 @@ export const VERBS: readonly VerbSpec[] = [
     maxArgs: 0,
     timed: true,
     load: () => import('./commands/scan.js'),
+  },
+  {
+    name: 'watch',
+    summary: 'keep the database current: rescan after each batch of file changes',
+    usage: ['watch [<roots>...] [--yes] [--json] [--no-built-ins] [--no-plugins]'],
+    details: [
+      'Scans once, then watches the project (or only the given folders of it) and runs an incremental scan after',
+      'each quiet period of scan.watch.debounceMs (default 300 ms). Files the scan ignores start no scan.',
+      '--json prints one ScanResult per scan as ndjson (one line each). Ctrl-C (SIGINT) or SIGTERM stop it: exit 0.',
+      'Same as `sm scan --watch`. `sm serve` runs the same watcher behind the web page.',
+    ],
+    options: {
+      yes: {
+        type: 'boolean',
+        short: 'y',
+        description: 'rebuild a database written by another build of skill-map',
+      },
+      ...PLUGIN_FLAGS,
+    },
+    maxArgs: 64,
+    load: () => import('./commands/watch.js'),
   },
   {
     name: 'check',

@@ -44,3 +44,6 @@ export { formatBanner, mcpRecipes } from './banner.js';
 export { API_BODY_LIMIT_BYTES } from './http/read-json-body.js';
 export { MCP_BODY_LIMIT_BYTES, type McpEndpointOptions } from './mcp/mcp-endpoint.js';
 export { MCP_CAPABILITIES, MCP_SERVER_NAME } from './mcp/create-mcp-server.js';
+export { createBroadcaster, type Broadcaster, type BroadcastEvent } from './ws/broadcaster.js';
+export { createScanRunner, type ScanCompleted, type ScanRunner } from './scan/scan-runner.js';
+export { startFileWatcher, type FileWatcher, type FileWatcherOptions } from './watcher/file-watcher.js';

@@ -31,7 +31,9 @@ function ignoreText(fs: FsPort, absPath: string): string | null {
   return read.ok ? read.bytes.toString('utf8') : null;
 }
 
-function layersFor(opts: WalkOptions, fs: FsPort, root: string, rel: string): IgnoreLayer[] {
+type IgnoreOptions = Pick<WalkOptions, 'respectGitignore' | 'ignorePatterns'>;
+
+function layersFor(opts: IgnoreOptions, fs: FsPort, root: string, rel: string): IgnoreLayer[] {
   const layers: IgnoreLayer[] = [createDefaultLayer()];
   if (opts.respectGitignore) {
     const parts = rel.split('/').slice(0, -1);
@@ -212,4 +214,13 @@ export function refreshWalk(
     warnings: [],
     durationMs: performance.now() - started,
   };
+}
+
+/**
+ * Whether the scan's ignore layers (bundled defaults, `.gitignore` files when respected, `config.ignore`,
+ * `.skillmapignore`) leave out the file or folder at `rel` (root-relative POSIX path): the verdict a walk gives
+ * it, so a watcher can drop events a scan would not look at.
+ */
+export function isIgnoredByScan(opts: IgnoreOptions, root: string, rel: string, isDir = false): boolean {
+  return isIgnored(layersFor(opts, NODE_FS, root, rel), rel, isDir);
 }

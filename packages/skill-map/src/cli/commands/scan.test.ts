@@ -107,14 +107,14 @@ describe('sm scan', () => {
     expect(full).toMatchObject({ mode: 'full', files: { analyzed: 6 } });
   });
 
-  it('--full with --changed, and --watch, are refused with exit 2', async () => {
+  it('--full with --changed, and --watch with --full, are refused with exit 2', async () => {
     tree = tempProject();
     const both = await sm(['scan', '--full', '--changed']);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('--full and --changed exclude each other');
-    const watch = await sm(['scan', '--watch']);
+    const watch = await sm(['scan', '--watch', '--full']);
     expect(watch.code).toBe(2);
-    expect(watch.stderr).toContain('run `sm serve`');
+    expect(watch.stderr).toContain('--watch and --full exclude each other');
     expect(existsSync(db())).toBe(false);
   });
 });

@@ -12,11 +12,6 @@ import type { VerbContext, VerbResult } from '../verbs.js';
 import { pluginFlags } from './plugins.js';
 
 function modeOf(ctx: VerbContext): ScanMode {
-  if (ctx.options['watch'] === true) {
-    throw new CliError('UNAVAILABLE', '`sm scan --watch` is not available', {
-      hint: 'run `sm serve`: it watches the project and rescans on every change',
-    });
-  }
   const full = ctx.options['full'] === true;
   if (full && ctx.options['changed'] === true)
     throw new CliError('USAGE', '--full and --changed exclude each other', { hint: 'pick one' });
@@ -53,6 +48,7 @@ function runFacts(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unkno
  * `--run-facts` prints how the run went (files, persisted counts, timings) instead.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
+  if (ctx.options['watch'] === true) return (await import('./watch.js')).run(ctx);
   const mode = modeOf(ctx);
   const { output } = ctx;
   const facts = ctx.options['run-facts'] === true;

@@ -1,6 +1,6 @@
 import { closeWarmStore, createScanWarmState, runScan } from '../../engines/index.js';
 import { toSpecScanResult } from '@skill-map/spec';
-import type { ScannedBy } from '@skill-map/spec';
+import type { ScanResult, ScannedBy } from '@skill-map/spec';
 import type { OpsLog } from '../../adapters/ops-log.js';
 import type { ScanPort } from '../ports.js';
 
@@ -22,6 +22,8 @@ export interface EngineScanPortOptions {
   scannedBy?: ScannedBy;
   /** `--no-built-ins` / `--no-plugins`. */
   plugins?: { builtIns?: boolean; dropIns?: boolean };
+  /** Receives the published ScanResult of each persisted scan (`sm watch --json` prints one per batch). */
+  onResult?: (result: ScanResult) => void;
 }
 
 /**
@@ -56,6 +58,7 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
                 }),
             }),
       });
+      options.onResult?.(toSpecScanResult(outcome.result));
       const s = outcome.result.stats;
       const diff = outcome.persisted?.nodes;
       return {

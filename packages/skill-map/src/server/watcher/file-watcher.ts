@@ -12,6 +12,13 @@ export interface FileWatcherOptions {
   scopeRoot: string;
   /** Quiet period after the last change before a scan starts (`scan.watch.debounceMs`, default 300). */
   debounceMs?: number;
+  /** Folders to watch (absolute, inside the scope root); default the scope root. */
+  paths?: readonly string[];
+  /**
+   * Drops events a scan would not look at (`.gitignore`, `config.ignore`, `.skillmapignore`): `sm watch` passes the
+   * scan's own ignore verdict so an ignored file's edit starts no batch, and ignored folders are not watched.
+   */
+  ignoredByScan?: (absPath: string, isDir: boolean) => boolean;
 }
 
 /** What `GET /api/health` says of the watcher: `off` when `sm serve` runs without one. */
@@ -104,11 +111,17 @@ export function startFileWatcher(
     }, debounceMs);
   };
 
-  const watcher: FSWatcher = watch(options.scopeRoot, {
+  const byScan = options.ignoredByScan;
+  const watcher: FSWatcher = watch([...(options.paths ?? [options.scopeRoot])], {
     ignoreInitial: true,
-    ignored: (path: string) => isWatchIgnored(options.scopeRoot, path),
+    ignored: (path: string, stats?: { isDirectory(): boolean }) =>
+      isWatchIgnored(options.scopeRoot, path) ||
+      (byScan !== undefined && stats?.isDirectory() === true && byScan(path, true)),
   });
-  watcher.on('all', (_event: string, path: string) => schedule(path));
+  watcher.on('all', (event: string, path: string) => {
+    if (byScan?.(path, event === 'addDir' || event === 'unlinkDir') === true) return;
+    schedule(path);
+  });
   watcher.on('error', (err: unknown) => {
     logger.warn(`watcher: ${err instanceof Error ? err.message : String(err)}`);
     failed(err);
@@ -116,7 +129,10 @@ export function startFileWatcher(
   const ready = new Promise<void>((resolve) => {
     watcher.once('ready', () => {
       if (state === 'starting') state = 'watching';
-      broadcaster.publish('watcher.started', { roots: [options.scopeRoot], debounceMs });
+      broadcaster.publish('watcher.started', {
+        roots: [...(options.paths ?? [options.scopeRoot])],
+        debounceMs,
+      });
       resolve();
     });
   });
