@@ -244,11 +244,15 @@ export function judgeBroken(
   }
   const cls = sourceClass(link.source);
   if (cls !== null) return verdict('info', cls.cls, cls.why, v.didYouMean);
-  const sibling = v.didYouMean;
   const harnessLink =
     HARNESS_REASONS.has(v.reason) ||
     (v.reason === 'explicit-link' && inHarness(g.byPath.get(link.source), link.source, g.skillDirs));
-  if (sibling !== null && harnessLink && inSkillOfPlugin(link.source, sibling, g)) {
+  // The one file ending with the path in a skill of the source's own plugin (other plugins may ship their own).
+  const ours = harnessLink
+    ? pathsEndingWith(authored, paths).filter((p) => inSkillOfPlugin(link.source, p, g))
+    : [];
+  if (ours.length === 1) {
+    const sibling = ours[0]!;
     const fix = relativePath(dirname(link.source), sibling);
     const why = 'not resolvable as written, but another part of the same plugin ships that file';
     return { ...verdict('warn', 'shorthand', why, sibling), fix };

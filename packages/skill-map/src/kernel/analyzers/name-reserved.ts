@@ -1,11 +1,16 @@
 import { reservingProvider } from '../providers/registry.js';
 import type { Analyzer } from './analyzer.js';
 import { shownTarget } from './path-lookup.js';
+import { pluginRootOf } from './plugin-root.js';
 
 /** Node kinds a runtime executes: their links to a reserved node are reported. */
 const RUNTIME_KINDS = new Set(['skill', 'agent', 'command', 'workflow', 'rule']);
 
-/** `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). */
+/**
+ * `core/name-reserved` (score): a node whose name a runtime reserves, and links resolving to it (penalty to 0.1). A
+ * plugin's nodes are namespaced by the host (`/plugin:help`): a link from outside the plugin that resolves to one
+ * names the built-in, and is not reported (it is still penalised).
+ */
 export const nameReservedAnalyzer: Analyzer = {
   id: 'core/name-reserved',
   phase: 'score',
@@ -44,11 +49,20 @@ export const nameReservedAnalyzer: Analyzer = {
     // one link are one report), and only from what a runtime executes (a skill, agent, command, workflow, rule): a
     // doc or README naming `/status` has nothing to fix that the node's own issue does not say, nor has the node
     // naming itself.
+    // A plugin's node is reached from outside the plugin by its namespaced name only: there `/help` is the built-in.
+    const otherPlugin = (source: string, target: string): boolean => {
+      const root = pluginRootOf(target, view.graph);
+      return root !== null && root !== pluginRootOf(source, view.graph);
+    };
     const groups = new Map<string, number[]>();
     for (const i of view.reservedLinks) {
       const link = view.links[i]!;
       const kind = view.graph.byPath.get(link.source)?.kind ?? '';
-      if (link.source === link.resolvedTarget || !RUNTIME_KINDS.has(kind)) {
+      if (
+        link.source === link.resolvedTarget ||
+        !RUNTIME_KINDS.has(kind) ||
+        otherPlugin(link.source, link.resolvedTarget!)
+      ) {
         sink.adjust({ link: i, op: 'delta', value: -0.9 });
         continue;
       }
