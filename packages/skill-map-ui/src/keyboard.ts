@@ -10,6 +10,7 @@ export const SHORTCUTS: ReadonlyArray<{ keys: string; what: string }> = [
   { keys: 'g m  or  1', what: 'Show the map' },
   { keys: 'g i  or  2', what: 'Show the issues' },
   { keys: 'g j  or  3', what: 'Show the jobs' },
+  { keys: 'g p  or  4', what: 'Show the plugins' },
   { keys: '/', what: 'Search nodes' },
   { keys: 'Escape', what: 'Close the node panel (or the open dialog)' },
   { keys: '?', what: 'Show these shortcuts' },
@@ -19,9 +20,11 @@ const VIEW_KEYS: Record<string, Route['view']> = {
   m: 'map',
   i: 'issues',
   j: 'jobs',
+  p: 'plugins',
   1: 'map',
   2: 'issues',
   3: 'jobs',
+  4: 'plugins',
 };
 const CHORD_MS = 1200;
 

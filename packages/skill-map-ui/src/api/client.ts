@@ -58,4 +58,5 @@ export const api = {
   get: <T>(path: string): Promise<T> => request<T>('GET', path),
   post: <T>(path: string, body?: unknown): Promise<T> => request<T>('POST', path, body),
   del: <T>(path: string): Promise<T> => request<T>('DELETE', path),
+  patch: <T>(path: string, body?: unknown): Promise<T> => request<T>('PATCH', path, body),
 };

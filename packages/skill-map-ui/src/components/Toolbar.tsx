@@ -8,6 +8,7 @@ const VIEWS = [
   { view: 'map', href: '#/', label: 'Map' },
   { view: 'issues', href: '#/issues', label: 'Issues' },
   { view: 'jobs', href: '#/jobs', label: 'Jobs' },
+  { view: 'plugins', href: '#/plugins', label: 'Plugins' },
 ] as const;
 
 /** The page's toolbar: view links, node search, the map's filters and scope, the activity overlay. */

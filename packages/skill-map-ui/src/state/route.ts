@@ -1,12 +1,13 @@
 import { store } from './store';
 import type { Route } from './store';
 
-/** `#/`, `#/issues`, `#/jobs`, each optionally followed by `?node=<path>`. */
+/** `#/`, `#/issues`, `#/jobs`, `#/plugins`, each optionally followed by `?node=<path>`. */
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [view = '', query = ''] = raw.split('?', 2);
   const node = new URLSearchParams(query).get('node');
-  return { view: view === 'issues' || view === 'jobs' ? view : 'map', node: node === '' ? null : node };
+  const known = view === 'issues' || view === 'jobs' || view === 'plugins';
+  return { view: known ? view : 'map', node: node === '' ? null : node };
 }
 
 export function formatHash(route: Route): string {

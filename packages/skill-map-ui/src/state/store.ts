@@ -5,7 +5,7 @@ import { EMPTY_ACTIVITY, type ActivityState } from './activity-model';
 
 /** The page's route, kept in the URL hash so back and forward work and a node can be linked to. */
 export interface Route {
-  view: 'map' | 'issues' | 'jobs';
+  view: 'map' | 'issues' | 'jobs' | 'plugins';
   /** The selected node's path (the panel is open), or null. */
   node: string | null;
 }
