@@ -272,6 +272,248 @@ export const RestEnvelopeSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-db.schema.json` as a plain value. */
+export const CliDbSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-db.schema.json',
+  title: 'CliDb',
+  description:
+    "`sm db … --json`: what reset, backup, restore and migrate did (or, with `dryRun: true`, would do). Every document carries the verb's `elapsedMs`.",
+  $defs: {
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+    tableRows: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['table', 'rows'],
+      properties: {
+        table: {
+          type: 'string',
+          minLength: 1,
+        },
+        rows: {
+          type: 'integer',
+          minimum: 0,
+        },
+      },
+    },
+    fileFacts: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['path', 'bytes', 'schemaVersion'],
+      properties: {
+        path: {
+          type: 'string',
+          minLength: 1,
+        },
+        bytes: {
+          type: 'integer',
+          minimum: 0,
+        },
+        schemaVersion: {
+          type: 'integer',
+          minimum: 0,
+        },
+      },
+    },
+    migration: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['version', 'name'],
+      properties: {
+        version: {
+          type: 'integer',
+          minimum: 1,
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+        },
+        appliedAt: {
+          type: ['integer', 'null'],
+          description: 'Epoch milliseconds (applied migrations only).',
+        },
+      },
+    },
+    DbReset: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['elapsedMs', 'dryRun', 'dbPath', 'mode', 'tables', 'file'],
+      properties: {
+        elapsedMs: {
+          $ref: '#/$defs/elapsedMs',
+        },
+        dryRun: {
+          type: 'boolean',
+        },
+        dbPath: {
+          type: 'string',
+          minLength: 1,
+        },
+        mode: {
+          enum: ['scan', 'state', 'hard'],
+          description: 'scan: scan_* rows; state: scan_* and state_* rows; hard: the file.',
+        },
+        tables: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/tableRows',
+          },
+          description: 'Rows deleted (or that would be) per table.',
+        },
+        file: {
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['path', 'bytes'],
+              properties: {
+                path: {
+                  type: 'string',
+                },
+                bytes: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+              },
+            },
+          ],
+          description: 'The file deleted by --hard; null otherwise.',
+        },
+      },
+    },
+    DbBackup: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['elapsedMs', 'dbPath', 'out', 'bytes', 'schemaVersion'],
+      properties: {
+        elapsedMs: {
+          $ref: '#/$defs/elapsedMs',
+        },
+        dbPath: {
+          type: 'string',
+          minLength: 1,
+        },
+        out: {
+          type: 'string',
+          minLength: 1,
+        },
+        bytes: {
+          type: 'integer',
+          minimum: 0,
+        },
+        schemaVersion: {
+          type: 'integer',
+          minimum: 0,
+        },
+      },
+    },
+    DbRestore: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['elapsedMs', 'dryRun', 'dbPath', 'source', 'overwrites', 'keptAs'],
+      properties: {
+        elapsedMs: {
+          $ref: '#/$defs/elapsedMs',
+        },
+        dryRun: {
+          type: 'boolean',
+        },
+        dbPath: {
+          type: 'string',
+          minLength: 1,
+        },
+        source: {
+          $ref: '#/$defs/fileFacts',
+        },
+        overwrites: {
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['path', 'bytes'],
+              properties: {
+                path: {
+                  type: 'string',
+                },
+                bytes: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+              },
+            },
+          ],
+        },
+        keptAs: {
+          type: ['string', 'null'],
+          description: 'Where the replaced database was kept; null on a dry run or when there was none.',
+        },
+      },
+    },
+    DbMigrate: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'elapsedMs',
+        'dryRun',
+        'dbPath',
+        'schemaVersion',
+        'latestVersion',
+        'applied',
+        'pending',
+        'appliedNow',
+      ],
+      properties: {
+        elapsedMs: {
+          $ref: '#/$defs/elapsedMs',
+        },
+        dryRun: {
+          type: 'boolean',
+          description: 'True for --status and -n: nothing was applied.',
+        },
+        dbPath: {
+          type: 'string',
+          minLength: 1,
+        },
+        schemaVersion: {
+          type: 'integer',
+          minimum: 0,
+        },
+        latestVersion: {
+          type: 'integer',
+          minimum: 1,
+        },
+        applied: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/migration',
+          },
+        },
+        pending: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/migration',
+          },
+        },
+        appliedNow: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/migration',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `cli-help.schema.json` as a plain value. */
 export const CliHelpSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -1847,6 +2089,7 @@ export const SidecarSchema = {
 export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
+  'cli-db.schema.json': CliDbSchema,
   'cli-help.schema.json': CliHelpSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,
   'conformance-result.schema.json': ConformanceResultSchema,

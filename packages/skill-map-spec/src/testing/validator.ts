@@ -24,6 +24,10 @@ export const SCHEMA_IDS = {
   pluginManifest: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginManifest',
   pluginsRegistry: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsRegistry',
   pluginsDoctor: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsDoctor',
+  dbReset: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbReset',
+  dbBackup: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbBackup',
+  dbRestore: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbRestore',
+  dbMigrate: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbMigrate',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

@@ -89,3 +89,16 @@ export {
   type OpsLogEntry,
   type OpsLogOptions,
 } from './ops-log.js';
+export {
+  backupDatabase,
+  dumpSql,
+  migrationStatus,
+  resetZones,
+  restoreDatabase,
+  validateDbFile,
+  zoneRows,
+  type DbFileFacts,
+  type DbZone,
+  type MigrationStatus,
+  type TableRows,
+} from './sqlite/db-admin.js';

@@ -49,3 +49,18 @@ export async function withConsent<T>(ctx: VerbContext, run: (consent: Consent) =
     throw new CliError('REFUSED', 'declined: nothing was written');
   }
 }
+
+/**
+ * Confirms a destructive operation (`sm db reset --state|--hard`, `sm db restore`): `--yes` or `--force` confirm; on
+ * a terminal the user is asked once (`y` goes on); anything else, and any run off a terminal, refuses (exit 2) with
+ * nothing changed.
+ */
+export async function confirmDestructive(ctx: VerbContext, question: string): Promise<void> {
+  if (ctx.options['yes'] === true || ctx.options['force'] === true) return;
+  if (!interactive(ctx))
+    throw new CliError('REFUSED', 'this is destructive and needs confirmation: nothing was changed', {
+      hint: 'pass --yes to go ahead (or -n to preview)',
+    });
+  const answer = await ask(ctx, `${question} [y/N] `);
+  if (answer !== 'y' && answer !== 'yes') throw new CliError('REFUSED', 'declined: nothing was changed');
+}

@@ -297,6 +297,40 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/plugins.js'),
   },
   {
+    name: 'db',
+    summary: 'reset, back up, restore, dump and migrate the database',
+    usage: [
+      'db reset [--state | --hard] [-n] [--yes]',
+      'db backup [--out <path>]',
+      'db restore <path> [-n] [--yes]',
+      'db dump [--tables <t,...>]',
+      'db migrate [--status | -n]',
+    ],
+    details: [
+      'reset drops the scan zone (the next scan rebuilds it); --state also drops jobs, findings and history;',
+      '--hard deletes the file. --state, --hard and restore ask first unless --yes (or --force).',
+      'backup copies the live database (WAL included) into one file, by default <db>.backup-<time>.',
+      "restore checks the file (SQLite header, integrity, this build's schema), keeps the current database as",
+      '<db>.pre-restore-<time> and swaps the copy in. -n/--dry-run previews without writing or creating anything.',
+    ],
+    options: {
+      state: {
+        type: 'boolean',
+        description: 'reset: also drop the state zone (jobs, executions, findings, ...)',
+      },
+      hard: { type: 'boolean', description: 'reset: delete the database file' },
+      'dry-run': { type: 'boolean', short: 'n', description: 'say what would change; change nothing' },
+      yes: { type: 'boolean', short: 'y', description: 'confirm a destructive reset or restore' },
+      force: { type: 'boolean', description: 'same as --yes' },
+      out: { type: 'string', value: 'path', description: 'backup: the file to write (never overwritten)' },
+      tables: { type: 'string', value: 't,...', description: 'dump: only these tables' },
+      status: { type: 'boolean', description: 'migrate: list applied and pending migrations; apply nothing' },
+    },
+    maxArgs: 2,
+    timed: true,
+    load: () => import('./commands/db.js'),
+  },
+  {
     name: 'config',
     summary: 'read and write the layered settings',
     usage: [
