@@ -170,6 +170,7 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
     expect(resources.map((r) => r.uri).sort()).toEqual([
       'skillmap://activity',
       'skillmap://graph',
+      'skillmap://graph/summary',
       'skillmap://issues',
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();

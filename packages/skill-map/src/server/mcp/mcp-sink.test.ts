@@ -20,7 +20,12 @@ const event = (type: string, data: Record<string, unknown> = {}): BroadcastEvent
   data,
 });
 
-const SCAN_UPDATES = ['updated skillmap://graph', 'updated skillmap://issues', 'under skillmap://node/'];
+const SCAN_UPDATES = [
+  'updated skillmap://graph',
+  'updated skillmap://graph/summary',
+  'updated skillmap://issues',
+  'under skillmap://node/',
+];
 
 describe('MCP sink', () => {
   it('sends list_changed after a scan that added nodes, removed nodes, or both, to every target', () => {

@@ -1,5 +1,11 @@
 import type { BroadcastEvent, BroadcastSink } from '../ws/broadcaster.js';
-import { ACTIVITY_URI, GRAPH_URI, ISSUES_URI, NODE_URI_PREFIX } from './resources/register-resources.js';
+import {
+  ACTIVITY_URI,
+  GRAPH_SUMMARY_URI,
+  GRAPH_URI,
+  ISSUES_URI,
+  NODE_URI_PREFIX,
+} from './resources/register-resources.js';
 
 /** Something that can deliver MCP resource notifications to its connections (one per transport family). */
 export interface NotifyTarget {
@@ -26,6 +32,7 @@ export function createMcpSink(targets: readonly NotifyTarget[]): BroadcastSink {
         const removed = Number(event.data['nodesRemoved'] ?? 0);
         for (const t of targets) {
           t.updated(GRAPH_URI);
+          t.updated(GRAPH_SUMMARY_URI);
           t.updated(ISSUES_URI);
           t.updatedUnder(NODE_URI_PREFIX);
           if (added + removed > 0) t.listChanged();

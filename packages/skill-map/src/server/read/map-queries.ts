@@ -12,7 +12,11 @@ import { emptyBranch } from './branch-projection.js';
 import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } from './map-reader.js';
 
 /** Default `query_graph` bound. */
-export const DEFAULT_QUERY_LIMIT = 100;
+/**
+ * Nodes per `query_graph` page when no limit is given: 25 keeps a page near 25 KB (about 7k tokens) on real corpora,
+ * where a node with its frontmatter is about 1 KB; `nextCursor` fetches the rest.
+ */
+export const DEFAULT_QUERY_LIMIT = 25;
 
 /** Builds a query from separate fields, structurally (never via the text grammar); errors name the field. */
 export function fieldsQueryOrThrow(fields: ExportQueryFields): ExportQuery {
@@ -24,14 +28,18 @@ export function fieldsQueryOrThrow(fields: ExportQueryFields): ExportQuery {
   return parsed.value;
 }
 
-/** `query_graph`: the first `cap` matches closed over links and issues; cap = clamp(limit ?? 100, 1, maxRenderNodes). */
+/**
+ * `query_graph`: `cap` matches from `offset`, closed over links and issues, with the match `total`;
+ * cap = clamp(limit ?? DEFAULT_QUERY_LIMIT, 1, maxRenderNodes).
+ */
 export function queryGraph(
   reader: MapReader,
   fields: ExportQueryFields & { limit?: number },
-): ClosedSubgraph {
+  offset = 0,
+): ClosedSubgraph & { total: number } {
   const query = fieldsQueryOrThrow(fields);
   const cap = Math.min(reader.maxRenderNodes(), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
-  return reader.queryGraph(query, cap);
+  return reader.queryGraph(query, cap, offset);
 }
 
 /** `get_node` / `GET /api/nodes/:pathB64`: the bundle, with `item.body` read on demand. */

@@ -77,8 +77,11 @@ export interface MapReader {
   nodePaths(): string[];
   /** A page of nodes matching the query (path order), with the filtered total. */
   listNodes(query: ExportQuery, page: Page): PageOf<Node>;
-  /** The first `cap` matching nodes closed over links (raw target) and issues (`query_graph`). */
-  queryGraph(query: ExportQuery, cap: number): ClosedSubgraph;
+  /**
+   * `cap` matching nodes from `offset` (path order) closed over links (raw target) and issues (`query_graph`), with
+   * `total` = every match before paging.
+   */
+  queryGraph(query: ExportQuery, cap: number, offset?: number): ClosedSubgraph & { total: number };
   listLinks(filter: LinkFilter, page: Page): PageOf<Link>;
   /** Issues in id order, filtered and paged in the store; `total` is the pre-pagination count. */
   listIssues(filter: IssueFilter, page: Page): PageOf<Issue>;

@@ -78,10 +78,12 @@ export function createMemoryMapReader(
       const all = applyExportQuery(scan(), query).nodes;
       return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };
     },
-    queryGraph(query, cap) {
+    queryGraph(query, cap, offset = 0) {
       const s = scan();
-      const kept = applyExportQuery(s, query).nodes.slice(0, cap);
-      return closeOver(s, kept, (l) => l.target); // the raw-target closure, as the SQLite reader's
+      const all = applyExportQuery(s, query).nodes;
+      const kept = all.slice(offset, offset + cap);
+      // The raw-target closure, as the SQLite reader's.
+      return { ...closeOver(s, kept, (l) => l.target), total: all.length };
     },
     listLinks(filter, page) {
       const all = scan().links.filter(

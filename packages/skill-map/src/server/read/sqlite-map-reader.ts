@@ -175,22 +175,23 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
       });
       return { items: r.items, total: r.total };
     },
-    queryGraph(query, cap) {
+    queryGraph(query, cap, offset = 0) {
       const s = current();
-      if (s === null) return { nodes: [], links: [], issues: [] };
-      const nodes = s.listNodes({
+      if (s === null) return { nodes: [], links: [], issues: [], total: 0 };
+      const page = s.listNodes({
         ...(query.kinds === null ? {} : { kind: query.kinds }),
         hasIssues: query.hasIssues,
         ...(query.paths === null ? {} : { pathGlobs: query.paths }),
         limit: cap,
-        offset: 0,
-      }).items;
+        offset,
+      });
       return {
-        nodes,
+        nodes: page.items,
         ...s.closeOver(
-          nodes.map((n) => n.path),
+          page.items.map((n) => n.path),
           'raw',
         ),
+        total: page.total,
       };
     },
     listLinks(filter, page) {

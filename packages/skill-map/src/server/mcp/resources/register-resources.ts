@@ -2,9 +2,12 @@ import { ResourceNotFoundError } from '@modelcontextprotocol/server';
 import { getNodeBundle } from '../../read/map-queries.js';
 import { isServerError } from '../../errors.js';
 import type { McpCatalog } from '../mcp-catalog.js';
+import { summarizeGraph } from './graph-summary.js';
 
 /** URIs of the fixed resources. */
 export const GRAPH_URI = 'skillmap://graph';
+/** The graph's summary: counts, kinds, issue tallies, hubs (a few KB at any size). */
+export const GRAPH_SUMMARY_URI = 'skillmap://graph/summary';
 export const ISSUES_URI = 'skillmap://issues';
 export const ACTIVITY_URI = 'skillmap://activity';
 /** Prefix of the per-node template `skillmap://node/{+path}`. */
@@ -36,8 +39,19 @@ export function registerResources(catalog: McpCatalog): void {
     name: 'graph',
     title: 'Project graph',
     description:
-      'The full persisted ScanResult of the project (nodes, links, issues, stats); the same payload as GET /api/scan.',
+      'The full persisted ScanResult of the project (nodes, links, issues, stats); the same payload as GET /api/scan. ' +
+      'Large on a big project (about 0.6 KB per node): prefer skillmap://graph/summary and query_graph.',
     read: (deps) => deps.reader.loadScanResult(),
+  });
+  catalog.addResource({
+    uri: GRAPH_SUMMARY_URI,
+    name: 'graph-summary',
+    title: 'Project graph summary',
+    description:
+      'The project graph in brief, a few KB at any size: when it was scanned, node/link/issue counts, nodes per kind, ' +
+      'links per kind, issues per severity and analyzer, and the ten most linked-to nodes. Read this first; ' +
+      'query_graph pages the detail.',
+    read: (deps) => summarizeGraph(deps.reader.loadScanResult()),
   });
   catalog.addResource({
     uri: ISSUES_URI,

@@ -1,5 +1,10 @@
 import * as z from 'zod';
-import { issueShape } from './output-shapes.js';
+import { badQuery } from '../../errors.js';
+import { issueShape, pageShape } from './output-shapes.js';
+import { nextCursorOf, offsetOf, pageInput } from './paging.js';
+
+/** Issues per page without a limit: about 450 bytes each on real corpora, so about 22 KB. */
+const DEFAULT_LIMIT = 50;
 import { listIssues, parseSeverities } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
 
@@ -18,23 +23,25 @@ export const listIssuesTool = defineTool({
   description:
     'Returns {items, total} of deterministic issues (broken references, name collisions, ...), in storage order. ' +
     'Filters take comma lists: `severity` (error, warn, info), `analyzerId` (short "reference-broken" or qualified ' +
-    '"core/reference-broken"), `node` (issues naming any of these node paths). `limit` 1..1000 (default 100), ' +
-    '`offset` >= 0; `total` counts all matches before paging.',
+    '"core/reference-broken"), `node` (issues naming any of these node paths). Paged: `limit` 1..1000 (default ' +
+    '50); `nextCursor` (absent on the last page) passed as `cursor` with the same filters gives the next page ' +
+    '(`offset` >= 0 also works); `total` counts all matches before paging.',
   inputSchema: z.object({
     severity: z.string().optional().describe('Comma-separated severities: error, warn, info.'),
     analyzerId: z.string().optional().describe('Comma-separated analyzer ids, short or qualified.'),
     node: z.string().optional().describe('Comma-separated node paths.'),
-    limit: z
+    ...pageInput(DEFAULT_LIMIT, 1000),
+    offset: z
       .number()
       .int()
-      .min(1)
+      .min(0)
       .optional()
-      .describe('Page size, 1..1000 (larger values are clamped), default 100.'),
-    offset: z.number().int().min(0).optional().describe('Items to skip, default 0.'),
+      .describe('Items to skip, default 0 (the older form of paging; not with `cursor`).'),
   }),
   outputSchema: z.object({
     items: z.array(issueShape),
     total: z.number().int().describe('Matches before paging.'),
+    ...pageShape,
   }),
   annotations: { ...READ_ONLY, title: 'List issues' },
   run: (args, deps) => {
@@ -46,7 +53,13 @@ export const listIssuesTool = defineTool({
       ...(analyzerIds === undefined ? {} : { analyzerIds }),
       ...(nodes === undefined ? {} : { nodes }),
     };
-    const page = { limit: Math.min(1000, args.limit ?? 100), offset: args.offset ?? 0 };
-    return { ...listIssues(deps.reader, filter, page) };
+    if (args.cursor !== undefined && args.offset !== undefined)
+      throw badQuery('pass either cursor or offset, not both', { argument: 'offset' });
+    const offset = args.offset ?? offsetOf('list_issues', args, args.cursor);
+    const result = listIssues(deps.reader, filter, {
+      limit: Math.min(1000, args.limit ?? DEFAULT_LIMIT),
+      offset,
+    });
+    return { ...result, ...nextCursorOf('list_issues', args, offset, result.items.length, result.total) };
   },
 });

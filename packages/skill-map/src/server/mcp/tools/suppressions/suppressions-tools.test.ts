@@ -89,6 +89,7 @@ describe('issue-suppression tools (v1 SDK client over Streamable HTTP)', () => {
     expect(again).toEqual({ outcome: 'already-suppressed', deletedIssues: 0 });
     expect(await tool('list_issue_suppressions', {})).toEqual({
       suppressions: [{ node: NODE, analyzer: 'reference-broken', value: TARGET }],
+      total: 1,
     });
     // Already-suppressed still passes the consent gate.
     expect(
