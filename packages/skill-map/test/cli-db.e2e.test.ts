@@ -1,4 +1,5 @@
-// `sm db` through the BUILT bin: a backup restored over a reset database brings the state back; --json validated.
+// `sm db` and `sm history` through the BUILT bin: a backup restored over a reset database brings the state back;
+// the history of a project without executions is empty; every --json document is validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
@@ -27,5 +28,20 @@ describe.skipIf(!isBuilt())('sm db through the built bin', () => {
     expect(schemaErrors('dbRestore', [JSON.parse(restore.stdout)])).toEqual([]);
     expect(restore.stderr).toMatch(/done in \d+/);
     expect(sm('list').stdout).toContain('.claude/skills/a/SKILL.md');
+  });
+});
+
+describe.skipIf(!isBuilt())('sm history through the built bin', () => {
+  it('an empty history: [] and zeroed stats, valid against their schemas', () => {
+    const sm = (...argv: string[]) => runSm(argv, { cwd: tree.root });
+    expect(sm('scan').code).toBe(0);
+    const list = sm('history', '--json');
+    expect(list.code, list.stderr).toBe(0);
+    expect(JSON.parse(list.stdout)).toEqual([]);
+    const stats = sm('history', 'stats', '--json');
+    expect(stats.code, stats.stderr).toBe(0);
+    const doc = JSON.parse(stats.stdout) as { totals: { executionsCount: number } };
+    expect(schemaErrors('historyStats', [doc])).toEqual([]);
+    expect(doc.totals.executionsCount).toBe(0);
   });
 });

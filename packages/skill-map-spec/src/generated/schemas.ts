@@ -923,6 +923,338 @@ export const ConformanceResultSchema = {
   },
 } as const;
 
+/** JSON Schema `execution-record.schema.json` as a plain value. */
+export const ExecutionRecordSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/execution-record.schema.json',
+  title: 'ExecutionRecord',
+  description:
+    'One finished job in the execution history (`state_executions`); `sm history --json` prints an array of them, newest first.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'kind', 'extensionId', 'extensionVersion', 'status', 'startedAt', 'finishedAt'],
+  properties: {
+    id: {
+      type: 'string',
+      minLength: 1,
+    },
+    kind: {
+      enum: ['action', 'audit'],
+      description: 'Our store records actions only.',
+    },
+    extensionId: {
+      type: 'string',
+      minLength: 1,
+    },
+    extensionVersion: {
+      type: 'string',
+    },
+    nodeIds: {
+      type: 'array',
+      items: {
+        type: 'string',
+      },
+      description: 'The node paths the job targeted.',
+    },
+    contentHash: {
+      type: ['string', 'null'],
+      pattern: '^[a-f0-9]{64}$',
+    },
+    status: {
+      enum: ['completed', 'failed', 'cancelled'],
+    },
+    failureReason: {
+      enum: [
+        'runner-error',
+        'report-invalid',
+        'timeout',
+        'abandoned',
+        'job-file-missing',
+        'user-cancelled',
+        'user-failed',
+        null,
+      ],
+      description:
+        'Why a failed or cancelled job ended; null when completed. `user-failed` (a job failed by hand with `sm jobs fail`) is ours.',
+    },
+    exitCode: {
+      type: ['integer', 'null'],
+    },
+    runner: {
+      enum: ['cli', 'skill', 'in-process', null],
+      description: 'Our agent runner (the sm-process-jobs skill) is `skill`.',
+    },
+    startedAt: {
+      type: 'integer',
+      description: 'Epoch milliseconds.',
+    },
+    finishedAt: {
+      type: 'integer',
+      description: 'Epoch milliseconds.',
+    },
+    durationMs: {
+      type: ['integer', 'null'],
+      minimum: 0,
+    },
+    tokensIn: {
+      type: ['integer', 'null'],
+      minimum: 0,
+    },
+    tokensOut: {
+      type: ['integer', 'null'],
+      minimum: 0,
+    },
+    reportPath: {
+      type: ['string', 'null'],
+      description: 'Always null here: reports are stored inline.',
+    },
+    jobId: {
+      type: ['string', 'null'],
+    },
+  },
+} as const;
+
+/** JSON Schema `history-stats.schema.json` as a plain value. */
+export const HistoryStatsSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/history-stats.schema.json',
+  title: 'HistoryStats',
+  description:
+    "`sm history stats --json`: aggregates over the execution records finished in a window. `elapsedMs` is the verb's own time; `totals.durationMsTotal` sums the executions' durations.",
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'schemaVersion',
+    'range',
+    'totals',
+    'tokensPerAction',
+    'executionsPerPeriod',
+    'topNodes',
+    'errorRates',
+    'elapsedMs',
+  ],
+  $defs: {
+    count: {
+      type: 'integer',
+      minimum: 0,
+    },
+    rate: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+    },
+  },
+  properties: {
+    schemaVersion: {
+      const: 1,
+    },
+    range: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['since', 'until'],
+      properties: {
+        since: {
+          type: ['string', 'null'],
+          format: 'date-time',
+          description: 'Inclusive; null: from the first record.',
+        },
+        until: {
+          type: 'string',
+          format: 'date-time',
+          description: 'Exclusive; default the time of the run.',
+        },
+      },
+    },
+    totals: {
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'executionsCount',
+        'completedCount',
+        'failedCount',
+        'tokensIn',
+        'tokensOut',
+        'durationMsTotal',
+      ],
+      properties: {
+        executionsCount: {
+          $ref: '#/$defs/count',
+        },
+        completedCount: {
+          $ref: '#/$defs/count',
+        },
+        failedCount: {
+          $ref: '#/$defs/count',
+        },
+        tokensIn: {
+          $ref: '#/$defs/count',
+        },
+        tokensOut: {
+          $ref: '#/$defs/count',
+        },
+        durationMsTotal: {
+          $ref: '#/$defs/count',
+        },
+      },
+    },
+    tokensPerAction: {
+      type: 'array',
+      description: 'Per (action, version), most tokens first.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['actionId', 'actionVersion', 'executionsCount', 'tokensIn', 'tokensOut'],
+        properties: {
+          actionId: {
+            type: 'string',
+          },
+          actionVersion: {
+            type: 'string',
+          },
+          executionsCount: {
+            $ref: '#/$defs/count',
+          },
+          tokensIn: {
+            $ref: '#/$defs/count',
+          },
+          tokensOut: {
+            $ref: '#/$defs/count',
+          },
+          durationMsMean: {
+            type: ['integer', 'null'],
+            minimum: 0,
+          },
+          durationMsMedian: {
+            type: ['integer', 'null'],
+            minimum: 0,
+          },
+        },
+      },
+    },
+    executionsPerPeriod: {
+      type: 'array',
+      description: 'UTC buckets in time order: a day, a week from Monday, or a month from its first day.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['periodStart', 'periodUnit', 'executionsCount', 'tokensIn', 'tokensOut'],
+        properties: {
+          periodStart: {
+            type: 'string',
+            format: 'date-time',
+          },
+          periodUnit: {
+            enum: ['day', 'week', 'month'],
+          },
+          executionsCount: {
+            $ref: '#/$defs/count',
+          },
+          tokensIn: {
+            $ref: '#/$defs/count',
+          },
+          tokensOut: {
+            $ref: '#/$defs/count',
+          },
+        },
+      },
+    },
+    topNodes: {
+      type: 'array',
+      description:
+        'Most executed nodes first (ties: most recent first); at most --top. A path may name a node that no longer exists.',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['nodePath', 'executionsCount', 'lastExecutedAt'],
+        properties: {
+          nodePath: {
+            type: 'string',
+          },
+          executionsCount: {
+            type: 'integer',
+            minimum: 1,
+          },
+          lastExecutedAt: {
+            $ref: '#/$defs/count',
+          },
+        },
+      },
+    },
+    errorRates: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['global', 'perAction', 'perFailureReason'],
+      properties: {
+        global: {
+          $ref: '#/$defs/rate',
+        },
+        perAction: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['actionId', 'rate', 'executionsCount', 'failedCount'],
+            properties: {
+              actionId: {
+                type: 'string',
+              },
+              rate: {
+                $ref: '#/$defs/rate',
+              },
+              executionsCount: {
+                $ref: '#/$defs/count',
+              },
+              failedCount: {
+                $ref: '#/$defs/count',
+              },
+            },
+          },
+        },
+        perFailureReason: {
+          type: 'object',
+          description:
+            "Counts per reason; the reference's six always present, our `user-failed` only when some job was failed by hand.",
+          additionalProperties: false,
+          required: [
+            'runner-error',
+            'report-invalid',
+            'timeout',
+            'abandoned',
+            'job-file-missing',
+            'user-cancelled',
+          ],
+          properties: {
+            'runner-error': {
+              $ref: '#/$defs/count',
+            },
+            'report-invalid': {
+              $ref: '#/$defs/count',
+            },
+            timeout: {
+              $ref: '#/$defs/count',
+            },
+            abandoned: {
+              $ref: '#/$defs/count',
+            },
+            'job-file-missing': {
+              $ref: '#/$defs/count',
+            },
+            'user-cancelled': {
+              $ref: '#/$defs/count',
+            },
+            'user-failed': {
+              $ref: '#/$defs/count',
+            },
+          },
+        },
+      },
+    },
+    elapsedMs: {
+      $ref: '#/$defs/count',
+    },
+  },
+} as const;
+
 /** JSON Schema `issue.schema.json` as a plain value. */
 export const IssueSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2093,6 +2425,8 @@ export const ALL_SCHEMAS = {
   'cli-help.schema.json': CliHelpSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,
   'conformance-result.schema.json': ConformanceResultSchema,
+  'execution-record.schema.json': ExecutionRecordSchema,
+  'history-stats.schema.json': HistoryStatsSchema,
   'issue.schema.json': IssueSchema,
   'job.schema.json': JobSchema,
   'link.schema.json': LinkSchema,

@@ -24,6 +24,8 @@ export const SCHEMA_IDS = {
   pluginManifest: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginManifest',
   pluginsRegistry: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsRegistry',
   pluginsDoctor: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsDoctor',
+  executionRecord: 'https://skill-map.ai/spec/v1/execution-record.schema.json',
+  historyStats: 'https://skill-map.ai/spec/v1/history-stats.schema.json',
   dbReset: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbReset',
   dbBackup: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbBackup',
   dbRestore: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbRestore',

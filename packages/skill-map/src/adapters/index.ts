@@ -102,3 +102,4 @@ export {
   type MigrationStatus,
   type TableRows,
 } from './sqlite/db-admin.js';
+export { readExecutions, type ExecutionFilter, type ExecutionRow } from './sqlite/history.js';

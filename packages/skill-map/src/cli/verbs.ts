@@ -331,6 +331,48 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/db.js'),
   },
   {
+    name: 'history',
+    summary: 'execution records of the job queue, and their aggregates',
+    usage: [
+      'history [-n <node>] [--action <id>] [--status <list>] [--since <date>] [--until <date>]',
+      'history stats [--since <date>] [--until <date>] [--period day|week|month] [--top <n>]',
+    ],
+    details: [
+      'One record per finished job (completed, failed, cancelled), newest first; --json: ExecutionRecord objects.',
+      'stats: totals, tokens per action, executions per period (default month), top nodes (default 10), error rates.',
+      'Dates are ISO (2026-05-01 or 2026-05-01T12:00:00Z), UTC; --since is inclusive, --until exclusive.',
+    ],
+    options: {
+      node: {
+        type: 'string',
+        short: 'n',
+        value: 'path',
+        description: 'only executions that targeted this node',
+      },
+      action: { type: 'string', value: 'id', description: 'only executions of this action' },
+      status: {
+        type: 'string',
+        value: 'list',
+        description: 'only these statuses (completed, failed, cancelled)',
+      },
+      since: { type: 'string', value: 'date', description: 'from this date (inclusive)' },
+      until: {
+        type: 'string',
+        value: 'date',
+        description: 'up to this date (exclusive; stats: default now)',
+      },
+      period: {
+        type: 'string',
+        value: 'unit',
+        description: 'stats: bucket by day, week or month (default month)',
+      },
+      top: { type: 'string', value: 'n', description: 'stats: how many top nodes (default 10)' },
+    },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/history.js'),
+  },
+  {
     name: 'config',
     summary: 'read and write the layered settings',
     usage: [
