@@ -36,10 +36,15 @@ export interface Health {
 
 /** `GET /api/mcp/status`. */
 export interface McpStatus {
+  /** `/mcp` is mounted in the running server. */
   enabled: boolean;
   connected: boolean;
   clients: number;
   url: string | null;
+  /** `mcp.server.enabled` as the settings say it now (what the next start does). */
+  configured: boolean;
+  /** The setting changed since the server started: a restart applies it. */
+  restartRequired: boolean;
 }
 
 /** One `/ws` frame. */

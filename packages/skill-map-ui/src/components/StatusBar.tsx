@@ -5,6 +5,7 @@ import { SeverityCounts } from './issues/SeverityCounts';
 import { duration, localTime, timeAgo } from './jobs/format';
 import { useNow, useServerStatus } from './status/use-server-status';
 import type { ServerStatus } from './status/use-server-status';
+import { McpSetting } from './status/McpSetting';
 import { ShortcutsHelp } from './status/ShortcutsHelp';
 import { Toast } from './status/Toast';
 import { openShortcutsHelp } from '../keyboard';
@@ -86,6 +87,7 @@ export function StatusBar() {
       <span className="mcp" data-mcp={status.mcp === null ? 'unknown' : status.mcp.enabled ? 'on' : 'off'}>
         {mcpText(status.mcp)}
       </span>
+      <McpSetting mcp={status.mcp} onChange={status.setMcpEnabled} />
       <button type="button" className="link-button shortcuts" onClick={openShortcutsHelp}>
         Keyboard shortcuts (?)
       </button>

@@ -22,3 +22,9 @@ export {
 } from './plugins/manage.js';
 export { loadPlugins, type LoadedPlugins, type PluginLoadOptions } from './plugins/load.js';
 export type { PluginExtensionState, PluginState, PluginStatus } from './plugins/types.js';
+export {
+  mcpEnabledIn,
+  readMcpServerEnabled,
+  setMcpServerEnabled,
+  type SettingsView,
+} from './settings/mcp-setting.js';

@@ -1,3 +1,4 @@
+import { mcpEnabledIn } from '../engines/settings/mcp-setting.js';
 import { ServerError } from './errors.js';
 import { isLoopbackHost } from './http/loopback-gate.js';
 import type { McpEndpointOptions } from './mcp/mcp-endpoint.js';
@@ -67,10 +68,7 @@ function at(obj: Readonly<Record<string, unknown>>, path: string): unknown {
  * already strips it from the committed layer; this re-checks the provenance when it is known.
  */
 export function resolveMcpEnabled(flag: boolean | undefined, config: ConfigPort): boolean {
-  if (flag !== undefined) return flag;
-  if (at(config.merged, 'mcp.server.enabled') !== true) return false;
-  const source = config.sourceOf?.('mcp.server.enabled');
-  return source === undefined || source === 'project-local' || source === 'override';
+  return flag ?? mcpEnabledIn(config);
 }
 
 /** Resolves flags against the config; throws `host-not-loopback` / `invalid-option`. */

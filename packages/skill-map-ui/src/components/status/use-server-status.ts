@@ -18,6 +18,8 @@ export interface ServerStatus {
   scanDurationMs: number | null;
   /** The running scan's progress (`scan.progress`), or null. */
   progress: { done: number; total: number | null } | null;
+  /** Writes `mcp.server.enabled` (project-local) through the REST settings route; applies at the next start. */
+  setMcpEnabled: (enabled: boolean) => Promise<void>;
 }
 
 const MCP_POLL_MS = 30_000;
@@ -111,7 +113,15 @@ export function useServerStatus(): ServerStatus {
     };
   }, [connection]);
 
-  return { watcher, mcp, scanDurationMs, progress };
+  const setMcpEnabled = useCallback(async (enabled: boolean) => {
+    try {
+      setMcp(await api.patch<McpStatus>('/api/mcp/settings', { enabled }));
+    } catch (err) {
+      store.set({ toast: { text: `MCP setting not saved: ${(err as Error).message}`, tone: 'error' } });
+    }
+  }, []);
+
+  return { watcher, mcp, scanDurationMs, progress, setMcpEnabled };
 }
 
 /** The current time, re-read every `everyMs` (for "time ago" texts). */

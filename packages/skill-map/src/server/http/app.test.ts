@@ -216,6 +216,8 @@ describe('REST routes', () => {
       connected: false,
       clients: 0,
       url: null,
+      configured: false,
+      restartRequired: false,
     });
   });
 
