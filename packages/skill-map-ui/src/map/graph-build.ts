@@ -131,14 +131,31 @@ export function desiredGraph(
     }
     return c;
   };
+  // A broken target's ring follows its reference-broken issue, as `sm check` ranks it: an error red, a warning amber,
+  // a note (or a dismissed issue) faint.
+  const brokenSeverity = new Map<number, 1 | 2 | 3>();
+  for (const i of map.issues) {
+    if (i.analyzerId !== 'reference-broken') continue;
+    const level = i.severity === 'error' ? 3 : i.severity === 'warn' ? 2 : 1;
+    for (const li of i.linkIndices ?? [])
+      brokenSeverity.set(li, Math.max(brokenSeverity.get(li) ?? 1, level) as 1 | 2 | 3);
+  }
+  const ghostRing = (level: number): string =>
+    level === 3 ? pal.error : level === 2 ? pal.warn : withAlpha(pal.state.broken, 0.35);
   const ghostAround = new Map<string, number>();
-  for (const l of map.links) {
+  for (const [index, l] of map.links.entries()) {
     if (l.source === l.target || !nodes.has(l.source)) continue;
     let target = l.target;
     if (!nodes.has(target)) {
       // A broken target: one ghost per raw target, beside its first source (stable: the source does not move).
       target = GHOST_PREFIX + l.target;
-      if (!nodes.has(target)) {
+      const level = brokenSeverity.get(index) ?? 0;
+      const ghost = nodes.get(target);
+      if (ghost !== undefined && level > ghost.severity) {
+        ghost.severity = level;
+        ghost.ringColor = ghost.baseRing = ghostRing(level);
+      }
+      if (ghost === undefined) {
         const src = nodes.get(l.source) as NodeAttrs;
         const k = (ghostAround.get(l.source) ?? 0) + 1;
         ghostAround.set(l.source, k);
@@ -152,14 +169,14 @@ export function desiredGraph(
           label: l.target,
           color: pal.state.broken,
           hostColor: pal.bg,
-          ringColor: pal.state.broken,
-          baseRing: pal.state.broken,
+          ringColor: ghostRing(level),
+          baseRing: ghostRing(level),
           type: 'hollow',
           kind: 'broken',
           provider: src.provider,
           path: l.target,
           state: 'broken',
-          severity: 0,
+          severity: level,
           zIndex: 0,
         });
       }

@@ -1,4 +1,5 @@
 import type { Issue } from '@skill-map/spec';
+import { parse as parseToml } from 'smol-toml';
 import { prepareContext } from './context.js';
 import { analyzeNodeFile } from './node-file.js';
 import { parseMcpConfig } from './parse/mcp-config.js';
@@ -53,8 +54,9 @@ function mcpConfigRecord(
     createMcpNode(s.name, provider, file.path, { name: s.name, transport: s.transport }, ctx.hash),
   );
   if (virtualNodes.length > 0) record.virtualNodes = virtualNodes;
+  // Codex's config.toml parsed again here for its `mcp_servers` tables' fields (the MCP parse keeps names only).
   if (spec.format === 'codex-toml') {
-    const schema = codexConfigSchemaIssues(file.path, parsed.doc);
+    const schema = codexConfigSchemaIssues(file.path, parseToml(file.text));
     if (schema.length > 0) record.issues = schema;
   }
   return record;

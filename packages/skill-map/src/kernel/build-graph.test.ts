@@ -141,6 +141,7 @@ describe('buildGraph over a Claude project', () => {
         'warn name-reserved [.claude/commands/review.md]',
         'warn node-stability [.claude/commands/deploy.md]',
         'error reference-broken [docs/guide.md] target=docs/nope.md',
+        'warn reference-deprecated [.claude/agents/reviewer.md] target=.claude/commands/deploy.md',
         'info reference-redundant [.claude/commands/deploy.md] target=docs/guide.md',
       ].map((s) => s.replace('error frontmatter-parse-error', 'warn frontmatter-parse-error')),
     );
@@ -214,7 +215,7 @@ describe('buildGraph over a Claude project', () => {
       filesOversized: 0,
       nodesCount: 12,
       linksCount: 17,
-      issuesCount: 18,
+      issuesCount: 19,
       durationMs: 0,
       filesAnalyzed: 16,
       issuesSuppressed: 1,

@@ -29,7 +29,8 @@ function synthetic(i: number): SourceFile {
     '---',
     `name: ${nameOf(i)}`,
     `description: Synthetic node ${i} used for benchmarks`,
-    `tools: [Read, Grep${i % 50 === 0 ? ', mcp__github__search' : ''}]`,
+    // Agents list `tools`; skills and commands pre-approve theirs with `allowed-tools` (host-field-unknown otherwise).
+    `${i % 4 === 1 ? 'tools' : 'allowed-tools'}: [Read, Grep${i % 50 === 0 ? ', mcp__github__search' : ''}]`,
     '---',
     `# Node ${i}`,
     '',

@@ -47,6 +47,10 @@ export interface ScanSettings {
   ignoredReferences?: readonly string[];
   /** Extra path prefixes (`scan.referencePaths`) that count as existing for broken-reference checks. */
   referencePaths?: readonly string[];
+  /** skill-listing-budget's budget, in characters (default 8000). */
+  listingBudget?: number;
+  /** agents-md-over-limit's limit, in bytes (default 32 KiB, Codex's `project_doc_max_bytes`). */
+  agentsMdMaxBytes?: number;
   /**
    * The extensions this scan runs (providers, extractors, analyzers). Absent: the kernel's built-in plugins. A registry
    * with nothing registered classifies nothing: the graph is empty. Serialises to its identity (ids and versions).

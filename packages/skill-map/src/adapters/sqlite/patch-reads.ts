@@ -97,6 +97,8 @@ export interface WholeRowsWant {
   readonly resources: readonly string[];
   /** Whether the invocations out of agents, commands, skills and workflows are read. */
   readonly invocations: boolean;
+  /** Paths read in full besides `fullKinds`. */
+  readonly fullPaths?: readonly string[];
 }
 
 /**
@@ -111,9 +113,10 @@ export function readWholeGraphRows(db: Db, want: WholeRowsWant): { nodes: Node[]
   const nodes = (
     cached(
       db,
-      `SELECT node_json FROM scan_nodes WHERE virtual <> 0 OR kind IN (SELECT value FROM json_each(?)) ORDER BY path`,
+      `SELECT node_json FROM scan_nodes WHERE virtual <> 0 OR kind IN (SELECT value FROM json_each(?))
+         OR path IN (SELECT value FROM json_each(?)) ORDER BY path`,
       'pluck',
-    ).all(JSON.stringify(want.fullKinds)) as string[]
+    ).all(JSON.stringify(want.fullKinds), JSON.stringify(want.fullPaths ?? [])) as string[]
   ).map((j) => JSON.parse(j) as Node);
   const select = `SELECT l.id, ${LINK_SELECT.split(', ')
     .map((c) => `l.${c}`)

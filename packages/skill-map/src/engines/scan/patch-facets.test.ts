@@ -58,6 +58,19 @@ const EXTRA: Record<string, string> = {
   'docs/stale.md': 'Changed since.\n',
   'docs/fresh.md': 'Annotated, then edited.\n',
   'docs/fresh.sm': 'annotations:\n  tags: [b]\n',
+  // Issue 25: a preload of a skill the model may not invoke; skill descriptions over Claude Code's 1,536 characters,
+  // together over the listing budget; an AGENTS.md chain over Codex's 32 KiB.
+  '.claude/skills/manual/SKILL.md':
+    '---\nname: manual\ndescription: Run by hand\ndisable-model-invocation: true\n---\nBy hand.\n',
+  '.claude/agents/preloader.md': '---\nname: preloader\ndescription: Preloads\nskills: [manual]\n---\nGo.\n',
+  ...Object.fromEntries(
+    [1, 2, 3, 4, 5, 6].map((n) => [
+      `.claude/skills/wordy-${n}/SKILL.md`,
+      `---\nname: wordy-${n}\ndescription: ${'Says a lot. '.repeat(140)}\n---\nWordy.\n`,
+    ]),
+  ),
+  'AGENTS.md': `# Agents\n${'Keep it short. '.repeat(1400)}\n`,
+  'pkg/AGENTS.md': `# Package\n${'Keep it short. '.repeat(900)}\n`,
   'docs/stale.sm':
     'identity:\n  bodyHash: "0000000000000000000000000000000000000000000000000000000000000000"\n  frontmatterHash: "0000000000000000000000000000000000000000000000000000000000000000"\nannotations:\n  tags: [a]\n',
 };
@@ -141,6 +154,19 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
         },
       }),
     ],
+    // Issue 25: the preloaded skill may be invoked now; the nested AGENTS.md shrinks, then grows again.
+    [
+      'skills (a preloaded skill opens up)',
+      '.claude/skills/manual/SKILL.md',
+      '---\nname: manual\ndescription: Run by hand or by the model\n---\nBy hand.\n',
+    ],
+    ['memory (under the limit)', 'pkg/AGENTS.md', '# Package\nShort now.\n'],
+    ['memory (over again)', 'pkg/AGENTS.md', `# Package\n${'Keep it short. '.repeat(1000)}\n`],
+    [
+      'skills (a preload closes again)',
+      '.claude/skills/manual/SKILL.md',
+      '---\nname: manual\ndescription: Run by hand\ndisable-model-invocation: true\n---\nBy hand.\n',
+    ],
     ['resources', 'docs/guide.md', 'Guide. See [orphan](../.claude/skills/tables/linked-later.md).\n'],
     // A folder link reaches the resources inside it.
     [
@@ -176,6 +202,10 @@ it('re-runs the checks of the facet each edit moves, row for row a full scan of 
     'permission-rule-unknown',
   ]);
   expect(of('invocations')).toContain('invocation-cycle');
+  expect(of('skills (a preloaded skill opens up)')).toEqual(
+    expect.arrayContaining(['skill-preload-dead', 'skill-listing-budget']),
+  );
+  expect(of('memory (under the limit)')).toEqual(['agents-md-over-limit']);
   // The planted issues of the files no edit touched are all still there.
   const after = wholeCounts();
   for (const id of WHOLE) expect(after[id], id).toBeGreaterThan(0);

@@ -51,6 +51,15 @@ export function scanConfigFrom(config: LoadedConfig): ScanConfigView {
     ignoredReferences: ignored,
     referencePaths: strings(scan['referencePaths']),
   };
+  // Issue 25's budgets: `plugins.core.extensions.<rule>.settings.*`, positive whole numbers.
+  const positive = (key: string): number | null => {
+    const v = config.get(key);
+    return typeof v === 'number' && Number.isSafeInteger(v) && v > 0 ? v : null;
+  };
+  const listingBudget = positive('plugins.core.extensions.skill-listing-budget.settings.budget');
+  if (listingBudget !== null) settings.listingBudget = listingBudget;
+  const agentsMdMaxBytes = positive('plugins.core.extensions.agents-md-over-limit.settings.maxBytes');
+  if (agentsMdMaxBytes !== null) settings.agentsMdMaxBytes = agentsMdMaxBytes;
   if (Array.isArray(m['activeProviderMarkers']))
     settings.activeProviderMarkers = strings(m['activeProviderMarkers']);
   const tokenizer =

@@ -46,9 +46,10 @@ export function eachSourceRun(view: GraphView, fn: (start: number, end: number) 
  * the sidecars): a patch re-runs it on the changed nodes only. The others read across nodes: `mcp` the links to
  * `mcp://` servers, the virtual server nodes and the settings nodes; `skills` the agents' `skills:` lists and the
  * skills' names; `imports` the `@import` links; `invocations` the invocations between agents, commands, skills and
- * workflows; `resources` the links into, out of or over the skills' resource files.
+ * workflows; `resources` the links into, out of or over the skills' resource files; `memory` the sizes of the
+ * AGENTS.md files.
  */
-export type WholeFacet = 'node' | 'mcp' | 'skills' | 'imports' | 'invocations' | 'resources';
+export type WholeFacet = 'node' | 'mcp' | 'skills' | 'imports' | 'invocations' | 'resources' | 'memory';
 
 /** Analyzer phases: `score` may adjust confidence, `detect` is the default, `aggregate` runs last. */
 export type AnalyzerPhase = 'score' | 'detect' | 'aggregate';

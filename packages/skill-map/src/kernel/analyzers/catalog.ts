@@ -13,6 +13,7 @@ import { nameReservedAnalyzer } from './name-reserved.js';
 import { nodeStabilityAnalyzer } from './node-stability.js';
 import { referenceBrokenAnalyzer } from './reference-broken.js';
 import { referenceRedundantAnalyzer } from './reference-redundant.js';
+import { referenceDeprecatedAnalyzer } from './reference-deprecated.js';
 
 /** Built-in analyzers in run order (score phase first). */
 export const BUILTIN_ANALYZERS: readonly Analyzer[] = [
@@ -24,6 +25,7 @@ export const BUILTIN_ANALYZERS: readonly Analyzer[] = [
   linkSelfLoopAnalyzer,
   referenceRedundantAnalyzer,
   nodeStabilityAnalyzer,
+  referenceDeprecatedAnalyzer,
   annotationOrphanAnalyzer,
   annotationFieldUnknownAnalyzer,
   invalidSidecarAnalyzer,

@@ -22,6 +22,7 @@ const IDENTITY_ANALYZERS: ReadonlySet<string> = new Set([
   'core/name-collision',
   'core/name-mismatch',
   'core/node-stability',
+  'core/reference-deprecated',
   'core/annotation-orphan',
   'core/annotation-field-unknown',
   'core/invalid-sidecar',

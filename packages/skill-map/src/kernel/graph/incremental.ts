@@ -9,6 +9,7 @@
 // Then no other record's links can resolve differently: only the changed records' own links are re-resolved, the
 // link counts of the nodes they reach are adjusted, and the link-level issues of their runs are recomputed (the other
 // issues are kept, their link indices shifted).
+import { ARCHIVED } from '../analyzers/reference-deprecated.js';
 import type { Issue, Link, Node } from '@skill-map/spec';
 import {
   buildGraphState,
@@ -44,7 +45,8 @@ export type { GraphState, IncrementalGraph } from './incremental-state.js';
 const MAX_CHANGED = 256;
 
 export { LINK_ANALYZERS } from './incremental-support.js';
-const STABILITY = new Set(['core/node-stability']);
+const STABILITY = new Set(['core/node-stability', 'core/reference-deprecated']);
+const STABILITY_SHORT = new Set(['node-stability', 'reference-deprecated']);
 
 /**
  * {@link buildGraph} for a long-running process: pass the records (all of them, any order) and the previous state; the
@@ -216,7 +218,10 @@ function patch(
   // 3. Issues: drop the changed records' own and their runs' link issues, shift the rest, recompute the dropped ones.
   const stale = new Set<Issue>();
   for (const i of changed) for (const issue of old[i]!.issues ?? []) stale.add(issue);
-  const stability = [...g.sidecars.values()].some((sc) => sc.annotations?.['stability'] === 'deprecated');
+  // node-stability and reference-deprecated re-run whole while a node is deprecated or archived.
+  const stability =
+    [...g.sidecars.values()].some((sc) => sc.annotations?.['stability'] === 'deprecated') ||
+    g.nodes.some((n) => ARCHIVED.test(n.path));
   // The whole-graph checks re-run only when a changed record shows them something new (see Analyzer.wholeGraph).
   const wholeStale = wholeStaleOf(
     changed.map((i) => {
@@ -233,7 +238,7 @@ function patch(
   );
   const kept: Issue[] = [];
   for (const issue of res0.issues) {
-    if (stale.has(issue) || (stability && issue.analyzerId === 'node-stability')) continue;
+    if (stale.has(issue) || (stability && STABILITY_SHORT.has(issue.analyzerId))) continue;
     if (wholeStale && WHOLE_SHORT.has(issue.analyzerId)) continue;
     const li = issue.linkIndices;
     if (li !== undefined && li.length > 0) {

@@ -5,6 +5,7 @@
 // that differ from the stored graph. What a change to those does reach is re-resolved along: the files naming a
 // virtual node that appeared or vanished (virtual-patch.ts), a name that came or went (name-patch.ts), a plugin name
 // (plugin-patch.ts), and the node an edited sidecar annotates (sidecar-patch.ts).
+import { ARCHIVED } from '../analyzers/reference-deprecated.js';
 import type { Issue, Link, Node } from '@skill-map/spec';
 import { compareIssues, createOracle, overlaidNode } from '../build-graph.js';
 import { activeProviderIds } from '../context.js';
@@ -99,10 +100,15 @@ export const EMPTY_PATCH: RecordPatch = {
   staleIssues: [],
 };
 
-/** The nodes a sidecar marks deprecated (node-stability counts the links reaching them). */
+/**
+ * The nodes a sidecar marks deprecated, and the archived ones (node-stability and reference-deprecated count the links
+ * reaching them).
+ */
 function deprecatedPaths(g: Assembled): string[] {
   const out: string[] = [];
   for (const [path, sc] of g.sidecars) if (sc.annotations?.['stability'] === 'deprecated') out.push(path);
+  const listed = new Set(out);
+  for (const n of g.nodes) if (ARCHIVED.test(n.path) && !listed.has(n.path)) out.push(n.path);
   return out;
 }
 

@@ -42,6 +42,8 @@ export interface WholeGraphWant {
   readonly resources: readonly string[];
   /** Whether the invocations between agents, commands, skills and workflows are read (the cycle check). */
   readonly invocations: boolean;
+  /** Paths whose full rows a check reads besides `fullKinds` (the AGENTS.md files, for their sizes). */
+  readonly fullPaths?: readonly string[];
 }
 
 /**

@@ -14,6 +14,7 @@ import { createIssueSink } from './issue-sink.js';
 import type { PathOracle } from './resolve.js';
 import type { PatchLookup, WholeGraphWant } from './virtual-patch.js';
 import { skillFolderOf } from '../analyzers/checks/node-unreachable.js';
+import { AGENTS_MD } from '../analyzers/checks/agents-md-over-limit.js';
 import { runWhole } from './incremental-whole.js';
 import { rerunNodes } from './node-rerun.js';
 import type { WholeStale } from './whole-stale.js';
@@ -30,8 +31,14 @@ export function wholeGraphWant(g: Assembled, facets: ReadonlySet<WholeFacet>): W
   if (facets.has('resources'))
     for (const n of g.nodes)
       if (n.kind === 'markdown' && skillFolderOf(n.path, g.skillDirs) !== null) resources.push(n.path);
-  const fullKinds = [...(facets.has('mcp') ? ['settings'] : []), ...(facets.has('skills') ? ['agent'] : [])];
-  return { fullKinds, resources, invocations: facets.has('invocations') };
+  const fullKinds = [
+    ...(facets.has('mcp') ? ['settings'] : []),
+    ...(facets.has('skills') ? ['agent', 'skill'] : []),
+  ];
+  const fullPaths = facets.has('memory')
+    ? g.nodes.filter((n) => n.virtual !== true && AGENTS_MD.test(n.path)).map((n) => n.path)
+    : [];
+  return { fullKinds, resources, invocations: facets.has('invocations'), fullPaths };
 }
 
 /** What the patch changed that the whole graph must show instead of its stored rows. */

@@ -9,8 +9,7 @@ export interface McpServerEntry {
 }
 
 /** Servers read from one config, or the reason it could not be read. */
-export type McpConfigParse =
-  { ok: true; servers: McpServerEntry[]; doc: Record<string, unknown> } | { ok: false; message: string };
+export type McpConfigParse = { ok: true; servers: McpServerEntry[] } | { ok: false; message: string };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -49,7 +48,7 @@ export function parseMcpConfig(text: string, format: McpConfigFormat): McpConfig
     return { ok: false, message };
   }
   if (!isRecord(doc)) return { ok: false, message: 'top level is not an object' };
-  if (format === 'codex-toml') return { ok: true, servers: collect(doc['mcp_servers'], false), doc };
-  if (format === 'opencode-jsonc') return { ok: true, servers: collect(doc['mcp'], true), doc };
-  return { ok: true, servers: collect(doc['mcpServers'], false), doc };
+  if (format === 'codex-toml') return { ok: true, servers: collect(doc['mcp_servers'], false) };
+  if (format === 'opencode-jsonc') return { ok: true, servers: collect(doc['mcp'], true) };
+  return { ok: true, servers: collect(doc['mcpServers'], false) };
 }

@@ -16,6 +16,10 @@ import { nodeUnreachableAnalyzer } from './node-unreachable.js';
 import { pathCaseClashAnalyzer } from './path-case-clash.js';
 import { skillNameInvalidAnalyzer } from './skill-name-invalid.js';
 import { toolUnknownAnalyzer } from './tool-unknown.js';
+import { agentsMdOverLimitAnalyzer } from './agents-md-over-limit.js';
+import { descriptionTruncatedAnalyzer } from './description-truncated.js';
+import { skillListingBudgetAnalyzer } from './skill-listing-budget.js';
+import { skillPreloadDeadAnalyzer } from './skill-preload-dead.js';
 
 /** The checks no linter has (issue 11): host-aware frontmatter, MCP wiring, imports, cycles, reachability. */
 export const CHECK_ANALYZERS: readonly Analyzer[] = [
@@ -36,4 +40,8 @@ export const CHECK_ANALYZERS: readonly Analyzer[] = [
   hookEventUnknownAnalyzer,
   hookCommandMissingAnalyzer,
   permissionRuleUnknownAnalyzer,
+  skillPreloadDeadAnalyzer,
+  descriptionTruncatedAnalyzer,
+  skillListingBudgetAnalyzer,
+  agentsMdOverLimitAnalyzer,
 ];

@@ -7,6 +7,8 @@ import { prepareRecord } from '../../graph/prepared.js';
 import type { FileRecord } from '../../types.js';
 import type { WholeFacet } from '../analyzer.js';
 import { folderOf, skillFolderOf } from './node-unreachable.js';
+import { AGENTS_MD } from './agents-md-over-limit.js';
+import { listedLength } from './listing.js';
 
 const INVOKERS = new Set(['agent', 'command', 'skill', 'workflow']);
 
@@ -18,6 +20,7 @@ export const WHOLE_FACETS: readonly WholeFacet[] = [
   'imports',
   'invocations',
   'resources',
+  'memory',
 ];
 
 export type FacetSignatures = Readonly<Record<WholeFacet, string>>;
@@ -41,7 +44,8 @@ const isMcp = (path: string | null | undefined): boolean => path?.startsWith('mc
  * - `mcp`: its links to `mcp://` servers, and a settings node's frontmatter;
  * - `skills`: an agent's `skills:` list, the names a skill answers to;
  * - `imports`: its `@import` links; `invocations`: its invocations between agents, commands, skills and workflows;
- * - `resources`: its links into skill resources, out of one, or to folders and globs at or inside a skill folder.
+ * - `resources`: its links into skill resources, out of one, or to folders and globs at or inside a skill folder;
+ * - `memory`: an AGENTS.md file's size.
  */
 export function facetSignatures(record: FileRecord, links: readonly Link[], g: Assembled): FacetSignatures {
   const node = record.node;
@@ -77,11 +81,19 @@ export function facetSignatures(record: FileRecord, links: readonly Link[], g: A
       resources.push(seen(l));
   }
   const body = g.sidecars.has(record.path) ? (node?.bodyHash ?? record.contentHash) : '';
+  // An agent's `skills:` list and a skill's names (preloads), their listed descriptions' length, and whether a skill
+  // may be invoked by the model (the listing and the preloads leave it out otherwise).
+  const fm = node?.frontmatter;
+  const listed = fm === undefined ? 0 : listedLength(fm);
   const skills =
     sourceKind === 'agent'
-      ? (node?.frontmatter?.['skills'] ?? null)
+      ? [fm?.['skills'] ?? null, listed]
       : sourceKind === 'skill'
-        ? prepareRecord(record).identifiers.map((i) => i.handle)
+        ? [
+            prepareRecord(record).identifiers.map((i) => i.handle),
+            listed,
+            fm?.['disable-model-invocation'] === true,
+          ]
         : null;
   return {
     node: JSON.stringify([node?.frontmatterHash ?? '', (node?.headBytes ?? 0) > 0, body]),
@@ -90,6 +102,7 @@ export function facetSignatures(record: FileRecord, links: readonly Link[], g: A
     imports: JSON.stringify(imports),
     invocations: JSON.stringify(invocations),
     resources: JSON.stringify(resources),
+    memory: AGENTS_MD.test(record.path) && node !== null ? String(node.bytes) : '',
   };
 }
 
