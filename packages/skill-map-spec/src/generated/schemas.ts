@@ -621,6 +621,93 @@ export const CliHelpSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-orphans.schema.json` as a plain value. */
+export const CliOrphansSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-orphans.schema.json',
+  title: 'CliOrphans',
+  description:
+    '`sm orphans … --json`: paths that state rows (jobs, findings, summaries, executions, …) reference but the last scan has no node for, and what reconcile and undo-rename moved.',
+  $defs: {
+    rows: {
+      type: 'object',
+      description: 'State rows per table (an execution counts once per path it names).',
+      additionalProperties: {
+        type: 'integer',
+        minimum: 1,
+      },
+    },
+    Orphans: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['path', 'rows', 'total'],
+        properties: {
+          path: {
+            type: 'string',
+            minLength: 1,
+          },
+          rows: {
+            $ref: '#/$defs/rows',
+          },
+          total: {
+            type: 'integer',
+            minimum: 1,
+          },
+        },
+      },
+    },
+    Reconcile: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['elapsedMs', 'from', 'to', 'rows', 'total'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        from: {
+          type: 'string',
+          minLength: 1,
+        },
+        to: {
+          type: 'string',
+          minLength: 1,
+        },
+        rows: {
+          $ref: '#/$defs/rows',
+        },
+        total: {
+          type: 'integer',
+          minimum: 1,
+        },
+      },
+    },
+    UndoRename: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['elapsedMs', 'from', 'to'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        from: {
+          type: 'string',
+          minLength: 1,
+          description: "The renamed node's path, whose state moved back.",
+        },
+        to: {
+          type: 'string',
+          minLength: 1,
+          description: 'The previous path, now an orphan.',
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `conformance-case.schema.json` as a plain value. */
 export const ConformanceCaseSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2423,6 +2510,7 @@ export const ALL_SCHEMAS = {
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
   'cli-db.schema.json': CliDbSchema,
   'cli-help.schema.json': CliHelpSchema,
+  'cli-orphans.schema.json': CliOrphansSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,
   'conformance-result.schema.json': ConformanceResultSchema,
   'execution-record.schema.json': ExecutionRecordSchema,

@@ -103,3 +103,4 @@ export {
   type TableRows,
 } from './sqlite/db-admin.js';
 export { readExecutions, type ExecutionFilter, type ExecutionRow } from './sqlite/history.js';
+export { autoRenameSource, findOrphans, reconcileOrphan, undoRename, type OrphanPath } from './sqlite/orphans.js';

@@ -373,6 +373,37 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/history.js'),
   },
   {
+    name: 'orphans',
+    summary: 'state rows (jobs, findings, history) whose node is gone, and how to re-attach them',
+    usage: [
+      'orphans',
+      'orphans reconcile <orphan.path> --to <new.path>',
+      'orphans undo-rename <new.path> [--from <old.path>] [--force]',
+    ],
+    details: [
+      'A scan carries state over a rename it is sure of; what it could not match stays under the old path.',
+      'reconcile moves every state row of an orphan path to a node of the last scan.',
+      'undo-rename reverses a medium-confidence auto-rename (its auto-rename-medium issue); it asks first unless --force.',
+    ],
+    options: {
+      to: {
+        type: 'string',
+        value: 'new.path',
+        description: 'reconcile: the scanned node to move the rows to',
+      },
+      from: {
+        type: 'string',
+        value: 'old.path',
+        description: 'undo-rename: the path it was renamed from (checked)',
+      },
+      force: { type: 'boolean', description: 'undo-rename: do not ask' },
+      yes: { type: 'boolean', short: 'y', description: 'same as --force' },
+    },
+    maxArgs: 2,
+    timed: true,
+    load: () => import('./commands/orphans.js'),
+  },
+  {
     name: 'config',
     summary: 'read and write the layered settings',
     usage: [

@@ -24,7 +24,7 @@ export interface RenamePlan {
 }
 
 /** State tables keyed by a node path, with the column holding it. */
-const STATE_NODE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
+export const STATE_NODE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['state_jobs', 'node_id'],
   ['state_findings', 'node_id'],
   ['state_summaries', 'node_id'],
