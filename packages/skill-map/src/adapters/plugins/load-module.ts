@@ -1,10 +1,18 @@
-// Imports a trusted plugin's extension modules and turns each default export into a registry entry, wrapped so the
-// plugin's mistakes stay its own: a throw or bad answer costs that answer (one `extension-error` issue), never the scan.
+// Imports a trusted plugin's extension modules (in its worker, see plugin-host.ts) and turns each default export into
+// a registry entry whose functions call into the worker, wrapped so the plugin's mistakes stay its own: a throw, a
+// hang (time limit) or a bad answer costs that answer (one `extension-error` issue), never the scan.
 import { realpathSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import {
+  pluginTimeoutMs,
+  startPluginHost,
+  PluginImportError,
+  type ExportMeta,
+  type PluginHost,
+} from './plugin-host.js';
 import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
-import type { Issue, Link, Node, NodeKind } from '@skill-map/spec';
+import type { Issue, NodeKind } from '@skill-map/spec';
 import type { Analyzer, ExtensionInput, Formatter, Provider, Subgraph } from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
 
@@ -17,10 +25,34 @@ export class PluginLoadError extends Error {
 }
 
 type Exported = Record<string, unknown>;
+/** Calls one function of the extension (in its worker); throws an ExtensionFault. */
+type Invoke = (method: string, args: readonly unknown[], quiet?: boolean) => unknown;
+
+/** A plugin's answer that was discarded (the kernel reports `message` as is). */
+class ExtensionFault extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ExtensionFault';
+  }
+}
+
+/**
+ * Calls into the worker. Once the worker is stopped (a call timed out), that fault was reported once: a later
+ * `quiet` call (a provider's classify, one per file) answers null instead of costing one more issue per file.
+ */
+function guarded(host: PluginHost, ext: number, reported: { dead: boolean }): Invoke {
+  return (method, args, quiet = false) => {
+    if (quiet && reported.dead && host.dead() !== null) return null;
+    try {
+      return host.call(ext, method, args);
+    } catch (error) {
+      if (host.dead() !== null) reported.dead = true;
+      throw new ExtensionFault((error as Error).message);
+    }
+  };
+}
 const isRecord = (v: unknown): v is Exported => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
-const describe = (error: unknown): string =>
-  (error instanceof Error ? `${error.name}: ${error.message}` : String(error)).slice(0, 2000);
 
 /** The module path of one manifest entry, refused when it leaves the plugin folder (symlinks resolved). */
 function modulePath(dir: string, entry: string): string {
@@ -37,14 +69,12 @@ function modulePath(dir: string, entry: string): string {
   return real;
 }
 
-function provider(ext: Exported, id: string): Provider {
+function provider(ext: Exported, id: string, invoke: Invoke): Provider {
   const kinds = Array.isArray(ext['kinds']) ? (ext['kinds'] as unknown[]) : [];
   const bad = kinds.filter((k) => typeof k !== 'string' || !(NODE_KINDS as readonly string[]).includes(k));
   if (kinds.length === 0 || bad.length > 0)
     throw new PluginLoadError(`provider '${id}': kinds must be a non-empty list of ${NODE_KINDS.join(', ')}`);
-  if (typeof ext['classify'] !== 'function')
-    throw new PluginLoadError(`provider '${id}' has no classify(path)`);
-  const classify = ext['classify'] as (path: string) => unknown;
+  if (!has(ext, 'classify')) throw new PluginLoadError(`provider '${id}' has no classify(path)`);
   return {
     id,
     stability: 'experimental',
@@ -59,7 +89,7 @@ function provider(ext: Exported, id: string): Provider {
     sigil: null,
     skillDir: null,
     // The kernel discards (and reports) a throw or a kind outside `kinds`.
-    classify: (path) => classify(path) as NodeKind | null,
+    classify: (path) => invoke('classify', [path], true) as NodeKind | null,
   };
 }
 
@@ -81,10 +111,8 @@ function issueOf(value: unknown, analyzerId: string, paths: ReadonlySet<string>)
   return issue;
 }
 
-function analyzer(ext: Exported, id: string, shortId: string, description: string): Analyzer {
-  if (typeof ext['evaluate'] !== 'function')
-    throw new PluginLoadError(`analyzer '${id}' has no evaluate({ nodes, links })`);
-  const evaluate = ext['evaluate'] as (ctx: { nodes: Node[]; links: Link[] }) => unknown;
+function analyzer(ext: Exported, id: string, shortId: string, description: string, invoke: Invoke): Analyzer {
+  if (!has(ext, 'evaluate')) throw new PluginLoadError(`analyzer '${id}' has no evaluate({ nodes, links })`);
   return {
     id,
     phase: 'detect',
@@ -103,18 +131,14 @@ function analyzer(ext: Exported, id: string, shortId: string, description: strin
       };
       let answer: unknown;
       try {
-        // Copies: a plugin cannot reach (or mutate) the kernel's own objects.
-        answer = evaluate(structuredClone({ nodes: view.graph.nodes, links: [...view.links] }));
+        // Copies (the worker receives structured clones): a plugin never reaches the kernel's own objects.
+        answer = invoke('evaluate', [{ nodes: view.graph.nodes, links: view.links }]);
       } catch (error) {
-        fault(`threw ${describe(error)}`);
+        fault((error as Error).message);
         return;
       }
-      if (answer instanceof Promise || !Array.isArray(answer)) {
-        fault(
-          answer instanceof Promise
-            ? 'returned a promise (analyzers are synchronous)'
-            : 'did not return a list',
-        );
+      if (!Array.isArray(answer)) {
+        fault('did not return a list');
         return;
       }
       const paths = new Set(view.graph.nodes.map((n) => n.path));
@@ -131,28 +155,41 @@ function analyzer(ext: Exported, id: string, shortId: string, description: strin
   };
 }
 
-function formatter(ext: Exported, id: string): Formatter {
+function formatter(ext: Exported, id: string, invoke: Invoke): Formatter {
   const format = text(ext['format']);
   if (format === undefined || !/^[a-z][a-z0-9-]*$/.test(format))
     throw new PluginLoadError(`formatter '${id}' needs a kebab-case format`);
-  if (typeof ext['render'] !== 'function')
-    throw new PluginLoadError(`formatter '${id}' has no render(graph)`);
-  const render = ext['render'] as (g: Subgraph) => unknown;
+  if (!has(ext, 'render')) throw new PluginLoadError(`formatter '${id}' has no render(graph)`);
   return {
     id,
     format,
     contentType: text(ext['contentType']) ?? 'text/plain; charset=utf-8',
     render(graph) {
-      const out = render(structuredClone({ nodes: graph.nodes, links: graph.links, issues: graph.issues }));
+      const out = invoke('render', [
+        { nodes: graph.nodes, links: graph.links, issues: graph.issues } satisfies Subgraph,
+      ]);
       if (typeof out !== 'string') throw new Error(`formatter '${id}' did not return a string`);
       return out;
     },
   };
 }
 
-/** One default export as a registry entry (throws PluginLoadError when it is not a valid extension). */
-export function toExtension(pluginId: string, exported: unknown, entry: string): ExtensionInput {
-  if (!isRecord(exported)) throw new PluginLoadError(`'${entry}' has no default export object`);
+/** The export declares this function. */
+const FUNCTIONS = '\0functions';
+const has = (ext: Exported, fn: string): boolean => (ext[FUNCTIONS] as string[]).includes(fn);
+
+/**
+ * One default export (its data fields and function names) as a registry entry calling `invoke` (throws
+ * PluginLoadError when it is not a valid extension).
+ */
+export function toExtension(
+  pluginId: string,
+  meta: ExportMeta | null,
+  entry: string,
+  invoke: Invoke,
+): ExtensionInput {
+  if (meta === null) throw new PluginLoadError(`'${entry}' has no default export object`);
+  const exported: Exported = { ...meta.data, [FUNCTIONS]: meta.functions };
   const shortId = text(exported['id']);
   const kind = exported['kind'];
   const version = text(exported['version']);
@@ -167,26 +204,50 @@ export function toExtension(pluginId: string, exported: unknown, entry: string):
       `'${entry}': only deterministic plugin extensions load for now (mode ${JSON.stringify(mode)})`,
     );
   const base = { id, version, description, mode: 'deterministic' as const };
-  if (kind === 'provider') return { ...base, kind, impl: provider(exported, id) };
-  if (kind === 'analyzer') return { ...base, kind, impl: analyzer(exported, id, bare, description) };
-  if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id) };
+  if (kind === 'provider') return { ...base, kind, impl: provider(exported, id, invoke) };
+  if (kind === 'analyzer') return { ...base, kind, impl: analyzer(exported, id, bare, description, invoke) };
+  if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id, invoke) };
   throw new PluginLoadError(
     `'${entry}': kind ${JSON.stringify(kind)} cannot be loaded from a plugin (provider, analyzer or formatter)`,
   );
 }
 
-/** Imports every extension of a trusted plugin; the first failure is the plugin's load error. */
-export async function importExtensions(dir: string, manifest: PluginManifest): Promise<ExtensionInput[]> {
-  const out: ExtensionInput[] = [];
-  for (const entry of manifest.extensions) {
-    const url = `${pathToFileURL(modulePath(dir, entry)).href}?v=${encodeURIComponent(manifest.version)}`;
-    let mod: Exported;
+const HOSTS = new Map<string, { key: string; host: PluginHost }>();
+
+/**
+ * Imports every extension of a trusted plugin in its worker (one per plugin folder and version, kept for the process:
+ * a later scan reuses it); the first failure is the plugin's load error.
+ */
+export async function importExtensions(
+  dir: string,
+  manifest: PluginManifest,
+  timeoutMs: number = pluginTimeoutMs(),
+): Promise<ExtensionInput[]> {
+  const urls = manifest.extensions.map((entry) => pathToFileURL(modulePath(dir, entry)).href);
+  const key = `${manifest.version}\n${timeoutMs}\n${urls.join('\n')}`;
+  let cached = HOSTS.get(dir);
+  // A stopped worker (a call timed out) is replaced: each scan gets its chance, and reports a hang once.
+  if (cached?.key !== key || cached.host.dead() !== null) {
+    cached?.host.close();
+    HOSTS.delete(dir);
+    let host: PluginHost;
     try {
-      mod = (await import(url)) as Exported;
+      host = await startPluginHost(urls, timeoutMs);
     } catch (error) {
-      throw new PluginLoadError(`'${entry}' failed to import: ${describe(error)}`);
+      const at =
+        error instanceof PluginImportError && error.entry !== ''
+          ? manifest.extensions[urls.indexOf(error.entry)]
+          : undefined;
+      throw new PluginLoadError(
+        `${at === undefined ? 'the plugin' : `'${at}'`} failed to import: ${(error as Error).message}`,
+      );
     }
-    out.push(toExtension(manifest.id, mod['default'], entry));
+    cached = { key, host };
+    HOSTS.set(dir, cached);
   }
-  return out;
+  const host = cached.host;
+  const reported = { dead: false };
+  return manifest.extensions.map((entry, i) =>
+    toExtension(manifest.id, host.meta[i] ?? null, entry, guarded(host, i, reported)),
+  );
 }

@@ -111,6 +111,26 @@ describe('drop-in plugins', () => {
     expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
   });
 
+  it('a provider that never answers is stopped at the time limit: one issue, the file still mapped, the scan done', async () => {
+    const p = project({
+      '.skill-map/plugins/slow/plugin.json': manifest('slow'),
+      '.skill-map/plugins/slow/ext.mjs':
+        "export default { kind: 'provider', id: 'slow', version: '1', kinds: ['rule'], classify: (p) => { if (p === 'README.md') for (;;) {} return null; } };\n",
+    });
+    writeTrust(p.root, 'slow', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const env = { ...p.env, SKILL_MAP_PLUGIN_TIMEOUT_MS: '300' };
+    const slow = (await listPlugins({ projectRoot: p.root, env })).find((x) => x.id === 'slow');
+    expect([slow?.status, slow?.statusReason]).toEqual(['loaded', null]);
+    const result = await scan(p.root, env);
+    expect(result.nodes.map((n) => [n.path, n.provider])).toEqual([
+      ['README.md', 'core/markdown'],
+      ['rules/style.md', 'core/markdown'],
+    ]);
+    const faults = result.issues.filter((i) => i.analyzerId === 'extension-error');
+    expect(faults.map((i) => [i.data?.['extension'], i.nodeIds])).toEqual([['slow/slow', ['README.md']]]);
+    expect(faults[0]!.message).toContain('did not answer within 300 ms');
+  });
+
   it('a provider that throws or answers a foreign kind, and an analyzer that throws, cost one issue each', async () => {
     const p = project({
       '.skill-map/plugins/bad/plugin.json': JSON.stringify({

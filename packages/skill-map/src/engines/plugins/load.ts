@@ -9,6 +9,7 @@ import {
   type PluginManifest,
 } from '../../adapters/plugins/discover.js';
 import { importExtensions, PluginLoadError } from '../../adapters/plugins/load-module.js';
+import { pluginTimeoutMs } from '../../adapters/plugins/plugin-host.js';
 import { satisfies } from '../../adapters/plugins/semver-range.js';
 import { isTrusted, readTrust } from '../../adapters/plugins/trust-store.js';
 import {
@@ -166,7 +167,7 @@ async function loadDropIn(
     );
   let exts: ExtensionInput[];
   try {
-    exts = await importExtensions(found.dir, m);
+    exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env));
   } catch (error) {
     const reason = error instanceof PluginLoadError ? error.message : `failed to load: ${String(error)}`;
     return state(found, base, 'load-error', reason, true);

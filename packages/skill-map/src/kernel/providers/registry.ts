@@ -105,10 +105,14 @@ export function classifyPath(
     try {
       kind = provider.classify(path, ctx);
     } catch (error) {
-      onFault?.(
-        provider.id,
-        `threw ${error instanceof Error ? `${error.name}: ${error.message}` : String(error)}`,
-      );
+      // A plugin host reports its own faults (timed out, bad answer) as `ExtensionFault`s, worded already.
+      const problem =
+        error instanceof Error
+          ? error.name === 'ExtensionFault'
+            ? error.message
+            : `threw ${error.name}: ${error.message}`
+          : `threw ${String(error)}`;
+      onFault?.(provider.id, problem);
       continue;
     }
     if (kind === null || kind === undefined) continue;
