@@ -36,7 +36,9 @@ const lineAt = (text: string, start: number): string => {
 
 /** The line introducing the list the line at `lineStart` belongs to ('' when it is not in a list). */
 function listIntro(prose: string, lineStart: number): string {
-  let sawItem = LIST_ITEM.test(lineAt(prose, lineStart));
+  const own = lineAt(prose, lineStart);
+  if (!LIST_ITEM.test(own) && !/^\s/.test(own)) return '';
+  let sawItem = LIST_ITEM.test(own);
   for (let s = lineStart, n = 0; s > 0 && n < 200; n++) {
     s = prose.lastIndexOf('\n', s - 2) + 1;
     const line = lineAt(prose, s);
