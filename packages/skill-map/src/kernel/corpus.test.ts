@@ -196,8 +196,8 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
       filesWalked: 180,
       filesAnalyzed: 94,
       nodesCount: 94,
-      linksCount: 370,
-      issuesCount: 117,
+      linksCount: 371,
+      issuesCount: 118,
     });
     expect(
       tally(
@@ -208,14 +208,14 @@ describe.skipIf(CORPORA === undefined)('corpus: obra-superpowers (multi-host plu
     ).toEqual({
       'invokes core/plugin-skill resolved': 54,
       'points core/backtick-path resolved': 138,
-      'points core/backtick-path unresolved': 162,
+      'points core/backtick-path unresolved': 163,
       'references core/markdown-link resolved': 11,
       'invokes core/backtick-slash unresolved': 2,
       'references core/plugin-manifest unresolved': 3,
     });
     expect(tally(result.issues.map((i) => `${i.severity} ${i.analyzerId}`))).toEqual({
       // No error: every broken link is a mention in docs, plans or release notes, or in fenced code (silent).
-      'info reference-broken': 103,
+      'info reference-broken': 104,
       'warn backtick-unbalanced': 9,
       'info node-unreachable': 5,
     });
