@@ -92,7 +92,8 @@ export const SPEC_STATS_KEYS = [
 
 /**
  * A ScanResult as the spec publishes it: `stats` holds only the schema's counters (`durationMs` in whole
- * milliseconds). Our own run facts (files analysed, issues suppressed, files not scanned) stay in the stored
+ * milliseconds), and extension ids are bare as the reference prints them (node `provider`, link `sources`,
+ * occurrence `extractor`); our own views keep them qualified. Our own run facts (files analysed, issues suppressed, files not scanned) stay in the stored
  * scan, `sm scan --run-facts` and the `scan-meta` view.
  */
 export function toSpecScanResult(result: ScanResult): ScanResult {
@@ -101,5 +102,23 @@ export function toSpecScanResult(result: ScanResult): ScanResult {
     const value = result.stats[key];
     if (value !== undefined) stats[key] = key === 'durationMs' ? Math.round(value) : value;
   }
-  return { ...result, stats };
+  return {
+    ...result,
+    nodes: result.nodes.map((n) => (n.provider.includes('/') ? { ...n, provider: bareId(n.provider) } : n)),
+    links: result.links.map(bareLinkIds),
+    stats,
+  };
+}
+
+/** An extension id as the reference prints it: without its plugin (`core/backtick-path` → `backtick-path`). */
+export function bareId(id: string): string {
+  const slash = id.indexOf('/');
+  return slash === -1 ? id : id.slice(slash + 1);
+}
+
+function bareLinkIds(link: Link): Link {
+  const out: Link = { ...link, sources: link.sources.map(bareId) };
+  if (link.occurrences !== undefined)
+    out.occurrences = link.occurrences.map((o) => ({ ...o, extractor: bareId(o.extractor) }));
+  return out;
 }

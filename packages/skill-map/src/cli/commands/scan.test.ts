@@ -46,8 +46,16 @@ describe('sm scan', () => {
     expect(out.nodes).toHaveLength(6);
     expect(run.stderr).not.toContain('{');
     // The reference's stats are closed: our own run facts are not in them (they are in --run-facts).
-    expect(Object.keys(out.stats).every((k) => (SPEC_STATS_KEYS as readonly string[]).includes(k))).toBe(true);
+    expect(Object.keys(out.stats).every((k) => (SPEC_STATS_KEYS as readonly string[]).includes(k))).toBe(
+      true,
+    );
     expect(Number.isInteger(out.stats.durationMs)).toBe(true);
+    // Extension ids are bare, as the reference prints them (`core/markdown-link` is `markdown-link`).
+    expect(out.nodes.map((n) => n.provider).filter((p) => p.includes('/'))).toEqual([]);
+    expect(
+      out.links.flatMap((l) => [...l.sources, ...(l.occurrences ?? []).map((o) => o.extractor)]),
+    ).not.toContainEqual(expect.stringContaining('/'));
+    expect(out.links.length).toBeGreaterThan(0);
   });
 
   it('--explain says whether the stored scan was patched in place or why the whole graph was built', async () => {

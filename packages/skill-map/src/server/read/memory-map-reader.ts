@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_RENDER_NODES, emptyScanResult, toSpecScanResult } from '@skill-map/spec';
+import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import { applyExportQuery, closeOver } from '../../kernel/index.js';
 import type { ExportQuery } from '../../kernel/index.js';
@@ -57,7 +57,7 @@ export function createMemoryMapReader(
   };
   return {
     status: () => ({ db: source() === null ? 'missing' : 'present', dbPath: options.dbPath ?? '(memory)' }),
-    loadScanResult: () => toSpecScanResult(scan()),
+    loadScanResult: scan,
     scanMeta: () => toScanMeta(scan()),
     maxRenderNodes: () => source()?.maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES,
     findNode(path) {

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { DEFAULT_MAX_RENDER_NODES, emptyScanResult, toSpecScanResult } from '@skill-map/spec';
+import { DEFAULT_MAX_RENDER_NODES, emptyScanResult } from '@skill-map/spec';
 import type { Issue, ScanResult } from '@skill-map/spec';
 import {
   assertNotDamaged,
@@ -141,7 +141,7 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
         return { db: 'damaged', dbPath, problem: withRebuildAdvice(err.message) };
       }
     },
-    loadScanResult: (): ScanResult => toSpecScanResult(current()?.loadScan() ?? emptyScanResult()),
+    loadScanResult: (): ScanResult => current()?.loadScan() ?? emptyScanResult(),
     scanKey: () => {
       const meta = current()?.readMeta() ?? null;
       return meta === null ? 'none' : `${identity}:${meta.generation}:${meta.result.scannedAt}`;

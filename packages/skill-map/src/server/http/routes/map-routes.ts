@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { toSpecScanResult } from '@skill-map/spec';
 import { badQuery, ServerError } from '../../errors.js';
 import {
   getBranch,
@@ -23,7 +24,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
         throw new ServerError('scan-unavailable', 'fresh scans are not available in this server');
       return c.json(singleEnvelope('scan', await scanner.scanFresh()));
     }
-    return c.json(singleEnvelope('scan', ctx.reader.loadScanResult()));
+    return c.json(singleEnvelope('scan', toSpecScanResult(ctx.reader.loadScanResult())));
   });
 
   // The whole map, light: what the web page draws (no frontmatter, bodies or occurrences).

@@ -1,4 +1,5 @@
 import { ResourceNotFoundError } from '@modelcontextprotocol/server';
+import { toSpecScanResult } from '@skill-map/spec';
 import { getNodeBundle } from '../../read/map-queries.js';
 import { isServerError } from '../../errors.js';
 import type { McpCatalog } from '../mcp-catalog.js';
@@ -41,7 +42,7 @@ export function registerResources(catalog: McpCatalog): void {
     description:
       'The full persisted ScanResult of the project (nodes, links, issues, stats); the same payload as GET /api/scan. ' +
       'Large on a big project (about 0.6 KB per node): prefer skillmap://graph/summary and query_graph.',
-    read: (deps) => deps.reader.loadScanResult(),
+    read: (deps) => toSpecScanResult(deps.reader.loadScanResult()),
   });
   catalog.addResource({
     uri: GRAPH_SUMMARY_URI,
