@@ -219,7 +219,7 @@ export const VERBS: readonly VerbSpec[] = [
     summary: "print a rule's page: what it catches, why, an example, the fix, how to dismiss it",
     usage: ['explain <rule>'],
     details: [
-      'The rule is the id `sm check` prints (reference-broken) or its qualified form (core/reference-broken).',
+      'The rule is the id `sm check` prints (reference-broken) or its qualified form (<plugin>/<rule>).',
       '--json prints {rule, qualifiedId, severity, dismissible, page}. The pages ship with sm (docs/rules/).',
     ],
     options: {},
