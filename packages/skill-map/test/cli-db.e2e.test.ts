@@ -1,4 +1,4 @@
-// `sm db`, `sm history` and `sm orphans` through the BUILT bin: a backup restored over a reset database brings the state back;
+// `sm db`, `sm history`, `sm orphans` and `sm doctor` through the BUILT bin: a backup restored over a reset database brings the state back;
 // the history of a project without executions is empty; every --json document is validated.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
@@ -32,7 +32,7 @@ describe.skipIf(!isBuilt())('sm db through the built bin', () => {
 });
 
 describe.skipIf(!isBuilt())('sm history through the built bin', () => {
-  it('an empty history: [] and zeroed stats, and no orphans, valid against their schemas', () => {
+  it('an empty history: [] and zeroed stats, no orphans and a green doctor, valid against their schemas', () => {
     const sm = (...argv: string[]) => runSm(argv, { cwd: tree.root });
     expect(sm('scan').code).toBe(0);
     const list = sm('history', '--json');
@@ -46,5 +46,8 @@ describe.skipIf(!isBuilt())('sm history through the built bin', () => {
     const orphans = sm('orphans', '--json');
     expect(orphans.code, orphans.stderr).toBe(0);
     expect(schemaErrors('orphans', [JSON.parse(orphans.stdout)])).toEqual([]);
+    const doctor = sm('doctor', '--json');
+    expect(schemaErrors('doctor', [JSON.parse(doctor.stdout)])).toEqual([]);
+    expect(doctor.code, doctor.stdout).toBe(0);
   });
 });

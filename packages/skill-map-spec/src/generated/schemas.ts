@@ -514,6 +514,52 @@ export const CliDbSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-doctor.schema.json` as a plain value. */
+export const CliDoctorSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-doctor.schema.json',
+  title: 'CliDoctor',
+  description: '`sm doctor --json`: one entry per check and the worst status (exit 0 ok, 1 warn, 2 error).',
+  type: 'object',
+  additionalProperties: false,
+  required: ['elapsedMs', 'status', 'checks'],
+  properties: {
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+    status: {
+      enum: ['ok', 'warn', 'error'],
+    },
+    checks: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'status', 'message'],
+        properties: {
+          id: {
+            enum: ['database', 'migrations', 'orphans', 'job-contents', 'providers', 'activity', 'plugins'],
+            description:
+              'database: PRAGMA quick_check; migrations: pending or newer schema; orphans: state rows of vanished nodes; job-contents: stored job contents no job references; providers: hosts detected that matched nothing; activity: the capture hook; plugins: see `sm plugins doctor`.',
+          },
+          status: {
+            enum: ['ok', 'warn', 'error', 'skipped'],
+          },
+          message: {
+            type: 'string',
+            minLength: 1,
+          },
+          hint: {
+            type: 'string',
+            description: 'What to do about it.',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `cli-help.schema.json` as a plain value. */
 export const CliHelpSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2509,6 +2555,7 @@ export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
   'cli-db.schema.json': CliDbSchema,
+  'cli-doctor.schema.json': CliDoctorSchema,
   'cli-help.schema.json': CliHelpSchema,
   'cli-orphans.schema.json': CliOrphansSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,

@@ -29,6 +29,7 @@ export const SCHEMA_IDS = {
   orphans: 'https://skill-map.ai/spec/v1/cli-orphans.schema.json#/$defs/Orphans',
   orphansReconcile: 'https://skill-map.ai/spec/v1/cli-orphans.schema.json#/$defs/Reconcile',
   orphansUndoRename: 'https://skill-map.ai/spec/v1/cli-orphans.schema.json#/$defs/UndoRename',
+  doctor: 'https://skill-map.ai/spec/v1/cli-doctor.schema.json',
   dbReset: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbReset',
   dbBackup: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbBackup',
   dbRestore: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbRestore',

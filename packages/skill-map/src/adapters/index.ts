@@ -104,3 +104,4 @@ export {
 } from './sqlite/db-admin.js';
 export { readExecutions, type ExecutionFilter, type ExecutionRow } from './sqlite/history.js';
 export { autoRenameSource, findOrphans, reconcileOrphan, undoRename, type OrphanPath } from './sqlite/orphans.js';
+export { probeStore, type StoreProbe } from './sqlite/doctor-probes.js';

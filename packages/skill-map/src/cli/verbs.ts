@@ -404,6 +404,19 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/orphans.js'),
   },
   {
+    name: 'doctor',
+    summary: 'check the database, migrations, orphans, hosts and activity capture',
+    usage: ['doctor'],
+    details: [
+      'Exit 0 when every check is green, 1 on a warning, 2 on an error-level problem (a damaged or newer database).',
+      'Plugins are checked by `sm plugins doctor`.',
+    ],
+    options: {},
+    maxArgs: 0,
+    timed: true,
+    load: () => import('./commands/doctor.js'),
+  },
+  {
     name: 'config',
     summary: 'read and write the layered settings',
     usage: [
