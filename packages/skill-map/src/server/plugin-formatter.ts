@@ -7,7 +7,9 @@ export function pluginFormatter(projectRoot: string, flags: PluginFlags = {}): G
   return {
     async load() {
       const config = loadConfig({ projectRoot }).merged;
-      return (await loadPlugins({ projectRoot, config, ...flags })).registry.formatters();
+      return (
+        await loadPlugins({ projectRoot, config, ...flags, probabilistic: false })
+      ).registry.formatters();
     },
   };
 }

@@ -5,7 +5,6 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PluginsRegistrySchema } from '@skill-map/spec';
-import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 
@@ -49,8 +48,10 @@ export function pluginRoots(projectRoot: string, env: NodeJS.ProcessEnv = proces
 
 let validator: ValidateFunction | null = null;
 
-function validateManifest(value: unknown): string | null {
+/** Validates a manifest; ajv is loaded on the first manifest only (a project without plugins never pays for it). */
+async function validateManifest(value: unknown): Promise<string | null> {
   if (validator === null) {
+    const { Ajv2020 } = await import('ajv/dist/2020.js');
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     ajv.addFormat('uri', (value: string) => URL.canParse(value));
     ajv.addSchema(PluginsRegistrySchema);
@@ -63,7 +64,7 @@ function validateManifest(value: unknown): string | null {
     .join('; ');
 }
 
-function readManifest(dir: string): FoundPlugin['manifest'] {
+async function readManifest(dir: string): Promise<FoundPlugin['manifest']> {
   const file = join(dir, 'plugin.json');
   let text: string;
   try {
@@ -80,13 +81,13 @@ function readManifest(dir: string): FoundPlugin['manifest'] {
   } catch (err) {
     return { ok: false, reason: `plugin.json does not parse: ${(err as Error).message.split('\n')[0]!}` };
   }
-  const problem = validateManifest(value);
+  const problem = await validateManifest(value);
   if (problem !== null)
     return { ok: false, reason: `plugin.json does not match the manifest schema: ${problem}` };
   return { ok: true, value: value as PluginManifest };
 }
 
-function scanRoot(root: string, source: FoundPlugin['source']): FoundPlugin[] {
+async function scanRoot(root: string, source: FoundPlugin['source']): Promise<FoundPlugin[]> {
   if (!existsSync(root)) return [];
   let names: string[];
   try {
@@ -102,13 +103,13 @@ function scanRoot(root: string, source: FoundPlugin['source']): FoundPlugin[] {
     } catch {
       continue;
     }
-    const manifest = readManifest(dir);
+    const manifest = await readManifest(dir);
     found.push({ id: manifest.ok ? manifest.value.id : name, dir, source, manifest });
   }
   return found;
 }
 
 /** The drop-in plugins under both roots: the project's first, then the user's, each sorted by folder name. */
-export function discoverPlugins(roots: PluginRoots): FoundPlugin[] {
-  return [...scanRoot(roots.project, 'project'), ...scanRoot(roots.user, 'user')];
+export async function discoverPlugins(roots: PluginRoots): Promise<FoundPlugin[]> {
+  return [...(await scanRoot(roots.project, 'project')), ...(await scanRoot(roots.user, 'user'))];
 }

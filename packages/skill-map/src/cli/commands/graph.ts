@@ -29,7 +29,12 @@ function subgraph(store: ScanStore, query: ExportQuery | null): Subgraph {
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const { query, text } = parseQueryArg(ctx.args[0]);
   const config = loadConfig({ projectRoot: ctx.project.root }).merged;
-  const { registry } = await loadPlugins({ projectRoot: ctx.project.root, config, ...pluginFlags(ctx) });
+  const { registry } = await loadPlugins({
+    projectRoot: ctx.project.root,
+    config,
+    ...pluginFlags(ctx),
+    probabilistic: false,
+  });
   const formats = registry.formatters().map((f) => f.format);
   const fallback = formats.includes('ascii') ? 'ascii' : (formats[0] ?? 'ascii');
   const format = formatOption<string>(ctx, formats, fallback);

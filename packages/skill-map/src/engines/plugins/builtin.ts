@@ -1,11 +1,15 @@
 // The built-in plugins of this build: the kernel's (`core`, `claude`, `codex`) with the engines' probabilistic
 // extensions added to `core`. They register through the same registry as a drop-in plugin.
 import { kernelBuiltinPlugins, type BuiltinPlugin } from '../../kernel/index.js';
-import { BUILTIN_EXTENSIONS } from '../extensions/catalog.js';
 
-/** Fresh descriptors and extension lists of the built-in plugins. */
-export function builtinPlugins(): BuiltinPlugin[] {
+/**
+ * Fresh descriptors and extension lists of the built-in plugins. `probabilistic: false` leaves the probabilistic
+ * extensions out (a scan never runs them; their prompts and schemas are not even loaded).
+ */
+export async function builtinPlugins(probabilistic = true): Promise<BuiltinPlugin[]> {
   const plugins = kernelBuiltinPlugins();
+  if (!probabilistic) return plugins;
+  const { BUILTIN_EXTENSIONS } = await import('../extensions/catalog.js');
   const core = plugins.find((p) => p.descriptor.id === 'core')!;
   for (const def of BUILTIN_EXTENSIONS)
     core.extensions.push({

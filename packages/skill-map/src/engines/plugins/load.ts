@@ -32,6 +32,8 @@ export interface PluginLoadOptions {
   /** `--no-plugins` passes false. */
   readonly dropIns?: boolean;
   readonly env?: NodeJS.ProcessEnv;
+  /** False: leave the built-in probabilistic extensions out (what a scan loads). Default true. */
+  readonly probabilistic?: boolean;
 }
 
 /** The registry and the state of every plugin found. */
@@ -189,7 +191,7 @@ async function loadDropIn(
 export async function loadPlugins(opts: PluginLoadOptions): Promise<LoadedPlugins> {
   const builder = createRegistry();
   const states: PluginState[] = [];
-  for (const p of builtinPlugins()) {
+  for (const p of await builtinPlugins(opts.probabilistic !== false)) {
     const d = p.descriptor;
     const base = {
       id: d.id,
@@ -216,7 +218,7 @@ export async function loadPlugins(opts: PluginLoadOptions): Promise<LoadedPlugin
   }
   const grants = readTrust(opts.projectRoot);
   const claimed = new Set<string>();
-  for (const found of discoverPlugins(pluginRoots(opts.projectRoot, opts.env)))
+  for (const found of await discoverPlugins(pluginRoots(opts.projectRoot, opts.env)))
     states.push(await loadDropIn(found, builder, opts, grants, claimed));
   return { registry: builder.build(), plugins: states };
 }

@@ -269,7 +269,14 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   const config = opts.config ?? loadConfig({ projectRoot: opts.projectRoot });
   const registry =
     opts.registry ??
-    (await loadPlugins({ projectRoot: opts.projectRoot, config: config.merged, ...opts.plugins })).registry;
+    (
+      await loadPlugins({
+        projectRoot: opts.projectRoot,
+        config: config.merged,
+        ...opts.plugins,
+        probabilistic: false,
+      })
+    ).registry;
   const dbPath = opts.dbPath ?? opts.warm?.dbPath ?? defaultDbPath(opts.projectRoot);
   const lent = lendStore(opts, dbPath);
   const store = lent.store;
