@@ -103,5 +103,11 @@ export {
   type TableRows,
 } from './sqlite/db-admin.js';
 export { readExecutions, type ExecutionFilter, type ExecutionRow } from './sqlite/history.js';
-export { autoRenameSource, findOrphans, reconcileOrphan, undoRename, type OrphanPath } from './sqlite/orphans.js';
+export {
+  autoRenameSource,
+  findOrphans,
+  reconcileOrphan,
+  undoRename,
+  type OrphanPath,
+} from './sqlite/orphans.js';
 export { probeStore, type StoreProbe } from './sqlite/doctor-probes.js';
