@@ -5,7 +5,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { PluginsRegistrySchema } from '@skill-map/spec';
-import type { ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 
 /** A plugin.json as the schema describes it. */
@@ -51,7 +51,13 @@ let validator: ValidateFunction | null = null;
 /** Validates a manifest; ajv is loaded on the first manifest only (a project without plugins never pays for it). */
 async function validateManifest(value: unknown): Promise<string | null> {
   if (validator === null) {
-    const { Ajv2020 } = await import('ajv/dist/2020.js');
+    // ajv is CommonJS: its named export is on the namespace under Node, on `default` once bundled (esbuild).
+    const mod = (await import('ajv/dist/2020.js')) as unknown as {
+      Ajv2020?: typeof Ajv2020Type;
+      default?: { Ajv2020?: typeof Ajv2020Type };
+    };
+    const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
+    if (Ajv2020 === undefined) throw new Error('ajv has no Ajv2020 export');
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     ajv.addFormat('uri', (value: string) => URL.canParse(value));
     ajv.addSchema(PluginsRegistrySchema);
