@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { relative } from 'node:path';
 import { tryOpenScanStoreForRead } from '../adapters/index.js';
 import type { ScanStore } from '../adapters/index.js';
@@ -10,6 +11,22 @@ export function displayPath(cwd: string, path: string): string {
   return rel !== '' && !rel.startsWith('..') ? rel : path;
 }
 
+/** What to do when the project database is missing: the same words wherever a verb needs one. */
+function missingDbError(ctx: VerbContext): CliError {
+  return new CliError('NOT_FOUND', `no database at ${displayPath(ctx.io.cwd, ctx.project.dbPath)}`, {
+    hint: ctx.project.dbExplicit
+      ? 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first'
+      : 'run `sm scan` first',
+    data: { path: ctx.project.dbPath },
+  });
+}
+
+/** The project database's path, for verbs that open it themselves; missing is "not found" (exit 5). */
+export function requireDbPath(ctx: VerbContext): string {
+  if (!existsSync(ctx.project.dbPath)) throw missingDbError(ctx);
+  return ctx.project.dbPath;
+}
+
 /**
  * Opens the project database with the READ posture for a read verb. No database is "not found" (exit 5)
  * with what to do; a drifted database (e.g. written by a newer skill-map) opens anyway and its advisory
@@ -17,15 +34,7 @@ export function displayPath(cwd: string, path: string): string {
  */
 export function openReadStore(ctx: VerbContext): ScanStore {
   const store = tryOpenScanStoreForRead(ctx.project.dbPath);
-  if (store === null) {
-    const where = displayPath(ctx.io.cwd, ctx.project.dbPath);
-    throw new CliError('NOT_FOUND', `no database at ${where}`, {
-      hint: ctx.project.dbExplicit
-        ? 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first'
-        : 'run `sm scan` first',
-      data: { path: ctx.project.dbPath },
-    });
-  }
+  if (store === null) throw missingDbError(ctx);
   if (store.advisory !== null) ctx.output.warn(`warning: ${store.advisory.message}`);
   return store;
 }

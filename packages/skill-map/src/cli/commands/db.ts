@@ -15,7 +15,7 @@ import {
 import type { DbZone, TableRows } from '../../adapters/index.js';
 import { confirmDestructive } from '../consent-prompt.js';
 import { CliError } from '../errors.js';
-import { displayPath } from '../read-store.js';
+import { displayPath, requireDbPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
@@ -24,17 +24,6 @@ const USAGE_HINT =
 
 const dryRun = (ctx: VerbContext): boolean => ctx.options['dry-run'] === true;
 const where = (ctx: VerbContext, path: string): string => displayPath(ctx.io.cwd, path);
-
-/** The live database must exist for every subcommand but restore (exit 5, as for the read verbs). */
-function requireDb(ctx: VerbContext): string {
-  const { dbPath } = ctx.project;
-  if (!existsSync(dbPath))
-    throw new CliError('NOT_FOUND', `no database at ${where(ctx, dbPath)}`, {
-      hint: ctx.project.dbExplicit ? 'check --db / SKILL_MAP_DB' : 'run `sm scan` first',
-      data: { path: dbPath },
-    });
-  return dbPath;
-}
 
 function arity(ctx: VerbContext, n: number): void {
   if (ctx.args.length !== n)
@@ -60,7 +49,7 @@ async function reset(ctx: VerbContext): Promise<void> {
   arity(ctx, 1);
   if (ctx.options['state'] === true && ctx.options['hard'] === true)
     throw new CliError('USAGE', '--state and --hard exclude each other', { hint: USAGE_HINT });
-  const dbPath = requireDb(ctx);
+  const dbPath = requireDbPath(ctx);
   const dry = dryRun(ctx);
   const base = { dryRun: dry, dbPath };
   if (ctx.options['hard'] === true) {
@@ -105,7 +94,7 @@ async function reset(ctx: VerbContext): Promise<void> {
 
 function backup(ctx: VerbContext): void {
   arity(ctx, 1);
-  const dbPath = requireDb(ctx);
+  const dbPath = requireDbPath(ctx);
   const outFlag = ctx.options['out'];
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const out = typeof outFlag === 'string' ? resolve(ctx.io.cwd, outFlag) : `${dbPath}.backup-${stamp}`;
@@ -168,7 +157,7 @@ function dump(ctx: VerbContext): void {
     throw new CliError('USAGE', '`sm db dump` prints SQL, not JSON', {
       hint: 'drop --json (or SKILL_MAP_JSON)',
     });
-  const dbPath = requireDb(ctx);
+  const dbPath = requireDbPath(ctx);
   const flag = ctx.options['tables'];
   const tables =
     typeof flag === 'string'
@@ -182,7 +171,7 @@ function dump(ctx: VerbContext): void {
 
 function migrate(ctx: VerbContext): void {
   arity(ctx, 1);
-  const dbPath = requireDb(ctx);
+  const dbPath = requireDbPath(ctx);
   const before = migrationStatus(dbPath);
   const preview = ctx.options['status'] === true || dryRun(ctx);
   if (!preview && before.pending.length > 0) openDatabase({ path: dbPath, posture: 'write' }).close();

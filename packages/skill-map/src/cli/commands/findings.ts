@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import { withConsent } from '../consent-prompt.js';
 import type { EngineContext } from '../../engines/context.js';
 import {
@@ -12,7 +11,7 @@ import {
 } from '../../engines/findings/index.js';
 import { cliEngineContext } from '../engine-context.js';
 import { CliError } from '../errors.js';
-import { displayPath } from '../read-store.js';
+import { requireDbPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 import { renderView, viewSummary } from './findings/render.js';
@@ -98,10 +97,7 @@ function report(
 }
 
 function list(ctx: VerbContext, engines: EngineContext, nodeArg: string | undefined): VerbResult {
-  if (!existsSync(ctx.project.dbPath))
-    throw new CliError('NOT_FOUND', `no database at ${displayPath(ctx.io.cwd, ctx.project.dbPath)}`, {
-      hint: 'run `sm scan` first',
-    });
+  requireDbPath(ctx);
   const node = nodeArg === undefined ? undefined : toNodePath(nodeArg, ctx.io.cwd, ctx.project.root);
   const extension = text(ctx, 'extension');
   const view = findingsView(engines, {

@@ -1,12 +1,11 @@
 // `sm history [-n <node>] [--action <id>] [--status ...] [--since] [--until]` and `sm history stats`: the execution
 // records of the project's store, in the reference's ExecutionRecord and HistoryStats shapes.
-import { existsSync } from 'node:fs';
 import { readExecutions } from '../../adapters/index.js';
 import type { ExecutionFilter } from '../../adapters/index.js';
 import { historyStats, toExecutionRecord } from '../../engines/history/history-stats.js';
 import type { Period } from '../../engines/history/history-stats.js';
 import { CliError } from '../errors.js';
-import { displayPath } from '../read-store.js';
+import { requireDbPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
@@ -51,16 +50,8 @@ function filterOf(ctx: VerbContext): ExecutionFilter {
   };
 }
 
-function requireDb(ctx: VerbContext): string {
-  if (!existsSync(ctx.project.dbPath))
-    throw new CliError('NOT_FOUND', `no database at ${displayPath(ctx.io.cwd, ctx.project.dbPath)}`, {
-      hint: 'run `sm scan` first',
-    });
-  return ctx.project.dbPath;
-}
-
 function list(ctx: VerbContext): void {
-  const records = readExecutions(requireDb(ctx), filterOf(ctx)).map(toExecutionRecord);
+  const records = readExecutions(requireDbPath(ctx), filterOf(ctx)).map(toExecutionRecord);
   if (ctx.output.jsonMode) {
     ctx.output.json(records);
     return;
@@ -89,7 +80,7 @@ function stats(ctx: VerbContext): void {
     throw new CliError('USAGE', `--top ${topRaw} is not a positive whole number`);
   const since = dateFlag(ctx, 'since');
   const until = dateFlag(ctx, 'until') ?? Date.now();
-  const rows = readExecutions(requireDb(ctx), { ...(since === undefined ? {} : { since }), until });
+  const rows = readExecutions(requireDbPath(ctx), { ...(since === undefined ? {} : { since }), until });
   const doc = historyStats(rows, { since: since ?? null, until, period, top });
   if (ctx.output.jsonMode) {
     ctx.output.json({ ...doc, elapsedMs: elapsedMs(ctx) });

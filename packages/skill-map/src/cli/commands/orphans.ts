@@ -1,25 +1,16 @@
 // `sm orphans`, `sm orphans reconcile <orphan.path> --to <new.path>`, `sm orphans undo-rename <new.path> [--from]`.
-import { existsSync } from 'node:fs';
 import { autoRenameSource, findOrphans, reconcileOrphan, undoRename } from '../../adapters/index.js';
 import { confirmDestructive } from '../consent-prompt.js';
 import { CliError } from '../errors.js';
-import { displayPath } from '../read-store.js';
+import { requireDbPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 const USAGE =
   'usage: sm orphans | sm orphans reconcile <orphan.path> --to <new.path> | sm orphans undo-rename <new.path> [--force]';
 
-function requireDb(ctx: VerbContext): string {
-  if (!existsSync(ctx.project.dbPath))
-    throw new CliError('NOT_FOUND', `no database at ${displayPath(ctx.io.cwd, ctx.project.dbPath)}`, {
-      hint: 'run `sm scan` first',
-    });
-  return ctx.project.dbPath;
-}
-
 function list(ctx: VerbContext): void {
-  const orphans = findOrphans(requireDb(ctx));
+  const orphans = findOrphans(requireDbPath(ctx));
   if (ctx.output.jsonMode) ctx.output.json(orphans);
   else if (orphans.length === 0) ctx.output.summary('no orphans: every state row belongs to a scanned node');
   else
@@ -35,14 +26,14 @@ function reconcile(ctx: VerbContext, from: string): void {
   const to = ctx.options['to'];
   if (typeof to !== 'string' || to === '')
     throw new CliError('USAGE', '`sm orphans reconcile` needs --to <new.path>', { hint: USAGE });
-  const moved = reconcileOrphan(requireDb(ctx), from, to);
+  const moved = reconcileOrphan(requireDbPath(ctx), from, to);
   if (ctx.output.jsonMode)
     ctx.output.json({ elapsedMs: elapsedMs(ctx), from, to, rows: moved.rows, total: moved.total });
   else ctx.output.summary(`moved ${moved.total} state row(s) from ${from} to ${to}`);
 }
 
 async function undo(ctx: VerbContext, to: string): Promise<void> {
-  const dbPath = requireDb(ctx);
+  const dbPath = requireDbPath(ctx);
   const source = autoRenameSource(dbPath, to);
   if (source === null)
     throw new CliError('NOT_FOUND', `no auto-rename-medium issue on ${to}`, {
