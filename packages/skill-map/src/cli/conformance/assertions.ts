@@ -13,6 +13,15 @@ export interface AssertionContext {
   readonly fixturesDir: string;
 }
 
+/** A case's regular expression; one that does not compile fails its assertion instead of the whole run. */
+function tests(pattern: string, text: string): boolean | string {
+  try {
+    return new RegExp(pattern, 'u').test(text);
+  } catch (err) {
+    return `/${pattern}/ is not a valid regular expression: ${(err as Error).message}`;
+  }
+}
+
 const show = (v: unknown): string => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
@@ -40,8 +49,9 @@ function jsonPath(a: Extract<Assertion, { type: 'json-path' }>, run: Invocation)
     return `${a.path} is ${show(value)}, expected less than ${a.lessThan}`;
   if (a.matches !== undefined) {
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    if (!new RegExp(a.matches, 'u').test(text ?? ''))
-      return `${a.path} is ${show(value)}, expected to match /${a.matches}/`;
+    const hit = tests(a.matches, text ?? '');
+    if (typeof hit === 'string') return hit;
+    if (!hit) return `${a.path} is ${show(value)}, expected to match /${a.matches}/`;
   }
   return null;
 }
@@ -100,7 +110,9 @@ export function evaluateAssertion(
     }
     case 'file-matches-schema':
       return fileMatchesSchema(a, scope);
-    case 'stderr-matches':
-      return new RegExp(a.pattern, 'u').test(run.stderr) ? null : `stderr does not match /${a.pattern}/`;
+    case 'stderr-matches': {
+      const hit = tests(a.pattern, run.stderr);
+      return typeof hit === 'string' ? hit : hit ? null : `stderr does not match /${a.pattern}/`;
+    }
   }
 }

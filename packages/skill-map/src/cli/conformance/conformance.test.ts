@@ -85,7 +85,10 @@ describe('sm conformance run', () => {
           id: 'wrong-exit',
           description: 'd',
           invoke: { verb: 'version' },
-          assertions: [{ type: 'exit-code', value: 3 }],
+          assertions: [
+            { type: 'exit-code', value: 3 },
+            { type: 'stderr-matches', pattern: '(' },
+          ],
         },
         'fixture-file': {
           id: 'fixture-file',
@@ -108,6 +111,7 @@ describe('sm conformance run', () => {
       ['wrong-exit', false],
     ]);
     expect(out.cases[1]?.failures[0]?.message).toBe('exit code 0, expected 3');
+    expect(out.cases[1]?.failures[1]?.message).toMatch(/^\/\(\/ is not a valid regular expression/);
     const human = await sm('conformance', 'run', '--cases', dir, '--case', 'wrong-exit');
     expect(human.stdout).toContain('FAIL  ');
     expect(human.stdout).toContain('#0 exit-code: exit code 0, expected 3');
