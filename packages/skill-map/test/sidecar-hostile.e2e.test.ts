@@ -124,12 +124,12 @@ describe('sidecar writes stay inside the project (point 4)', () => {
   it('a .sm linked to another file inside the project is written through the link, which stays', async () => {
     const root = temp('sm-sidecar-inlink-', FILES);
     const server = await serve(root, () => {
-      writeFiles(root, { 'shared/guide.sm': '' });
-      symlinkSync('../shared/guide.sm', join(root, 'docs/guide.sm'));
+      writeFiles(root, { 'common/guide.sm': '' });
+      symlinkSync('../common/guide.sm', join(root, 'docs/guide.sm'));
     });
     const r = await dismiss(server, 'docs/guide.md');
     expect(r.status).toBe(204);
     expect(lstatSync(join(root, 'docs/guide.sm')).isSymbolicLink()).toBe(true);
-    expect(readFileSync(join(root, 'shared/guide.sm'), 'utf8')).toContain('value: missing.md');
+    expect(readFileSync(join(root, 'common/guide.sm'), 'utf8')).toContain('value: missing.md');
   });
 });

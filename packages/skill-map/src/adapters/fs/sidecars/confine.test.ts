@@ -43,10 +43,10 @@ describe('confineSidecar', () => {
   });
 
   it('follows a .sm symlink to another file of the project, and refuses a dangling one', () => {
-    tree.write({ 'shared/a.sm': '' });
-    symlinkSync('../shared/a.sm', tree.abs('docs/a.sm'));
+    tree.write({ 'common/a.sm': '' });
+    symlinkSync('../common/a.sm', tree.abs('docs/a.sm'));
     const c = confineSidecar(tree.root, 'docs/a.sm');
-    expect(c).toMatchObject({ ok: true, real: join(realpathSync(tree.root), 'shared/a.sm') });
+    expect(c).toMatchObject({ ok: true, real: join(realpathSync(tree.root), 'common/a.sm') });
     symlinkSync('nowhere.sm', tree.abs('docs/b.sm'));
     expect(confineSidecar(tree.root, 'docs/b.sm')).toMatchObject({ ok: false, reason: 'missing' });
     expect(confineSidecar(tree.root, 'gone/c.sm')).toMatchObject({ ok: false, reason: 'missing' });
