@@ -23,6 +23,8 @@ const REVIEW = '.claude/skills/review/SKILL.md';
 const PLANNER = '.claude/agents/planner.md';
 const CODER = '.claude/agents/coder.md';
 const DEPLOY = '.claude/commands/deploy.md';
+/** An agent no hook ever reports: node-never-run's one issue once the capture covers its window. */
+const IDLE = '.claude/agents/idle.md';
 const SETTINGS = '.claude/settings.local.json';
 /** A settings file with the user's own hooks and permissions, in Claude Code's own layout. */
 const OTHER_SETTINGS = `{
@@ -43,6 +45,7 @@ const PROJECT: Record<string, string> = {
   // The subagent type is the frontmatter name, not the file name.
   [CODER]: '---\nname: coder-bot\ndescription: Writes code.\n---\nWrite it.\n',
   [DEPLOY]: '---\ndescription: Deploys.\n---\nDeploy to $ARGUMENTS.\n',
+  [IDLE]: '---\nname: idle\ndescription: Never asked for.\n---\nWait.\n',
   [SETTINGS]: OTHER_SETTINGS,
 };
 const PAYLOADS = JSON.parse(
@@ -133,6 +136,19 @@ describe('sm activity: the installed hook feeds skillmap://activity', () => {
     expect(activity['pairs']).toEqual([{ from: PLANNER, to: CODER, count: 1, lastAt: expect.any(Number) }]);
     expect(activity['events']).toBe(5);
     expect(activity['lastEventAt']).toEqual(expect.any(Number));
+  });
+
+  it('the runs are kept in the database: the sm check of another process reports only the agent never run', () => {
+    // The capture has to cover the 30-day window: move its recorded start back (as if installed 40 days ago).
+    const bak = join(root, '.skill-map/activity-hooks.bak');
+    const record = JSON.parse(readFileSync(bak, 'utf8')) as Json;
+    expect(record['hosts']['claude']['installedAt']).toEqual(expect.any(Number));
+    record['hosts']['claude']['installedAt'] = Date.now() - 40 * 24 * 60 * 60 * 1000;
+    writeFileSync(bak, JSON.stringify(record));
+    const check = runSm(['check', '--json', '--analyzers', 'node-never-run'], { cwd: root });
+    expect(check.code, check.stderr).toBe(0);
+    const issues = (JSON.parse(check.stdout) as Json)['issues'] as Json[];
+    expect(issues.map((i) => [i['severity'], i['nodeIds'][0]])).toEqual([['info', IDLE]]);
   });
 
   it('GET /api/activity/status reports the hooks and the last event', async () => {

@@ -13,6 +13,7 @@ export type {
   RawOccurrence,
   RecordNode,
   ScanSettings,
+  NeverRunFacts,
   SourceFile,
   UnreadableFile,
 } from './types.js';

@@ -52,10 +52,25 @@ export interface ScanSettings {
   /** agents-md-over-limit's limit, in bytes (default 32 KiB, Codex's `project_doc_max_bytes`). */
   agentsMdMaxBytes?: number;
   /**
+   * node-never-run's facts, read by the engine from the activity capture (absent: capture is not installed, the check
+   * is silent). Only what the check's answer depends on, so a rescan reuses the stored graph while it holds.
+   */
+  neverRun?: NeverRunFacts;
+  /**
    * The extensions this scan runs (providers, extractors, analyzers). Absent: the kernel's built-in plugins. A registry
    * with nothing registered classifies nothing: the graph is empty. Serialises to its identity (ids and versions).
    */
   registry?: ExtensionRegistry;
+}
+
+/** What node-never-run reads of the activity capture (engines/activity/never-run.ts builds it). */
+export interface NeverRunFacts {
+  /** The window, in days. */
+  windowDays: number;
+  /** Hosts whose capture is installed and has covered the whole window (installed at least `windowDays` ago). */
+  hosts: readonly string[];
+  /** Node paths the capture saw run inside the window, sorted. */
+  seen: readonly string[];
 }
 
 /**

@@ -11,3 +11,5 @@ export { installActivityHooks, uninstallActivityHooks } from './install.js';
 export type { HookChange, HookInstall, HostHookStatus } from './install.js';
 export { opencodePluginSource } from './opencode-plugin.js';
 export { activityHookStatus } from './status.js';
+export { neverRunFacts, neverRunWindowDays, NEVER_RUN_WINDOW_KEY, recordSightings } from './never-run.js';
+export type { LastSeen, LastSeenStore, Sighting } from './last-seen-port.js';

@@ -18,6 +18,11 @@ export interface HostRecord {
   createdDirs: string[];
   /** sha256 of the bytes install wrote. */
   written: string;
+  /**
+   * When the capture was first installed (epoch ms), kept across re-installs: node-never-run does not report over a
+   * window the capture did not cover. Absent in records written before it was kept.
+   */
+  installedAt?: number;
 }
 
 export interface RecordFile {

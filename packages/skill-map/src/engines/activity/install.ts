@@ -56,6 +56,8 @@ export interface HookInstall {
   host?: string;
   argv: readonly string[];
   dryRun?: boolean;
+  /** Epoch ms of this install (default now), recorded as the capture's start when it is the first. */
+  now?: number;
 }
 
 function planOf(host: string): HookPlan {
@@ -86,7 +88,8 @@ function parseOrRefuse(plan: HookPlan, text: string): HookDoc {
 /** Registers `command` in the host's hook file (idempotent; `dryRun` computes the change and writes nothing). */
 export function installActivityHooks(root: string, opts: HookInstall): HookChange {
   const host = opts.host ?? 'claude';
-  if (host === 'opencode') return installOpencodePlugin(root, opts.argv, opts.dryRun === true);
+  if (host === 'opencode')
+    return installOpencodePlugin(root, opts.argv, opts.dryRun === true, opts.now ?? Date.now());
   const plan = planOf(host);
   const command = hookCommandLine(opts.argv, plan.host);
   const path = join(root, plan.file);
@@ -109,9 +112,17 @@ export function installActivityHooks(root: string, opts: HookInstall): HookChang
   writeFileAtomicSync(path, after);
   // A re-install over our own earlier install keeps the first original: that is what uninstall must give back.
   const keepPrior = prior !== undefined && bytes !== null && sha(bytes) === prior.written;
+  // The capture runs since the first install: an update of our own entries keeps that time.
+  const installedAt = prior?.installedAt ?? opts.now ?? Date.now();
   record.hosts[plan.host] = keepPrior
-    ? { ...prior, written: sha(after) }
-    : { file: plan.file, original: bytes?.toString('base64') ?? null, createdDirs, written: sha(after) };
+    ? { ...prior, written: sha(after), installedAt }
+    : {
+        file: plan.file,
+        original: bytes?.toString('base64') ?? null,
+        createdDirs,
+        written: sha(after),
+        installedAt,
+      };
   writeRecord(root, record);
   return { ...base, outcome, after };
 }

@@ -63,7 +63,12 @@ function pluginFile(root: string): string {
   return `${dir}/${OPENCODE_PLUGIN.name}`;
 }
 
-export function installOpencodePlugin(root: string, argv: readonly string[], dryRun: boolean): HookChange {
+export function installOpencodePlugin(
+  root: string,
+  argv: readonly string[],
+  dryRun: boolean,
+  now: number = Date.now(),
+): HookChange {
   const file = pluginFile(root);
   const bytes = readBytes(join(root, file));
   const before = bytes?.toString('utf8') ?? null;
@@ -90,6 +95,7 @@ export function installOpencodePlugin(root: string, argv: readonly string[], dry
     original: null,
     createdDirs: prior?.file === file ? prior.createdDirs : createdDirs,
     written: sha(after),
+    installedAt: prior?.installedAt ?? now,
   };
   writeRecord(root, record);
   return { ...base, outcome, after };

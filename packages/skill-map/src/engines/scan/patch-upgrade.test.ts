@@ -8,7 +8,7 @@ import { patchScan, stableTree } from './testing/patch-tree.js';
 import { fullScanRows, rowFacts } from './testing/row-facts.js';
 
 // A database a schema-3 build wrote (the resolution index's JSON beside its generation, no patch-read indexes, no
-// trigger text beside the cached records) is upgraded by migrations 004 and 005 with its index intact. 005 empties the
+// trigger text beside the cached records) is upgraded by migrations 004 to 006 with its index intact. 005 empties the
 // per-file cache (its rows have no trigger text), so the first scan after the upgrade analyses every file again; the
 // next one-file edit patches in place again.
 
@@ -28,7 +28,8 @@ function downgradeToSchema3(): void {
     db.exec(`DROP INDEX scan_issues_group; DROP INDEX scan_file_cache_mentions;
              ALTER TABLE scan_file_cache DROP COLUMN mentions;
              DROP INDEX scan_file_cache_stat; DROP INDEX scan_links_whole; DROP TABLE scan_resolution_json;
-             ALTER TABLE scan_resolution_index ADD COLUMN index_json TEXT NOT NULL DEFAULT ''`);
+             ALTER TABLE scan_resolution_index ADD COLUMN index_json TEXT NOT NULL DEFAULT '';
+             DROP TABLE state_activity_seen`);
     db.prepare(`UPDATE scan_resolution_index SET index_json = ?`).run(json);
     db.prepare(`DELETE FROM config_schema_versions WHERE version > 3`).run();
     db.pragma('user_version = 3');
@@ -43,7 +44,7 @@ const edit = (n: number): void => {
 };
 
 it('upgrades a schema-3 database in place and keeps patching, row for row a full scan', async () => {
-  expect(MIGRATIONS.at(-1)?.version).toBe(5);
+  expect(MIGRATIONS.at(-1)?.version).toBe(6);
   await scan();
   downgradeToSchema3();
   edit(1);
@@ -61,7 +62,7 @@ it('upgrades a schema-3 database in place and keeps patching, row for row a full
   expect(rowFacts(tree.root)).toEqual(await fullScanRows(tree.root));
   const db = new Database(`${tree.root}/.skill-map/skill-map.db`, { readonly: true });
   try {
-    expect(db.pragma('user_version', { simple: true })).toBe(5);
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
     const columns = db.prepare(`SELECT name FROM pragma_table_info('scan_resolution_index')`).pluck().all();
     expect(columns).toEqual(['id', 'generation']);
   } finally {

@@ -22,6 +22,7 @@ import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
 import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
+import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
 import type { ExtensionRegistry } from '../../kernel/index.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
@@ -139,11 +140,22 @@ function execute(
   store: ScanStore | null,
   t: ScanTimings,
   t0: number,
+  dbPath: string,
 ): ScanOutcome {
   const k: KernelPort = opts.kernel ?? KERNEL;
   const fs = opts.fs ?? NODE_FS;
   const configView = scanConfigFrom(config);
-  const view = { ...configView, settings: { ...configView.settings, registry } };
+  // node-never-run's facts from the activity capture (only when it is installed: nothing is read otherwise).
+  const neverRun = neverRunFacts(
+    opts.projectRoot,
+    dbPath,
+    neverRunWindowDays((key) => config.get(key)),
+    (opts.now ?? Date.now)(),
+  );
+  const view = {
+    ...configView,
+    settings: { ...configView.settings, registry, ...(neverRun === null ? {} : { neverRun }) },
+  };
   let mark = performance.now();
   const cacheFromStore = store !== null && !opts.warm?.files;
   const noPatch = whyNoPatch(opts, store, k);
@@ -283,7 +295,7 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   t.open = performance.now() - t0;
   let failed = true;
   try {
-    const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0));
+    const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0, dbPath));
     failed = false;
     return outcome;
   } catch (err) {

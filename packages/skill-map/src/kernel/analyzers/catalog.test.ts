@@ -40,6 +40,7 @@ describe('analyzer catalog', () => {
       'core/description-truncated',
       'core/skill-listing-budget*',
       'core/agents-md-over-limit',
+      'core/node-never-run*',
       'core/frontmatter-parse-error',
       'core/frontmatter-malformed',
       'core/frontmatter-invalid',

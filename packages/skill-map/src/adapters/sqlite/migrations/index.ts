@@ -4,6 +4,7 @@ import { MIGRATION_002_COMPACT_SCAN_ZONE } from './002-compact-scan-zone.js';
 import { MIGRATION_003_RESOLUTION_INDEX } from './003-resolution-index.js';
 import { MIGRATION_004_PATCH_READS } from './004-patch-reads.js';
 import { MIGRATION_005_PATCH_LOOKUPS } from './005-patch-lookups.js';
+import { MIGRATION_006_ACTIVITY_SEEN } from './006-activity-seen.js';
 
 /** One numbered, up-only schema migration. */
 export interface Migration {
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = Object.freeze([
   { version: 3, name: '003-resolution-index', sql: MIGRATION_003_RESOLUTION_INDEX },
   { version: 4, name: '004-patch-reads', sql: MIGRATION_004_PATCH_READS },
   { version: 5, name: '005-patch-lookups', sql: MIGRATION_005_PATCH_LOOKUPS },
+  { version: 6, name: '006-activity-seen', sql: MIGRATION_006_ACTIVITY_SEEN },
 ]);
 
 /** The highest schema version this build can write. */

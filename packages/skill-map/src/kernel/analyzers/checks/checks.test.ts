@@ -80,12 +80,14 @@ describe('issue-11 checks over the fixture projects', () => {
       'warn tool-unknown .claude/agents/reviewer.md target=grep',
     ]);
     // Every new check but path-case-clash and secret-in-body is planted in the committed fixture (see below why);
-    // issue 25's are planted in issue25.test.ts.
+    // issue 25's are planted in issue25.test.ts (node-never-run, which reads the activity capture, in
+    // node-never-run.test.ts).
     const issue25 = new Set([
       'skill-preload-dead',
       'description-truncated',
       'skill-listing-budget',
       'agents-md-over-limit',
+      'node-never-run',
     ]);
     expect(new Set(issues.map((i) => i.analyzerId))).toEqual(
       new Set(

@@ -20,6 +20,7 @@ import { agentsMdOverLimitAnalyzer } from './agents-md-over-limit.js';
 import { descriptionTruncatedAnalyzer } from './description-truncated.js';
 import { skillListingBudgetAnalyzer } from './skill-listing-budget.js';
 import { skillPreloadDeadAnalyzer } from './skill-preload-dead.js';
+import { nodeNeverRunAnalyzer } from './node-never-run.js';
 
 /** The checks no linter has (issue 11): host-aware frontmatter, MCP wiring, imports, cycles, reachability. */
 export const CHECK_ANALYZERS: readonly Analyzer[] = [
@@ -44,4 +45,5 @@ export const CHECK_ANALYZERS: readonly Analyzer[] = [
   descriptionTruncatedAnalyzer,
   skillListingBudgetAnalyzer,
   agentsMdOverLimitAnalyzer,
+  nodeNeverRunAnalyzer,
 ];

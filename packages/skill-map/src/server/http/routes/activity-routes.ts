@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Hono } from 'hono';
-import { activityHookStatus } from '../../../engines/activity/index.js';
+import { activityHookStatus, recordSightings } from '../../../engines/activity/index.js';
+import type { Sighting } from '../../../engines/activity/index.js';
 import { ActivityBodySchema } from '../../activity/activity-store.js';
 import type { ActivityEvent, IngestEvent } from '../../activity/activity-store.js';
 import { badQuery, ServerError } from '../../errors.js';
@@ -31,16 +32,23 @@ export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void
       throw badQuery(`invalid activity event: ${parsed.error.issues[0]?.message ?? 'bad shape'}`);
     const events: IngestEvent[] = 'events' in parsed.data ? parsed.data.events : [parsed.data];
     let recorded = 0;
+    const sightings: Sighting[] = [];
     for (const ingested of events) {
       // An invocation by name counts only when it names a node of the map (a built-in agent, /help, … do not).
       const event: ActivityEvent | null =
         ingested.type === 'invocation' ? ctx.activityResolver.resolve(ingested) : ingested;
       if (event === null) continue;
       recorded += 1;
+      sightings.push({
+        path: event.type === 'node.activity' ? event.node : event.to,
+        host: ingested.type === 'invocation' ? ingested.host : 'unknown',
+        at: event.at ?? Date.now(),
+      });
       const stats = ctx.activity.record(event);
       if (event.type === 'node.activity') ctx.broadcaster.publish('node.activity', { ...stats });
       else ctx.broadcaster.publish('agent.spawn', { ...stats });
     }
+    persistSightings(ctx, sightings);
     return c.json(
       valueEnvelope('activity', { accepted: events.length, recorded, unresolved: events.length - recorded }),
       202,
@@ -59,4 +67,18 @@ export function registerActivityRoutes(app: Hono<AppEnv>, ctx: AppContext): void
     }));
     return c.json(valueEnvelope('activity-status', { since, lastEventAt, events, hooks }));
   });
+}
+
+/**
+ * Keeps the sightings in the project database (the last-seen record node-never-run reads after any restart), through
+ * the activity engine. Live telemetry is not lost over it: without a database, or when the write fails, the event
+ * still counted in memory and was broadcast.
+ */
+function persistSightings(ctx: AppContext, sightings: readonly Sighting[]): void {
+  if (ctx.engines === null || sightings.length === 0) return;
+  try {
+    recordSightings(ctx.engines, sightings);
+  } catch (err) {
+    ctx.logger.warn(`activity: could not record last-seen times: ${(err as Error).message}`);
+  }
 }
