@@ -37,7 +37,13 @@ export type {
 } from './sidecar.js';
 export { ANNOTATION_KEYS, SIDECAR_ROOT_KEYS } from './sidecar.js';
 export type {
+  ContributionRegistryEntry,
+  ContributionRender,
+  ContributionSlot,
   EnvelopeRegistries,
+  KindRegistryEntry,
+  KindUi,
+  ProviderRegistryEntry,
   ErrorEnvelope,
   ListEnvelope,
   RestEnvelope,

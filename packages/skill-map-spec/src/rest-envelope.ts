@@ -1,8 +1,51 @@
-/** Registries carried by payload-bearing REST envelopes. */
+/** How the web page draws nodes of one kind (a provider declares it per kind). */
+export interface KindUi {
+  /** Plural label for a group of nodes of this kind (`Skills`). */
+  label: string;
+  /** `#rrggbb`, light theme. */
+  color: string;
+  /** `#rrggbb`, dark theme; `color` when absent. */
+  colorDark?: string;
+  emoji?: string;
+  icon?: { kind: 'pi'; id: string } | { kind: 'svg'; path: string };
+}
+
+/** One kind of `kindRegistry`: its visuals and the provider that declared it. */
+export interface KindRegistryEntry extends KindUi {
+  providerId: string;
+}
+
+/** One provider of `providerRegistry`, keyed by the id its nodes carry. */
+export interface ProviderRegistryEntry {
+  pluginId: string;
+  qualifiedId: string;
+  version: string;
+  kinds: string[];
+  stability: 'stable' | 'beta' | 'experimental' | 'locked';
+  description?: string;
+}
+
+/** Where a view contribution shows on the web page. */
+export type ContributionSlot = 'inspector-panel' | 'node-badge';
+/** How a contribution's data is drawn (always as text). */
+export type ContributionRender = 'text' | 'key-value' | 'list';
+
+/** One view contribution of `contributionsRegistry`, keyed by `<plugin>/<contribution>`. */
+export interface ContributionRegistryEntry {
+  pluginId: string;
+  slot: ContributionSlot;
+  title: string;
+  render: ContributionRender;
+  /** Node kinds it applies to; all when absent. */
+  kinds?: string[];
+  description?: string;
+}
+
+/** Registries carried by payload-bearing REST envelopes (list, single and the `config` value envelope). */
 export interface EnvelopeRegistries {
-  kindRegistry?: Record<string, unknown>;
-  providerRegistry?: Record<string, unknown>;
-  contributionsRegistry?: Record<string, unknown>;
+  kindRegistry: Record<string, KindRegistryEntry>;
+  providerRegistry: Record<string, ProviderRegistryEntry>;
+  contributionsRegistry: Record<string, ContributionRegistryEntry>;
 }
 
 /** A REST list response. */
@@ -22,7 +65,7 @@ export interface SingleEnvelope<T> extends EnvelopeRegistries {
 }
 
 /** A REST scalar/value response. */
-export interface ValueEnvelope<T> {
+export interface ValueEnvelope<T> extends Partial<EnvelopeRegistries> {
   schemaVersion: '1';
   kind: string;
   value: T;

@@ -277,6 +277,29 @@ describe('@skill-map/spec schemas', () => {
     expectInvalid('scanResult', { ...fullScan, providers: [''] }, '/providers/0');
   });
 
+  const registries = {
+    kindRegistry: {
+      skill: { providerId: 'claude', label: 'Skills', color: '#2f6fdb', colorDark: '#6ea8ff' },
+    },
+    providerRegistry: {
+      claude: {
+        pluginId: 'core',
+        qualifiedId: 'core/claude',
+        version: '1.0.0',
+        kinds: ['skill'],
+        stability: 'stable',
+      },
+    },
+    contributionsRegistry: {
+      'copilot/prompt-stats': {
+        pluginId: 'copilot',
+        slot: 'inspector-panel',
+        title: 'Prompt',
+        render: 'key-value',
+      },
+    },
+  };
+
   it('validates each REST envelope kind and rejects hybrids', () => {
     expectValid('restEnvelope', {
       schemaVersion: '1',
@@ -284,9 +307,11 @@ describe('@skill-map/spec schemas', () => {
       items: [],
       counts: { total: 0 },
       filters: {},
+      ...registries,
     });
-    expectValid('restEnvelope', { schemaVersion: '1', kind: 'node', item: fullNode });
+    expectValid('restEnvelope', { schemaVersion: '1', kind: 'node', item: fullNode, ...registries });
     expectValid('restEnvelope', { schemaVersion: '1', kind: 'count', value: 3 });
+    expectValid('restEnvelope', { schemaVersion: '1', kind: 'config', value: {}, ...registries });
     expectValid('restEnvelope', { ok: false, error: { code: 'not-found', message: 'no', details: null } });
     expectInvalid(
       'restEnvelope',
@@ -299,5 +324,31 @@ describe('@skill-map/spec schemas', () => {
       'must match',
     );
     expectInvalid('restEnvelope', { schemaVersion: 1, kind: 'count', value: 3 }, 'must be equal to constant');
+  });
+
+  it('requires the registries on list, single and config envelopes, in their shape', () => {
+    const list = { schemaVersion: '1', kind: 'nodes', items: [], counts: { total: 0 } };
+    expectInvalid('restEnvelope', list, "must have required property 'kindRegistry'");
+    expectInvalid('restEnvelope', { schemaVersion: '1', kind: 'config', value: {} }, 'kindRegistry');
+    expectInvalid(
+      'restEnvelope',
+      {
+        ...list,
+        ...registries,
+        kindRegistry: { skill: { providerId: 'claude', label: 'Skills', color: 'blue' } },
+      },
+      '/kindRegistry/skill/color',
+    );
+    expectInvalid(
+      'restEnvelope',
+      {
+        ...list,
+        ...registries,
+        contributionsRegistry: {
+          'copilot/x': { pluginId: 'copilot', slot: 'anywhere', title: 'X', render: 'html' },
+        },
+      },
+      '/contributionsRegistry/copilot~1x/slot',
+    );
   });
 });

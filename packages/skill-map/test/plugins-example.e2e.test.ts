@@ -125,6 +125,21 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
         '| .github/prompts/review.prompt.md | command | copilot/copilot |',
       );
       expect(await commands()).toEqual(['.github/prompts/fix.prompt.md', '.github/prompts/review.prompt.md']);
+      // The envelope describes the plugin's provider (providerRegistry) and the kinds its nodes carry.
+      const nodes = (await (await get('/api/nodes')).json()) as Json;
+      expect(validator.validate('restEnvelope', nodes)).toEqual({ ok: true });
+      expect(nodes['providerRegistry']['copilot/copilot']).toEqual({
+        pluginId: 'copilot',
+        qualifiedId: 'copilot/copilot',
+        version: '1.0.0',
+        kinds: ['rule', 'command'],
+        stability: 'experimental',
+        description: 'GitHub Copilot custom instructions (rules) and prompt files (commands).',
+      });
+      for (const n of nodes['items'] as Json[]) {
+        expect(nodes['kindRegistry'][n['kind']], n['path']).toBeDefined();
+        expect(nodes['providerRegistry'][n['provider']], n['path']).toBeDefined();
+      }
       const issues = (await (await get('/api/issues')).json()) as Json;
       expect(issues['items'].map((i: Json) => i['analyzerId'])).toContain('prompt-description');
       const qg = (await client.callTool({ name: 'query_graph', arguments: { kind: 'command' } }))
@@ -165,7 +180,10 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
         body: JSON.stringify({ enabled: false }),
       });
       expect(patched.status).toBe(200);
-      expect(((await patched.json()) as Json)['item']['status']).toBe('disabled');
+      const body = (await patched.json()) as Json;
+      expect(body['item']['status']).toBe('disabled');
+      expect(validator.validate('restEnvelope', body)).toEqual({ ok: true });
+      expect(body['providerRegistry']['copilot/copilot']).toBeUndefined();
       expect(
         JSON.parse(readFileSync(join(tree.root, '.skill-map/settings.json'), 'utf8'))['plugins'],
       ).toEqual({

@@ -98,7 +98,8 @@ export const RestEnvelopeSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://skill-map.ai/spec/v1/api/rest-envelope.schema.json',
   title: 'RestEnvelope',
-  description: 'Every /api/* response body except /api/branch: a list, single, value or error envelope.',
+  description:
+    'Every /api/* response body except /api/branch, /api/graph and /api/health: a list, single, value or error envelope. List and single envelopes, and the `config` value envelope, carry the three registries (kindRegistry, providerRegistry, contributionsRegistry) built from the extension registry of the server (built-ins and trusted, enabled drop-in plugins alike); other value envelopes (acknowledgements, counters) carry none.',
   oneOf: [
     {
       $ref: '#/$defs/ListEnvelope',
@@ -116,15 +117,16 @@ export const RestEnvelopeSchema = {
   $defs: {
     registries: {
       type: 'object',
+      required: ['kindRegistry', 'providerRegistry', 'contributionsRegistry'],
       properties: {
         kindRegistry: {
-          type: 'object',
+          $ref: '#/$defs/KindRegistry',
         },
         providerRegistry: {
-          type: 'object',
+          $ref: '#/$defs/ProviderRegistry',
         },
         contributionsRegistry: {
-          type: 'object',
+          $ref: '#/$defs/ContributionsRegistry',
         },
       },
     },
@@ -223,6 +225,15 @@ export const RestEnvelopeSchema = {
           minLength: 1,
         },
         value: {},
+        kindRegistry: {
+          $ref: '#/$defs/KindRegistry',
+        },
+        providerRegistry: {
+          $ref: '#/$defs/ProviderRegistry',
+        },
+        contributionsRegistry: {
+          $ref: '#/$defs/ContributionsRegistry',
+        },
       },
       not: {
         anyOf: [
@@ -240,6 +251,18 @@ export const RestEnvelopeSchema = {
           },
         ],
         type: 'object',
+      },
+      if: {
+        type: 'object',
+        required: ['kind'],
+        properties: {
+          kind: {
+            const: 'config',
+          },
+        },
+      },
+      then: {
+        $ref: '#/$defs/registries',
       },
     },
     ErrorEnvelope: {
@@ -265,6 +288,172 @@ export const RestEnvelopeSchema = {
             details: {
               type: ['object', 'null'],
             },
+          },
+        },
+      },
+    },
+    KindUi: {
+      description: 'How the web page draws nodes of one kind (closed by the registry entry that uses it).',
+      type: 'object',
+      required: ['label', 'color'],
+      properties: {
+        label: {
+          type: 'string',
+          minLength: 1,
+          description: 'Plural label for a group of nodes of this kind (`Skills`).',
+        },
+        color: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'Base colour, light theme.',
+        },
+        colorDark: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'Dark-theme colour; `color` when absent.',
+        },
+        emoji: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 8,
+        },
+        icon: {
+          oneOf: [
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'id'],
+              properties: {
+                kind: {
+                  const: 'pi',
+                },
+                id: {
+                  type: 'string',
+                  pattern: '^pi-[a-z0-9]+(-[a-z0-9]+)*$',
+                },
+              },
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['kind', 'path'],
+              properties: {
+                kind: {
+                  const: 'svg',
+                },
+                path: {
+                  type: 'string',
+                  minLength: 1,
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+    KindRegistry: {
+      description:
+        "Node kinds of the registry's providers, keyed by kind. When two providers declare one kind, the first registered (built-ins before drop-ins) owns its entry.",
+      type: 'object',
+      propertyNames: {
+        pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,63}$',
+      },
+      additionalProperties: {
+        allOf: [
+          {
+            $ref: '#/$defs/KindUi',
+          },
+        ],
+        type: 'object',
+        required: ['providerId'],
+        properties: {
+          providerId: {
+            type: 'string',
+            minLength: 1,
+            description: 'Id of the provider that declared the kind.',
+          },
+        },
+        unevaluatedProperties: false,
+      },
+    },
+    ProviderRegistry: {
+      description: 'Providers of the registry, keyed by provider id (the id nodes carry in `provider`).',
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pluginId', 'qualifiedId', 'version', 'kinds', 'stability'],
+        properties: {
+          pluginId: {
+            type: 'string',
+            minLength: 1,
+          },
+          qualifiedId: {
+            type: 'string',
+            pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+          },
+          version: {
+            type: 'string',
+            minLength: 1,
+          },
+          kinds: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+            },
+            uniqueItems: true,
+          },
+          stability: {
+            enum: ['stable', 'beta', 'experimental', 'locked'],
+          },
+          description: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    ContributionsRegistry: {
+      description:
+        "View contributions of the registry's plugins, keyed by qualified id `<plugin>/<contribution>`. Their per-node data rides on each node's `contributions`.",
+      type: 'object',
+      propertyNames: {
+        pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+      },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pluginId', 'slot', 'title', 'render'],
+        properties: {
+          pluginId: {
+            type: 'string',
+            minLength: 1,
+          },
+          slot: {
+            enum: ['inspector-panel', 'node-badge'],
+            description:
+              "Where the page shows it: a panel of the inspector, or a short badge on the node's inspector header.",
+          },
+          title: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 80,
+          },
+          render: {
+            enum: ['text', 'key-value', 'list'],
+            description: 'How its data is drawn (always as text, never as markup).',
+          },
+          kinds: {
+            type: 'array',
+            items: {
+              type: 'string',
+              minLength: 1,
+            },
+            uniqueItems: true,
+            description: 'Node kinds it applies to; every kind when absent.',
+          },
+          description: {
+            type: 'string',
           },
         },
       },

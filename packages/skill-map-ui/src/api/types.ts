@@ -1,6 +1,9 @@
 // Wire shapes the page reads. Domain types come from @skill-map/spec (types only: nothing of it is bundled).
 export type {
   ActivitySummary,
+  ContributionRegistryEntry,
+  EnvelopeRegistries,
+  KindRegistryEntry,
   Issue,
   Link,
   ListEnvelope,

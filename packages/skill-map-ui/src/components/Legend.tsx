@@ -4,6 +4,7 @@ import {
   currentTheme,
   hostColor,
   kindColor,
+  kindLabel,
   KIND_ORDER,
   linkColor,
   LINK_ORDER,
@@ -62,7 +63,7 @@ export const Legend = memo(function Legend({
           <ul>
             {kinds.map((k) => (
               <li key={k}>
-                <Dot fill={kindColor(k, theme)} ring={kindColor(k, theme)} /> {k}
+                <Dot fill={kindColor(k, theme)} ring={kindColor(k, theme)} /> {kindLabel(k)}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 // Colours of the map, per theme. Kinds fill the node, hosts ring it, issues add an outer ring; ghost nodes
 // (broken targets) and virtual / reserved targets are hollow rings in their state colour.
-import type { MapLinkState } from '../api/types';
+import type { KindRegistryEntry, MapLinkState } from '../api/types';
 
 export type Theme = 'light' | 'dark';
 
@@ -59,8 +59,27 @@ function hash(s: string): number {
 
 const pick = (pair: [string, string], theme: Theme): string => (theme === 'light' ? pair[0] : pair[1]);
 
+/** The server's `kindRegistry` (set when the map loads): a provider's kind is drawn as it declares, no page change. */
+let kindRegistry: Readonly<Record<string, KindRegistryEntry>> = {};
+
+export function setKindRegistry(registry: Readonly<Record<string, KindRegistryEntry>>): void {
+  kindRegistry = registry;
+}
+
+const declared = (kind: string): KindRegistryEntry | undefined =>
+  Object.hasOwn(kindRegistry, kind) ? kindRegistry[kind] : undefined;
+
+/** A kind's colour: the registry's (its dark variant in the dark theme), else the built-in palette. */
 export function kindColor(kind: string, theme: Theme): string {
-  return pick(KIND[kind] ?? (EXTRA[hash(kind) % EXTRA.length] as [string, string]), theme);
+  const entry = declared(kind);
+  if (entry !== undefined) return theme === 'light' ? entry.color : (entry.colorDark ?? entry.color);
+  const builtIn = Object.hasOwn(KIND, kind) ? KIND[kind] : undefined;
+  return pick(builtIn ?? (EXTRA[hash(kind) % EXTRA.length] as [string, string]), theme);
+}
+
+/** A kind's label for groups (`Skills`): the registry's, else the kind itself. */
+export function kindLabel(kind: string): string {
+  return declared(kind)?.label ?? kind;
 }
 
 /** Hosts get palette slots in the order of the sorted host list, so colours are stable for a project. */

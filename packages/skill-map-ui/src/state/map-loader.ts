@@ -1,5 +1,6 @@
 import { api, ApiError } from '../api/client';
-import type { LiveEvent, MapProjection } from '../api/types';
+import type { EnvelopeRegistries, LiveEvent, MapProjection } from '../api/types';
+import { setKindRegistry } from '../map/colors';
 import type { LiveConnection } from '../live/live-connection';
 import { foldActivityEvent, loadActivity } from './activity-loader';
 import { store } from './store';
@@ -15,7 +16,12 @@ export function loadMap(): Promise<void> {
   }
   inFlight = (async () => {
     try {
-      const map = await api.get<MapProjection>('/api/map');
+      // The registries ride on any payload-bearing envelope; the scan's metadata is the smallest one.
+      const [map, meta] = await Promise.all([
+        api.get<MapProjection>('/api/map'),
+        api.get<Partial<EnvelopeRegistries>>('/api/scan?meta=1').catch(() => null),
+      ]);
+      if (meta?.kindRegistry !== undefined) setKindRegistry(meta.kindRegistry);
       store.set((s) => ({ map, mapError: null, mapGeneration: s.mapGeneration + 1 }));
     } catch (err) {
       store.set({ mapError: err instanceof ApiError ? err.message : String(err) });

@@ -96,6 +96,12 @@ export {
 export { scanSources, type ScanSourcesOptions, type ScanSourcesResult } from './scan.js';
 export { createRegistry, type RegistryBuilder } from './registry/registry.js';
 export {
+  BUILTIN_KIND_UI,
+  envelopeRegistriesOf,
+  kindRegistryOf,
+  providerRegistryOf,
+} from './registry/kind-registry.js';
+export {
   BUILTIN_PLUGIN_VERSION,
   defaultKernelRegistry,
   kernelBuiltinPlugins,

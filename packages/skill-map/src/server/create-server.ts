@@ -11,7 +11,9 @@ import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
 import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
 import type { JobEvent } from '../engines/context.js';
 import { createStderrLogger } from './ports.js';
-import { pluginFormatter } from './plugin-formatter.js';
+import { pluginFormatter, pluginRegistry } from './plugin-formatter.js';
+import { envelopeRegistriesOf } from '../kernel/index.js';
+import type { EnvelopeRegistries } from '@skill-map/spec';
 import type { ServerDeps } from './ports.js';
 import { createMapCache } from './read/map-cache.js';
 import { createScanRunner } from './scan/scan-runner.js';
@@ -105,6 +107,18 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
         )
       : null;
 
+  const registrySource = deps.registry ?? pluginRegistry(deps.scopeRoot, deps.plugins);
+  let registries: Promise<EnvelopeRegistries> | null = null;
+  const invalidateRegistries = (): void => {
+    registries = null;
+  };
+  // A scan may follow a plugin change made elsewhere (`sm plugins trust` in a shell): describe the registry anew.
+  detach.push(
+    broadcaster.addSink((e) => {
+      if (e.type === 'scan.completed') invalidateRegistries();
+    }),
+  );
+
   const mapCache = createMapCache(deps.reader);
   // A page that is open reloads the map after every scan: have it ready by then.
   detach.push(
@@ -128,6 +142,15 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
     config: deps.config,
     formatter: deps.formatter ?? pluginFormatter(deps.scopeRoot, deps.plugins),
     plugins: deps.plugins ?? {},
+    registries() {
+      const pending = (registries ??= registrySource.load().then(envelopeRegistriesOf));
+      // A failed load is not kept: the next request tries again.
+      pending.catch(() => {
+        if (registries === pending) registries = null;
+      });
+      return pending;
+    },
+    invalidateRegistries,
     logger,
     broadcaster,
     activity,

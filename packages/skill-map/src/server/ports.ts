@@ -4,7 +4,7 @@
  */
 import type { ScanResult } from '@skill-map/spec';
 import { defaultKernelRegistry } from '../kernel/index.js';
-import type { Formatter } from '../kernel/index.js';
+import type { ExtensionRegistry, Formatter } from '../kernel/index.js';
 import type { EngineContext, JobEventSink } from '../engines/context.js';
 import type { MapReader } from './read/map-reader.js';
 
@@ -72,6 +72,11 @@ export interface GraphFormatter {
   load(): Promise<readonly Formatter[]>;
 }
 
+/** The extension registry the REST envelopes describe (built-ins plus trusted, enabled drop-ins). */
+export interface RegistrySource {
+  load(): Promise<ExtensionRegistry>;
+}
+
 /** The kernel's built-in formatters alone (ascii, json, mermaid, dot). */
 export const KERNEL_FORMATTER: GraphFormatter = {
   load: () => Promise.resolve(defaultKernelRegistry().formatters()),
@@ -95,6 +100,8 @@ export interface ServerDeps {
   scanner?: ScanPort;
   /** Absent: the registered formatters of the project's plugins (built-ins plus trusted drop-ins). */
   formatter?: GraphFormatter;
+  /** Absent: the project's plugins under `plugins` (what `kindRegistry` and its siblings are built from). */
+  registry?: RegistrySource;
   /** `--no-built-ins` / `--no-plugins` (plugin routes and the default formatter honour them). */
   plugins?: PluginFlags;
   logger?: ServerLogger;

@@ -15,14 +15,10 @@ import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
 import type { Issue, NodeKind } from '@skill-map/spec';
 import type { Analyzer, ExtensionInput, Formatter, Provider, Subgraph } from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
+import { providerKinds } from './kind-ui.js';
+import { PluginLoadError } from './plugin-errors.js';
 
-/** Why a plugin's extensions could not be loaded (the plugin's status becomes `load-error`). */
-export class PluginLoadError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PluginLoadError';
-  }
-}
+export { PluginLoadError };
 
 type Exported = Record<string, unknown>;
 /** Calls one function of the extension (in its worker); throws an ExtensionFault. */
@@ -70,7 +66,7 @@ function modulePath(dir: string, entry: string): string {
 }
 
 function provider(ext: Exported, id: string, invoke: Invoke): Provider {
-  const kinds = Array.isArray(ext['kinds']) ? (ext['kinds'] as unknown[]) : [];
+  const { kinds, ui } = providerKinds(ext, id);
   const bad = kinds.filter((k) => typeof k !== 'string' || !(NODE_KINDS as readonly string[]).includes(k));
   if (kinds.length === 0 || bad.length > 0)
     throw new PluginLoadError(`provider '${id}': kinds must be a non-empty list of ${NODE_KINDS.join(', ')}`);
@@ -83,6 +79,7 @@ function provider(ext: Exported, id: string, invoke: Invoke): Provider {
     markers: [],
     subsumes: [],
     kinds: kinds as NodeKind[],
+    ui,
     resolution: {},
     reserved: {},
     mcpConfigs: [],

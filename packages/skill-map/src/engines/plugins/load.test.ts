@@ -8,6 +8,7 @@ import { loadConfig } from '../../adapters/index.js';
 import { createTempTree, type TempTree } from '../../adapters/testing/temp-tree.js';
 import { writeTrust } from '../../adapters/plugins/trust-store.js';
 import { runScan } from '../scan/scan-engine.js';
+import { kindRegistryOf } from '../../kernel/index.js';
 import { loadPlugins } from './load.js';
 import { doctorReport, listPlugins, setPluginEnabled, setPluginTrust } from './manage.js';
 
@@ -160,5 +161,41 @@ describe('drop-in plugins', () => {
       ['bad/wrong', ['rules/style.md']],
     ]);
     for (const i of result.issues) expect(validator.validate('issue', i)).toEqual({ ok: true });
+  });
+
+  it("a provider's kinds map carries each kind's ui into kindRegistry; a kind without ui is a load error", async () => {
+    const p = project({
+      '.skill-map/plugins/notes/plugin.json': manifest('notes'),
+      '.skill-map/plugins/notes/ext.mjs':
+        "export default { kind: 'provider', id: 'notes', version: '1', kinds: { rule: { ui: { label: 'Team notes', color: '#112233', icon: { kind: 'pi', id: 'pi-book' } } } }, classify: (p) => (p.startsWith('rules/') ? 'rule' : null) };\n",
+      '.skill-map/plugins/noui/plugin.json': manifest('noui'),
+      '.skill-map/plugins/noui/ext.mjs':
+        "export default { kind: 'provider', id: 'noui', version: '1', kinds: { skill: { schema: './s.json' } }, classify: () => null };\n",
+    });
+    for (const id of ['notes', 'noui'])
+      writeTrust(p.root, id, { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const config = loadConfig({ projectRoot: p.root }).merged;
+    const { registry, plugins } = await loadPlugins({
+      projectRoot: p.root,
+      config,
+      env: p.env,
+      builtIns: false,
+    });
+    const noui = plugins.find((x) => x.id === 'noui')!;
+    expect([noui.status, noui.statusReason]).toEqual([
+      'load-error',
+      "provider 'noui/noui': kinds.skill: must have required property 'ui'",
+    ]);
+    expect(kindRegistryOf(registry)).toEqual({
+      rule: {
+        providerId: 'notes/notes',
+        label: 'Team notes',
+        color: '#112233',
+        icon: { kind: 'pi', id: 'pi-book' },
+      },
+    });
+    expect((await scan(p.root, p.env)).nodes.find((n) => n.path === 'rules/style.md')?.provider).toBe(
+      'notes/notes',
+    );
   });
 });

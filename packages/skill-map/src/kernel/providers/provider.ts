@@ -1,4 +1,4 @@
-import type { LinkKind, NodeKind } from '@skill-map/spec';
+import type { KindUi, LinkKind, NodeKind } from '@skill-map/spec';
 import type { NodeIdentifier } from '../types.js';
 
 /** How strongly a marker votes for a lens: host config dirs are strong, plugin manifests weak. */
@@ -45,6 +45,8 @@ export interface Provider {
   subsumes: readonly string[];
   /** Kinds this provider emits (each in the spec's vocabulary, NODE_KINDS). */
   kinds: readonly NodeKind[];
+  /** How the web page draws the kinds it declares (REST `kindRegistry`); the built-in visuals when absent. */
+  ui?: Readonly<Partial<Record<string, KindUi>>>;
   /**
    * Resolution map: for each link kind, the node kinds a trigger may resolve to, in priority order (merged across the
    * active set).

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { EnvelopeRegistries } from '@skill-map/spec';
 import type { HttpBindings } from '@hono/node-server';
 import type { EngineContext } from '../../engines/context.js';
 import type { ActivityStore } from '../activity/activity-store.js';
@@ -42,6 +43,12 @@ export interface AppContext {
   mapCache: MapCache;
   config: ConfigPort;
   formatter: GraphFormatter;
+  /**
+   * The registries of the payload-bearing envelopes, built from the registry on first use and kept until
+   * `invalidateRegistries` (a plugin toggle or trust change, a completed scan).
+   */
+  registries(): Promise<EnvelopeRegistries>;
+  invalidateRegistries(): void;
   /** `--no-built-ins` / `--no-plugins` of this server. */
   plugins: PluginFlags;
   logger: ServerLogger;

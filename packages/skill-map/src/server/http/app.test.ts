@@ -204,10 +204,11 @@ describe('REST routes', () => {
 
   it('serves the merged config and an mcp status when MCP is off', async () => {
     const s = setup();
-    expect((await get(s, '/api/config')).body).toEqual({
+    expect((await get(s, '/api/config')).body).toMatchObject({
       schemaVersion: '1',
       kind: 'config',
       value: { server: { port: 4242 } },
+      kindRegistry: { skill: { providerId: 'claude', label: 'Skills' } },
     });
     expect((await get(s, '/api/mcp/status')).body).toEqual({
       schemaVersion: '1',

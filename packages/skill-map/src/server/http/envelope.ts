@@ -1,8 +1,15 @@
-import type { ErrorEnvelope, ListEnvelope, SingleEnvelope, ValueEnvelope } from '@skill-map/spec';
+import type {
+  EnvelopeRegistries,
+  ErrorEnvelope,
+  ListEnvelope,
+  SingleEnvelope,
+  ValueEnvelope,
+} from '@skill-map/spec';
 import type { ServerError, ServerErrorCode } from '../errors.js';
 
-/** A REST list envelope; `total` is the pre-pagination count. */
+/** A REST list envelope with the registries; `total` is the pre-pagination count. */
 export function listEnvelope<T>(
+  registries: EnvelopeRegistries,
   kind: string,
   items: T[],
   total: number,
@@ -14,17 +21,18 @@ export function listEnvelope<T>(
     items,
     counts: { total, returned: items.length },
     ...(filters === undefined ? {} : { filters }),
+    ...registries,
   };
 }
 
-/** A REST single-item envelope. */
-export function singleEnvelope<T>(kind: string, item: T): SingleEnvelope<T> {
-  return { schemaVersion: '1', kind, item };
+/** A REST single-item envelope with the registries. */
+export function singleEnvelope<T>(registries: EnvelopeRegistries, kind: string, item: T): SingleEnvelope<T> {
+  return { schemaVersion: '1', kind, item, ...registries };
 }
 
-/** A REST value envelope. */
-export function valueEnvelope<T>(kind: string, value: T): ValueEnvelope<T> {
-  return { schemaVersion: '1', kind, value };
+/** A REST value envelope: an acknowledgement or counter carries no registries, `config` does. */
+export function valueEnvelope<T>(kind: string, value: T, registries?: EnvelopeRegistries): ValueEnvelope<T> {
+  return { schemaVersion: '1', kind, value, ...registries };
 }
 
 /** The one REST error shape. */

@@ -28,6 +28,32 @@ describe('REST routes over the real SQLite store (real socket)', () => {
     expect((await get('/api/health')).body).toMatchObject({ db: 'present', mcp: false });
   });
 
+  it('every payload-bearing envelope carries the registries; each node kind and provider is described', async () => {
+    const paths = ['/api/nodes', '/api/links', '/api/issues', '/api/plugins', '/api/config', '/api/scan'];
+    paths.push(`/api/nodes/${encodePathB64('.claude/skills/lint/SKILL.md')}`);
+    for (const path of paths) {
+      const r = await get(path);
+      expect([path, spec.validate('restEnvelope', r.body)]).toEqual([path, { ok: true }]);
+      expect(Object.keys(r.body), path).toEqual(
+        expect.arrayContaining(['kindRegistry', 'providerRegistry', 'contributionsRegistry']),
+      );
+    }
+    const nodes = (await get('/api/nodes')).body;
+    for (const n of nodes['items'] as Json[]) {
+      expect(nodes['kindRegistry'][n['kind']], n['path']).toMatchObject({ label: expect.any(String) });
+      expect(nodes['providerRegistry'][n['provider']], n['path']).toMatchObject({ pluginId: 'core' });
+    }
+    expect(nodes['kindRegistry']['agent']).toEqual({
+      providerId: 'claude',
+      label: 'Agents',
+      color: '#8e44ad',
+      colorDark: '#c08af0',
+    });
+    // Acknowledgements carry none.
+    const health = await get('/api/mcp/status');
+    expect(health.body['kindRegistry']).toBeUndefined();
+  });
+
   it('pages and filters nodes in SQL', async () => {
     const page = await get('/api/nodes?limit=2&offset=2');
     expect(page.body['counts']).toEqual({ total: 6, returned: 2 });

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { EnvelopeRegistries } from '@skill-map/spec';
 import {
   deleteFinding,
   dismissFinding,
@@ -72,8 +73,12 @@ function refuse(outcome: string, id: number): never {
   throw new ServerError(code, message, { details: { id } });
 }
 
-function viewEnvelope(view: FindingsView, filters: Record<string, unknown>): unknown {
-  const env = listEnvelope('findings', view.findings, view.findings.length, filters);
+function viewEnvelope(
+  registries: EnvelopeRegistries,
+  view: FindingsView,
+  filters: Record<string, unknown>,
+): unknown {
+  const env = listEnvelope(registries, 'findings', view.findings, view.findings.length, filters);
   return {
     ...env,
     counts: { ...env.counts, dismissedExcluded: view.dismissedExcluded, fixedExcluded: view.fixedExcluded },
@@ -90,20 +95,27 @@ function viewFlags(c: AppContextC): { dismissed: boolean; fixed: boolean; stale:
 
 /** Findings lifecycle routes (spec §12.4): thin adapters over engines/findings. */
 export function registerFindingsRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
-  app.get('/api/findings', (c) => {
+  app.get('/api/findings', async (c) => {
     const extension = c.req.query('extension');
     const flags = viewFlags(c);
     const view = findingsView(enginesOf(ctx), {
       ...flags,
       ...(extension === undefined ? {} : { extension }),
     });
-    return c.json(viewEnvelope(view, { node: null, extension: extension ?? null, ...flags }));
+    return c.json(
+      viewEnvelope(await ctx.registries(), view, { node: null, extension: extension ?? null, ...flags }),
+    );
   });
 
-  app.get(NODE_FINDINGS, (c) => {
+  app.get(NODE_FINDINGS, async (c) => {
     const node = decodePathB64(c.req.param('pathB64'));
     const flags = viewFlags(c);
-    return c.json(viewEnvelope(findingsView(enginesOf(ctx), { node, ...flags }), { node, ...flags }));
+    return c.json(
+      viewEnvelope(await ctx.registries(), findingsView(enginesOf(ctx), { node, ...flags }), {
+        node,
+        ...flags,
+      }),
+    );
   });
 
   app.post(`${NODE_FINDINGS}/undismiss`, async (c) => {

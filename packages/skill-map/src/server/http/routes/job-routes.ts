@@ -110,7 +110,7 @@ function cancelAll(engines: EngineContext): number {
 
 /** Job queue routes (spec §12.4) and the CLI's job-event push leg. */
 export function registerJobRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
-  app.get('/api/jobs', (c) => {
+  app.get('/api/jobs', async (c) => {
     const status = parseStatus<JobStatus>(c.req.query('status'), JOB_STATUSES);
     const extension = c.req.query('extension') || undefined;
     const node = c.req.query('node') || undefined;
@@ -120,7 +120,7 @@ export function registerJobRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     if (node !== undefined) filter.node = node;
     const items = listJobs(enginesOf(ctx), filter);
     return c.json(
-      listEnvelope('jobs', items, items.length, {
+      listEnvelope(await ctx.registries(), 'jobs', items, items.length, {
         status: status ?? null,
         extension: extension ?? null,
         node: node ?? null,
@@ -140,11 +140,11 @@ export function registerJobRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     return c.json(valueEnvelope('jobs-pruned', { ...result }));
   });
 
-  app.get('/api/jobs/:id', (c) => {
+  app.get('/api/jobs/:id', async (c) => {
     const id = c.req.param('id');
     const item = getJob(enginesOf(ctx), id);
     if (item === null) throw notFound(`no job with id ${id}`, { id });
-    return c.json(singleEnvelope('job', item));
+    return c.json(singleEnvelope(await ctx.registries(), 'job', item));
   });
 
   app.post('/api/jobs/:id/cancel', (c) => {

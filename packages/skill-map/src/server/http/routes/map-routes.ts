@@ -17,14 +17,17 @@ import { readJsonBody } from '../read-json-body.js';
 export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.get('/api/scan', async (c) => {
     if (boolParam('meta', c.req.query('meta')) === true)
-      return c.json(singleEnvelope('scan-meta', ctx.reader.scanMeta()));
+      return c.json(singleEnvelope(await ctx.registries(), 'scan-meta', ctx.reader.scanMeta()));
     if (boolParam('fresh', c.req.query('fresh')) === true) {
       const scanner = ctx.scanner;
       if (scanner?.scanFresh === undefined)
         throw new ServerError('scan-unavailable', 'fresh scans are not available in this server');
-      return c.json(singleEnvelope('scan', await scanner.scanFresh()));
+      const fresh = await scanner.scanFresh();
+      return c.json(singleEnvelope(await ctx.registries(), 'scan', fresh));
     }
-    return c.json(singleEnvelope('scan', toSpecScanResult(ctx.reader.loadScanResult())));
+    return c.json(
+      singleEnvelope(await ctx.registries(), 'scan', toSpecScanResult(ctx.reader.loadScanResult())),
+    );
   });
 
   // The whole map, light: what the web page draws (no frontmatter, bodies or occurrences).
@@ -39,10 +42,11 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
       throw badQuery('mode must be "full" or "changed"', { mode: JSON.stringify(mode) ?? null });
     if (ctx.scans === null)
       throw new ServerError('scan-unavailable', 'this server was started without a scan engine');
-    return c.json(singleEnvelope('scan-summary', await ctx.scans.run(mode, 'rest')));
+    const summary = await ctx.scans.run(mode, 'rest');
+    return c.json(singleEnvelope(await ctx.registries(), 'scan-summary', summary));
   });
 
-  app.get('/api/nodes', (c) => {
+  app.get('/api/nodes', async (c) => {
     const kinds = csvList(c.req.queries('kind'));
     const paths = csvList(c.req.queries('path'));
     // Built from the parameters as values, never pasted into the text grammar (`?kind=skill has=issues`).
@@ -54,7 +58,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
     const result = ctx.reader.listNodes(query, page);
     return c.json(
-      listEnvelope('nodes', result.items, result.total, {
+      listEnvelope(await ctx.registries(), 'nodes', result.items, result.total, {
         kind: kinds ?? null,
         hasIssues: query.hasIssues,
         path: paths ?? null,
@@ -67,10 +71,14 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const path = decodePathB64(c.req.param('pathB64'));
     const include = csvList(c.req.queries('include')) ?? [];
     const bundle = await getNodeBundle(ctx.reader, path, include.includes('body'));
-    return c.json({ ...singleEnvelope('node', bundle.item), links: bundle.links, issues: bundle.issues });
+    return c.json({
+      ...singleEnvelope(await ctx.registries(), 'node', bundle.item),
+      links: bundle.links,
+      issues: bundle.issues,
+    });
   });
 
-  app.get('/api/links', (c) => {
+  app.get('/api/links', async (c) => {
     const kinds = csvList(c.req.queries('kind'));
     const from = c.req.query('from');
     const to = c.req.query('to');
@@ -84,7 +92,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
       page,
     );
     return c.json(
-      listEnvelope('links', result.items, result.total, {
+      listEnvelope(await ctx.registries(), 'links', result.items, result.total, {
         kind: kinds ?? null,
         from: from ?? null,
         to: to ?? null,
@@ -93,7 +101,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     );
   });
 
-  app.get('/api/issues', (c) => {
+  app.get('/api/issues', async (c) => {
     const severities = parseSeverities(csvList(c.req.queries('severity')));
     const analyzerIds = csvList(c.req.queries('analyzerId'));
     const nodes = csvList(c.req.queries('node'));
@@ -105,7 +113,7 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     };
     const result = listIssues(ctx.reader, filter, page);
     return c.json(
-      listEnvelope('issues', result.items, result.total, {
+      listEnvelope(await ctx.registries(), 'issues', result.items, result.total, {
         severity: severities ?? null,
         analyzerId: analyzerIds ?? null,
         node: nodes ?? null,

@@ -28,17 +28,27 @@ export function registerPluginRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   const scope: PluginScope = { projectRoot: ctx.scopeRoot, ...ctx.plugins };
   app.get('/api/plugins', async (c) => {
     const items = await listPlugins(scope);
-    return c.json(listEnvelope('plugins', items, items.length));
+    return c.json(listEnvelope(await ctx.registries(), 'plugins', items, items.length));
   });
   app.get('/api/plugins/:id', async (c) => {
-    return c.json(singleEnvelope('plugin', pluginById(await listPlugins(scope), c.req.param('id'))));
+    return c.json(
+      singleEnvelope(
+        await ctx.registries(),
+        'plugin',
+        pluginById(await listPlugins(scope), c.req.param('id')),
+      ),
+    );
   });
   app.patch('/api/plugins/:id', async (c) => {
     const enabled = await flagOf(c, 'enabled');
-    return c.json(singleEnvelope('plugin', await setPluginEnabled(scope, c.req.param('id'), enabled)));
+    const item = await setPluginEnabled(scope, c.req.param('id'), enabled);
+    ctx.invalidateRegistries();
+    return c.json(singleEnvelope(await ctx.registries(), 'plugin', item));
   });
   app.patch('/api/plugins/:id/trust', async (c) => {
     const trusted = await flagOf(c, 'trusted');
-    return c.json(singleEnvelope('plugin', await setPluginTrust(scope, c.req.param('id'), trusted)));
+    const item = await setPluginTrust(scope, c.req.param('id'), trusted);
+    ctx.invalidateRegistries();
+    return c.json(singleEnvelope(await ctx.registries(), 'plugin', item));
   });
 }

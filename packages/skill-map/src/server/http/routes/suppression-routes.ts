@@ -77,9 +77,11 @@ export function registerSuppressionRoutes(app: Hono<AppEnv>, ctx: AppContext): v
     return c.body(null, 204);
   });
 
-  app.get('/api/issue-suppressions', (c) => {
+  app.get('/api/issue-suppressions', async (c) => {
     const node = c.req.query('node');
     const items = listIssueSuppressions(enginesOf(ctx), node === undefined ? {} : { node });
-    return c.json(listEnvelope('issue-suppressions', items, items.length, { node: node ?? null }));
+    return c.json(
+      listEnvelope(await ctx.registries(), 'issue-suppressions', items, items.length, { node: node ?? null }),
+    );
   });
 }

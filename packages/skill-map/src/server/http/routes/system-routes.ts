@@ -25,7 +25,9 @@ export function registerSystemRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     });
   });
 
-  app.get('/api/config', (c) => c.json(valueEnvelope('config', ctx.config.merged)));
+  app.get('/api/config', async (c) =>
+    c.json(valueEnvelope('config', ctx.config.merged, await ctx.registries())),
+  );
 
   // Runs the liveness sweep: bounded by the ping deadline, never by the number of sessions.
   app.get('/api/mcp/status', async (c) => c.json(await mcpStatus(ctx)));
