@@ -319,6 +319,25 @@ describe('buildGraph details', () => {
     expect(scan(t, { disabledAnalyzers: ['core/reference-broken'] }).issues).toEqual([]);
   });
 
+  it('ignored-references also takes typed entries: literal, unanchored regex and gitignore-style glob', () => {
+    const t = {
+      'a.md':
+        '[x](./missing-one.json) [y](./legacy/two.md) [z](./drafts/x/three.md) [d](deep/drafts/x/four.md) [k](kept.md)',
+    };
+    const r = scan(t, {
+      ignoredReferences: [
+        { type: 'literal', value: 'missing-one.json' },
+        { type: 'regex', value: '^legacy/' },
+        { type: 'glob', value: 'drafts/x/' },
+      ],
+    });
+    expect(r.issues.map((i) => i.data?.['target'])).toEqual(['deep/drafts/x/four.md', 'kept.md']);
+    expect(r.links.map((l) => l.confidence)).toEqual([1, 1, 1, 0.25, 0.25]);
+    // A glob without a slash matches the name at any depth; a trailing slash, a folder and everything under it.
+    const names = scan(t, { ignoredReferences: [{ type: 'glob', value: '*.md' }] });
+    expect(names.issues.map((i) => i.data?.['target'])).toEqual(['missing-one.json']);
+  });
+
   it('resolves bare paths from the enclosing skill folder and directory links to SKILL.md', () => {
     const r = scan({
       'skills/api/SKILL.md': '---\nname: api\n---\nSee [lang](python/README.md) and [other](../pdf/).',

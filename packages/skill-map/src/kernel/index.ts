@@ -14,6 +14,7 @@ export type {
   RecordNode,
   ScanSettings,
   NeverRunFacts,
+  IgnoredReference,
   SourceFile,
   UnreadableFile,
 } from './types.js';

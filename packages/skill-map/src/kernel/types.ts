@@ -26,6 +26,12 @@ export interface SourceFile {
   contentHash?: string;
 }
 
+/** One typed entry of the `ignored-references` match-list. */
+export interface IgnoredReference {
+  readonly type: 'literal' | 'regex' | 'glob';
+  readonly value: string;
+}
+
 /** Project settings that influence a scan (a projection of the layered config). */
 export interface ScanSettings {
   /**
@@ -43,8 +49,11 @@ export interface ScanSettings {
   disabledExtractors?: readonly string[];
   /** Analyzer ids (qualified or short) to skip. */
   disabledAnalyzers?: readonly string[];
-  /** `reference-broken` ignore list: literal, `/regex/` (unanchored, case-sensitive) or glob (`*`, `**`). */
-  ignoredReferences?: readonly string[];
+  /**
+   * `reference-broken` ignore list: typed entries (literal, unanchored case-sensitive regex, gitignore-style glob), or
+   * strings: `/regex/`, glob (`*`, `**`) or literal.
+   */
+  ignoredReferences?: readonly (string | IgnoredReference)[];
   /** Extra path prefixes (`scan.referencePaths`) that count as existing for broken-reference checks. */
   referencePaths?: readonly string[];
   /** skill-listing-budget's budget, in characters (default 8000). */

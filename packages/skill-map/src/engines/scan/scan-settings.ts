@@ -1,5 +1,5 @@
 import type { LoadedConfig } from '../../adapters/config/layered-config.js';
-import type { ScanSettings } from '../../kernel/index.js';
+import type { IgnoredReference, ScanSettings } from '../../kernel/index.js';
 
 /** The slice of the layered config a scan needs, typed. */
 export interface ScanConfigView {
@@ -21,6 +21,19 @@ const strings = (v: unknown): string[] =>
 const num = (v: unknown, fallback: number): number =>
   typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 
+const MATCH_TYPES = new Set(['literal', 'regex', 'glob']);
+
+/** The `ignored-references` match-list: strings, and typed `{ type, value }` entries (others are skipped). */
+function ignoredReferences(v: unknown): (string | IgnoredReference)[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((e): (string | IgnoredReference)[] => {
+    if (typeof e === 'string') return [e];
+    if (isRecord(e) && typeof e['value'] === 'string' && MATCH_TYPES.has(e['type'] as string))
+      return [{ type: e['type'] as IgnoredReference['type'], value: e['value'] }];
+    return [];
+  });
+}
+
 /** Qualified ids of extensions switched off with `plugins.<plugin>.extensions.<ext>.enabled: false`. */
 export function disabledExtensions(plugins: unknown): string[] {
   if (!isRecord(plugins)) return [];
@@ -40,7 +53,9 @@ export function scanConfigFrom(config: LoadedConfig): ScanConfigView {
   const m = config.merged;
   const scan = isRecord(m['scan']) ? m['scan'] : {};
   const disabled = disabledExtensions(m['plugins']);
-  const ignored = strings(config.get('plugins.core.extensions.reference-broken.settings.ignored-references'));
+  const ignored = ignoredReferences(
+    config.get('plugins.core.extensions.reference-broken.settings.ignored-references'),
+  );
   const activeProvider = typeof m['activeProvider'] === 'string' ? m['activeProvider'] : null;
   const settings: ScanSettings = {
     activeProvider,

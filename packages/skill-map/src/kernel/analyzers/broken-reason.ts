@@ -166,15 +166,19 @@ function baseVerdict(
       return verdict('error', 'codex-agent', 'an @-reference to a Codex agent file', suggestion);
     return verdict('info', 'mention', 'a TOML file the text names, not a Codex agent', suggestion);
   }
-  // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so.
-  if (inHarness(node, link.source, g.skillDirs)) {
-    if (isExplicitRelative(authored))
-      return verdict(
-        'error',
-        'relative-mention',
-        'a ./ or ../ path in a skill, agent or command',
-        suggestion,
-      );
+  // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so. A `./` or
+  // `../` prefix declares a file next to this one, wherever the text stands.
+  const harness = inHarness(node, link.source, g.skillDirs);
+  if (isExplicitRelative(authored))
+    return verdict(
+      'error',
+      'relative-mention',
+      harness
+        ? 'a ./ or ../ path in a skill, agent or command'
+        : 'a ./ or ../ path names a file next to this one',
+      suggestion,
+    );
+  if (harness) {
     if (folderExists(authored, link.source, g, paths))
       return verdict(
         'error',

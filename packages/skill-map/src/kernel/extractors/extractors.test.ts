@@ -135,6 +135,13 @@ describe('core/markdown-link', () => {
     ]);
   });
 
+  it('a leading / is the scan root; a rooted destination that names the root itself or climbs above it is no link', () => {
+    const text = '[plan](/docs/plan.md) [root](/) [double](//x.md) [escape](/../x.md) [deep](/a/../../y.md)';
+    expect(summary(analyze('guides/intro.md', text))).toEqual([
+      'references docs/plan.md <- core/markdown-link @prose',
+    ]);
+  });
+
   it('ignores links inside code and HTML, and records file-absolute locations', () => {
     const text =
       '---\nname: x\n---\n`[no](a.md)`\n```\n[no](b.md)\n```\n<a href="[no](c.md)">\n\n  see [yes](d.md)';

@@ -50,12 +50,22 @@ export function markdownDestination(raw: string): string | null {
   return definition === null ? null : localDestination(definition[2]!);
 }
 
+/** True when a rooted destination, normalized, is empty or starts above the root. */
+function escapesRoot(dest: string): boolean {
+  const normal = joinPath('', dest);
+  return normal === '' || normal === '..' || normal.startsWith('../');
+}
+
 function emit(input: ExtractInput, sink: ExtractSink, rawDest: string, raw: string, offset: number): void {
   const dest = localDestination(rawDest);
   if (dest === null || isPlaceholderPath(dest)) return;
-  const target = dest.charCodeAt(0) === 47 ? joinPath(input.root, dest) : joinPath(input.dir, dest);
+  const rooted = dest.charCodeAt(0) === 47;
+  // A rooted destination is the repository root's (GitHub's reading): one that names the root itself or climbs
+  // above it (`/`, `/../x.md`) names no file of the project, so it is no link.
+  if (rooted && escapesRoot(dest)) return;
+  const target = rooted ? joinPath(input.root, dest) : joinPath(input.dir, dest);
   if (target === '') return;
-  const bareDest = dest.charCodeAt(0) === 47 || isExplicitRelative(dest) ? null : joinPath(dest);
+  const bareDest = rooted || isExplicitRelative(dest) ? null : joinPath(dest);
   sink.link({
     target,
     kind: 'references',
