@@ -49,10 +49,7 @@ export interface ScanSettings {
   disabledExtractors?: readonly string[];
   /** Analyzer ids (qualified or short) to skip. */
   disabledAnalyzers?: readonly string[];
-  /**
-   * `reference-broken` ignore list: typed entries (literal, unanchored case-sensitive regex, gitignore-style glob), or
-   * strings: `/regex/`, glob (`*`, `**`) or literal.
-   */
+  /** `reference-broken` ignore list: typed entries, or strings (`/regex/`, `*` glob, literal); see ignored-references.ts. */
   ignoredReferences?: readonly (string | IgnoredReference)[];
   /** Extra path prefixes (`scan.referencePaths`) that count as existing for broken-reference checks. */
   referencePaths?: readonly string[];
