@@ -461,6 +461,210 @@ export const RestEnvelopeSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-actions.schema.json` as a plain value. */
+export const CliActionsSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-actions.schema.json',
+  title: 'CliActions',
+  description:
+    '`sm actions list|show|run --json` and `sm bump --json`; the run shape is also the `value` of the REST `action.applied` envelope (without elapsedMs).',
+  $defs: {
+    Param: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['type', 'description'],
+      properties: {
+        type: {
+          enum: ['string', 'string-list'],
+        },
+        required: {
+          type: 'boolean',
+        },
+        enum: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          minItems: 1,
+        },
+        description: {
+          type: 'string',
+        },
+      },
+    },
+    ActionFields: {
+      type: 'object',
+      required: [
+        'id',
+        'pluginId',
+        'version',
+        'description',
+        'mode',
+        'writes',
+        'defaultEnabled',
+        'enabled',
+        'params',
+        'precondition',
+        'runVia',
+      ],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+          description: 'Qualified id <plugin>/<action>.',
+        },
+        pluginId: {
+          type: 'string',
+          minLength: 1,
+        },
+        version: {
+          type: 'string',
+          minLength: 1,
+        },
+        description: {
+          type: 'string',
+        },
+        mode: {
+          enum: ['deterministic', 'probabilistic'],
+        },
+        writes: {
+          type: 'array',
+          items: {
+            const: 'sidecar',
+          },
+          description:
+            "What a run may write: a deterministic action only the node's .sm sidecar; a probabilistic one nothing (its agent edits the file).",
+        },
+        defaultEnabled: {
+          type: 'boolean',
+        },
+        enabled: {
+          type: 'boolean',
+          description:
+            'The live state under the enable cascade (plugin, then plugins.<id>.extensions.<ext>.enabled, then the default).',
+        },
+        params: {
+          type: 'object',
+          additionalProperties: {
+            $ref: '#/$defs/Param',
+          },
+        },
+        precondition: {
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                kind: {
+                  type: 'array',
+                  items: {
+                    type: 'string',
+                  },
+                },
+              },
+            },
+          ],
+        },
+        runVia: {
+          enum: ['actions run', 'jobs submit'],
+        },
+      },
+    },
+    ActionInfo: {
+      type: 'object',
+      allOf: [
+        {
+          $ref: '#/$defs/ActionFields',
+        },
+      ],
+      unevaluatedProperties: false,
+    },
+    ActionsList: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['schemaVersion', 'elapsedMs', 'actions'],
+      properties: {
+        schemaVersion: {
+          const: 1,
+        },
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        actions: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ActionInfo',
+          },
+        },
+      },
+    },
+    ActionShow: {
+      allOf: [
+        {
+          $ref: '#/$defs/ActionFields',
+        },
+      ],
+      type: 'object',
+      required: ['elapsedMs'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+      },
+      unevaluatedProperties: false,
+    },
+    ActionApplied: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['actionId', 'nodePath', 'dryRun', 'changed', 'report', 'annotations'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        actionId: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+        },
+        nodePath: {
+          type: 'string',
+          minLength: 1,
+        },
+        dryRun: {
+          type: 'boolean',
+          description: 'True: nothing was written; the rest says what would be.',
+        },
+        changed: {
+          type: 'boolean',
+          description: 'False when the sidecar already said this (nothing written).',
+        },
+        report: {
+          type: 'object',
+          description: "The action's own report (core/node-bump: from, to, lastBumpedAt, lastBumpedBy).",
+        },
+        annotations: {
+          $ref: 'annotations.schema.json',
+          description: "The node's annotations after the run (dry: as they would be).",
+        },
+      },
+    },
+    ActionRun: {
+      type: 'object',
+      allOf: [
+        {
+          $ref: '#/$defs/ActionApplied',
+        },
+      ],
+      required: ['elapsedMs'],
+    },
+  },
+} as const;
+
 /** JSON Schema `cli-db.schema.json` as a plain value. */
 export const CliDbSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2743,6 +2947,7 @@ export const SidecarSchema = {
 export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
+  'cli-actions.schema.json': CliActionsSchema,
   'cli-db.schema.json': CliDbSchema,
   'cli-doctor.schema.json': CliDoctorSchema,
   'cli-help.schema.json': CliHelpSchema,

@@ -34,6 +34,10 @@ export const SCHEMA_IDS = {
   dbBackup: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbBackup',
   dbRestore: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbRestore',
   dbMigrate: 'https://skill-map.ai/spec/v1/cli-db.schema.json#/$defs/DbMigrate',
+  actionsList: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionsList',
+  actionShow: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionShow',
+  actionRun: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionRun',
+  actionApplied: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionApplied',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

@@ -33,7 +33,9 @@ export type EngineErrorCode =
   /** A claimed job whose content row is gone: failed as `job-file-missing` and not handed out. */
   | 'job-file-missing'
   /** Kernel-origin findings are never dismissible by a person. */
-  | 'finding-not-dismissible';
+  | 'finding-not-dismissible'
+  /** A deterministic action (a plugin's) that threw, hung or answered something unusable: nothing written (CLI 2, REST 422). */
+  | 'action-failed';
 
 /** A typed engine failure; `details` travels to REST `error.details`, MCP `error.data` and `--json` errors. */
 export class EngineError extends Error {

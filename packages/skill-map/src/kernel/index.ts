@@ -112,6 +112,10 @@ export {
 export {
   DUAL_MODE_KINDS,
   EXTENSION_KINDS,
+  type ActionOutcome,
+  type ActionParam,
+  type ActionRunArgs,
+  type DeterministicAction,
   type ExtensionEntry,
   type ExtensionImpl,
   type ExtensionInput,

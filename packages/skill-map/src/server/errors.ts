@@ -46,6 +46,7 @@ export type ServerErrorCode =
   | 'hook-file-invalid'
   | 'job-file-missing'
   | 'finding-not-dismissible'
+  | 'action-failed'
   | 'duplicate-job'
   | 'job-running'
   | 'node-drifted'
@@ -94,6 +95,7 @@ const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
   'db-missing': 'db-missing',
   'job-file-missing': 'job-file-missing',
   'finding-not-dismissible': 'finding-not-dismissible',
+  'action-failed': 'action-failed',
 };
 
 /**

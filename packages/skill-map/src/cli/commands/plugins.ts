@@ -12,7 +12,7 @@ import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 const USAGE =
-  'usage: sm plugins list | show <id> | enable <id> | disable <id> | trust <id> [--revoke] | doctor';
+  'usage: sm plugins list | show <id> | enable <id>|<plugin>/<ext> | disable <id>|<plugin>/<ext> | trust <id> [--revoke] | doctor';
 
 /** `--no-built-ins` / `--no-plugins` of the verbs that load plugins. */
 export function pluginFlags(ctx: VerbContext): { builtIns: boolean; dropIns: boolean } {
@@ -66,11 +66,15 @@ async function show(ctx: VerbContext): Promise<VerbResult> {
 }
 
 async function toggle(ctx: VerbContext, enabled: boolean): Promise<VerbResult> {
-  const plugin = await setPluginEnabled(scopeOf(ctx), idArg(ctx, enabled ? 'enable' : 'disable'), enabled);
+  const id = idArg(ctx, enabled ? 'enable' : 'disable');
+  const plugin = await setPluginEnabled(scopeOf(ctx), id, enabled);
+  const slash = id.indexOf('/');
+  const key =
+    slash === -1 ? `plugins.${id}.enabled` : `plugins.${plugin.id}.extensions.${id.slice(slash + 1)}.enabled`;
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...plugin });
   else
     ctx.output.out(
-      `${enabled ? 'enabled' : 'disabled'} ${plugin.id} (plugins.${plugin.id}.enabled in .skill-map/settings.json): ${plugin.status}`,
+      `${enabled ? 'enabled' : 'disabled'} ${id} (${key} in .skill-map/settings.json): ${plugin.status}`,
     );
   return {};
 }

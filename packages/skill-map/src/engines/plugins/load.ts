@@ -56,13 +56,25 @@ export function pluginEnabled(config: Readonly<Record<string, unknown>>, id: str
   return pluginSettings(config, id)['enabled'] !== false;
 }
 
-/** `plugins.<plugin>.extensions.<ext>.enabled` (true unless explicitly false; the plugin's own switch wins). */
-function extensionEnabled(config: Readonly<Record<string, unknown>>, qualifiedId: string): boolean {
+/**
+ * `plugins.<plugin>.extensions.<ext>.enabled`: an explicit boolean wins, else the extension's default (true unless
+ * it ships default-disabled); the plugin's own switch set to false wins over both.
+ */
+export function extensionEnabled(
+  config: Readonly<Record<string, unknown>>,
+  qualifiedId: string,
+  byDefault = true,
+): boolean {
   const slash = qualifiedId.indexOf('/');
   const settings = pluginSettings(config, qualifiedId.slice(0, slash));
+  if (settings['enabled'] === false) return false;
   const exts = settings['extensions'];
-  const ext = isRecord(exts) ? exts[qualifiedId.slice(slash + 1)] : undefined;
-  return settings['enabled'] !== false && !(isRecord(ext) && ext['enabled'] === false);
+  const ext =
+    isRecord(exts) && Object.hasOwn(exts, qualifiedId.slice(slash + 1))
+      ? exts[qualifiedId.slice(slash + 1)]
+      : undefined;
+  const flag = isRecord(ext) ? ext['enabled'] : undefined;
+  return typeof flag === 'boolean' ? flag : byDefault;
 }
 
 function extensionStates(
@@ -79,7 +91,7 @@ function extensionStates(
       mode: e.mode,
       version: e.version,
       description: e.description,
-      enabled: on && extensionEnabled(config, id),
+      enabled: on && extensionEnabled(config, id, e.defaultEnabled !== false),
     };
   });
 }
@@ -93,7 +105,7 @@ function register(
 ): string[] {
   const on = exts.filter((e) => {
     const id = e.id.includes('/') ? e.id : `${descriptor.id}/${e.id}`;
-    return e.mode === 'probabilistic' || extensionEnabled(config, id);
+    return e.mode === 'probabilistic' || extensionEnabled(config, id, e.defaultEnabled !== false);
   });
   return builder.register(descriptor, on).map((e) => e.message);
 }

@@ -62,20 +62,32 @@ export function doctorReport(plugins: readonly PluginState[]): {
   return { schemaVersion: 1, ok: plugins.every((p) => OK_STATUSES.has(p.status)), counts, problems };
 }
 
-/** Switches a plugin on or off in the committed project settings (`plugins.<id>.enabled`). */
+/**
+ * Switches a plugin (`<id>`: `plugins.<id>.enabled`) or one of its extensions (`<plugin>/<ext>`:
+ * `plugins.<plugin>.extensions.<ext>.enabled`) on or off in the committed project settings; answers the plugin.
+ */
 export async function setPluginEnabled(
   scope: PluginScope,
   id: string,
   enabled: boolean,
 ): Promise<PluginState> {
-  pluginById(await listPlugins(scope), id);
+  const slash = id.indexOf('/');
+  const pluginId = slash === -1 ? id : id.slice(0, slash);
+  const plugin = pluginById(await listPlugins(scope), pluginId);
+  if (slash !== -1 && !plugin.extensions.some((e) => e.id === id))
+    throw new EngineError('not-found', `plugin '${pluginId}' has no extension '${id}'`, {
+      details: { known: plugin.extensions.map((e) => e.id) },
+    });
   setConfigValue({
     projectRoot: scope.projectRoot,
-    key: `plugins.${id}.enabled`,
+    key:
+      slash === -1
+        ? `plugins.${id}.enabled`
+        : `plugins.${pluginId}.extensions.${id.slice(slash + 1)}.enabled`,
     value: enabled,
     layer: 'project',
   });
-  return pluginById(await listPlugins(scope), id);
+  return pluginById(await listPlugins(scope), pluginId);
 }
 
 /**

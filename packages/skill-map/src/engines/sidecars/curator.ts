@@ -32,6 +32,28 @@ export interface SidecarCuratorFull extends SidecarCurator {
     consent: Consent,
     patch: Readonly<Record<string, unknown>>,
   ): Promise<CurationResult>;
+  /**
+   * Applies `transform` to the node's whole sidecar document inside the per-path lock (read-modify-write: two
+   * concurrent transforms never lose one another's update); null means "no change". Same gate and checks.
+   */
+  updateDocument(
+    session: StateSession,
+    nodePath: string,
+    consent: Consent,
+    transform: (doc: Record<string, unknown>) => Record<string, unknown> | null,
+  ): Promise<DocumentResult>;
+  /** What `updateDocument` would write, computed and validated without consent, lock or any write (dry runs). */
+  previewDocument(
+    session: StateSession,
+    nodePath: string,
+    transform: (doc: Record<string, unknown>) => Record<string, unknown> | null,
+  ): DocumentResult;
+}
+
+/** A whole-document write (or its preview): the document before and after, and whether the file changes. */
+export interface DocumentResult extends CurationResult {
+  readonly before: Record<string, unknown>;
+  readonly after: Record<string, unknown>;
 }
 
 function isRecord(value: unknown): value is Doc {
@@ -80,6 +102,8 @@ function nextDocument(rel: string, node: ScannedNode, base: Doc, changed: Doc): 
   if (errors.length > 0) throw invalid(rel, `would not validate after this change (${errors.join('; ')})`);
   return { next, text };
 }
+
+const curation = (r: DocumentResult): CurationResult => ({ annotations: r.annotations, changed: r.changed });
 
 /**
  * The one `.sm` write chokepoint (spec §8). Order of one write: consent decided (refusals before anything is
@@ -140,7 +164,7 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
     nodePath: string,
     consent: Consent,
     transform: (doc: Doc) => Doc | null,
-  ): Promise<CurationResult> {
+  ): Promise<DocumentResult> {
     const grant = decideConsent(ctx, consent);
     const node = scannedNode(session, nodePath);
     const rel = sidecarRel(nodePath);
@@ -155,32 +179,53 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
       if (changed === null) {
         persistGrant(ctx, grant);
         mirror(base);
-        return { annotations: annotationsOf(base) ?? {}, changed: false };
+        return { annotations: annotationsOf(base) ?? {}, changed: false, before: base, after: base };
       }
       const { next, text } = nextDocument(rel, node, base, changed);
       persistGrant(ctx, grant);
       const differs = state.kind !== 'ok' || state.text !== text;
       if (differs) writeConfined(c, text);
       mirror(next);
-      return { annotations: annotationsOf(next) ?? {}, changed: differs };
+      return { annotations: annotationsOf(next) ?? {}, changed: differs, before: base, after: next };
     });
   }
 
+  function preview(
+    session: StateSession,
+    nodePath: string,
+    transform: (doc: Doc) => Doc | null,
+  ): DocumentResult {
+    const node = scannedNode(session, nodePath);
+    const rel = sidecarRel(nodePath);
+    const state = readState(confined(rel));
+    const base = state.kind === 'ok' ? (sanitize(state.doc) as Doc) : {};
+    const changed = transform(sanitize(base) as Doc);
+    if (changed === null)
+      return { annotations: annotationsOf(base) ?? {}, changed: false, before: base, after: base };
+    const { next, text } = nextDocument(rel, node, base, changed);
+    const differs = state.kind !== 'ok' || state.text !== text;
+    return { annotations: annotationsOf(next) ?? {}, changed: differs, before: base, after: next };
+  }
+
   return {
-    updateAnnotations(session, nodePath, consent, change) {
-      return write(session, nodePath, consent, (doc) => {
-        const current = annotationsOf(doc) ?? {};
-        const updated = change(sanitize(current) as Annotations);
-        if (updated === null) return null;
-        const out: Doc = { ...doc };
-        if (Object.keys(updated).length === 0) delete out['annotations'];
-        else out['annotations'] = updated;
-        return out;
-      });
+    async updateAnnotations(session, nodePath, consent, change) {
+      return curation(
+        await write(session, nodePath, consent, (doc) => {
+          const current = annotationsOf(doc) ?? {};
+          const updated = change(sanitize(current) as Annotations);
+          if (updated === null) return null;
+          const out: Doc = { ...doc };
+          if (Object.keys(updated).length === 0) delete out['annotations'];
+          else out['annotations'] = updated;
+          return out;
+        }),
+      );
     },
-    applyPatch(session, nodePath, consent, patch) {
-      return write(session, nodePath, consent, (doc) => deepMerge(doc, patch));
+    async applyPatch(session, nodePath, consent, patch) {
+      return curation(await write(session, nodePath, consent, (doc) => deepMerge(doc, patch)));
     },
+    updateDocument: write,
+    previewDocument: preview,
     readAnnotations(nodePath) {
       const c = confineSidecar(ctx.scopeRoot, sidecarRel(nodePath));
       const state = c.ok ? readSidecarFile(c.real) : null;

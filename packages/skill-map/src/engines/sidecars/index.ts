@@ -1,5 +1,5 @@
 export { createSidecarCurator } from './curator.js';
-export type { SidecarCuratorFull } from './curator.js';
+export type { DocumentResult, SidecarCuratorFull } from './curator.js';
 export { decideConsent, persistGrant } from './consent.js';
 export type { ConsentGrant } from './consent.js';
 export { deepMerge, sanitize } from './deep-merge.js';

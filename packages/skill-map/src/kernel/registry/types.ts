@@ -27,6 +27,49 @@ export interface Formatter {
   render(graph: Subgraph): string;
 }
 
+/** One input parameter of a deterministic action (`params` of its manifest). */
+export interface ActionParam {
+  type: 'string' | 'string-list';
+  required?: boolean;
+  /** Allowed values (of the string, or of each list item). */
+  enum?: readonly string[];
+  description: string;
+}
+
+/** What a deterministic action is given: copies, never the engine's own objects. */
+export interface ActionRunArgs {
+  node: { path: string; kind: string; bodyHash: string; frontmatterHash: string };
+  /** The node's whole `.sm` document as it is now (empty object when there is none). */
+  sidecar: Readonly<Record<string, unknown>>;
+  /** The validated input (`params`). */
+  input: Readonly<Record<string, unknown>>;
+  /** ISO-8601 time of the run. */
+  now: string;
+  /** Who runs it (the OS user). */
+  by: string;
+}
+
+/** A deterministic action's answer: a deep-merge patch of the sidecar document and its own report. */
+export interface ActionOutcome {
+  patch: Record<string, unknown>;
+  report: Record<string, unknown>;
+}
+
+/**
+ * A deterministic action (spec §4.2): computes a sidecar patch for one node, synchronously; the engine applies it
+ * through the one `.sm` write chokepoint after the consent gate. It never writes anything itself.
+ */
+export interface DeterministicAction {
+  /** Qualified id (`core/node-bump`). */
+  id: string;
+  /** What it may write: only the node's sidecar. */
+  writes: readonly 'sidecar'[];
+  params: Readonly<Record<string, ActionParam>>;
+  /** Node kinds it applies to (absent: any). */
+  precondition?: { kind?: readonly string[] };
+  run(args: ActionRunArgs): ActionOutcome;
+}
+
 /** The implementation an entry carries, by kind and mode. */
 export type ExtensionImpl =
   | { kind: 'provider'; mode: 'deterministic'; impl: Provider }
@@ -35,7 +78,8 @@ export type ExtensionImpl =
   | { kind: 'formatter'; mode: 'deterministic'; impl: Formatter }
   /** Probabilistic analyzers and actions, deterministic actions and hooks: opaque to the kernel (engines run them). */
   | { kind: 'analyzer' | 'action'; mode: 'probabilistic'; impl: unknown }
-  | { kind: 'action' | 'hook'; mode: 'deterministic'; impl: unknown };
+  | { kind: 'action'; mode: 'deterministic'; impl: DeterministicAction }
+  | { kind: 'hook'; mode: 'deterministic'; impl: unknown };
 
 /** What a plugin offers the registry for one extension. */
 export type ExtensionInput = ExtensionImpl & {
@@ -43,6 +87,8 @@ export type ExtensionInput = ExtensionImpl & {
   id: string;
   version: string;
   description: string;
+  /** False: off until switched on (`plugins.<plugin>.extensions.<ext>.enabled: true`); default true. */
+  defaultEnabled?: boolean;
 };
 
 /** One registered extension. */

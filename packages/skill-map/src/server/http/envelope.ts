@@ -78,6 +78,7 @@ export const HTTP_STATUS: Readonly<Record<ServerErrorCode, number>> = {
   'hook-file-invalid': 409,
   'job-file-missing': 500,
   'finding-not-dismissible': 409,
+  'action-failed': 422,
   'duplicate-job': 409,
   'job-running': 409,
   'node-drifted': 409,
