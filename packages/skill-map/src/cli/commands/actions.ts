@@ -1,5 +1,6 @@
 import { loadActionCatalog, runAction } from '../../engines/actions/index.js';
 import type { ActionInfo, ActionRun } from '../../engines/actions/index.js';
+import type { PluginScope } from '../../engines/index.js';
 import { withConsent } from '../consent-prompt.js';
 import { cliEngineContext } from '../engine-context.js';
 import { CliError } from '../errors.js';
@@ -11,6 +12,11 @@ import { toNodePath } from './show.js';
 
 const USAGE =
   'usage: sm actions list | show <plugin>/<action> | run <plugin>/<action> -n <node> [--input <json>] [--dry-run] [--yes]';
+
+/** Where the actions come from: the plugins this run loads (the environment names the user's folder, the time limit). */
+function scopeOf(ctx: VerbContext): PluginScope {
+  return { projectRoot: ctx.project.root, ...pluginFlags(ctx), env: ctx.io.env };
+}
 
 function idArg(ctx: VerbContext, sub: string): string {
   const id = ctx.args[1];
@@ -77,7 +83,7 @@ async function runOne(ctx: VerbContext): Promise<VerbResult> {
   if (typeof rawNode !== 'string' || rawNode === '')
     throw new CliError('USAGE', 'sm actions run needs the node: -n <path>', { hint: USAGE });
   const input = inputOf(ctx);
-  const catalog = await loadActionCatalog({ projectRoot: ctx.project.root, ...pluginFlags(ctx) });
+  const catalog = await loadActionCatalog(scopeOf(ctx));
   const action = catalog.runnable(id);
   const engines = cliEngineContext(ctx);
   const node = toNodePath(rawNode, ctx.io.cwd, ctx.project.root);
@@ -109,7 +115,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     throw new CliError('USAGE', `unknown subcommand 'actions ${sub}'`, { hint: USAGE });
   if (sub === 'list' && ctx.args.length > 1)
     throw new CliError('USAGE', 'sm actions list takes no argument', { hint: USAGE });
-  const catalog = await loadActionCatalog({ projectRoot: ctx.project.root, ...pluginFlags(ctx) });
+  const catalog = await loadActionCatalog(scopeOf(ctx));
   if (sub === 'show') {
     const a = catalog.info(idArg(ctx, 'show'));
     if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...a });

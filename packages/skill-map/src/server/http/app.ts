@@ -7,6 +7,7 @@ import { checkLoopbackRequest } from './loopback-gate.js';
 import { placeholderPage } from './ui/placeholder-page.js';
 import { createStaticUi } from './ui/static-ui.js';
 import { checkDeclaredLength } from './read-json-body.js';
+import { registerActionRoutes } from './routes/action-routes.js';
 import { registerActivityRoutes } from './routes/activity-routes.js';
 import { registerExtensionRoutes } from './routes/extension-routes.js';
 import { registerPluginRoutes } from './routes/plugin-routes.js';
@@ -53,6 +54,7 @@ export function createApp(ctx: AppContext): Hono<AppEnv> {
   registerPluginRoutes(app, ctx);
   registerFindingsRoutes(app, ctx);
   registerSuppressionRoutes(app, ctx);
+  registerActionRoutes(app, ctx);
   app.all('/api/*', (c) => {
     const allow = allowedMethods(app.routes, c.req.path);
     if (allow.length === 0)
