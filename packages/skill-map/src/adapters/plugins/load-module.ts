@@ -13,18 +13,10 @@ import {
 } from './plugin-host.js';
 import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
 import type { Issue, NodeKind } from '@skill-map/spec';
-import type {
-  ActionOutcome,
-  ActionParam,
-  Analyzer,
-  DeterministicAction,
-  ExtensionInput,
-  Formatter,
-  Provider,
-  Subgraph,
-} from '../../kernel/index.js';
+import type { Analyzer, ExtensionInput, Formatter, Provider, Subgraph } from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
 import { providerKinds } from './kind-ui.js';
+import { actionOf } from './plugin-action.js';
 import { PluginLoadError } from './plugin-errors.js';
 
 export { PluginLoadError };
@@ -180,50 +172,6 @@ function formatter(ext: Exported, id: string, invoke: Invoke): Formatter {
   };
 }
 
-/** One `params` entry of an action export, checked. */
-function paramOf(id: string, name: string, value: unknown): ActionParam {
-  const where = `action '${id}' param '${name}'`;
-  if (!isRecord(value) || (value['type'] !== 'string' && value['type'] !== 'string-list'))
-    throw new PluginLoadError(`${where}: type must be 'string' or 'string-list'`);
-  const values = value['enum'];
-  if (
-    values !== undefined &&
-    (!Array.isArray(values) || values.length === 0 || values.some((v) => typeof v !== 'string'))
-  )
-    throw new PluginLoadError(`${where}: enum must be a non-empty list of strings`);
-  return {
-    type: value['type'],
-    ...(value['required'] === true ? { required: true } : {}),
-    ...(values === undefined ? {} : { enum: values as string[] }),
-    description: text(value['description']) ?? name,
-  };
-}
-
-/** A deterministic action export: `run(args)` in the worker, `params` and `writes: ['sidecar']` checked. */
-function action(ext: Exported, id: string, invoke: Invoke): DeterministicAction {
-  if (!has(ext, 'run'))
-    throw new PluginLoadError(`action '${id}' has no run({ node, sidecar, input, now, by })`);
-  const writes = ext['writes'] ?? ['sidecar'];
-  if (!Array.isArray(writes) || writes.length !== 1 || writes[0] !== 'sidecar')
-    throw new PluginLoadError(
-      `action '${id}': writes must be ['sidecar'] (a deterministic action writes only the sidecar)`,
-    );
-  const raw = ext['params'] ?? {};
-  if (!isRecord(raw)) throw new PluginLoadError(`action '${id}': params must be an object`);
-  const params = Object.fromEntries(Object.entries(raw).map(([name, v]) => [name, paramOf(id, name, v)]));
-  const pre = ext['precondition'];
-  const kinds =
-    isRecord(pre) && Array.isArray(pre['kind']) ? pre['kind'].filter((k) => typeof k === 'string') : null;
-  return {
-    id,
-    writes: ['sidecar'],
-    params,
-    ...(kinds === null ? {} : { precondition: { kind: kinds } }),
-    // The engine checks the answer (patch keys, report shape) and refuses the write on any fault.
-    run: (args) => invoke('run', [args]) as ActionOutcome,
-  };
-}
-
 /** The export declares this function. */
 const FUNCTIONS = '\0functions';
 const has = (ext: Exported, fn: string): boolean => (ext[FUNCTIONS] as string[]).includes(fn);
@@ -262,7 +210,7 @@ export function toExtension(
       ...base,
       kind,
       ...(exported['defaultEnabled'] === false ? { defaultEnabled: false } : {}),
-      impl: action(exported, id, invoke),
+      impl: actionOf(exported, id, has(exported, 'run'), invoke),
     };
   throw new PluginLoadError(
     `'${entry}': kind ${JSON.stringify(kind)} cannot be loaded from a plugin (provider, analyzer, formatter or action)`,

@@ -57,13 +57,23 @@ describe("a drop-in plugin's actions", () => {
     expect((await sm(['plugins', 'trust', 'acme'])).code).toBe(0);
     const list = await sm(['actions', 'list', '--json']);
     expect(list.code, list.stderr).toBe(0);
-    const doc = list.json<{ actions: { id: string; enabled: boolean; params: object }[] }>();
+    const doc = list.json<{
+      actions: { id: string; enabled: boolean; defaultEnabled: boolean; params: object }[];
+    }>();
     expect(schemaErrors('actionsList', [doc])).toEqual([]);
     expect(doc.actions.find((a) => a.id === 'acme/review')).toMatchObject({
       enabled: true,
       params: { by: { type: 'string', required: true } },
     });
-    expect(doc.actions.find((a) => a.id === 'acme/off')?.enabled).toBe(false);
+    expect(doc.actions.find((a) => a.id === 'acme/off')).toMatchObject({
+      enabled: false,
+      defaultEnabled: false,
+    });
+    const off = await sm(['actions', 'run', 'acme/off', '-n', NODE, '--yes']);
+    expect(off.code).toBe(5);
+    expect(off.stderr).toContain('sm plugins enable acme/off');
+    expect((await sm(['plugins', 'enable', 'acme/off'])).code).toBe(0);
+    expect((await sm(['actions', 'run', 'acme/off', '-n', NODE, '--yes'])).code).toBe(0);
   });
 
   it('a good action writes its namespace and annotations through the gate', async () => {

@@ -41,8 +41,11 @@ export async function loadActionCatalog(scope: PluginScope): Promise<ActionCatal
   const config = loadConfig({ projectRoot: scope.projectRoot }).merged;
   const { registry, plugins } = await loadPlugins({ ...scope, config });
   const impls = new Map<string, DeterministicAction>();
-  for (const e of registry.ofKind('action'))
+  const defaults = new Map<string, boolean>();
+  for (const e of registry.ofKind('action')) {
+    defaults.set(e.qualifiedId, e.defaultEnabled !== false);
     if (e.kind === 'action' && e.mode === 'deterministic') impls.set(e.qualifiedId, e.impl);
+  }
   for (const a of BUILTIN_ACTIONS) if (!impls.has(a.action.id)) impls.set(a.action.id, a.action);
   const actions: ActionInfo[] = [];
   for (const p of plugins)
@@ -56,7 +59,7 @@ export async function loadActionCatalog(scope: PluginScope): Promise<ActionCatal
         description: e.description,
         mode: e.mode,
         writes: e.mode === 'deterministic' ? ['sidecar'] : [],
-        defaultEnabled: BUILTIN.get(e.id)?.defaultEnabled ?? true,
+        defaultEnabled: BUILTIN.get(e.id)?.defaultEnabled ?? defaults.get(e.id) ?? true,
         enabled: e.enabled,
         params: impl?.params ?? {},
         precondition: impl?.precondition ?? null,

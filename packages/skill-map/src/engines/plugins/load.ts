@@ -96,7 +96,7 @@ function extensionStates(
   });
 }
 
-/** Registers the enabled extensions of a plugin (deterministic ones switched off stay out of the registry). */
+/** Registers the enabled extensions of a plugin (deterministic ones switched off stay out, actions excepted). */
 function register(
   builder: RegistryBuilder,
   descriptor: Parameters<RegistryBuilder['register']>[0],
@@ -105,7 +105,13 @@ function register(
 ): string[] {
   const on = exts.filter((e) => {
     const id = e.id.includes('/') ? e.id : `${descriptor.id}/${e.id}`;
-    return e.mode === 'probabilistic' || extensionEnabled(config, id, e.defaultEnabled !== false);
+    // Actions never run in a scan: they register switched off too (their manifest stays readable) and the action
+    // engine checks the switch on every dispatch.
+    return (
+      e.mode === 'probabilistic' ||
+      e.kind === 'action' ||
+      extensionEnabled(config, id, e.defaultEnabled !== false)
+    );
   });
   return builder.register(descriptor, on).map((e) => e.message);
 }
