@@ -50,9 +50,9 @@ afterAll(async () => {
 describe.skipIf(!isBuilt())('a dead agent’s job comes back (built bin, sm serve --mcp)', () => {
   it('a job submitted with the default settings carries a TTL', () => {
     const created = sm(['jobs', 'submit', LINT, 'ai-vagueness-analyzer']);
-    expect(created['outcome']).toBe('created');
-    const job = sm(['jobs', 'show', created['jobId']])['item'] as Json;
-    expect(sm(['jobs', 'cancel', created['jobId']])).toMatchObject({ outcome: 'cancelled' });
+    expect(created['status']).toBe('queued');
+    const job = sm(['jobs', 'show', created['id']])['item'] as Json;
+    expect(sm(['jobs', 'cancel', created['id']])).toMatchObject({ outcome: 'cancelled' });
     expect(job).toMatchObject({ ttlSeconds: 1800 });
   });
 

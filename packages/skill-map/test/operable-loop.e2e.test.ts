@@ -293,10 +293,10 @@ describe('the processing loop over MCP (v1 SDK, spawned sm serve --mcp) and thro
     expect(created.code).toBe(0);
     expect(sm(['jobs', 'submit', LINT, 'ai-security-analyzer'])).toMatchObject({
       code: 3,
-      json: { outcome: 'duplicate', existingId: created.json['jobId'] },
+      json: { duplicate: true, outcome: 'duplicate', existingId: created.json['id'] },
     });
     const claimed = sm(['jobs', 'claim']);
-    expect(claimed.json).toMatchObject({ id: created.json['jobId'] });
+    expect(claimed.json).toMatchObject({ id: created.json['id'] });
     nonces.push(claimed.json['nonce']);
 
     const parked = [0, 1].map(() =>
@@ -372,7 +372,7 @@ describe('the processing loop over MCP (v1 SDK, spawned sm serve --mcp) and thro
     for (const root of [mcpRoot, cliRoot]) {
       surfaces.push(readFileSync(join(root, '.skill-map', 'operations.log'), 'utf8'));
       surfaces.push(runSm(['jobs', 'list', '--json'], { cwd: root }).stdout);
-      for (const j of JSON.parse(runSm(['jobs', 'list', '--json'], { cwd: root }).stdout)['items'] as Json[])
+      for (const j of JSON.parse(runSm(['jobs', 'list', '--json'], { cwd: root }).stdout) as Json[])
         surfaces.push(runSm(['jobs', 'show', j['id'], '--json'], { cwd: root }).stdout);
     }
     const all = surfaces.join('\n');

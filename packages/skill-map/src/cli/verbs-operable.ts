@@ -75,7 +75,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     name: 'record',
     summary: 'record the outcome of a claimed job',
     usage: [
-      'record <id> --nonce <nonce> --status completed --report <file>|- [--tokens-in <n>] [--tokens-out <n>] [--model <m>]',
+      'record <id>|--id <id> --nonce <nonce> --status completed --report <file>|- [--tokens-in <n>] [--tokens-out <n>] [--model <m>]',
       'record <id> --nonce <nonce> --status failed [--failure-reason <r>] [--duration-ms <n>]',
     ],
     details: [
@@ -84,6 +84,11 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       'Exit codes: 2 not running, report invalid or unresolved schema, 4 nonce mismatch, 5 unknown job.',
     ],
     options: {
+      id: {
+        type: 'string',
+        value: 'id',
+        description: 'the job id (the reference form; same as the positional)',
+      },
       nonce: { type: 'string', value: 'nonce', description: 'the nonce `sm jobs claim` printed' },
       status: { type: 'string', value: 's', description: 'completed or failed' },
       report: { type: 'string', value: 'file', description: 'the report JSON file, or - for stdin' },

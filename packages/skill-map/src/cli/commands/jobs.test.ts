@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { JobSchema } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { createExtensionCatalog } from '../../engines/extensions/catalog.js';
@@ -18,6 +20,9 @@ const FINDER = 'test/ai-lint-analyzer';
 
 let tree: TempTree;
 const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
+const jobAjv = new Ajv2020({ strict: false }).addSchema(JobSchema);
+const validatePublic = jobAjv.getSchema(`${JobSchema.$id}#/$defs/PublicJob`)!;
+const validateCredentialed = jobAjv.getSchema(`${JobSchema.$id}#/$defs/CredentialedJob`)!;
 const opsLog = (): string => readFileSync(join(tree.root, '.skill-map', 'operations.log'), 'utf8');
 
 /** Queues a job the way any channel does (the engine, here with the test extensions the CLI build lacks). */
@@ -84,7 +89,7 @@ describe('sm jobs claim / list / show', () => {
       expect(s.code).toBe(0);
       expect(s.stdout + s.stderr).not.toContain(job.nonce);
     }
-    expect(surfaces[1]?.json<{ items: Json[] }>().items[0]).toMatchObject({ id, status: 'running' });
+    expect(surfaces[1]?.json<Json[]>()[0]).toMatchObject({ id, status: 'running' });
     expect(surfaces[2]?.stdout).toMatch(/status +running/);
     expect(opsLog()).not.toContain(job.nonce);
   });
@@ -126,13 +131,11 @@ describe('sm jobs claim / list / show', () => {
     const id = await queue();
     const listed = (
       await sm('jobs', 'list', '--status', 'queued', '--extension', FINDER, '--node', NODE, '--json')
-    ).json<{
-      items: Json[];
-    }>();
-    expect(listed.items.map((j) => j['id'])).toEqual([id]);
-    expect(
-      (await sm('jobs', 'list', '--status', 'running', '--json')).json<{ items: Json[] }>().items,
-    ).toEqual([]);
+    ).json<Json[]>();
+    // The reference's shape: a bare array of nonce-less jobs (job.schema.json#/$defs/PublicJob).
+    expect(listed.map((j) => j['id'])).toEqual([id]);
+    for (const j of listed) expect(validatePublic(j), JSON.stringify(validatePublic.errors)).toBe(true);
+    expect((await sm('jobs', 'list', '--status', 'running', '--json')).json<Json[]>()).toEqual([]);
     const bad = await sm('jobs', 'list', '--status', 'done');
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--status must be one of queued, running, completed, failed, cancelled');
@@ -198,10 +201,10 @@ describe('sm record', () => {
     return (await sm('jobs', 'claim', '--json')).json<{ id: string; nonce: string }>();
   }
 
-  it('a wrong nonce is exit 4 and changes nothing', async () => {
+  it('a wrong nonce is exit 4 and changes nothing (the job id as --id, the reference form, too)', async () => {
     const { id, nonce } = await claimed();
     const before = opsLog();
-    const run = await sm('record', id, '--nonce', 'f'.repeat(32), '--status', 'failed');
+    const run = await sm('record', '--id', id, '--nonce', 'f'.repeat(32), '--status', 'failed');
     expect(run.code).toBe(4);
     expect(run.stderr).toContain('the nonce does not match');
     expect(opsLog()).toBe(before);
@@ -334,11 +337,22 @@ describe('sm jobs submit with a built-in extension', () => {
   it('created (0, the nonce only under --json), then duplicate (3); --force still refuses a second live job', async () => {
     const first = await sm('jobs', 'submit', NODE, BUILTIN, '--json');
     expect(first.code).toBe(0);
+    // The reference's shape: the queued job with its nonce (job.schema.json#/$defs/CredentialedJob).
     const out = first.json();
-    expect(out).toMatchObject({ outcome: 'created', nodePath: NODE, nonce: expect.any(String) });
+    expect(validateCredentialed(out), JSON.stringify(validateCredentialed.errors)).toBe(true);
+    expect(out).toMatchObject({
+      nodeId: NODE,
+      status: 'queued',
+      nonce: expect.stringMatching(/^[0-9a-f]{32}$/),
+    });
     const dup = await sm('jobs', 'submit', NODE, BUILTIN);
     expect(dup.code).toBe(3);
-    expect(dup.stderr).toContain(String(out['jobId']));
+    expect(dup.stderr).toContain(String(out['id']));
+    const dupJson = await sm('jobs', 'submit', NODE, BUILTIN, '--json');
+    expect([dupJson.code, dupJson.json()]).toEqual([
+      3,
+      { duplicate: true, nodeId: NODE, existingId: out['id'], outcome: 'duplicate' },
+    ]);
     expect((await sm('jobs', 'submit', NODE, BUILTIN, '--force')).code).not.toBe(0);
     const human = await sm('jobs', 'list');
     expect(human.stdout).not.toContain(String(out['nonce']));
@@ -349,7 +363,7 @@ describe("the reference's submit form: sm jobs submit <extension> -n <node>", ()
   it('queues the same job as <node> <extension>, with -n or --node, and preview takes it too', async () => {
     const created = await sm('jobs', 'submit', BUILTIN, '-n', NODE, '--json');
     expect(created.code).toBe(0);
-    expect(created.json()).toMatchObject({ outcome: 'created', nodePath: NODE, extensionId: BUILTIN });
+    expect(created.json()).toMatchObject({ status: 'queued', nodeId: NODE, extensionId: BUILTIN });
     // The same job in the older order is a duplicate of it (3), so both forms name one job.
     expect((await sm('jobs', 'submit', NODE, BUILTIN)).code).toBe(3);
     expect((await sm('jobs', 'submit', 'ai-summarizer-action', '--node', NODE)).code).toBe(3);
@@ -368,8 +382,8 @@ describe("the reference's submit form: sm jobs submit <extension> -n <node>", ()
 describe('disabling an extension with sm config set cancels its queued jobs (spec §5.5)', () => {
   it('queued jobs are cancelled, a running one is left to finish, and the extension refuses new submits', async () => {
     const other = 'CLAUDE.md';
-    const claimed = (await sm('jobs', 'submit', NODE, BUILTIN, '--json')).json()['jobId'] as string;
-    const waiting = (await sm('jobs', 'submit', other, BUILTIN, '--json')).json()['jobId'] as string;
+    const claimed = (await sm('jobs', 'submit', NODE, BUILTIN, '--json')).json()['id'] as string;
+    const waiting = (await sm('jobs', 'submit', other, BUILTIN, '--json')).json()['id'] as string;
     expect((await sm('jobs', 'claim', '--filter', 'ai-summarizer-action', '--json')).json()).toMatchObject({
       id: claimed,
     });

@@ -42,7 +42,10 @@ async function readReport(ctx: VerbContext, source: string): Promise<string> {
 }
 
 async function recordInput(ctx: VerbContext): Promise<RecordInput> {
-  const id = ctx.args[0];
+  const flagId = str(ctx, 'id');
+  if (flagId !== undefined && ctx.args[0] !== undefined && ctx.args[0] !== flagId)
+    throw new CliError('USAGE', `two job ids: ${ctx.args[0]} and --id ${flagId}`, { hint: USAGE });
+  const id = ctx.args[0] ?? flagId;
   const nonce = str(ctx, 'nonce');
   const status = oneOf(ctx, 'status', ['completed', 'failed'] as const);
   if (id === undefined || nonce === undefined || status === undefined)

@@ -103,7 +103,7 @@ export async function submitJob(ctx: EngineContext, input: SubmitInput): Promise
   if (input.internal !== true && !processingAgentInstalled(ctx.scopeRoot))
     throw new EngineError(
       'no-processing-agent',
-      'No processing agent is installed: run `sm agent install` so an agent can work the queue, then submit again.',
+      'no processing agent is installed: run `sm agent install` so an agent can work the queue, then submit again.',
     );
   const outcome = withWriteStore(ctx, (store, session) => {
     const prepared = prepareJob(ctx, session, store, input);

@@ -49,6 +49,24 @@ function submitInput(ctx: VerbContext, usage: string): SubmitInput {
   return input;
 }
 
+/**
+ * The reference's `--json` of a submit: the queued job with its nonce (job.schema.json#/$defs/CredentialedJob) when
+ * created; `{ duplicate: true, nodeId, existingId }` when the same work is queued or running; the outcome otherwise.
+ */
+function submitJson(
+  engines: EngineContext,
+  input: SubmitInput,
+  outcome: Awaited<ReturnType<typeof submitJob>>,
+): unknown {
+  if (outcome.outcome === 'created') {
+    const job = getJob(engines, outcome.jobId);
+    if (job !== null) return { ...job, nonce: outcome.nonce };
+  }
+  if (outcome.outcome === 'duplicate' || outcome.outcome === 'job-running')
+    return { duplicate: true, nodeId: input.node, existingId: outcome.existingId, outcome: outcome.outcome };
+  return outcome;
+}
+
 /** `sm jobs submit <extension> -n <node>` (or `<node> <extension>`): created (exit 0, `--json` carries the nonce), or a refusal (3 / 2). */
 export async function submit(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   const input = submitInput(
@@ -56,7 +74,7 @@ export async function submit(ctx: VerbContext, engines: EngineContext): Promise<
     'jobs submit <extension> -n <node> [--auto-fix] [--finding <ids>] [--force]',
   );
   const outcome = await submitJob(engines, input);
-  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...outcome });
+  if (ctx.output.jsonMode) ctx.output.json(submitJson(engines, input, outcome));
   switch (outcome.outcome) {
     case 'created': {
       if (!ctx.output.jsonMode) {
@@ -112,7 +130,8 @@ export function list(ctx: VerbContext, engines: EngineContext): Promise<VerbResu
   const node = str(ctx, 'node');
   if (node !== undefined) filter.node = toNodePath(node, ctx.io.cwd, ctx.project.root);
   const items = listJobs(engines, filter);
-  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
+  // The reference's shape: the jobs themselves, a bare array (no elapsedMs: only object documents carry it).
+  if (ctx.output.jsonMode) ctx.output.json(items);
   else ctx.output.out(renderJobs(ctx.output, items));
   return Promise.resolve({});
 }
