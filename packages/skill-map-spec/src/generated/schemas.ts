@@ -1147,6 +1147,160 @@ export const CliOrphansSchema = {
   },
 } as const;
 
+/** JSON Schema `cli-scaffold.schema.json` as a plain value. */
+export const CliScaffoldSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-scaffold.schema.json',
+  title: 'CliScaffold',
+  description: '`sm tutorial --json` and `sm example --json`: the files written into the (empty) folder.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['elapsedMs', 'kind', 'dir', 'written'],
+  properties: {
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+    kind: {
+      enum: ['tutorial', 'example'],
+    },
+    dir: {
+      type: 'string',
+      minLength: 1,
+      description: 'The folder written into (absolute).',
+    },
+    written: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'string',
+        minLength: 1,
+      },
+      description: 'The files written, relative to dir, sorted.',
+    },
+    host: {
+      enum: ['claude', 'codex', 'opencode', 'agent-skills'],
+      description: 'tutorial: the agent host whose skill folder holds the skill.',
+    },
+    skillDir: {
+      type: 'string',
+      minLength: 1,
+      description: "tutorial: that host's skill folder.",
+    },
+  },
+} as const;
+
+/** JSON Schema `cli-sidecars.schema.json` as a plain value. */
+export const CliSidecarsSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json',
+  title: 'CliSidecars',
+  description:
+    "`sm sidecars … --json`: what annotate and refresh did to one node's .sm sidecar, and what prune deleted (on a dry run: would have done, with nothing changed).",
+  $defs: {
+    Write: {
+      type: 'object',
+      description: '`sm sidecars annotate|refresh <node> --json`.',
+      additionalProperties: false,
+      required: ['elapsedMs', 'node', 'sidecar', 'outcome', 'dryRun', 'written'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        node: {
+          type: 'string',
+          minLength: 1,
+          description: 'The node path (project-relative).',
+        },
+        sidecar: {
+          type: 'string',
+          minLength: 1,
+          description: "Its sidecar's path (project-relative).",
+        },
+        outcome: {
+          enum: ['created', 'overwritten', 'refreshed', 'fresh'],
+          description:
+            'annotate: created or overwritten (--force); refresh: refreshed, or fresh when the hashes already matched.',
+        },
+        dryRun: {
+          type: 'boolean',
+        },
+        written: {
+          type: 'boolean',
+          description: 'Whether the file changed (false on a dry run and for fresh).',
+        },
+      },
+    },
+    Prune: {
+      type: 'object',
+      description: '`sm sidecars prune --json`: the orphan sidecars (whose node file does not exist).',
+      additionalProperties: false,
+      required: ['elapsedMs', 'dryRun', 'deleted', 'wouldDelete', 'errors', 'items'],
+      properties: {
+        elapsedMs: {
+          type: 'integer',
+          minimum: 0,
+        },
+        dryRun: {
+          type: 'boolean',
+        },
+        deleted: {
+          type: 'integer',
+          minimum: 0,
+        },
+        wouldDelete: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Orphans a dry run found (0 otherwise).',
+        },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['sidecar', 'message'],
+            properties: {
+              sidecar: {
+                type: 'string',
+                minLength: 1,
+              },
+              message: {
+                type: 'string',
+              },
+            },
+          },
+        },
+        items: {
+          type: 'array',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['sidecar', 'expected', 'outcome'],
+            properties: {
+              sidecar: {
+                type: 'string',
+                minLength: 1,
+              },
+              expected: {
+                type: 'string',
+                minLength: 1,
+                description: 'The node file it belongs to, missing.',
+              },
+              outcome: {
+                enum: ['deleted', 'would-delete', 'gone', 'error'],
+              },
+              error: {
+                type: 'string',
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `conformance-case.schema.json` as a plain value. */
 export const ConformanceCaseSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2952,6 +3106,8 @@ export const ALL_SCHEMAS = {
   'cli-doctor.schema.json': CliDoctorSchema,
   'cli-help.schema.json': CliHelpSchema,
   'cli-orphans.schema.json': CliOrphansSchema,
+  'cli-scaffold.schema.json': CliScaffoldSchema,
+  'cli-sidecars.schema.json': CliSidecarsSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,
   'conformance-result.schema.json': ConformanceResultSchema,
   'execution-record.schema.json': ExecutionRecordSchema,

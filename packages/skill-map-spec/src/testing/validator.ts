@@ -38,6 +38,9 @@ export const SCHEMA_IDS = {
   actionShow: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionShow',
   actionRun: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionRun',
   actionApplied: 'https://skill-map.ai/spec/v1/cli-actions.schema.json#/$defs/ActionApplied',
+  sidecarsWrite: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Write',
+  sidecarsPrune: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Prune',
+  scaffold: 'https://skill-map.ai/spec/v1/cli-scaffold.schema.json',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

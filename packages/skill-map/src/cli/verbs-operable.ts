@@ -177,6 +177,37 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/issues.js'),
   },
   {
+    name: 'sidecars',
+    summary: '.sm sidecar files: annotate (scaffold), refresh (hashes), prune (orphans)',
+    usage: [
+      'sidecars annotate <node> [--force] [-n] [--yes]',
+      'sidecars refresh <node> [-n] [--yes]',
+      'sidecars prune [-n] [--yes]',
+    ],
+    details: [
+      "annotate writes <node>'s .sm with its identity (path and hashes of the last scan) and an empty annotations",
+      "block; an existing one is refused unless --force. refresh sets the identity hashes to the last scan's and",
+      'changes nothing else (exit 5 when the node or its sidecar is missing). Both are .sm writes: --yes consents',
+      'to one, or allowEditSmFiles: true in .skill-map/settings.local.json. prune deletes the .sm files whose node',
+      'file is gone; it asks first unless --yes (or --force). -n/--dry-run says what would change and changes nothing.',
+    ],
+    options: {
+      force: {
+        type: 'boolean',
+        description: 'annotate: overwrite an existing sidecar; prune: same as --yes',
+      },
+      'dry-run': { type: 'boolean', short: 'n', description: 'say what would change; change nothing' },
+      yes: {
+        type: 'boolean',
+        short: 'y',
+        description: 'annotate/refresh: consent to this .sm write; prune: confirm the deletes',
+      },
+    },
+    maxArgs: 2,
+    timed: true,
+    load: () => import('./commands/sidecars.js'),
+  },
+  {
     name: 'agent',
     summary: 'install the sm-process-jobs skill for your agent host: install, uninstall, status',
     usage: ['agent install|uninstall|status [--for claude|codex|opencode|agent-skills]'],

@@ -2,6 +2,7 @@
 // `sm help` never load SQLite, the kernel or the server.
 import type { CliIo, Output } from './io.js';
 import { OPERABLE_VERBS } from './verbs-operable.js';
+import { SETUP_VERBS } from './verbs-setup.js';
 import { STORE_VERBS } from './verbs-store.js';
 
 /** One option of a verb (or a global one), in `node:util` parseArgs terms plus its help line. */
@@ -107,6 +108,7 @@ export const VERBS: readonly VerbSpec[] = [
     maxArgs: 0,
     load: () => import('./commands/init.js'),
   },
+  ...SETUP_VERBS,
   {
     name: 'scan',
     summary: 'map the project into the database',

@@ -12,13 +12,7 @@ export type ConsentGrant = 'standing' | 'always' | 'confirm';
  * naming `allowEditSmFiles`.
  */
 export function decideConsent(ctx: EngineContext, consent: Consent): ConsentGrant {
-  const config = ctx.config();
-  if (config['allowSidecarWriters'] === false)
-    throw new EngineError(
-      'sidecar-writers-forbidden',
-      'sidecar writes are forbidden by the team policy allowSidecarWriters: false (a hard block: confirm and always do not override it)',
-      { details: { key: 'allowSidecarWriters' } },
-    );
+  const config = assertWritersAllowed(ctx);
   if (config['allowEditSmFiles'] === true) return 'standing';
   if (consent.always === true) return 'always';
   if (consent.confirm === true) return 'confirm';
@@ -27,6 +21,18 @@ export function decideConsent(ctx: EngineContext, consent: Consent): ConsentGran
     'writing the .sm sidecar needs consent: allowEditSmFiles is not granted and neither confirm nor always was given',
     { details: { key: 'allowEditSmFiles' } },
   );
+}
+
+/** Step (1) alone: the team policy's hard block (also for deletes); returns the config read. */
+export function assertWritersAllowed(ctx: EngineContext): Readonly<Record<string, unknown>> {
+  const config = ctx.config();
+  if (config['allowSidecarWriters'] === false)
+    throw new EngineError(
+      'sidecar-writers-forbidden',
+      'sidecar writes are forbidden by the team policy allowSidecarWriters: false (a hard block: confirm and always do not override it)',
+      { details: { key: 'allowSidecarWriters' } },
+    );
+  return config;
 }
 
 /** Persists an `always` grant (`allowEditSmFiles: true` in settings.local.json); nothing for the other grants. */

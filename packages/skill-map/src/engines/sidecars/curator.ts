@@ -1,3 +1,4 @@
+import { existsSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import type { Annotations } from '@skill-map/spec';
 import { toSidecarPath } from '../../adapters/fs/sidecar-path.js';
@@ -13,7 +14,7 @@ import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import { parseSidecar } from '../../kernel/parse/sidecar.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
-import { decideConsent, persistGrant } from './consent.js';
+import { assertWritersAllowed, decideConsent, persistGrant } from './consent.js';
 import { deepMerge, sanitize } from './deep-merge.js';
 import type { Consent, CurationResult, SidecarCurator } from './port.js';
 import { sidecarSchemaErrors } from './validate.js';
@@ -48,6 +49,11 @@ export interface SidecarCuratorFull extends SidecarCurator {
     nodePath: string,
     transform: (doc: Record<string, unknown>) => Record<string, unknown> | null,
   ): DocumentResult;
+  /**
+   * Deletes an orphan sidecar (`sm sidecars prune`), confined to the project and under the same per-path lock; false
+   * when it was gone already. Only the team policy gates it (a delete is not a write the consent gate asks about).
+   */
+  removeOrphan(sidecarRel: string): Promise<boolean>;
 }
 
 /** A whole-document write (or its preview): the document before and after, and whether the file changes. */
@@ -226,6 +232,15 @@ export function createSidecarCurator(ctx: EngineContext): SidecarCuratorFull {
     },
     updateDocument: write,
     previewDocument: preview,
+    removeOrphan(rel) {
+      assertWritersAllowed(ctx);
+      return withPathLock(lockDir, confined(rel).real, () => {
+        const c = confined(rel);
+        if (!existsSync(c.real)) return false;
+        rmSync(c.real);
+        return true;
+      });
+    },
     readAnnotations(nodePath) {
       const c = confineSidecar(ctx.scopeRoot, sidecarRel(nodePath));
       const state = c.ok ? readSidecarFile(c.real) : null;
