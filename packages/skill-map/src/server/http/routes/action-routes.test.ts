@@ -104,6 +104,16 @@ describe('POST /api/actions/:plugin/:action', () => {
     expect(sidecar()).toBeNull();
   });
 
+  it('always persists the standing grant: the next dispatch needs no consent', async () => {
+    const first = await tags({ nodePath: NODE, input: { tags: ['a'] }, always: true });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const local = JSON.parse(readFileSync(ps.tree.abs('.skill-map/settings.local.json'), 'utf8')) as Json;
+    expect(local['allowEditSmFiles']).toBe(true);
+    const next = await tags({ nodePath: NODE, input: { tags: ['b'] } });
+    expect(next.status, JSON.stringify(next.body)).toBe(200);
+    expect(next.body['value']['report']).toEqual({ from: ['a'], to: ['b'] });
+  });
+
   it('a dry run answers what would be written, without consent, and writes nothing', async () => {
     const r = await tags({ nodePath: NODE, input: { tags: ['a', 'a', 'b'] }, dryRun: true });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
