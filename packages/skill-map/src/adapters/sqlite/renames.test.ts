@@ -30,6 +30,9 @@ function addState(path: string): void {
     .run(path);
   h.db.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES (?, 0)`).run(path);
   h.db
+    .prepare(`INSERT INTO state_activity_seen (node_path, host, last_seen_at, count) VALUES (?, 'claude', 5, 2)`)
+    .run(path);
+  h.db
     .prepare(
       `INSERT INTO state_executions (id, extension_id, extension_version, node_ids_json, status) VALUES ('e-1', 'core/x', '1', ?, 'completed')`,
     )
@@ -40,6 +43,7 @@ function stateOwners(): unknown {
   return {
     findings: h.db.prepare(`SELECT node_id FROM state_findings`).pluck().all(),
     favorites: h.db.prepare(`SELECT node_path FROM state_node_favorites`).pluck().all(),
+    lastSeen: h.db.prepare(`SELECT node_path FROM state_activity_seen`).pluck().all(),
     executions: h.db.prepare(`SELECT node_ids_json FROM state_executions`).pluck().all(),
   };
 }
@@ -58,6 +62,7 @@ describe('rename carry-over', () => {
     expect(stateOwners()).toEqual({
       findings: ['new.md'],
       favorites: ['new.md'],
+      lastSeen: ['new.md'],
       executions: ['["new.md","other.md"]'],
     });
     expect(report.result.issues).toEqual([]);

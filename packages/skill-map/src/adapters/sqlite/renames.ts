@@ -31,6 +31,8 @@ export const STATE_NODE_COLUMNS: ReadonlyArray<readonly [string, string]> = [
   ['state_enrichments', 'node_id'],
   ['state_plugin_kvs', 'node_id'],
   ['state_node_favorites', 'node_path'],
+  // The activity capture's last-seen record: a renamed node keeps its runs (node-never-run).
+  ['state_activity_seen', 'node_path'],
 ];
 
 /** True when any `state_*` row references the path (one indexed probe per table). */
