@@ -30,7 +30,9 @@ function addState(path: string): void {
     .run(path);
   h.db.prepare(`INSERT INTO state_node_favorites (node_path, created_at) VALUES (?, 0)`).run(path);
   h.db
-    .prepare(`INSERT INTO state_activity_seen (node_path, host, last_seen_at, count) VALUES (?, 'claude', 5, 2)`)
+    .prepare(
+      `INSERT INTO state_activity_seen (node_path, host, last_seen_at, count) VALUES (?, 'claude', 5, 2)`,
+    )
     .run(path);
   h.db
     .prepare(
