@@ -24,6 +24,8 @@ let marker: string;
 const sm = (...argv: string[]) =>
   runSm(argv, { cwd: tree.root, env: { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') } });
 const json = (...argv: string[]): Json => JSON.parse(sm(...argv, '--json').stdout) as Json;
+const ruleIds = (): string[] =>
+  (json('check', '--list-rules')['rules'] as Json[]).map((r) => String(r['qualifiedId']));
 const kindsOf = (scan: Json): Record<string, string> =>
   Object.fromEntries((scan['nodes'] as Json[]).map((n) => [n['path'], `${n['kind']} ${n['provider']}`]));
 
@@ -65,6 +67,11 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
     ]);
     const list = json('plugins', 'list');
     expect(validator.validate('pluginsRegistry', list)).toEqual({ ok: true });
+    // Its analyzer is no rule sm check knows.
+    expect(ruleIds()).not.toContain('copilot/prompt-description');
+    const refused = sm('check', '--analyzers', 'prompt-description');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain("unknown analyzer 'prompt-description'");
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -83,6 +90,19 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
     expect((scan['issues'] as Json[]).map((i) => [i['analyzerId'], i['nodeIds']])).toEqual([
       ['prompt-description', ['.github/prompts/fix.prompt.md']],
     ]);
+    // sm check knows its analyzer: --list-rules, --analyzers, SARIF.
+    const rule = (json('check', '--list-rules')['rules'] as Json[]).find(
+      (r) => r['id'] === 'prompt-description',
+    );
+    expect(rule).toMatchObject({ qualifiedId: 'copilot/prompt-description', plugin: 'copilot', doc: null });
+    const checked = sm('check', '--analyzers', 'prompt-description', '--json');
+    expect(checked.code).toBe(0);
+    expect((JSON.parse(checked.stdout) as Json)['issues'].map((i: Json) => i['nodeIds'])).toEqual([
+      ['.github/prompts/fix.prompt.md'],
+    ]);
+    const sarif = JSON.parse(sm('check', '--format', 'sarif').stdout) as Json;
+    const rules = sarif['runs'][0]['tool']['driver']['rules'] as Json[];
+    expect(rules.find((r) => r['id'] === 'prompt-description')?.['properties']['tags']).toContain('copilot');
     const table = sm('graph', '--format', 'copilot-table');
     expect(table.code).toBe(0);
     expect(table.stdout).toContain(
@@ -195,6 +215,8 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       const qg = (await client.callTool({ name: 'query_graph', arguments: { kind: 'command' } }))
         .structuredContent as Json;
       expect(qg['nodes']).toEqual([]);
+      // Disabled, its analyzer is gone from sm check too.
+      expect(ruleIds()).not.toContain('copilot/prompt-description');
     });
   });
 });

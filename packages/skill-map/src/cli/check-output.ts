@@ -87,7 +87,9 @@ export function rulesJson(rules: readonly AnalyzerCatalogEntry[]): unknown[] {
     suppressible: r.suppressible,
     description: r.description,
     hint: r.hint,
-    doc: `docs/rules/${r.shortId}.md`,
+    // A plugin's analyzer has no page here: its plugin documents it.
+    doc: r.plugin === undefined ? `docs/rules/${r.shortId}.md` : null,
+    ...(r.plugin === undefined ? {} : { plugin: r.plugin }),
   }));
 }
 

@@ -48,7 +48,12 @@ export { sha256Hex, type HashFn } from './util/sha256.js';
 export { normalizeTrigger } from './util/normalize-trigger.js';
 export { sidecarPathFor } from './util/posix-path.js';
 export { canonicalFrontmatter, hashFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
-export { ANALYZER_CATALOG, resolveAnalyzerId, type AnalyzerCatalogEntry } from './analyzers/catalog.js';
+export {
+  ANALYZER_CATALOG,
+  analyzerCatalogOf,
+  resolveAnalyzerId,
+  type AnalyzerCatalogEntry,
+} from './analyzers/catalog.js';
 export { authoredPath } from './analyzers/path-lookup.js';
 export { shortAnalyzerId, suppressionMatches } from './graph/issue-sink.js';
 export {

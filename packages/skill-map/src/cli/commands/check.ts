@@ -1,8 +1,9 @@
 import { SEVERITIES, SPEC_VERSION } from '@skill-map/spec';
 import type { Issue, Link, Severity } from '@skill-map/spec';
-import { createOpsLog } from '../../adapters/index.js';
-import { runScan, severityCounts } from '../../engines/index.js';
-import { ANALYZER_CATALOG, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
+import { createOpsLog, loadConfig } from '../../adapters/index.js';
+import { loadPlugins, runScan, severityCounts } from '../../engines/index.js';
+import { analyzerCatalogOf, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
+import type { AnalyzerCatalogEntry, ExtensionRegistry } from '../../kernel/index.js';
 import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
@@ -24,13 +25,16 @@ function csv(value: unknown): string[] {
     : [];
 }
 
-/** `--analyzers a,b`: each id must be in the analyzer catalog (short or qualified); answers short ids. */
-function analyzersOf(ctx: VerbContext): string[] {
+/**
+ * `--analyzers a,b`: each id must be in the analyzer catalog of the project's registry (built-ins and trusted,
+ * enabled plugins; short or qualified); answers short ids.
+ */
+function analyzersOf(ctx: VerbContext, catalog: readonly AnalyzerCatalogEntry[]): string[] {
   return csv(ctx.options['analyzers']).map((id) => {
-    const entry = resolveAnalyzerId(id);
+    const entry = resolveAnalyzerId(id, catalog);
     if (entry === null) {
       throw new CliError('USAGE', `unknown analyzer '${id}'`, {
-        hint: `known analyzers: ${ANALYZER_CATALOG.map((e) => e.shortId).join(', ')} (sm check --list-rules)`,
+        hint: `known analyzers: ${catalog.map((e) => e.shortId).join(', ')} (sm check --list-rules)`,
       });
     }
     return entry.shortId;
@@ -59,6 +63,7 @@ function maxWarningsOf(ctx: VerbContext): number | null {
 /** Scans the project (like `sm scan`, persisting) and answers the fresh issues with the links they point into. */
 async function scanIssues(
   ctx: VerbContext,
+  registry: ExtensionRegistry,
   quietDiagnostics: boolean,
 ): Promise<{ issues: Issue[]; links: Link[] }> {
   const opsLog = createOpsLog({ projectRoot: ctx.project.root });
@@ -66,6 +71,7 @@ async function scanIssues(
     const outcome = await runScan({
       projectRoot: ctx.project.root,
       dbPath: ctx.project.dbPath,
+      registry,
       mode: 'incremental',
       onDrift: ctx.options['yes'] === true ? 'rebuild' : 'refuse',
       onDamage: 'refuse',
@@ -88,18 +94,21 @@ async function scanIssues(
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const format = formatOption(ctx, FORMATS, 'text');
   const { output } = ctx;
+  const config = loadConfig({ projectRoot: ctx.project.root }).merged;
+  const { registry } = await loadPlugins({ projectRoot: ctx.project.root, config, probabilistic: false });
+  const catalog = analyzerCatalogOf(registry);
   if (ctx.options['list-rules'] === true) {
-    if (format === 'text') output.out(renderRules(output, ANALYZER_CATALOG).join('\n'));
-    else output.json({ rules: rulesJson(ANALYZER_CATALOG) });
+    if (format === 'text') output.out(renderRules(output, catalog).join('\n'));
+    else output.json({ rules: rulesJson(catalog) });
     return {};
   }
-  const analyzerId = analyzersOf(ctx);
+  const analyzerId = analyzersOf(ctx, catalog);
   const severity = severitiesOf(ctx);
   const maxWarnings = maxWarningsOf(ctx);
   const all =
     ctx.options['stored'] === true
       ? { issues: withReadStore(ctx, (store) => readIssues(store, {})), links: [] as Link[] }
-      : await scanIssues(ctx, format !== 'text');
+      : await scanIssues(ctx, registry, format !== 'text');
   const wanted = new Set(analyzerId);
   // Text hides info unless --severity selects it (JSON and SARIF carry every severity).
   const shown: readonly Severity[] =
@@ -113,7 +122,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   if (format === 'sarif') {
     const rulesUri = ctx.options['rules-uri'];
     output.json(
-      formatSarif(issues, all.links, ANALYZER_CATALOG, {
+      formatSarif(issues, all.links, catalog, {
         toolVersion: CLI_VERSION,
         ...(typeof rulesUri === 'string'
           ? { rulesUri: rulesUri.endsWith('/') ? rulesUri : `${rulesUri}/` }

@@ -1,5 +1,7 @@
 import { suggest } from '@skill-map/spec';
-import { ANALYZER_CATALOG, resolveAnalyzerId } from '../../kernel/index.js';
+import { loadConfig } from '../../adapters/index.js';
+import { loadPlugins } from '../../engines/index.js';
+import { analyzerCatalogOf, resolveAnalyzerId } from '../../kernel/index.js';
 import { CliError } from '../errors.js';
 import { RULE_PAGES } from '../rule-pages.generated.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -8,19 +10,30 @@ import type { VerbContext, VerbResult } from '../verbs.js';
  * `sm explain <rule>`: the rule's page (docs/rules/<rule>.md, shipped in the build) on stdout. An unknown rule is a
  * usage error naming the nearest known one.
  */
-export function run(ctx: VerbContext): Promise<VerbResult> {
+export async function run(ctx: VerbContext): Promise<VerbResult> {
   const input = ctx.args[0];
   if (input === undefined || input.trim() === '')
     throw new CliError('USAGE', 'explain needs a rule id', {
       hint: 'e.g. `sm explain reference-broken`; `sm check --list-rules` lists every rule',
     });
-  const entry = resolveAnalyzerId(input);
+  const config = loadConfig({ projectRoot: ctx.project.root }).merged;
+  const { registry } = await loadPlugins({ projectRoot: ctx.project.root, config, probabilistic: false });
+  const catalog = analyzerCatalogOf(registry);
+  const entry = resolveAnalyzerId(input, catalog);
+  if (entry?.plugin !== undefined)
+    throw new CliError(
+      'USAGE',
+      `rule '${entry.shortId}' (${entry.id}) comes from the plugin '${entry.plugin}'`,
+      {
+        hint: `its documentation ships with the plugin (\`sm plugins show ${entry.plugin}\`)`,
+      },
+    );
   const page = entry === null ? undefined : RULE_PAGES[entry.shortId];
   if (entry === null || page === undefined) {
     const bare = input.trim().replace(/^[a-z-]+\//, '');
     const near = suggest(
       bare,
-      ANALYZER_CATALOG.map((e) => e.shortId),
+      catalog.map((e) => e.shortId),
     )[0];
     throw new CliError('USAGE', `unknown rule '${input}'`, {
       hint:
@@ -38,5 +51,5 @@ export function run(ctx: VerbContext): Promise<VerbResult> {
       page,
     });
   else ctx.output.out(page.trimEnd());
-  return Promise.resolve({});
+  return {};
 }

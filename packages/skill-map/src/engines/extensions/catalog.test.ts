@@ -220,3 +220,16 @@ describe('listExtensions over the live config', () => {
     expect(() => ctx.extensions.resolve('ai-redundancy-analyzer', ctx.config())).toThrow(/disabled/);
   });
 });
+
+describe('the plugin switch', () => {
+  it('switching the core plugin off hides its extensions from list_extensions and refuses them by name', () => {
+    const off = { plugins: { core: { enabled: false } } };
+    expect(catalog.listEnabled(off)).toEqual([]);
+    expect(catalog.listEnabled({ plugins: { core: { enabled: true } } }).length).toBe(
+      catalog.listEnabled({}).length,
+    );
+    const err = refusal('core/ai-security-analyzer', off);
+    expect(err.message).toContain('plugins.core.enabled');
+    expect(err.details).toMatchObject({ reason: 'disabled', key: 'plugins.core.enabled' });
+  });
+});

@@ -26,10 +26,22 @@ function valueAt(config: Readonly<Record<string, unknown>>, path: string): unkno
 }
 
 /**
- * Whether an extension is enabled under the live merged config: an explicit boolean at its enable key wins,
- * anything else (absent, not a boolean) falls back to the definition's `defaultEnabled` (true when unset).
+ * The setting that switches an extension off under the live merged config, or null when it is on: its plugin's
+ * `plugins.<plugin>.enabled: false` first (the cascade of `sm plugins disable`; hidden system extensions are exempt),
+ * then an explicit boolean at its own enable key; absent or not a boolean falls back to `defaultEnabled` (true when
+ * unset).
  */
+export function disabledBy(def: ProbExtension, config: Readonly<Record<string, unknown>>): string | null {
+  const slash = def.id.indexOf('/');
+  const pluginKey = `plugins.${slash === -1 ? 'core' : def.id.slice(0, slash)}.enabled`;
+  if (def.locked !== true && valueAt(config, pluginKey) === false) return pluginKey;
+  const key = enableKey(def.id);
+  const value = valueAt(config, key);
+  const on = typeof value === 'boolean' ? value : def.defaultEnabled !== false;
+  return on ? null : key;
+}
+
+/** Whether an extension is enabled under the live merged config (see {@link disabledBy}). */
 export function isEnabled(def: ProbExtension, config: Readonly<Record<string, unknown>>): boolean {
-  const value = valueAt(config, enableKey(def.id));
-  return typeof value === 'boolean' ? value : def.defaultEnabled !== false;
+  return disabledBy(def, config) === null;
 }

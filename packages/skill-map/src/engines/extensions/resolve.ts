@@ -1,7 +1,7 @@
 import { resolveAnalyzerId } from '../../kernel/analyzers/catalog.js';
 import { suggest } from '../../kernel/util/suggest.js';
 import { EngineError } from '../errors.js';
-import { enableKey, isEnabled } from './enable-state.js';
+import { disabledBy } from './enable-state.js';
 import type { ExtensionKind, ProbExtension } from './types.js';
 
 const PREFIXES: Readonly<Record<string, ExtensionKind>> = { 'action:': 'action', 'analyzer:': 'analyzer' };
@@ -91,8 +91,8 @@ export function resolveExtension(
         details: { extension: hit.id, reason: 'locked' },
       },
     );
-  if (!isEnabled(hit, config)) {
-    const key = enableKey(hit.id);
+  const key = disabledBy(hit, config);
+  if (key !== null) {
     throw new EngineError(
       'unsupported-extension',
       `${hit.id} is disabled by the setting ${key}; enable it with \`sm config set ${key} true\``,

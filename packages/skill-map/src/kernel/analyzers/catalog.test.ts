@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { shortAnalyzerId, suppressionMatches } from '../graph/issue-sink.js';
-import { ANALYZER_CATALOG, BUILTIN_ANALYZERS, resolveAnalyzerId } from './catalog.js';
+import { defaultKernelRegistry } from '../registry/core-plugins.js';
+import { createRegistry } from '../registry/registry.js';
+import { ANALYZER_CATALOG, analyzerCatalogOf, BUILTIN_ANALYZERS, resolveAnalyzerId } from './catalog.js';
+import type { Analyzer } from './analyzer.js';
 import { compileIgnoredReferences } from './ignored-references.js';
 import { isCodeShapedMention } from './reference-broken.js';
 
@@ -113,5 +116,45 @@ describe('reference-broken helpers', () => {
       false,
       false,
     ]);
+  });
+});
+
+describe('the analyzer catalog of a registry', () => {
+  const promptCheck: Analyzer = {
+    id: 'acme/prompt-check',
+    phase: 'detect',
+    severity: 'varies',
+    suppressible: false,
+    description: 'Prompts need a description.',
+    run: () => undefined,
+  };
+
+  it('is the built-in catalog under the built-ins alone', () => {
+    expect(analyzerCatalogOf(defaultKernelRegistry())).toEqual(ANALYZER_CATALOG);
+  });
+
+  it("lists a plugin's analyzer under its qualified id with its plugin, and the built-ins only when registered", () => {
+    const builder = createRegistry();
+    builder.register({ id: 'acme', version: '1.0.0', specCompat: '^1.0.0', source: 'project' }, [
+      {
+        kind: 'analyzer',
+        mode: 'deterministic',
+        id: 'prompt-check',
+        version: '1.0.0',
+        description: '',
+        impl: promptCheck,
+      },
+    ]);
+    const catalog = analyzerCatalogOf(builder.build());
+    expect(resolveAnalyzerId('prompt-check', catalog)).toMatchObject({
+      id: 'acme/prompt-check',
+      shortId: 'prompt-check',
+      source: 'analyzer',
+      plugin: 'acme',
+    });
+    expect(resolveAnalyzerId('prompt-check')).toBeNull();
+    // No built-in analyzer without the core plugin; the kernel's own stamps remain.
+    expect(resolveAnalyzerId('reference-broken', catalog)).toBeNull();
+    expect(resolveAnalyzerId('extension-error', catalog)?.source).toBe('kernel');
   });
 });

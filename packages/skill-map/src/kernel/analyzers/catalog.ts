@@ -1,4 +1,5 @@
 import type { Severity } from '@skill-map/spec';
+import type { ExtensionRegistry } from '../registry/types.js';
 import type { Analyzer } from './analyzer.js';
 import { annotationFieldUnknownAnalyzer } from './annotation-field-unknown.js';
 import { annotationOrphanAnalyzer } from './annotation-orphan.js';
@@ -45,6 +46,8 @@ export interface AnalyzerCatalogEntry {
   description: string;
   /** One-line fix hint. */
   hint: string;
+  /** The plugin of a drop-in analyzer (no rule page ships for it); absent for the built-ins and kernel stamps. */
+  plugin?: string;
 }
 
 /** Kernel-stamped ids whose issues carry `data.target`. */
@@ -118,25 +121,48 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
   hint: RULE_HINTS[shortId!] ?? '',
 }));
 
-/** Every analyzer id the kernel can emit, qualified and short. */
+/** A catalog entry of a deterministic analyzer, under the id the registry gave it. */
+function analyzerEntry(a: Analyzer, qualifiedId: string = a.id, plugin?: string): AnalyzerCatalogEntry {
+  const shortId = qualifiedId.slice(qualifiedId.lastIndexOf('/') + 1);
+  return {
+    id: qualifiedId,
+    shortId,
+    source: 'analyzer',
+    severity: a.severity,
+    suppressible: a.suppressible,
+    description: a.description,
+    hint: a.hint ?? RULE_HINTS[shortId] ?? '',
+    ...(plugin === undefined ? {} : { plugin }),
+  };
+}
+
+/** The built-in analyzers' ids and the kernel-stamped ones, qualified and short (no plugin loaded). */
 export const ANALYZER_CATALOG: readonly AnalyzerCatalogEntry[] = [
-  ...BUILTIN_ANALYZERS.map((a) => {
-    const shortId = a.id.slice(a.id.lastIndexOf('/') + 1);
-    return {
-      id: a.id,
-      shortId,
-      source: 'analyzer' as const,
-      severity: a.severity,
-      suppressible: a.suppressible,
-      description: a.description,
-      hint: a.hint ?? RULE_HINTS[shortId] ?? '',
-    };
-  }),
+  ...BUILTIN_ANALYZERS.map((a) => analyzerEntry(a)),
   ...KERNEL_STAMPED,
 ];
 
-/** Resolves a user-typed analyzer id (qualified `core/x` or bare `x`) against the catalog; null when unknown. */
-export function resolveAnalyzerId(input: string): AnalyzerCatalogEntry | null {
+/**
+ * Every analyzer id a scan under `registry` can emit: the registry's deterministic analyzers (built-ins and trusted,
+ * enabled plugins alike, in run order) and the kernel-stamped ids.
+ */
+export function analyzerCatalogOf(registry: ExtensionRegistry): AnalyzerCatalogEntry[] {
+  const builtIn = new Set(registry.plugins().flatMap((p) => (p.source === 'built-in' ? [p.id] : [])));
+  const analyzers = registry
+    .ofKind('analyzer')
+    .flatMap((e) =>
+      e.kind === 'analyzer' && e.mode === 'deterministic'
+        ? [analyzerEntry(e.impl, e.qualifiedId, builtIn.has(e.pluginId) ? undefined : e.pluginId)]
+        : [],
+    );
+  return [...analyzers, ...KERNEL_STAMPED];
+}
+
+/** Resolves a user-typed analyzer id (qualified `core/x` or bare `x`) against a catalog; null when unknown. */
+export function resolveAnalyzerId(
+  input: string,
+  catalog: readonly AnalyzerCatalogEntry[] = ANALYZER_CATALOG,
+): AnalyzerCatalogEntry | null {
   const trimmed = input.trim();
-  return ANALYZER_CATALOG.find((e) => e.id === trimmed || e.shortId === trimmed) ?? null;
+  return catalog.find((e) => e.id === trimmed || e.shortId === trimmed) ?? null;
 }

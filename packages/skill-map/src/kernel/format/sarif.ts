@@ -33,8 +33,18 @@ export interface SarifRun {
 }
 
 function ruleOf(entry: AnalyzerCatalogEntry, base: string): Record<string, unknown> {
-  const helpUri = `${base}${entry.shortId}.md`;
   const level = entry.severity === 'varies' ? 'warning' : LEVEL[entry.severity];
+  // A plugin's analyzer has no rule page at the rules base: its rule names the plugin instead.
+  if (entry.plugin !== undefined)
+    return {
+      id: entry.shortId,
+      name: entry.shortId.replace(/(^|-)([a-z0-9])/g, (_m, _d: string, c: string) => c.toUpperCase()),
+      shortDescription: { text: entry.description || entry.id },
+      fullDescription: { text: `${entry.description || entry.id} (${entry.id}, plugin ${entry.plugin})` },
+      defaultConfiguration: { level },
+      properties: { tags: ['skill-map', 'plugin', entry.plugin], suppressible: entry.suppressible },
+    };
+  const helpUri = `${base}${entry.shortId}.md`;
   return {
     id: entry.shortId,
     name: entry.shortId.replace(/(^|-)([a-z0-9])/g, (_m, _d: string, c: string) => c.toUpperCase()),
