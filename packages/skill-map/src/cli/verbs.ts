@@ -1,6 +1,7 @@
 // The verb table: names, help text and option specs, plus a lazy loader per verb so `sm version` and
 // `sm help` never load SQLite, the kernel or the server.
 import type { CliIo, Output } from './io.js';
+import { ACTION_VERBS } from './verbs-actions.js';
 import { OPERABLE_VERBS } from './verbs-operable.js';
 import { SETUP_VERBS } from './verbs-setup.js';
 import { STORE_VERBS } from './verbs-store.js';
@@ -300,50 +301,7 @@ export const VERBS: readonly VerbSpec[] = [
     timed: true,
     load: () => import('./commands/plugins.js'),
   },
-  {
-    name: 'actions',
-    summary: "list, inspect and run the plugins' actions",
-    usage: [
-      'actions list [--json] [--no-built-ins] [--no-plugins]',
-      'actions show <plugin>/<action> [--json]',
-      'actions run <plugin>/<action> -n <node> [--input <json>] [--dry-run] [--yes] [--json]',
-    ],
-    details: [
-      "A deterministic action writes only the node's .sm sidecar, through the consent gate (allowEditSmFiles,",
-      '--yes for this once, or a prompt on a terminal); a probabilistic one runs as a job (`sm jobs submit`).',
-      'core/node-bump and core/node-set-stability ship switched off: `sm plugins enable core/node-bump`.',
-      '--dry-run prints what would be written and writes nothing (no consent needed).',
-      'Exit 2 when consent is missing or refused, 5 for an unknown or switched-off action or node.',
-    ],
-    options: {
-      node: { type: 'string', short: 'n', value: 'path', description: 'the node to run the action on' },
-      input: { type: 'string', value: 'json', description: "the action's input as a JSON object" },
-      'dry-run': { type: 'boolean', description: 'compute and print, write nothing' },
-      yes: { type: 'boolean', short: 'y', description: 'consent to this one sidecar write' },
-      ...PLUGIN_FLAGS,
-    },
-    maxArgs: 2,
-    timed: true,
-    load: () => import('./commands/actions.js'),
-  },
-  {
-    name: 'bump',
-    summary: "bump a node's annotated version in its .sm sidecar",
-    usage: ['bump <node> [-n | --dry-run] [--yes] [--json]'],
-    details: [
-      'Sets annotations.version to the next integer (a node with none is version 1, so it becomes 2), re-records',
-      "the node's identity hashes (clearing core/annotation-stale at the next scan) and stamps audit.lastBumpedAt/By.",
-      'The same computation as the core/node-bump action; this verb runs it even while that action is switched off.',
-      'Consent as for every sidecar write: allowEditSmFiles, --yes, or the prompt on a terminal (exit 2 without).',
-    ],
-    options: {
-      'dry-run': { type: 'boolean', short: 'n', description: 'print the bump, write nothing' },
-      yes: { type: 'boolean', short: 'y', description: 'consent to this one sidecar write' },
-    },
-    maxArgs: 1,
-    timed: true,
-    load: () => import('./commands/bump.js'),
-  },
+  ...ACTION_VERBS,
   ...STORE_VERBS,
   {
     name: 'config',
