@@ -10,6 +10,12 @@ const SAMPLES: Record<ProbExtension['report'], { good: unknown[]; bad: unknown[]
   findings: {
     good: [
       { confidence: 0.9, safety: safe, findings: [] },
+      // The reference's clean reports spell "no injection" as `injectionType: null`.
+      {
+        confidence: 0.9,
+        safety: { injectionDetected: false, injectionType: null, contentQuality: 'clean' },
+        findings: [],
+      },
       {
         confidence: 0.7,
         safety: {
