@@ -5,13 +5,13 @@ import { CliError } from './errors.js';
 import type { VerbContext } from './verbs.js';
 
 /** Whether a person is at the terminal to answer (both ends are terminals, and no `--json` run). */
-function interactive(ctx: VerbContext): boolean {
+export function interactive(ctx: VerbContext): boolean {
   const stdin = ctx.io.stdin as { isTTY?: boolean };
   return stdin.isTTY === true && ctx.io.stderr.isTTY === true && !ctx.output.jsonMode;
 }
 
-/** One answer line from stdin ('' when stdin ends first). */
-function ask(ctx: VerbContext, question: string): Promise<string> {
+/** One answer line from stdin, trimmed and lower-cased ('' when stdin ends first). */
+export function ask(ctx: VerbContext, question: string): Promise<string> {
   ctx.io.stderr.write(question);
   const rl = createInterface({ input: ctx.io.stdin, terminal: false });
   return new Promise((resolve) => {

@@ -14,8 +14,8 @@ export const SETUP_VERBS: readonly VerbSpec[] = [
     usage: ['tutorial [--for claude|codex|opencode|agent-skills] [--force]'],
     details: [
       'Writes <host skill dir>/sm-tutorial/ (SKILL.md and references/) into the working directory (or --root); open your',
-      'agent there and ask it to start the skill-map tutorial. The folder must be empty unless --force. Default host:',
-      'claude (.claude/skills). Scans never map sm-tutorial/ folders.',
+      'agent there and ask it to start the skill-map tutorial. The folder must be empty unless --force. Without --for,',
+      'a terminal is asked which agent (default claude, .claude/skills); otherwise claude. Scans never map sm-tutorial/.',
     ],
     options: {
       for: {

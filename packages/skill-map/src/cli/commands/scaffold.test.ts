@@ -2,10 +2,12 @@
 // written), --force writes anyway, --json validates against cli-scaffold; the example's first scan is a connected
 // graph with nothing broken, and the tutorial's folder is never mapped.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { runCli } from '../testing/run-cli.js';
+import { main } from '../main.js';
+import { captureStream, runCli } from '../testing/run-cli.js';
 import { schemaErrors } from '../testing/projects.js';
 
 let tree: TempTree;
@@ -87,5 +89,43 @@ describe('sm tutorial', () => {
     const again = await sm('tutorial');
     expect(again.code).toBe(2);
     expect(readdirSync(tree.root)).toEqual(['.agents']);
+  });
+});
+
+/** `sm tutorial` at a terminal (stdin and stderr TTYs) that answers `answer`. */
+async function tutorialAtTerminal(answer: string): Promise<{ code: number; stderr: string }> {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const stderr = captureStream(true);
+  stdin.end(`${answer}\n`);
+  const code = await main(['tutorial'], {
+    stdout: captureStream(true),
+    stderr,
+    stdin,
+    env: {},
+    cwd: tree.root,
+  });
+  return { code, stderr: stderr.text() };
+}
+
+describe('sm tutorial at a terminal without --for', () => {
+  it('asks which agent (Claude Code the default); the answer picks the skill folder', async () => {
+    const run = await tutorialAtTerminal('4');
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain('1. Claude Code (default)');
+    expect(readdirSync(tree.abs('.agents/skills/sm-tutorial'))).toContain('SKILL.md');
+  });
+
+  it('an empty answer takes the default; an answer out of range writes nothing (exit 2)', async () => {
+    expect((await tutorialAtTerminal('9')).code).toBe(2);
+    expect(readdirSync(tree.root)).toEqual([]);
+    expect((await tutorialAtTerminal('')).code).toBe(0);
+    expect(readdirSync(tree.abs('.claude/skills/sm-tutorial'))).toContain('SKILL.md');
+  });
+
+  it('a folder that is not empty is refused before anything is asked', async () => {
+    writeFileSync(tree.abs('mine.txt'), 'x\n');
+    const run = await tutorialAtTerminal('1');
+    expect(run.code).toBe(2);
+    expect(run.stderr).not.toContain('Which agent');
   });
 });

@@ -24,7 +24,8 @@ export interface Materialized {
 /** The hosts `sm tutorial --for` accepts (those with a skill folder). */
 export const TUTORIAL_HOSTS = AGENT_HOSTS;
 
-function refuseUnlessEmpty(root: string, force: boolean, verb: string): void {
+/** `invalid-input` unless `root` is an empty folder (or `force`); `not-found` when it does not exist. */
+export function refuseUnlessEmpty(root: string, force: boolean, verb: string): void {
   if (!existsSync(root))
     throw new EngineError('not-found', `${root} does not exist`, { details: { dir: root } });
   const entries = readdirSync(root);
