@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -356,6 +356,28 @@ describe('sm jobs submit with a built-in extension', () => {
     expect((await sm('jobs', 'submit', NODE, BUILTIN, '--force')).code).not.toBe(0);
     const human = await sm('jobs', 'list');
     expect(human.stdout).not.toContain(String(out['nonce']));
+  });
+});
+
+describe('sm record with a report that breaks the built-in schema', () => {
+  it("exit 2 and stderr says the report failed schema validation (the reference's wording); the job is failed", async () => {
+    const id = (await sm('jobs', 'submit', BUILTIN, '-n', NODE, '--json')).json()['id'] as string;
+    const { nonce } = (await sm('jobs', 'claim', '--json')).json<{ nonce: string }>();
+    writeFileSync(join(tree.root, 'bad.json'), JSON.stringify({ confidence: 0.9, safety: 'clean' }));
+    const run = await sm(
+      'record',
+      '--id',
+      id,
+      '--nonce',
+      nonce,
+      '--status',
+      'completed',
+      '--report',
+      'bad.json',
+    );
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/schema validation/);
+    expect((await sm('jobs', 'show', id, '--json')).json<{ item: Json }>().item['status']).toBe('failed');
   });
 });
 

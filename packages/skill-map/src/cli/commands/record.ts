@@ -84,7 +84,7 @@ function refusal(id: string, outcome: Exclude<RecordOutcome, { outcome: 'complet
     case 'report-invalid':
       return new CliError(
         'REFUSED',
-        `the report does not match the extension's schema; job ${id} is now failed: ${outcome.detail}`,
+        `the report failed schema validation; job ${id} is now failed: ${outcome.detail}`,
       );
     case 'schema-unresolved':
       return new CliError('REFUSED', `the report schema of job ${id} cannot be resolved: ${outcome.detail}`);
