@@ -86,6 +86,7 @@ const ENGINE_HINTS: Partial<Record<EngineErrorCode, string>> = {
     'the project settings (.skill-map/settings.json) set allowSidecarWriters: false; ask the team before changing it',
   'db-missing': 'run `sm scan` first',
   'ambiguous-extension': 'prefix the id with action: or analyzer:',
+  'node-drifted': 'run `sm scan` first, then retry',
 };
 
 const SERVER_HINTS: Readonly<Record<string, string>> = {

@@ -35,7 +35,9 @@ export type EngineErrorCode =
   /** Kernel-origin findings are never dismissible by a person. */
   | 'finding-not-dismissible'
   /** A deterministic action (a plugin's) that threw, hung or answered something unusable: nothing written (CLI 2, REST 422). */
-  | 'action-failed';
+  | 'action-failed'
+  /** The node's file changed since the last scan where a write would record its identity (CLI 2, REST 409). */
+  | 'node-drifted';
 
 /** A typed engine failure; `details` travels to REST `error.details`, MCP `error.data` and `--json` errors. */
 export class EngineError extends Error {

@@ -96,6 +96,7 @@ const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
   'job-file-missing': 'job-file-missing',
   'finding-not-dismissible': 'finding-not-dismissible',
   'action-failed': 'action-failed',
+  'node-drifted': 'node-drifted',
 };
 
 /**

@@ -228,6 +228,22 @@ describe('sm bump', () => {
     expect((await sm(['bump'])).code).toBe(2);
   });
 
+  it('a node edited since the last scan is refused (exit 2, run sm scan), nothing written; after a scan it bumps', async () => {
+    writeFileSync(tree.abs(NODE), '---\nname: deploy\ndescription: Deploys the app\n---\nA new body.\n');
+    for (const argv of [
+      ['bump', NODE, '--yes'],
+      ['bump', NODE, '-n'],
+    ]) {
+      const run = await sm(argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr).toContain('changed since the last scan');
+      expect(run.stderr).toContain('sm scan');
+    }
+    expect(sidecar()).toBeNull();
+    expect((await sm(['scan', '-q'])).code).toBe(0);
+    expect((await sm(['bump', NODE, '--yes'])).code).toBe(0);
+  });
+
   it('parallel bumps serialise on the sidecar lock: none is lost, no temp file is left', async () => {
     const runs = await Promise.all([1, 2, 3, 4, 5].map(() => sm(['bump', NODE, '--yes', '--json'])));
     for (const r of runs) expect(r.code, r.stderr).toBe(0);

@@ -55,6 +55,7 @@ export function toProtocolError(thrown: unknown, logger: ServerLogger): Protocol
       case 'sidecar-invalid':
       case 'finding-not-dismissible':
       case 'action-failed':
+      case 'node-drifted':
       case 'db-missing':
         // Refusals of the operable surface: -32602 with the code (and `key` for consent) in `data`, and the key
         // named in the message too, since some clients show only the text.
