@@ -44,6 +44,7 @@ export type {
   KindRegistryEntry,
   KindUi,
   ProviderRegistryEntry,
+  ViewContribution,
   ErrorEnvelope,
   ListEnvelope,
   RestEnvelope,

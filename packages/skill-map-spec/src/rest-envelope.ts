@@ -41,6 +41,17 @@ export interface ContributionRegistryEntry {
   description?: string;
 }
 
+/** A view contribution as a plugin's manifest declares it (`contributions[]` of plugin.json). */
+export interface ViewContribution {
+  /** Bare id, unique in the plugin. */
+  id: string;
+  slot: ContributionSlot;
+  title: string;
+  render: ContributionRender;
+  kinds?: string[];
+  description?: string;
+}
+
 /** Registries carried by payload-bearing REST envelopes (list, single and the `config` value envelope). */
 export interface EnvelopeRegistries {
   kindRegistry: Record<string, KindRegistryEntry>;

@@ -41,7 +41,19 @@ beforeAll(() => {
   });
   const dir = join(tree.root, '.skill-map', 'plugins', 'copilot');
   cpSync(EXAMPLE, dir, { recursive: true });
-  // The copy (never examples/) leaves a marker when its provider module is imported.
+  // The copy (never examples/) declares a view contribution and leaves a marker when its provider is imported.
+  const manifestPath = join(dir, 'plugin.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Json;
+  manifest['contributions'] = [
+    {
+      id: 'prompt-stats',
+      slot: 'inspector-panel',
+      title: 'Prompt stats',
+      render: 'key-value',
+      kinds: ['command'],
+    },
+  ];
+  writeFileSync(manifestPath, JSON.stringify(manifest));
   marker = join(tree.root, 'IMPORTED');
   appendFileSync(
     join(dir, 'extensions', 'provider.mjs'),
@@ -156,6 +168,15 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
         stability: 'experimental',
         description: 'GitHub Copilot custom instructions (rules) and prompt files (commands).',
       });
+      expect(nodes['contributionsRegistry']).toEqual({
+        'copilot/prompt-stats': {
+          pluginId: 'copilot',
+          slot: 'inspector-panel',
+          title: 'Prompt stats',
+          render: 'key-value',
+          kinds: ['command'],
+        },
+      });
       for (const n of nodes['items'] as Json[]) {
         expect(nodes['kindRegistry'][n['kind']], n['path']).toBeDefined();
         expect(nodes['providerRegistry'][n['provider']], n['path']).toBeDefined();
@@ -204,6 +225,7 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       expect(body['item']['status']).toBe('disabled');
       expect(validator.validate('restEnvelope', body)).toEqual({ ok: true });
       expect(body['providerRegistry']['copilot/copilot']).toBeUndefined();
+      expect(body['contributionsRegistry']).toEqual({});
       expect(
         JSON.parse(readFileSync(join(tree.root, '.skill-map/settings.json'), 'utf8'))['plugins'],
       ).toEqual({

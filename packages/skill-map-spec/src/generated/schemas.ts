@@ -2526,6 +2526,12 @@ export const PluginsRegistrySchema = {
           type: 'string',
           format: 'uri',
         },
+        contributions: {
+          type: 'array',
+          items: {},
+          description:
+            'View contributions the plugin adds to the web page (each checked against `ViewContribution` on its own: an invalid one is left out and reported, the rest of the plugin loads).',
+        },
       },
     },
     PluginStatus: {
@@ -2608,6 +2614,13 @@ export const PluginsRegistrySchema = {
             },
           },
         },
+        contributionErrors: {
+          type: 'array',
+          items: {
+            type: 'string',
+          },
+          description: 'Why each left-out view contribution is invalid (absent when every one is valid).',
+        },
       },
     },
     PluginsRegistry: {
@@ -2644,7 +2657,8 @@ export const PluginsRegistrySchema = {
         },
         ok: {
           type: 'boolean',
-          description: 'False when a plugin is in a failing status (not loaded, disabled or untrusted).',
+          description:
+            'False when a plugin is in a failing status (not loaded, disabled or untrusted) or a loaded plugin has an invalid view contribution.',
         },
         counts: {
           type: 'object',
@@ -2679,6 +2693,45 @@ export const PluginsRegistrySchema = {
               },
             },
           },
+        },
+      },
+    },
+    ViewContribution: {
+      type: 'object',
+      required: ['id', 'slot', 'title', 'render'],
+      additionalProperties: false,
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^[a-z][a-z0-9]*(-[a-z0-9]+)*$',
+          description: 'Bare id, unique in the plugin; qualified `<plugin>/<id>` in `contributionsRegistry`.',
+        },
+        slot: {
+          enum: ['inspector-panel', 'node-badge'],
+          description:
+            "Where the page shows it: a panel of the node inspector, or a short badge in the inspector's header.",
+        },
+        title: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 80,
+        },
+        render: {
+          enum: ['text', 'key-value', 'list'],
+          description: 'How its per-node data is drawn; always as text, never as markup.',
+        },
+        kinds: {
+          type: 'array',
+          minItems: 1,
+          uniqueItems: true,
+          items: {
+            type: 'string',
+            pattern: '^[a-zA-Z][a-zA-Z0-9_-]{0,63}$',
+          },
+          description: 'Node kinds it applies to; every kind when absent.',
+        },
+        description: {
+          type: 'string',
         },
       },
     },

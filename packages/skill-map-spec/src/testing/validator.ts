@@ -24,6 +24,7 @@ export const SCHEMA_IDS = {
   pluginManifest: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginManifest',
   pluginsRegistry: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsRegistry',
   pluginsDoctor: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/PluginsDoctor',
+  viewContribution: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json#/$defs/ViewContribution',
   executionRecord: 'https://skill-map.ai/spec/v1/execution-record.schema.json',
   historyStats: 'https://skill-map.ai/spec/v1/history-stats.schema.json',
   orphans: 'https://skill-map.ai/spec/v1/cli-orphans.schema.json#/$defs/Orphans',

@@ -103,6 +103,7 @@ export { scanSources, type ScanSourcesOptions, type ScanSourcesResult } from './
 export { createRegistry, type RegistryBuilder } from './registry/registry.js';
 export {
   BUILTIN_KIND_UI,
+  contributionsRegistryOf,
   envelopeRegistriesOf,
   kindRegistryOf,
   providerRegistryOf,

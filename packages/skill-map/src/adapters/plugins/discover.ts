@@ -4,7 +4,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { PluginsRegistrySchema } from '@skill-map/spec';
+import { PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
 import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 
@@ -20,6 +20,7 @@ export interface PluginManifest {
   license?: string;
   homepage?: string;
   repository?: string;
+  contributions?: unknown[];
 }
 
 /** A discovered plugin folder: its manifest, or why it has none usable. */
@@ -29,6 +30,10 @@ export interface FoundPlugin {
   dir: string;
   source: Exclude<PluginSource, 'built-in'>;
   manifest: { ok: true; value: PluginManifest } | { ok: false; reason: string };
+  /** The manifest's valid view contributions. */
+  contributions: ViewContribution[];
+  /** Why each left-out contribution is invalid. */
+  contributionErrors: string[];
 }
 
 /** Where drop-in plugins live. */
@@ -47,6 +52,13 @@ export function pluginRoots(projectRoot: string, env: NodeJS.ProcessEnv = proces
 }
 
 let validator: ValidateFunction | null = null;
+let contributionValidator: ValidateFunction | null = null;
+
+const explain = (v: ValidateFunction): string =>
+  (v.errors ?? [])
+    .slice(0, 5)
+    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
+    .join('; ');
 
 /** Validates a manifest; ajv is loaded on the first manifest only (a project without plugins never pays for it). */
 async function validateManifest(value: unknown): Promise<string | null> {
@@ -62,12 +74,30 @@ async function validateManifest(value: unknown): Promise<string | null> {
     ajv.addFormat('uri', (value: string) => URL.canParse(value));
     ajv.addSchema(PluginsRegistrySchema);
     validator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/PluginManifest`)!;
+    contributionValidator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/ViewContribution`)!;
   }
   if (validator(value) === true) return null;
-  return (validator.errors ?? [])
-    .slice(0, 5)
-    .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
-    .join('; ');
+  return explain(validator);
+}
+
+/** Each declared view contribution checked on its own: the valid ones, and why each other one is left out. */
+function checkContributions(
+  manifest: PluginManifest,
+): Pick<FoundPlugin, 'contributions' | 'contributionErrors'> {
+  const contributions: ViewContribution[] = [];
+  const contributionErrors: string[] = [];
+  const seen = new Set<string>();
+  (manifest.contributions ?? []).forEach((c, i) => {
+    const label = `view contribution ${i}${typeof (c as { id?: unknown })?.id === 'string' ? ` '${(c as { id: string }).id}'` : ''}`;
+    if (contributionValidator!(c) !== true)
+      contributionErrors.push(`${label} is invalid: ${explain(contributionValidator!)}`);
+    else if (seen.has((c as ViewContribution).id)) contributionErrors.push(`${label} repeats an id`);
+    else {
+      seen.add((c as ViewContribution).id);
+      contributions.push(c as ViewContribution);
+    }
+  });
+  return { contributions, contributionErrors };
 }
 
 async function readManifest(dir: string): Promise<FoundPlugin['manifest']> {
@@ -110,7 +140,10 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
       continue;
     }
     const manifest = await readManifest(dir);
-    found.push({ id: manifest.ok ? manifest.value.id : name, dir, source, manifest });
+    const checked = manifest.ok
+      ? checkContributions(manifest.value)
+      : { contributions: [], contributionErrors: [] };
+    found.push({ id: manifest.ok ? manifest.value.id : name, dir, source, manifest, ...checked });
   }
   return found;
 }

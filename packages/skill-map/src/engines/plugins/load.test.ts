@@ -8,7 +8,7 @@ import { loadConfig } from '../../adapters/index.js';
 import { createTempTree, type TempTree } from '../../adapters/testing/temp-tree.js';
 import { writeTrust } from '../../adapters/plugins/trust-store.js';
 import { runScan } from '../scan/scan-engine.js';
-import { kindRegistryOf } from '../../kernel/index.js';
+import { contributionsRegistryOf, kindRegistryOf } from '../../kernel/index.js';
 import { loadPlugins } from './load.js';
 import { doctorReport, listPlugins, setPluginEnabled, setPluginTrust } from './manage.js';
 
@@ -197,5 +197,56 @@ describe('drop-in plugins', () => {
     expect((await scan(p.root, p.env)).nodes.find((n) => n.path === 'rules/style.md')?.provider).toBe(
       'notes/notes',
     );
+  });
+
+  it('view contributions: each checked on its own; an invalid one is one doctor finding, the rest load', async () => {
+    const contributions = [
+      {
+        id: 'prompt-stats',
+        slot: 'inspector-panel',
+        title: 'Prompt stats',
+        render: 'key-value',
+        kinds: ['command'],
+      },
+      { id: 'raw-html', slot: 'sidebar', title: 'Raw', render: 'html' },
+      { id: 'prompt-stats', slot: 'node-badge', title: 'Again', render: 'text' },
+    ];
+    const p = project({
+      '.skill-map/plugins/acme/plugin.json': manifest('acme', { contributions }),
+      '.skill-map/plugins/acme/ext.mjs':
+        "export default { kind: 'provider', id: 'rules', version: '1', kinds: ['rule'], classify: () => null };\n",
+    });
+    const config = loadConfig({ projectRoot: p.root }).merged;
+    // Untrusted: nothing of it is in the registry.
+    expect(
+      contributionsRegistryOf((await loadPlugins({ projectRoot: p.root, config, env: p.env })).registry),
+    ).toEqual({});
+    writeTrust(p.root, 'acme', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const { registry, plugins } = await loadPlugins({ projectRoot: p.root, config, env: p.env });
+    const acme = plugins.find((x) => x.id === 'acme')!;
+    expect(acme.status).toBe('loaded');
+    expect(acme.contributionErrors).toEqual([
+      expect.stringMatching(
+        /^view contribution 1 'raw-html' is invalid: \/slot must be equal to one of the allowed values/,
+      ),
+      "view contribution 2 'prompt-stats' repeats an id",
+    ]);
+    expect(contributionsRegistryOf(registry)).toEqual({
+      'acme/prompt-stats': {
+        pluginId: 'acme',
+        slot: 'inspector-panel',
+        title: 'Prompt stats',
+        render: 'key-value',
+        kinds: ['command'],
+      },
+    });
+    const doctor = doctorReport(plugins);
+    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
+    expect(doctor.ok).toBe(false);
+    expect(doctor.problems.map((x) => [x.id, x.status, x.reason])).toEqual(
+      acme.contributionErrors!.map((reason) => ['acme', 'loaded', reason]),
+    );
+    expect(validator.validate('viewContribution', contributions[0])).toEqual({ ok: true });
   });
 });

@@ -136,6 +136,9 @@ function state(
     statusReason,
     trusted,
     extensions,
+    ...(found !== null && found.contributionErrors.length > 0
+      ? { contributionErrors: [...found.contributionErrors] }
+      : {}),
   };
 }
 
@@ -198,6 +201,7 @@ async function loadDropIn(
     specCompat: m.specCompat,
     source: found.source,
     ...(m.description ? { description: m.description } : {}),
+    ...(found.contributions.length > 0 ? { contributions: found.contributions } : {}),
   };
   const errors = register(builder, descriptor, exts, opts.config);
   const states = extensionStates(m.id, exts, opts.config, true);

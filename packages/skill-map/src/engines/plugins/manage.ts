@@ -50,16 +50,34 @@ export function doctorReport(plugins: readonly PluginState[]): {
 } {
   const counts: Record<string, number> = {};
   for (const p of plugins) counts[p.status] = (counts[p.status] ?? 0) + 1;
-  const problems = plugins
-    .filter((p) => p.status !== 'loaded')
-    .map((p) => ({
+  const problems = plugins.flatMap((p) => [
+    ...(p.status === 'loaded'
+      ? []
+      : [
+          {
+            id: p.id,
+            path: p.path,
+            status: p.status,
+            reason: p.statusReason ?? p.status,
+            fix: FIX[p.status](p),
+          },
+        ]),
+    // One finding per invalid view contribution: it is left out, the rest of the plugin runs.
+    ...(p.contributionErrors ?? []).map((reason) => ({
       id: p.id,
       path: p.path,
       status: p.status,
-      reason: p.statusReason ?? p.status,
-      fix: FIX[p.status](p),
-    }));
-  return { schemaVersion: 1, ok: plugins.every((p) => OK_STATUSES.has(p.status)), counts, problems };
+      reason,
+      fix: 'fix the contribution in plugin.json (id, slot, title and render are required; see ViewContribution)',
+    })),
+  ]);
+  const contributionsOk = plugins.every((p) => (p.contributionErrors ?? []).length === 0);
+  return {
+    schemaVersion: 1,
+    ok: contributionsOk && plugins.every((p) => OK_STATUSES.has(p.status)),
+    counts,
+    problems,
+  };
 }
 
 /**

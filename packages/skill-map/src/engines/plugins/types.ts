@@ -33,4 +33,6 @@ export interface PluginState {
   statusReason: string | null;
   trusted: boolean;
   extensions: PluginExtensionState[];
+  /** Why each left-out view contribution of its manifest is invalid (absent when none is). */
+  contributionErrors?: string[];
 }

@@ -1,6 +1,7 @@
 // The registries a REST envelope carries (spec §12.4), read from the one extension registry: which node kinds exist
 // and how to draw them (kindRegistry), which providers stamp nodes (providerRegistry). Pure: data in, data out.
 import type {
+  ContributionRegistryEntry,
   EnvelopeRegistries,
   KindRegistryEntry,
   KindUi,
@@ -74,11 +75,29 @@ export function providerRegistryOf(registry: ExtensionRegistry): Record<string, 
   return out;
 }
 
+/** The view contributions of the registry's plugins, keyed by `<plugin>/<contribution>`. */
+export function contributionsRegistryOf(
+  registry: ExtensionRegistry,
+): Record<string, ContributionRegistryEntry> {
+  const out: Record<string, ContributionRegistryEntry> = {};
+  for (const plugin of registry.plugins())
+    for (const c of plugin.contributions ?? [])
+      out[`${plugin.id}/${c.id}`] = {
+        pluginId: plugin.id,
+        slot: c.slot,
+        title: c.title,
+        render: c.render,
+        ...(c.kinds === undefined ? {} : { kinds: [...c.kinds] }),
+        ...(c.description === undefined ? {} : { description: c.description }),
+      };
+  return out;
+}
+
 /** The three registries a payload-bearing REST envelope carries. */
 export function envelopeRegistriesOf(registry: ExtensionRegistry): EnvelopeRegistries {
   return {
     kindRegistry: kindRegistryOf(registry),
     providerRegistry: providerRegistryOf(registry),
-    contributionsRegistry: {},
+    contributionsRegistry: contributionsRegistryOf(registry),
   };
 }

@@ -1,4 +1,5 @@
 // The extension model (spec §1.1): six closed kinds behind one registry, qualified ids `<plugin>/<extension>`.
+import type { ViewContribution } from '@skill-map/spec';
 import type { Analyzer } from '../analyzers/analyzer.js';
 import type { Extractor } from '../extractors/extractor.js';
 import type { Provider } from '../providers/provider.js';
@@ -111,6 +112,8 @@ export interface PluginDescriptor {
   specCompat: string;
   description?: string;
   source: PluginSource;
+  /** The valid view contributions its manifest declares (REST `contributionsRegistry`). */
+  contributions?: readonly ViewContribution[];
 }
 
 /** Why an extension was refused at registration. */
