@@ -1355,6 +1355,26 @@ export const ConformanceCaseSchema = {
             $ref: '#/$defs/Invoke',
           },
         },
+        priorScans: {
+          type: 'array',
+          description: 'scans run before the prior invokes (the fixture is already the scope)',
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            properties: {
+              fixture: {
+                type: 'string',
+                minLength: 1,
+              },
+              flags: {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+            },
+          },
+        },
       },
     },
     invoke: {
@@ -1393,6 +1413,27 @@ export const ConformanceCaseSchema = {
           items: {
             type: 'string',
           },
+        },
+        capture: {
+          type: 'object',
+          description:
+            'prior invokes: names bound to JSONPaths of the JSON stdout, used as {{name}} in later args and flags',
+          additionalProperties: {
+            type: 'string',
+            pattern: '^\\$',
+          },
+        },
+        expectExit: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 255,
+          description: 'prior invokes: the exit code expected (default 0); another one fails the case',
+        },
+        sleepAfterMs: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 60000,
+          description: 'prior invokes: milliseconds to wait after the invocation',
         },
       },
     },
@@ -1499,6 +1540,10 @@ export const ConformanceCaseSchema = {
               type: 'string',
               minLength: 1,
             },
+            schemaPointer: {
+              type: 'string',
+              pattern: '^/',
+            },
           },
         },
         {
@@ -1511,6 +1556,41 @@ export const ConformanceCaseSchema = {
             },
             pattern: {
               type: 'string',
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'schema'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'stdout-matches-schema',
+            },
+            schema: {
+              type: 'string',
+              minLength: 1,
+            },
+            schemaPointer: {
+              type: 'string',
+              pattern: '^/',
+            },
+            each: {
+              type: 'boolean',
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'fixture'],
+          additionalProperties: false,
+          properties: {
+            type: {
+              const: 'stdout-contains-verbatim',
+            },
+            fixture: {
+              type: 'string',
+              minLength: 1,
             },
           },
         },

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ALL_SCHEMAS } from '@skill-map/spec';
 import { globScope } from './glob-scope.js';
 import { isPlural, queryJsonPath } from './json-path.js';
@@ -66,12 +67,41 @@ function oneFile(
   return { ok: true, path: join(scope, matches[0] as string) };
 }
 
+/** A validator for `schema` (a key of ALL_SCHEMAS), at `pointer` inside it when given; a message when unknown. */
+function validatorFor(schema: string, pointer: string | undefined): ValidateFunction | string {
+  const root = (ALL_SCHEMAS as Record<string, { $id?: string }>)[schema];
+  if (root === undefined) return `unknown schema '${schema}'`;
+  const ajv = new Ajv2020({ strict: false, allErrors: true });
+  for (const [key, s] of Object.entries(ALL_SCHEMAS)) ajv.addSchema(s, key);
+  const validate = ajv.getSchema(pointer === undefined ? schema : `${root.$id ?? schema}#${pointer}`);
+  return validate ?? `cannot resolve ${schema}#${pointer ?? ''}`;
+}
+
+/** Null when `doc` validates (each element of it with `each`: a non-empty array), else why not. */
+function matchesSchema(
+  doc: unknown,
+  schema: string,
+  pointer: string | undefined,
+  each = false,
+): string | null {
+  const validate = validatorFor(schema, pointer);
+  if (typeof validate === 'string') return validate;
+  const name = `${schema}${pointer === undefined ? '' : `#${pointer}`}`;
+  if (each) {
+    if (!Array.isArray(doc) || doc.length === 0) return `each: the document is not a non-empty array`;
+    const bad = doc.findIndex((el) => !validate(el));
+    return bad < 0 ? null : `element ${bad} does not match ${name}: ${errorsText(validate.errors)}`;
+  }
+  return validate(doc) ? null : `does not match ${name}: ${errorsText(validate.errors)}`;
+}
+
+const errorsText = (errors: ValidateFunction['errors']): string =>
+  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? ''}`).join('; ');
+
 function fileMatchesSchema(
   a: Extract<Assertion, { type: 'file-matches-schema' }>,
   scope: string,
 ): string | null {
-  const schema = (ALL_SCHEMAS as Record<string, unknown>)[a.schema];
-  if (schema === undefined) return `unknown schema '${a.schema}'`;
   const file = oneFile(scope, a.path);
   if (!file.ok) return file.message;
   let doc: unknown;
@@ -80,10 +110,18 @@ function fileMatchesSchema(
   } catch {
     return `${a.path} is not JSON`;
   }
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  for (const [key, s] of Object.entries(ALL_SCHEMAS)) if (key !== a.schema) ajv.addSchema(s, key);
-  const validate = ajv.compile(schema as object);
-  return validate(doc) ? null : `${a.path} does not match ${a.schema}: ${ajv.errorsText(validate.errors)}`;
+  const why = matchesSchema(doc, a.schema, a.schemaPointer);
+  return why === null ? null : `${a.path} ${why}`;
+}
+
+function stdoutMatchesSchema(
+  a: Extract<Assertion, { type: 'stdout-matches-schema' }>,
+  run: Invocation,
+): string | null {
+  const doc = parsedStdout(run);
+  if (!doc.ok) return doc.message;
+  const why = matchesSchema(doc.value, a.schema, a.schemaPointer, a.each === true);
+  return why === null ? null : `stdout ${why}`;
 }
 
 /** Evaluates one assertion; null when it holds. */
@@ -110,6 +148,12 @@ export function evaluateAssertion(
     }
     case 'file-matches-schema':
       return fileMatchesSchema(a, scope);
+    case 'stdout-matches-schema':
+      return stdoutMatchesSchema(a, run);
+    case 'stdout-contains-verbatim':
+      return run.stdout.includes(readFileSync(join(ctx.fixturesDir, a.fixture), 'utf8'))
+        ? null
+        : `stdout does not contain fixture ${a.fixture}`;
     case 'stderr-matches': {
       const hit = tests(a.pattern, run.stderr);
       return typeof hit === 'string' ? hit : hit ? null : `stderr does not match /${a.pattern}/`;

@@ -117,6 +117,59 @@ describe('sm conformance run', () => {
     expect(human.stdout).toContain('#0 exit-code: exit code 0, expected 3');
   });
 
+  it("reads the reference's newer case format: prior scans, captures into {{vars}}, expected exits, .length, stdout schemas", async () => {
+    const dir = writeSuite(
+      {
+        chain: {
+          id: 'chain',
+          description: 'd',
+          fixture: 'one',
+          setup: {
+            priorScans: [{ fixture: 'one' }],
+            priorInvokes: [
+              { verb: 'scan', flags: ['--json'], capture: { first: '$.nodes[0].path' } },
+              { verb: 'show', args: ['nope.md'], expectExit: 5 },
+            ],
+          },
+          invoke: { verb: 'show', args: ['{{first}}'], flags: ['--json'] },
+          assertions: [
+            { type: 'exit-code', value: 0 },
+            { type: 'json-path', path: '$.item.path', equals: 'docs/a.md' },
+            { type: 'stdout-contains-verbatim', fixture: 'needle.txt' },
+          ],
+        },
+        shapes: {
+          id: 'shapes',
+          description: 'd',
+          fixture: 'one',
+          invoke: { verb: 'scan', flags: ['--json'] },
+          assertions: [
+            { type: 'json-path', path: '$.nodes.length', equals: 1 },
+            { type: 'stdout-matches-schema', schema: 'scan-result.schema.json' },
+            { type: 'stdout-matches-schema', schema: 'job.schema.json', schemaPointer: '/$defs/PublicJob' },
+          ],
+        },
+        'bad-prior': {
+          id: 'bad-prior',
+          description: 'd',
+          setup: { priorInvokes: [{ verb: 'version', expectExit: 3, capture: { v: '$.nope' } }] },
+          invoke: { verb: 'version' },
+          assertions: [{ type: 'exit-code', value: 0 }],
+        },
+      },
+      { 'one/docs/a.md': '# A\n', 'needle.txt': '"path": "docs/a.md"' },
+    );
+    const out = (await sm('conformance', 'run', '--cases', dir, '--json')).json<{
+      cases: { id: string; failures: { type: string; message: string }[] }[];
+    }>();
+    const failures = Object.fromEntries(out.cases.map((c) => [c.id, c.failures.map((f) => f.message)]));
+    expect(failures).toEqual({
+      'bad-prior': ['prior version exited 0, expected 3', 'capture v: $.nope selects nothing'],
+      chain: [],
+      shapes: [expect.stringMatching(/^stdout does not match job\.schema\.json#\/\$defs\/PublicJob: /)],
+    });
+  });
+
   it('an unknown assertion type, a wrong id or an unknown scope is a configuration error (exit 2), never a skip', async () => {
     const bad = writeSuite({
       x: { id: 'x', description: 'd', invoke: { verb: 'version' }, assertions: [{ type: 'stdout-is-nice' }] },

@@ -1,6 +1,7 @@
 // The JSONPath subset conformance cases use (RFC 9535): `$`, `.name`, `['name']`, `[n]` (negative from the end),
 // `[*]` / `.*`, and filters `[?@.a.b == literal]` (also `?(...)`, with == != < <= > >=, or a bare `@.a` for
-// existence). Anything else is refused with the position, so a case never passes by a path read wrongly.
+// existence), and `.length` of an array as the reference's cases use it. Anything else is refused with the
+// position, so a case never passes by a path read wrongly.
 
 /** A path the subset cannot read. */
 export class JsonPathError extends Error {
@@ -87,6 +88,8 @@ function step(values: unknown[], seg: Segment): unknown[] {
     if (seg.kind === 'wildcard') out.push(...children(v));
     else if (seg.kind === 'name') {
       if (isObject(v) && !Array.isArray(v) && Object.hasOwn(v, seg.name)) out.push(v[seg.name]);
+      // `.length` of an array: not RFC 9535, but the reference's cases use it (`$.nodes.length`).
+      else if (Array.isArray(v) && seg.name === 'length') out.push(v.length);
     } else if (seg.kind === 'index') {
       if (Array.isArray(v)) {
         const i = seg.index < 0 ? v.length + seg.index : seg.index;

@@ -5,6 +5,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { evaluateAssertion } from './assertions.js';
+import { queryJsonPath } from './json-path.js';
 import type { CaseResult, CaseSuite, ConformanceCase, Invocation, InvokeSpec } from './types.js';
 
 /** How the implementation is started: `command` with `prefix` arguments before the case's own. */
@@ -40,18 +41,23 @@ function caseEnv(home: string): NodeJS.ProcessEnv {
   return { ...env, HOME: home, USERPROFILE: home, NO_COLOR: '1' };
 }
 
+/** `{{name}}` in an argument, replaced by what a prior invoke captured (left as written when nothing was). */
+const fill = (arg: string, vars: ReadonlyMap<string, string>): string =>
+  arg.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars.get(name) ?? whole);
+
 function invoke(
   impl: Implementation,
   spec: InvokeSpec,
   extra: string[],
   cwd: string,
   env: NodeJS.ProcessEnv,
+  vars: ReadonlyMap<string, string> = new Map(),
 ): Invocation {
   const argv = [
     spec.verb,
     ...(spec.sub === undefined ? [] : [spec.sub]),
-    ...(spec.args ?? []),
-    ...(spec.flags ?? []),
+    ...(spec.args ?? []).map((a) => fill(a, vars)),
+    ...(spec.flags ?? []).map((a) => fill(a, vars)),
     ...extra,
   ];
   const r = spawnSync(impl.command, [...impl.prefix, ...argv], {
@@ -68,6 +74,60 @@ function invoke(
     stdout: r.stdout ?? '',
     stderr: `${r.stderr ?? ''}${timedOut ? `\n[conformance] killed after ${impl.timeoutMs} ms` : ''}`,
   };
+}
+
+type Failure = CaseResult['failures'][number];
+
+/** Blocks for `ms` (a prior invoke's `sleepAfterMs`: the runner is synchronous, one case at a time). */
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/** What a prior invoke's `capture` binds: each name to the first value its JSONPath selects in the JSON stdout. */
+function captureInto(spec: InvokeSpec, run: Invocation, vars: Map<string, string>): Failure[] {
+  const failures: Failure[] = [];
+  let doc: unknown;
+  try {
+    doc = JSON.parse(run.stdout);
+  } catch {
+    doc = undefined;
+  }
+  for (const [name, path] of Object.entries(spec.capture ?? {})) {
+    const value = doc === undefined ? undefined : queryJsonPath(doc, path)[0];
+    if (value === undefined)
+      failures.push({ assertion: null, type: 'setup', message: `capture ${name}: ${path} selects nothing` });
+    else vars.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  return failures;
+}
+
+/** The setup's prior scans, then its prior invokes (captures, expected exits, waits); what went wrong, as failures. */
+function priorSteps(
+  c: ConformanceCase,
+  impl: Implementation,
+  flags: string[],
+  scope: string,
+  env: NodeJS.ProcessEnv,
+  vars: Map<string, string>,
+): Failure[] {
+  const failures: Failure[] = [];
+  for (const scan of c.setup?.priorScans ?? [])
+    invoke(impl, { verb: 'scan', flags: [...(scan.flags ?? [])] }, flags, scope, env);
+  for (const prior of c.setup?.priorInvokes ?? []) {
+    const run = invoke(impl, prior, flags, scope, env, vars);
+    const want = prior.expectExit ?? 0;
+    if (prior.expectExit !== undefined || prior.capture !== undefined) {
+      if (run.exitCode !== want)
+        failures.push({
+          assertion: null,
+          type: 'setup',
+          message: `prior ${prior.verb}${prior.sub === undefined ? '' : ` ${prior.sub}`} exited ${String(run.exitCode)}, expected ${want}`,
+        });
+    }
+    failures.push(...captureInto(prior, run, vars));
+    if (prior.sleepAfterMs !== undefined) sleep(prior.sleepAfterMs);
+  }
+  return failures;
 }
 
 /** Runs one case in a throwaway scope and removes it afterwards. */
@@ -96,13 +156,14 @@ export function runCase(c: ConformanceCase, suite: CaseSuite, impl: Implementati
       return done(null, [{ assertion: null, type: 'setup', message: (err as Error).message }]);
     }
     const env = caseEnv(home);
-    for (const prior of c.setup?.priorInvokes ?? []) invoke(impl, prior, flags, scope, env);
-    const run = invoke(impl, c.invoke, flags, scope, env);
+    const vars = new Map<string, string>();
+    const setupFailures = priorSteps(c, impl, flags, scope, env, vars);
+    const run = invoke(impl, c.invoke, flags, scope, env, vars);
     const failures = c.assertions.flatMap((a, i) => {
       const message = evaluateAssertion(a, run, scope, { fixturesDir: suite.fixturesDir });
       return message === null ? [] : [{ assertion: i, type: a.type, message }];
     });
-    return done(run.exitCode, failures);
+    return done(run.exitCode, [...setupFailures, ...failures]);
   } finally {
     rmSync(base, { recursive: true, force: true });
   }

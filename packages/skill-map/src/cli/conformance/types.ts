@@ -6,6 +6,12 @@ export interface InvokeSpec {
   readonly sub?: string;
   readonly args?: readonly string[];
   readonly flags?: readonly string[];
+  /** Prior invokes: names bound to JSONPaths of the JSON stdout, used as `{{name}}` in later args and flags. */
+  readonly capture?: Readonly<Record<string, string>>;
+  /** Prior invokes: the exit code expected (default 0). */
+  readonly expectExit?: number;
+  /** Prior invokes: milliseconds to wait afterwards. */
+  readonly sleepAfterMs?: number;
 }
 
 /** One check on what the invocation left. */
@@ -21,7 +27,19 @@ export type Assertion =
     }
   | { readonly type: 'file-exists'; readonly path: string }
   | { readonly type: 'file-contains-verbatim'; readonly path: string; readonly fixture: string }
-  | { readonly type: 'file-matches-schema'; readonly path: string; readonly schema: string }
+  | {
+      readonly type: 'file-matches-schema';
+      readonly path: string;
+      readonly schema: string;
+      readonly schemaPointer?: string;
+    }
+  | {
+      readonly type: 'stdout-matches-schema';
+      readonly schema: string;
+      readonly schemaPointer?: string;
+      readonly each?: boolean;
+    }
+  | { readonly type: 'stdout-contains-verbatim'; readonly fixture: string }
   | { readonly type: 'stderr-matches'; readonly pattern: string };
 
 /** One case file. */
@@ -36,6 +54,7 @@ export interface ConformanceCase {
     readonly disableAllAdapters?: boolean;
     readonly disableAllDetectors?: boolean;
     readonly disableAllRules?: boolean;
+    readonly priorScans?: readonly { readonly fixture?: string; readonly flags?: readonly string[] }[];
     readonly priorInvokes?: readonly InvokeSpec[];
   };
   readonly invoke: InvokeSpec;
