@@ -124,6 +124,24 @@ describe('sm sidecars refresh', () => {
     expect(shown.item.sidecar.status).toBe('fresh');
   });
 
+  it('a node edited since the last scan is refused (exit 2, run sm scan), dry run included; nothing written', async () => {
+    expect((await sm('sidecars', 'annotate', AGENT, '--yes')).code).toBe(0);
+    const before = readFileSync(tree.abs(SIDECAR), 'utf8');
+    appendFileSync(tree.abs(AGENT), 'Edited after the scan.\n');
+    for (const argv of [
+      ['sidecars', 'refresh', AGENT, '--yes'],
+      ['sidecars', 'refresh', AGENT, '-n'],
+      ['sidecars', 'annotate', AGENT, '--yes', '--force'],
+    ]) {
+      const run = await sm(...argv);
+      expect(run.code, argv.join(' ')).toBe(2);
+      expect(run.stderr).toContain('changed since the last scan');
+    }
+    expect(readFileSync(tree.abs(SIDECAR), 'utf8')).toBe(before);
+    expect((await sm('scan', '-q')).code).toBe(0);
+    expect((await sm('sidecars', 'refresh', AGENT, '--yes')).code).toBe(0);
+  });
+
   it('a node without a sidecar is exit 5', async () => {
     const run = await sm('sidecars', 'refresh', AGENT, '--yes');
     expect(run.code).toBe(5);

@@ -6,9 +6,9 @@ import type { Annotations } from '@skill-map/spec';
 import type { ActionOutcome, DeterministicAction } from '../../kernel/index.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
-import { liveBodyCap, readLiveBody } from '../jobs/body-hash.js';
 import { createSidecarCurator } from '../sidecars/curator.js';
 import { deepMerge } from '../sidecars/deep-merge.js';
+import { assertNodeUnchanged } from '../sidecars/node-drift.js';
 import type { Consent } from '../sidecars/port.js';
 import { validateInput } from './params.js';
 
@@ -67,22 +67,6 @@ function outcomeOf(action: DeterministicAction, compute: () => ActionOutcome): A
   return { patch: out['patch'], report: isRecord(out['report']) ? out['report'] : {} };
 }
 
-/**
- * A patch that re-records the node's identity takes the hashes of the last scan: refused when the file's body has
- * changed since (the sidecar would record a version of the file that is no longer there).
- */
-function assertFresh(ctx: EngineContext, nodePath: string, scanned: string): void {
-  const live = readLiveBody(ctx.scopeRoot, nodePath, liveBodyCap(ctx.config()));
-  if (live.ok && live.bodyHash === scanned) return;
-  throw new EngineError(
-    'node-drifted',
-    live.ok
-      ? `'${nodePath}' changed since the last scan; nothing was written (run \`sm scan\`, then retry)`
-      : `'${nodePath}' cannot be read (${live.cause}); nothing was written`,
-    { details: { node: nodePath } },
-  );
-}
-
 function who(ctx: EngineContext): string {
   try {
     return userInfo().username || ctx.channel;
@@ -138,7 +122,7 @@ export async function runAction(
         }),
       );
       report = out.report;
-      if (out.patch['identity'] !== undefined) assertFresh(ctx, node!.path, node!.bodyHash);
+      if (out.patch['identity'] !== undefined) assertNodeUnchanged(ctx, node!.path, node!.bodyHash);
       return deepMerge(doc, out.patch);
     };
     const result =

@@ -12,6 +12,7 @@ import type { EngineContext } from '../context.js';
 import { dbMissing, EngineError } from '../errors.js';
 import { scanConfigFrom } from '../scan/scan-settings.js';
 import { createSidecarCurator } from './curator.js';
+import { assertNodeUnchanged } from './node-drift.js';
 import type { Consent } from './port.js';
 
 type Doc = Record<string, unknown>;
@@ -89,7 +90,8 @@ async function withWrite<T>(
 
 /**
  * Writes a minimal sidecar for `node`: its identity (path and hashes of the last scan) and an empty `annotations`
- * block, ready to edit. An existing sidecar is refused (`invalid-input`) unless `force`, which replaces it.
+ * block, ready to edit. An existing sidecar is refused (`invalid-input`) unless `force`, which replaces it; a node
+ * whose file changed since the last scan is refused (`node-drifted`), dry run included.
  */
 export async function annotateSidecar(
   ctx: EngineContext,
@@ -97,6 +99,7 @@ export async function annotateSidecar(
   consent: Consent,
 ): Promise<SidecarWrite> {
   const node = scannedNode(ctx, input.node);
+  assertNodeUnchanged(ctx, node.path, node.bodyHash);
   const sidecar = toSidecarPath(node.path);
   const exists = currentDoc(ctx, sidecar) !== null;
   if (exists && input.force !== true)
@@ -117,7 +120,8 @@ export async function annotateSidecar(
 
 /**
  * Sets the sidecar's identity hashes to the node's (as of the last scan) without touching anything else: an edit
- * that needs no new version. `not-found` when the node or its sidecar is missing; `fresh` when nothing differs.
+ * that needs no new version. `not-found` when the node or its sidecar is missing; `fresh` when nothing differs; `node-drifted` when the file
+ * changed since the last scan (its hashes would name a version that is gone).
  */
 export async function refreshSidecar(
   ctx: EngineContext,
@@ -135,6 +139,7 @@ export async function refreshSidecar(
         details: { node: node.path, sidecar },
       },
     );
+  assertNodeUnchanged(ctx, node.path, node.bodyHash);
   const had = (doc['identity'] ?? {}) as Doc;
   const next = { ...had, ...identityOf(node) };
   const fresh = ['path', 'bodyHash', 'frontmatterHash'].every((k) => had[k] === next[k]);
