@@ -6,7 +6,7 @@ import { tempProject } from '../../cli/testing/projects.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import { createEngineContext } from '../operable/create-context.js';
-import { decideConsent, persistGrant } from './consent.js';
+import { consentFromFlags, decideConsent, persistGrant } from './consent.js';
 import type { ConsentGrant } from './consent.js';
 
 let tree: TempTree;
@@ -81,6 +81,15 @@ describe('decideConsent', () => {
   it('allowSidecarWriters: true (or unset) is no block: the usual order applies', () => {
     expect(decideConsent(context({ allowSidecarWriters: true }), { confirm: true })).toBe('confirm');
     expect(decideConsent(context({ allowSidecarWriters: 'no' }), { confirm: true })).toBe('confirm');
+  });
+});
+
+describe('consentFromFlags', () => {
+  it('reads a request body or tool arguments: only a literal true is consent, and absent stays absent', () => {
+    expect(consentFromFlags({ confirm: true })).toEqual({ confirm: true });
+    expect(consentFromFlags({ always: true, confirm: false })).toEqual({ always: true });
+    expect(consentFromFlags({ confirm: 'true', always: 1 })).toEqual({});
+    expect(consentFromFlags({})).toEqual({});
   });
 });
 

@@ -2,6 +2,17 @@ import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import type { Consent } from './port.js';
 
+/**
+ * The Consent of a request's `confirm` / `always` flags (a REST body, MCP tool arguments): only a literal `true`
+ * counts; anything else is no consent. One reading for every door.
+ */
+export function consentFromFlags(flags: { readonly confirm?: unknown; readonly always?: unknown }): Consent {
+  return {
+    ...(flags.confirm === true ? { confirm: true } : {}),
+    ...(flags.always === true ? { always: true } : {}),
+  };
+}
+
 /** How a write was allowed: the standing grant, `always` (persisted once the write goes ahead), or `confirm`. */
 export type ConsentGrant = 'standing' | 'always' | 'confirm';
 

@@ -1,6 +1,6 @@
 export { createSidecarCurator } from './curator.js';
 export type { DocumentResult, SidecarCuratorFull } from './curator.js';
-export { decideConsent, persistGrant } from './consent.js';
+export { consentFromFlags, decideConsent, persistGrant } from './consent.js';
 export type { ConsentGrant } from './consent.js';
 export { deepMerge, sanitize } from './deep-merge.js';
 export { sidecarSchemaErrors } from './validate.js';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { loadActionCatalog, runAction } from '../../../engines/actions/index.js';
-import type { Consent } from '../../../engines/sidecars/index.js';
+import { consentFromFlags } from '../../../engines/sidecars/index.js';
 import { badQuery } from '../../errors.js';
 import type { AppContext, AppContextC, AppEnv } from '../app-context.js';
 import { enginesOf } from '../engines-of.js';
@@ -28,13 +28,6 @@ async function bodyOf(c: AppContextC): Promise<Body> {
   return record;
 }
 
-function consentOf(body: Body): Consent {
-  return {
-    ...(body['confirm'] === true ? { confirm: true } : {}),
-    ...(body['always'] === true ? { always: true } : {}),
-  };
-}
-
 /**
  * `POST /api/actions/:plugin/:action` (spec §12.4): runs an enabled deterministic action on one node through the
  * consent gate and answers `action.applied` (`{actionId, nodePath, dryRun, changed, report, annotations}`), also
@@ -51,7 +44,7 @@ export function registerActionRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
       engines,
       action,
       { node: body['nodePath'] as string, input: body['input'], dryRun: body['dryRun'] === true },
-      consentOf(body),
+      consentFromFlags(body),
     );
     if (!run.dryRun)
       ctx.broadcaster.publish('action.applied', {

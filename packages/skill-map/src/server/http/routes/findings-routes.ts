@@ -9,6 +9,7 @@ import {
   undismissFinding,
 } from '../../../engines/findings/index.js';
 import type { FindingsView } from '../../../engines/findings/index.js';
+import { consentFromFlags } from '../../../engines/sidecars/index.js';
 import type { Consent } from '../../../engines/sidecars/port.js';
 import { badQuery, ServerError } from '../../errors.js';
 import type { ServerErrorCode } from '../../errors.js';
@@ -45,10 +46,6 @@ async function bodyOf(
       );
   }
   return body;
-}
-
-function consentOf(body: Record<string, unknown>): Consent {
-  return { confirm: body['confirm'] === true, always: body['always'] === true };
 }
 
 /** The `:id` segment: a positive integer. */
@@ -132,7 +129,7 @@ export function registerFindingsRoutes(app: Hono<AppEnv>, ctx: AppContext): void
     const { outcome } = await undismissFinding(
       enginesOf(ctx),
       { node, extension: body['extension'] as string, ...(type === undefined ? {} : { type }) },
-      consentOf(body),
+      consentFromFlags(body),
     );
     if (outcome === 'not-found')
       throw new ServerError('not-found', `no node at '${node}'`, { details: { node } });
@@ -156,7 +153,7 @@ export function registerFindingsRoutes(app: Hono<AppEnv>, ctx: AppContext): void
       enginesOf(ctx),
       { id, node },
       { class: body['class'] === true, ...(note === undefined ? {} : { note }) },
-      consentOf(body),
+      consentFromFlags(body),
     );
     if (outcome !== 'dismissed' && outcome !== 'suppressed') refuse(outcome, id);
     return c.body(null, 204);

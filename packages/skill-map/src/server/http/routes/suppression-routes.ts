@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { Consent } from '../../../engines/sidecars/index.js';
+import { consentFromFlags } from '../../../engines/sidecars/index.js';
 import { dismissIssue, listIssueSuppressions, undismissIssue } from '../../../engines/suppressions/index.js';
 import { badQuery, ServerError } from '../../errors.js';
 import type { AppContext, AppContextC, AppEnv } from '../app-context.js';
@@ -32,13 +32,6 @@ async function bodyOf(c: AppContextC, known: ReadonlySet<string>): Promise<Body>
   return record;
 }
 
-function consentOf(body: Body): Consent {
-  return {
-    ...(body['confirm'] === true ? { confirm: true } : {}),
-    ...(body['always'] === true ? { always: true } : {}),
-  };
-}
-
 /** Issue-suppression routes (spec §12.4): dismiss / undismiss on one node (204), and the list of entries. */
 export function registerSuppressionRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
   app.post('/api/nodes/:pathB64/issues/dismiss', async (c) => {
@@ -52,7 +45,7 @@ export function registerSuppressionRoutes(app: Hono<AppEnv>, ctx: AppContext): v
         value: body['value'] as string,
         ...(typeof body['note'] === 'string' ? { note: body['note'] } : {}),
       },
-      consentOf(body),
+      consentFromFlags(body),
     );
     return c.body(null, 204);
   });
@@ -63,7 +56,7 @@ export function registerSuppressionRoutes(app: Hono<AppEnv>, ctx: AppContext): v
     const result = await undismissIssue(
       enginesOf(ctx),
       { node, analyzer: body['analyzer'] as string, value: body['value'] as string },
-      consentOf(body),
+      consentFromFlags(body),
     );
     if (result.outcome === 'not-found') {
       if (result.reason === 'node')

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { outcomeOnly } from '../output-shapes.js';
 import { deleteFinding } from '../../../../engines/findings/index.js';
+import { consentFromFlags } from '../../../../engines/sidecars/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, findingId } from './shared.js';
 
@@ -23,9 +24,6 @@ export const deleteFindingTool = defineTool({
     title: 'Delete a finding',
   },
   run: async (args, deps) => ({
-    ...(await deleteFinding(enginesOf(deps), args.id, {
-      confirm: args.confirm === true,
-      always: args.always === true,
-    })),
+    ...(await deleteFinding(enginesOf(deps), args.id, consentFromFlags(args))),
   }),
 });

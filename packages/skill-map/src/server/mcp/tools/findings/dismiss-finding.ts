@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { outcomeOnly } from '../output-shapes.js';
 import { dismissFinding } from '../../../../engines/findings/index.js';
+import { consentFromFlags } from '../../../../engines/sidecars/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, findingId, FLIP } from './shared.js';
 
@@ -31,7 +32,7 @@ export const dismissFindingTool = defineTool({
         ...(args.class === undefined ? {} : { class: args.class }),
         ...(args.note === undefined ? {} : { note: args.note }),
       },
-      { confirm: args.confirm === true, always: args.always === true },
+      consentFromFlags(args),
     )),
   }),
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { outcomeOnly } from '../output-shapes.js';
 import { undismissFinding } from '../../../../engines/findings/index.js';
+import { consentFromFlags } from '../../../../engines/sidecars/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
 import { consentFlags, FLIP } from './shared.js';
 
@@ -27,7 +28,7 @@ export const undismissFindingTool = defineTool({
     ...(await undismissFinding(
       enginesOf(deps),
       { node: args.node, extension: args.extension, ...(args.type === undefined ? {} : { type: args.type }) },
-      { confirm: args.confirm === true, always: args.always === true },
+      consentFromFlags(args),
     )),
   }),
 });

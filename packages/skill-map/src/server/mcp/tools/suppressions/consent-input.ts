@@ -12,17 +12,6 @@ export const consentShape = {
     .describe('Consent that also persists allowEditSmFiles: true to .skill-map/settings.local.json.'),
 };
 
-/** The engine's Consent from parsed tool arguments. */
-export function consentOf(args: { confirm?: boolean | undefined; always?: boolean | undefined }): {
-  confirm?: boolean;
-  always?: boolean;
-} {
-  return {
-    ...(args.confirm === true ? { confirm: true } : {}),
-    ...(args.always === true ? { always: true } : {}),
-  };
-}
-
 /**
  * Annotations of the two sidecar-writing tools: both destroy something (dismiss_issue deletes the covered issue rows,
  * undismiss_issue removes a curation entry). dismiss_issue is idempotent (an equal entry is never added twice);

@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { consentFromFlags } from '../../../../engines/sidecars/index.js';
 import { dismissIssue } from '../../../../engines/suppressions/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
-import { consentOf, consentShape, WRITES_SIDECAR } from './consent-input.js';
+import { consentShape, WRITES_SIDECAR } from './consent-input.js';
 
 /** `dismiss_issue`: a standing issue suppression written to the node's `.sm` sidecar (consent-gated). */
 export const dismissIssueTool = defineTool({
@@ -35,7 +36,7 @@ export const dismissIssueTool = defineTool({
         value: args.value,
         ...(args.note === undefined ? {} : { note: args.note }),
       },
-      consentOf(args),
+      consentFromFlags(args),
     );
     return { outcome: result.outcome, deletedIssues: result.deletedIssues };
   },

@@ -1,8 +1,9 @@
 import * as z from 'zod';
 import { suppressionShape } from '../output-shapes.js';
+import { consentFromFlags } from '../../../../engines/sidecars/index.js';
 import { undismissIssue } from '../../../../engines/suppressions/index.js';
 import { defineTool, enginesOf } from '../../define-tool.js';
-import { consentOf, consentShape, WRITES_SIDECAR } from './consent-input.js';
+import { consentShape, WRITES_SIDECAR } from './consent-input.js';
 
 /** `undismiss_issue`: removes one standing issue suppression from the node's sidecar (consent-gated). */
 export const undismissIssueTool = defineTool({
@@ -28,7 +29,7 @@ export const undismissIssueTool = defineTool({
     const result = await undismissIssue(
       enginesOf(deps),
       { node: args.node, analyzer: args.analyzer, value: args.value },
-      consentOf(args),
+      consentFromFlags(args),
     );
     return result.outcome === 'not-found'
       ? { outcome: 'not-found' }
