@@ -41,19 +41,7 @@ beforeAll(() => {
   });
   const dir = join(tree.root, '.skill-map', 'plugins', 'copilot');
   cpSync(EXAMPLE, dir, { recursive: true });
-  // The copy (never examples/) declares a view contribution and leaves a marker when its provider is imported.
-  const manifestPath = join(dir, 'plugin.json');
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Json;
-  manifest['contributions'] = [
-    {
-      id: 'prompt-stats',
-      slot: 'inspector-panel',
-      title: 'Prompt stats',
-      render: 'key-value',
-      kinds: ['command'],
-    },
-  ];
-  writeFileSync(manifestPath, JSON.stringify(manifest));
+  // The copy (never examples/) leaves a marker when its provider is imported.
   marker = join(tree.root, 'IMPORTED');
   appendFileSync(
     join(dir, 'extensions', 'provider.mjs'),
@@ -144,6 +132,13 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       await serve?.stop();
     });
     const get = async (path: string): Promise<Response> => fetch(`${serve.baseUrl}${path}`);
+    const contributionsOf = async (path: string): Promise<Json[]> => {
+      const body = (await (
+        await get(`/api/nodes/${Buffer.from(path).toString('base64url')}`)
+      ).json()) as Json;
+      expect(validator.validate('restEnvelope', body)).toEqual({ ok: true });
+      return body['item']['contributions'] as Json[];
+    };
     const commands = async (): Promise<string[]> =>
       ((await (await get('/api/nodes?kind=command')).json()) as Json)['items'].map((n: Json) => n['path']);
 
@@ -175,8 +170,20 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
           title: 'Prompt stats',
           render: 'key-value',
           kinds: ['command'],
+          description: "A prompt file's description, body size and how many files link to it.",
         },
       });
+      // Its analyzer gave each prompt file the panel's data, kept with the scan and served on the node.
+      expect(await contributionsOf('.github/prompts/review.prompt.md')).toEqual([
+        {
+          id: 'copilot/prompt-stats',
+          data: { description: 'Review a change', 'body bytes': 17, 'linked from': 1 },
+        },
+      ]);
+      expect(await contributionsOf('.github/prompts/fix.prompt.md')).toEqual([
+        { id: 'copilot/prompt-stats', data: { description: '(none)', 'body bytes': 22, 'linked from': 0 } },
+      ]);
+      expect(await contributionsOf('.github/copilot-instructions.md')).toEqual([]);
       for (const n of nodes['items'] as Json[]) {
         expect(nodes['kindRegistry'][n['kind']], n['path']).toBeDefined();
         expect(nodes['providerRegistry'][n['provider']], n['path']).toBeDefined();
@@ -212,6 +219,12 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       ]);
       const issues = (await (await get('/api/issues')).json()) as Json;
       expect(issues['items'].map((i: Json) => i['analyzerId'])).not.toContain('prompt-description');
+      expect((await contributionsOf('.github/prompts/fix.prompt.md'))[0]?.['data']['description']).toBe(
+        'Fix a test',
+      );
+      expect((await contributionsOf('.github/prompts/plan.prompt.md'))[0]?.['data']['description']).toBe(
+        'Plan',
+      );
     });
 
     it('disabled through PATCH /api/plugins/copilot: after the next scan its nodes and format are gone', async () => {

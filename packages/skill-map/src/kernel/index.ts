@@ -133,5 +133,5 @@ export {
   type PluginSource,
   type RegistrationError,
 } from './registry/types.js';
-export type { Analyzer, GraphView } from './analyzers/analyzer.js';
+export type { Analyzer, ContributionPayload, GraphView } from './analyzers/analyzer.js';
 export type { IssueSink } from './graph/issue-sink.js';

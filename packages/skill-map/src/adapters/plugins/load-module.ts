@@ -12,11 +12,19 @@ import {
   type PluginHost,
 } from './plugin-host.js';
 import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
-import type { Issue, NodeKind } from '@skill-map/spec';
-import type { Analyzer, ExtensionInput, Formatter, Provider, Subgraph } from '../../kernel/index.js';
+import type { Issue, NodeKind, ViewContribution } from '@skill-map/spec';
+import type {
+  Analyzer,
+  ContributionPayload,
+  ExtensionInput,
+  Formatter,
+  Provider,
+  Subgraph,
+} from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
+import { checkContributions } from './contribution-data.js';
 import { PluginLoadError } from './plugin-errors.js';
 
 export { PluginLoadError };
@@ -109,24 +117,47 @@ function issueOf(value: unknown, analyzerId: string, paths: ReadonlySet<string>)
   return issue;
 }
 
-function analyzer(ext: Exported, id: string, shortId: string, description: string, invoke: Invoke): Analyzer {
+/** What a plugin analyzer hands back besides its ids (issues, then view-contribution data). */
+interface AnalyzerContext {
+  pluginId: string;
+  shortId: string;
+  description: string;
+  contributions: readonly ViewContribution[];
+}
+
+/** `evaluate`'s answer: a list of issues, or `{ issues, contributions }`; null when it is neither. */
+function splitAnswer(answer: unknown): { issues: unknown[]; contributions: unknown } | null {
+  if (Array.isArray(answer)) return { issues: answer, contributions: undefined };
+  if (isRecord(answer) && Array.isArray(answer['issues']))
+    return { issues: answer['issues'], contributions: answer['contributions'] };
+  return null;
+}
+
+function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invoke): Analyzer {
   if (!has(ext, 'evaluate')) throw new PluginLoadError(`analyzer '${id}' has no evaluate({ nodes, links })`);
+  let latest: ContributionPayload[] | null = null;
   return {
     id,
     phase: 'detect',
     severity: 'varies',
     suppressible: false,
-    description,
+    description: ctx.description,
+    takeContributions() {
+      const taken = latest;
+      latest = null;
+      return taken;
+    },
     run(view, sink) {
-      const fault = (problem: string): void => {
+      const fault = (problem: string, what = 'its issues are'): void => {
         sink.emit({
           analyzerId: 'extension-error',
           severity: 'warn',
           nodeIds: [],
-          message: `Extension '${id}' ${problem.slice(0, 300)}; its issues are left out`,
+          message: `Extension '${id}' ${problem.slice(0, 300)}; ${what} left out`,
           data: { extension: id, error: problem },
         });
       };
+      latest = [];
       let answer: unknown;
       try {
         // Copies (the worker receives structured clones): a plugin never reaches the kernel's own objects.
@@ -135,12 +166,17 @@ function analyzer(ext: Exported, id: string, shortId: string, description: strin
         fault((error as Error).message);
         return;
       }
-      if (!Array.isArray(answer)) {
+      const split = splitAnswer(answer);
+      if (split === null) {
         fault('did not return a list');
         return;
       }
-      const paths = new Set(view.graph.nodes.map((n) => n.path));
-      const issues = answer.map((a) => issueOf(a, shortId, paths));
+      const kindOf = new Map<string, string>(view.graph.nodes.map((n) => [n.path, n.kind]));
+      const checked = checkContributions(split.contributions, ctx.pluginId, ctx.contributions, kindOf);
+      latest = checked.payloads;
+      if (checked.errors.length > 0) fault(checked.errors.join('; '), 'those payloads are');
+      const paths = new Set(kindOf.keys());
+      const issues = split.issues.map((a) => issueOf(a, ctx.shortId, paths));
       const bad = issues.findIndex((i) => i === null);
       if (bad !== -1) {
         fault(
@@ -185,6 +221,7 @@ export function toExtension(
   meta: ExportMeta | null,
   entry: string,
   invoke: Invoke,
+  contributions: readonly ViewContribution[] = [],
 ): ExtensionInput {
   if (meta === null) throw new PluginLoadError(`'${entry}' has no default export object`);
   const exported: Exported = { ...meta.data, [FUNCTIONS]: meta.functions };
@@ -203,7 +240,12 @@ export function toExtension(
     );
   const base = { id, version, description, mode: 'deterministic' as const };
   if (kind === 'provider') return { ...base, kind, impl: provider(exported, id, invoke) };
-  if (kind === 'analyzer') return { ...base, kind, impl: analyzer(exported, id, bare, description, invoke) };
+  if (kind === 'analyzer')
+    return {
+      ...base,
+      kind,
+      impl: analyzer(exported, id, { pluginId, shortId: bare, description, contributions }, invoke),
+    };
   if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id, invoke) };
   if (kind === 'action')
     return {
@@ -227,6 +269,7 @@ export async function importExtensions(
   dir: string,
   manifest: PluginManifest,
   timeoutMs: number = pluginTimeoutMs(),
+  contributions: readonly ViewContribution[] = [],
 ): Promise<ExtensionInput[]> {
   const urls = manifest.extensions.map((entry) => pathToFileURL(modulePath(dir, entry)).href);
   const key = `${manifest.version}\n${timeoutMs}\n${urls.join('\n')}`;
@@ -253,6 +296,6 @@ export async function importExtensions(
   const host = cached.host;
   const reported = { dead: false };
   return manifest.extensions.map((entry, i) =>
-    toExtension(manifest.id, host.meta[i] ?? null, entry, guarded(host, i, reported)),
+    toExtension(manifest.id, host.meta[i] ?? null, entry, guarded(host, i, reported), contributions),
   );
 }

@@ -22,6 +22,13 @@ import { openDatabase, tryOpenForRead } from './open-database.js';
 import { cached } from './statements.js';
 import type { DbHandle, DriftAdvisory, OpenDatabaseOptions } from './open-database.js';
 import { findNode, listIssues, loadScan } from './scan-reader.js';
+import {
+  keepContributionsOf,
+  nodeContributions,
+  replaceContributions,
+  type NodeContributionData,
+} from './contributions.js';
+import type { ContributionPayload } from '../../kernel/index.js';
 import type { IssueQuery, NodeBundle, Page } from './scan-reader.js';
 import { readScanMeta } from './scan-meta.js';
 import type { ScanMeta } from './scan-meta.js';
@@ -71,6 +78,12 @@ export interface ScanStore {
   /** Every per-file cache row, in one query, without building entry objects. */
   forEachFileCacheRow(each: (path: string, size: number, mtimeMs: number, recordJson: string) => void): void;
   persistScan(result: ScanResult, options?: PersistOptions): PersistReport;
+  /** Replaces a plugin's stored view-contribution payloads (after a scan in which its analyzer ran). */
+  replaceContributions(pluginId: string, payloads: readonly ContributionPayload[]): void;
+  /** Drops the stored view-contribution payloads of every plugin but these. */
+  keepContributionsOf(pluginIds: readonly string[]): void;
+  /** A node's stored view-contribution payloads. */
+  nodeContributions(path: string): NodeContributionData[];
   /** What a patch in place is checked against (generation, salt, graph digest, whether the index is current). */
   patchBase(): PatchBase | null;
   /** The stored resolution index (JSON) if it is current at `generation`. */
@@ -169,6 +182,9 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
         h.enableWal();
         return report;
       }),
+    replaceContributions: (pluginId, payloads) => write(() => replaceContributions(db, pluginId, payloads)),
+    keepContributionsOf: (pluginIds) => write(() => keepContributionsOf(db, pluginIds)),
+    nodeContributions: (path) => read([], () => nodeContributions(db, path)),
     patchBase: () => read(null, () => readPatchBase(db)),
     resolutionIndex: (generation) => read(undefined, () => readResolutionIndex(db, generation)),
     generation: () => read(0, () => readGeneration(db)),

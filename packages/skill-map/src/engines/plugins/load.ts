@@ -190,7 +190,7 @@ async function loadDropIn(
     );
   let exts: ExtensionInput[];
   try {
-    exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env));
+    exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env), found.contributions);
   } catch (error) {
     const reason = error instanceof PluginLoadError ? error.message : `failed to load: ${String(error)}`;
     return state(found, base, 'load-error', reason, true);

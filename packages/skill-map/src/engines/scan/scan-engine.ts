@@ -23,7 +23,7 @@ import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
 import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
-import type { ExtensionRegistry } from '../../kernel/index.js';
+import type { ContributionPayload, ExtensionRegistry } from '../../kernel/index.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
@@ -130,6 +130,27 @@ function persistPhase(
   return report;
 }
 
+/** The view-contribution payloads of the plugin analyzers that ran since the last take, by plugin. */
+function takeAllContributions(registry: ExtensionRegistry | undefined): Map<string, ContributionPayload[]> {
+  const byPlugin = new Map<string, ContributionPayload[]>();
+  for (const entry of registry?.ofKind('analyzer') ?? []) {
+    if (entry.kind !== 'analyzer' || entry.mode !== 'deterministic') continue;
+    const taken = entry.impl.takeContributions?.() ?? null;
+    if (taken !== null) byPlugin.set(entry.pluginId, [...(byPlugin.get(entry.pluginId) ?? []), ...taken]);
+  }
+  return byPlugin;
+}
+
+/**
+ * Each plugin analyzer that ran in this scan replaces its plugin's stored view-contribution payloads; a plugin no
+ * longer loaded (disabled, untrusted, removed) loses its own.
+ */
+function storeContributions(registry: ExtensionRegistry, store: ScanStore): void {
+  const byPlugin = takeAllContributions(registry);
+  for (const [pluginId, payloads] of byPlugin) store.replaceContributions(pluginId, payloads);
+  store.keepContributionsOf(registry.plugins().map((p) => p.id));
+}
+
 /** Why this scan builds the whole graph ("full build because ..."): the first thing that ruled the patch out. */
 type FullBuildReason = string | null;
 
@@ -173,7 +194,11 @@ function execute(
   t.walk = performance.now() - mark;
   if (previous === null && base !== null && store !== null) {
     const patched = patchInPlace({ opts, store, base, k, fs, view, walk, lens, ctx, scannedAt, t, t0 });
-    if (typeof patched !== 'string') return patchedOutcome(opts, store, config, walk, lens, patched, t, t0);
+    if (typeof patched !== 'string') {
+      // A patch re-checks part of the graph: the stored contribution data stays as the last full build left it.
+      takeAllContributions(registry);
+      return patchedOutcome(opts, store, config, walk, lens, patched, t, t0);
+    }
     fullBuild = patched;
   }
   if (previous === null) {
@@ -239,6 +264,7 @@ function execute(
       warmGraphDigest: warmGraph,
       cacheGeneration,
     });
+    storeContributions(registry, store);
     // Records straight from the store's cache, or a persist right after this process's own: still in sync.
     if (opts.warm)
       opts.warm.inSync = (cacheFromStore && report.cacheCurrent) || (opts.warm.inSync && report.inMemory);

@@ -72,6 +72,20 @@ export interface Analyzer {
    */
   wholeGraph?: WholeFacet;
   run(view: GraphView, sink: IssueSink): void;
+  /**
+   * A plugin analyzer's per-node view-contribution payloads from its last run (validated against the declared render
+   * shape), handed over once: null when it has not run since the last take (the stored payloads still hold).
+   */
+  takeContributions?(): ContributionPayload[] | null;
+}
+
+/** One node's data for one declared view contribution (`<plugin>/<id>`), as a plugin analyzer emitted it. */
+export interface ContributionPayload {
+  /** Qualified contribution id. */
+  contribution: string;
+  nodeId: string;
+  /** `text`: a string; `key-value`: an object of scalars; `list`: an array of strings. */
+  data: unknown;
 }
 
 /** True when every occurrence of the link sits in code (usage examples). */

@@ -73,6 +73,8 @@ export interface MapReader {
   maxRenderNodes(): number;
   /** One node bundle, or null for an unknown path. */
   findNode(path: string): NodeBundle | null;
+  /** The node's view-contribution data the plugins' analyzers stored (`<plugin>/<id>` and data); absent: none. */
+  nodeContributions?(path: string): Array<{ readonly id: string; readonly data: unknown }>;
   /** The sorted set of node paths (cheap: one indexed column). */
   nodePaths(): string[];
   /** A page of nodes matching the query (path order), with the filtered total. */

@@ -153,6 +153,7 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
       return { ...(meta ?? empty), counts: s?.counts() ?? { nodes: 0, links: 0, issues: 0 } };
     },
     maxRenderNodes: () => current()?.readMeta()?.result.maxRenderNodes ?? DEFAULT_MAX_RENDER_NODES,
+    nodeContributions: (path) => current()?.nodeContributions(path) ?? [],
     findNode: (path) => {
       const bundle = current()?.findNode(path) ?? null;
       return bundle === null

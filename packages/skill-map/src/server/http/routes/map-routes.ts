@@ -71,8 +71,14 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const path = decodePathB64(c.req.param('pathB64'));
     const include = csvList(c.req.queries('include')) ?? [];
     const bundle = await getNodeBundle(ctx.reader, path, include.includes('body'));
+    const registries = await ctx.registries();
+    // The node's view-contribution data (a BFF decoration of the node): `[{ id: '<plugin>/<id>', data }]`, only of
+    // contributions a loaded plugin declares (a plugin disabled since the scan shows nothing).
+    const contributions = (ctx.reader.nodeContributions?.(path) ?? []).filter((c) =>
+      Object.hasOwn(registries.contributionsRegistry, c.id),
+    );
     return c.json({
-      ...singleEnvelope(await ctx.registries(), 'node', bundle.item),
+      ...singleEnvelope(registries, 'node', { ...bundle.item, contributions }),
       links: bundle.links,
       issues: bundle.issues,
     });
