@@ -237,7 +237,15 @@ describe('sm record', () => {
       executionId: expect.any(String),
     });
     const types = lines.slice(0, -1).map((e) => e['type']);
-    expect(types).toContain('job.failed');
+    // The synthetic run envelope of an external record (spec §5.4).
+    expect(types).toEqual([
+      'run.started',
+      'job.claimed',
+      'job.callback.received',
+      'job.failed',
+      'run.summary',
+    ]);
+    expect(lines[1]).toMatchObject({ jobId: id, data: { nodeId: NODE } });
     expect((await sm('jobs', 'show', id, '--json')).json<{ item: Json }>().item).toMatchObject({
       status: 'failed',
       failureReason: 'timeout',

@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import type { Readable } from 'node:stream';
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
+import type { PublicJob } from '@skill-map/spec';
 import { readBounded } from '../../adapters/fs/read-bounded.js';
 import type { JobEvent } from '../../engines/context.js';
-import { JOB_TEXT_LIMITS, recordJob } from '../../engines/jobs/index.js';
+import { getJob, JOB_TEXT_LIMITS, recordJob } from '../../engines/jobs/index.js';
+import { externalRunId } from '../../engines/jobs/ids.js';
 import type { RecordInput, RecordOutcome } from '../../engines/jobs/index.js';
 import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -92,16 +94,49 @@ function refusal(id: string, outcome: Exclude<RecordOutcome, { outcome: 'complet
 }
 
 /**
+ * The opening of the synthetic run envelope `--json` streams (spec §5.4: run.started → job.claimed → callback → …):
+ * the claim broadcast these when it happened, in another process, so the record's stream replays them for its reader.
+ */
+function envelopeOpening(job: PublicJob | null): JobEvent[] {
+  if (job === null || job.status !== 'running') return [];
+  const runId = externalRunId(job.id);
+  const timestamp = Date.now();
+  return [
+    { type: 'run.started', timestamp, runId, jobId: null, data: { mode: 'external' } },
+    {
+      type: 'job.claimed',
+      timestamp,
+      runId,
+      jobId: job.id,
+      data: {
+        extensionId: job.extensionId,
+        extensionVersion: job.extensionVersion,
+        nodeId: job.nodeId,
+        ttlSeconds: job.ttlSeconds,
+        priority: job.priority,
+      },
+    },
+  ];
+}
+
+/**
  * `sm record <id> --nonce N --status completed|failed [--report <file>|-]`: the outcome of a claimed job. `--json`
  * streams the job events of the record as JSON lines (run.started … run.summary, as the engine emits them),
  * then one last line with the outcome.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const input = await recordInput(ctx);
+  let opening: JobEvent[] = [];
   const stream = ctx.output.jsonMode
-    ? { emit: (e: JobEvent) => ctx.output.out(JSON.stringify(e)) }
+    ? {
+        emit: (e: JobEvent) => {
+          for (const o of opening.splice(0)) ctx.output.out(JSON.stringify(o));
+          ctx.output.out(JSON.stringify(e));
+        },
+      }
     : undefined;
   const engines = jobEngines(ctx, stream);
+  if (stream !== undefined) opening = envelopeOpening(getJob(engines, input.id));
   const outcome = await recordJob(engines, input).finally(() => engines.opsLog.flush());
   if (ctx.output.jsonMode) ctx.output.out(JSON.stringify(outcome));
   if (outcome.outcome !== 'completed') throw refusal(input.id, outcome);

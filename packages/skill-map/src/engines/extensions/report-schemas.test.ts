@@ -83,8 +83,17 @@ const SAMPLES: Record<ProbExtension['report'], { good: unknown[]; bad: unknown[]
         whenUsed: 'on tags',
         keyPoints: ['ask first'],
       },
+      // The reference's summary report (summaries/markdown): whatItCovers, topics, keyFacts.
+      {
+        confidence: 0.9,
+        safety: { injectionDetected: false, injectionType: null, contentQuality: 'clean' },
+        whatItCovers: 'Deployment steps for the release artifact.',
+        topics: ['deployment', 'release'],
+        keyFacts: ['Promotion happens only after the smoke checks pass.'],
+      },
     ],
     bad: [
+      { confidence: 0.9, safety: safe, topics: ['deployment'] }, // neither summary nor whatItCovers
       { confidence: 0.9, safety: safe },
       { confidence: 0.9, safety: safe, summary: '' },
       { confidence: 0.9, safety: safe, summary: 's', tags: ['x'] },

@@ -173,9 +173,12 @@ export function fixerReportSchema(name: string): Record<string, unknown> {
   });
 }
 
-/** The summarizer's report: a summary plus optional purpose, audience and key points. */
+/**
+ * The summarizer's report: a summary plus optional purpose, audience and key points; or the reference's shape
+ * (`whatItCovers`, `topics`, `keyFacts`), so an agent that learnt it is not refused. One of the two texts is required.
+ */
 export function summaryReportSchema(name: string): Record<string, unknown> {
-  return reportSchema(name, ['summary'], {
+  const schema = reportSchema(name, [], {
     summary: {
       type: 'string',
       minLength: 1,
@@ -190,7 +193,27 @@ export function summaryReportSchema(name: string): Record<string, unknown> {
       items: { type: 'string', minLength: 1, maxLength: 200 },
       description: 'The rules or steps that matter most, one short line each.',
     },
+    whatItCovers: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 600,
+      description: "The reference's form of `summary` (accepted instead of it).",
+    },
+    topics: {
+      type: 'array',
+      maxItems: 8,
+      items: { type: 'string', minLength: 1, maxLength: 60 },
+      description: 'Short topic labels (the reference form).',
+    },
+    keyFacts: {
+      type: 'array',
+      maxItems: 8,
+      items: { type: 'string', minLength: 1, maxLength: 200 },
+      description: "The reference's form of `keyPoints`.",
+    },
   });
+  const needs = (key: string) => ({ required: [key], properties: { [key]: { type: 'string' } } });
+  return { ...schema, anyOf: [needs('summary'), needs('whatItCovers')] };
 }
 
 /** The tagger's report: between one and eight kebab-case tags. */
