@@ -17,15 +17,20 @@ export type {
   PublicJob,
   Severity,
 } from '@skill-map/spec';
-import type { Issue, Link, Node } from '@skill-map/spec';
+import type { ContributionRegistryEntry, Issue, Link, Node } from '@skill-map/spec';
 
 /** `GET /api/nodes/:pathB64?include=body`. */
 export interface NodeBundle {
   schemaVersion: string;
   kind: 'node';
-  item: Node & { body?: string | null };
+  item: Omit<Node, 'contributions'> & {
+    body?: string | null;
+    contributions?: Array<{ id: string; data: unknown }>;
+  };
   links: { incoming: Link[]; outgoing: Link[] };
   issues: Issue[];
+  /** The loaded plugins' view contributions (`<plugin>/<id>`), on every payload-bearing envelope. */
+  contributionsRegistry?: Record<string, ContributionRegistryEntry>;
 }
 
 /** `GET /api/health`. */

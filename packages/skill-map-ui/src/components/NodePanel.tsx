@@ -6,6 +6,7 @@ import { useApp } from '../state/store';
 import { ActivitySection } from './node-panel/ActivitySection';
 import { AnnotationsSection } from './node-panel/AnnotationsSection';
 import { BodySection } from './node-panel/BodySection';
+import { ContributionsSection } from './node-panel/ContributionsSection';
 import { FindingsSection } from './node-panel/FindingsSection';
 import { FrontmatterSection } from './node-panel/FrontmatterSection';
 import { IssuesSection } from './node-panel/IssuesSection';
@@ -108,6 +109,7 @@ function PanelState({
       />
       {!extensions.ok && <Empty>Extensions could not be loaded: {extensions.error}</Empty>}
       <AnnotationsSection node={node} />
+      <ContributionsSection bundle={bundle} />
     </>
   );
 }

@@ -1,0 +1,76 @@
+// A plugin's inspector panel in Debian's Chromium against a spawned `sm serve` (BUILT bin and page): the example
+// Copilot plugin, copied into a temp project and trusted, fills its `prompt-stats` panel for each prompt file; the
+// page draws it as a key/value table under its title, a plugin's text stays text (no markup reaches the page), and a
+// node the contribution does not apply to has no such panel.
+import { cpSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTempTree, type TempTree } from '../src/adapters/testing/temp-tree.js';
+import { axeSerious } from './support/axe.js';
+import { describeBrowser, launchBrowser, openRecordedPage } from './support/browser.js';
+import { runSm } from './support/sm-bin.js';
+import { spawnServe, type ServeProcess } from './support/sm-process.js';
+
+const EXAMPLE = fileURLToPath(new URL('../../../examples/copilot-plugin', import.meta.url));
+const HOSTILE = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
+const PANEL = 'aside[aria-label="Node panel"] section[data-contribution="copilot/prompt-stats"]';
+
+describeBrowser('browser: a plugin inspector panel', () => {
+  let tree: TempTree;
+  let serve: ServeProcess;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    tree = createTempTree('sm-ui-contrib-');
+    tree.write({
+      '.github/copilot-instructions.md': '# Copilot\nSee the [review prompt](prompts/review.prompt.md).\n',
+      '.github/prompts/review.prompt.md': `---\ndescription: '${HOSTILE}'\n---\nReview the diff.\n`,
+      'README.md': '# Project\n',
+    });
+    cpSync(EXAMPLE, join(tree.root, '.skill-map', 'plugins', 'copilot'), { recursive: true });
+    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
+    expect(runSm(['plugins', 'trust', 'copilot'], { cwd: tree.root, env }).code).toBe(0);
+    expect(runSm(['scan'], { cwd: tree.root, env }).code).toBe(0);
+    serve = await spawnServe(tree.root);
+    browser = await launchBrowser();
+    page = (await openRecordedPage(browser, { bypassCSP: true })).page;
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await serve?.stop();
+    tree?.remove();
+  });
+
+  const open = async (path: string): Promise<void> => {
+    await page.goto(`${serve.baseUrl}/#/?${new URLSearchParams({ node: path }).toString()}`);
+    await page.locator(`aside[aria-label="Node panel"][data-path="${path}"] [data-state="ready"]`).waitFor();
+  };
+
+  it("draws the prompt file's panel as text under its title", async () => {
+    await open('.github/prompts/review.prompt.md');
+    const panel = page.locator(PANEL);
+    await panel.waitFor({ timeout: 15_000 });
+    expect(await panel.locator('h3').textContent()).toBe('Prompt stats');
+    const rows = await panel
+      .locator('tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('td')?.textContent]),
+      );
+    expect(rows).toEqual([
+      ['description', HOSTILE],
+      ['body bytes', '17'],
+      ['linked from', '1'],
+    ]);
+    // The plugin's text is text: no element of it reached the page, no handler ran.
+    expect(await panel.locator('img, b').count()).toBe(0);
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await axeSerious(page)).toEqual([]);
+  }, 60_000);
+
+  it('a node the contribution does not apply to has no panel', async () => {
+    await open('.github/copilot-instructions.md');
+    expect(await page.locator(PANEL).count()).toBe(0);
+  }, 60_000);
+});
