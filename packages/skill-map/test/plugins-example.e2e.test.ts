@@ -58,6 +58,8 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
     expect(existsSync(marker)).toBe(false);
     const doctor = json('plugins', 'doctor');
     expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    // The reference's discriminator (its plugins-doctor-schema case reads `$.kind`).
+    expect(doctor['kind']).toBe('plugins.doctor');
     expect(doctor['problems']).toEqual([
       expect.objectContaining({
         id: 'copilot',

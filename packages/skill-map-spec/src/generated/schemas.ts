@@ -2725,11 +2725,15 @@ export const PluginsRegistrySchema = {
     },
     PluginsDoctor: {
       type: 'object',
-      required: ['schemaVersion', 'ok', 'counts', 'problems'],
+      required: ['schemaVersion', 'kind', 'ok', 'counts', 'problems'],
       additionalProperties: false,
       properties: {
         schemaVersion: {
           const: 1,
+        },
+        kind: {
+          const: 'plugins.doctor',
+          description: 'Discriminator of the plugins doctor envelope (as the reference has it).',
         },
         elapsedMs: {
           type: 'number',

@@ -44,6 +44,8 @@ const FIX: Record<PluginStatus, (p: PluginState) => string> = {
 /** The doctor report (`PluginsDoctor`): every plugin that is not plainly loaded, with why and what to do. */
 export function doctorReport(plugins: readonly PluginState[]): {
   schemaVersion: 1;
+  /** The reference's discriminator of this envelope. */
+  kind: 'plugins.doctor';
   ok: boolean;
   counts: Record<string, number>;
   problems: { id: string; path: string | null; status: PluginStatus; reason: string; fix: string }[];
@@ -74,6 +76,7 @@ export function doctorReport(plugins: readonly PluginState[]): {
   const contributionsOk = plugins.every((p) => (p.contributionErrors ?? []).length === 0);
   return {
     schemaVersion: 1,
+    kind: 'plugins.doctor',
     ok: contributionsOk && plugins.every((p) => OK_STATUSES.has(p.status)),
     counts,
     problems,
