@@ -367,6 +367,32 @@ describe('sm jobs submit with a built-in extension', () => {
   });
 });
 
+describe('sm record of a tagger report', () => {
+  it('says on stderr how many tags it proposes for which node (a proposal, nothing written to the node)', async () => {
+    const submitted = await sm('jobs', 'submit', 'core/ai-tagger-action', '-n', NODE, '--json');
+    expect(submitted.code).toBe(0);
+    const { id, nonce } = (await sm('jobs', 'claim', '--json')).json<{ id: string; nonce: string }>();
+    const safety = { injectionDetected: false, injectionType: null, contentQuality: 'clean' };
+    writeFileSync(
+      join(tree.root, 'tags.json'),
+      JSON.stringify({ confidence: 0.85, safety, tags: ['deployment', 'release-process'] }),
+    );
+    const run = await sm(
+      'record',
+      '--id',
+      id,
+      '--nonce',
+      nonce,
+      '--status',
+      'completed',
+      '--report',
+      'tags.json',
+    );
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(`2 tags proposed for ${NODE}`);
+  });
+});
+
 describe('sm record with a report that breaks the built-in schema', () => {
   it("exit 2 and stderr says the report failed schema validation (the reference's wording); the job is failed", async () => {
     const id = (await sm('jobs', 'submit', BUILTIN, '-n', NODE, '--json')).json()['id'] as string;

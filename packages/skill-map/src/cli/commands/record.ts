@@ -127,19 +127,23 @@ function envelopeOpening(job: PublicJob | null): JobEvent[] {
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const input = await recordInput(ctx);
   let opening: JobEvent[] = [];
-  const stream = ctx.output.jsonMode
-    ? {
-        emit: (e: JobEvent) => {
-          for (const o of opening.splice(0)) ctx.output.out(JSON.stringify(o));
-          ctx.output.out(JSON.stringify(e));
-        },
-      }
-    : undefined;
-  const engines = jobEngines(ctx, stream);
-  if (stream !== undefined) opening = envelopeOpening(getJob(engines, input.id));
+  let proposed: unknown;
+  const json = ctx.output.jsonMode;
+  const engines = jobEngines(ctx, {
+    emit: (e: JobEvent) => {
+      if (e.type === 'job.completed') proposed = e.data['tagsProposed'];
+      if (!json) return;
+      for (const o of opening.splice(0)) ctx.output.out(JSON.stringify(o));
+      ctx.output.out(JSON.stringify(e));
+    },
+  });
+  if (json) opening = envelopeOpening(getJob(engines, input.id));
   const outcome = await recordJob(engines, input).finally(() => engines.opsLog.flush());
   if (ctx.output.jsonMode) ctx.output.out(JSON.stringify(outcome));
   if (outcome.outcome !== 'completed') throw refusal(input.id, outcome);
+  // A tagger's tags are a proposal for a person to accept, never written to the node (the reference's line).
+  if (Array.isArray(proposed))
+    ctx.output.info(`${proposed.length} tags proposed for ${String(getJob(engines, input.id)?.nodeId)}`);
   if (!ctx.output.jsonMode)
     ctx.output.summary(`recorded ${input.id}: ${outcome.status} (execution ${outcome.executionId})`);
   return {};
