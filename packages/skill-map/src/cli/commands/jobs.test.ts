@@ -308,6 +308,21 @@ describe('sm jobs submit / extensions', () => {
     expect([2, 5]).toContain(gated.code);
   });
 
+  it('a deterministic action is refused (2): it runs in-process, not as a job, agent or not', async () => {
+    for (const agent of [false, true]) {
+      setProcessingAgent(tree.root, agent);
+      for (const id of ['core/node-set-tags', 'node-set-tags']) {
+        const run = await sm('jobs', 'submit', id, '-n', NODE);
+        expect(run.code).toBe(2);
+        expect(run.stderr).toContain(
+          'core/node-set-tags is a deterministic action: deterministic actions run in-process',
+        );
+        expect(run.stderr).toContain('sm actions run core/node-set-tags -n <node>');
+      }
+    }
+    expect((await sm('jobs', 'list', '--json')).stdout).not.toContain('node-set-tags');
+  });
+
   it('a file edited since the scan is refused (2) naming it, with the remedy said once', async () => {
     tree.write({ [NODE]: `${readFileSync(join(tree.root, NODE), 'utf8')}\nEdited after the scan.\n` });
     const run = await sm('jobs', 'submit', NODE, 'ai-security-analyzer');

@@ -1,3 +1,4 @@
+import { BUILTIN_ACTIONS } from '../actions/builtin.js';
 import type { JobRecord, JobStore } from '../../adapters/sqlite/jobs/port.js';
 import { processingAgentInstalled } from '../agent/gate.js';
 import type { EngineContext } from '../context.js';
@@ -93,6 +94,24 @@ function insertJob(ctx: EngineContext, store: JobStore, job: PreparedJob, input:
 }
 
 /**
+ * A built-in deterministic action (`core/node-set-tags`, or its bare id) is never a job: it runs in-process, on
+ * request, through the consent gate. Refused before anything else (the processing agent plays no part in it).
+ */
+function refuseDeterministicAction(typed: string): void {
+  const id = typed.trim().replace(/^action:/, '');
+  const hit = BUILTIN_ACTIONS.find(
+    ({ action }) => action.id === id || action.id.slice(action.id.indexOf('/') + 1) === id,
+  );
+  if (hit === undefined) return;
+  throw new EngineError(
+    'unsupported-extension',
+    `${hit.action.id} is a deterministic action: deterministic actions run in-process, not as jobs; ` +
+      `run it with \`sm actions run ${hit.action.id} -n <node>\``,
+    { details: { extension: hit.action.id, reason: 'deterministic' } },
+  );
+}
+
+/**
  * Submits one job (spec §5.2): gate (operator submits only), resolve, inject, drift re-read, render, then in
  * ONE transaction the duplicate / job-running / supersede rules and the insert of content + queued row. A
  * refusal writes nothing; a created job logs `jobs.submit` and emits `job.submitted` (+ `job.cancelled` per
@@ -100,6 +119,7 @@ function insertJob(ctx: EngineContext, store: JobStore, job: PreparedJob, input:
  */
 export async function submitJob(ctx: EngineContext, input: SubmitInput): Promise<SubmitOutcome> {
   await Promise.resolve();
+  refuseDeterministicAction(input.extension);
   if (input.internal !== true && !processingAgentInstalled(ctx.scopeRoot))
     throw new EngineError(
       'no-processing-agent',
