@@ -72,3 +72,11 @@ function payloadError(
   const shape = renderShapeError(decl.render, data);
   return shape === null ? null : `does not fit '${decl.id}': ${shape}`;
 }
+
+/** `evaluate`'s answer: a list of issues, or `{ issues, contributions }`; null when it is neither. */
+export function splitAnswer(answer: unknown): { issues: unknown[]; contributions: unknown } | null {
+  if (Array.isArray(answer)) return { issues: answer, contributions: undefined };
+  if (isRecord(answer) && Array.isArray(answer['issues']))
+    return { issues: answer['issues'], contributions: answer['contributions'] };
+  return null;
+}

@@ -24,7 +24,7 @@ import type {
 import type { PluginManifest } from './discover.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
-import { checkContributions } from './contribution-data.js';
+import { checkContributions, splitAnswer } from './contribution-data.js';
 import { PluginLoadError } from './plugin-errors.js';
 
 export { PluginLoadError };
@@ -123,14 +123,6 @@ interface AnalyzerContext {
   shortId: string;
   description: string;
   contributions: readonly ViewContribution[];
-}
-
-/** `evaluate`'s answer: a list of issues, or `{ issues, contributions }`; null when it is neither. */
-function splitAnswer(answer: unknown): { issues: unknown[]; contributions: unknown } | null {
-  if (Array.isArray(answer)) return { issues: answer, contributions: undefined };
-  if (isRecord(answer) && Array.isArray(answer['issues']))
-    return { issues: answer['issues'], contributions: answer['contributions'] };
-  return null;
 }
 
 function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invoke): Analyzer {

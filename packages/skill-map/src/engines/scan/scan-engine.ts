@@ -23,7 +23,8 @@ import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
 import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
-import type { ContributionPayload, ExtensionRegistry } from '../../kernel/index.js';
+import type { ExtensionRegistry } from '../../kernel/index.js';
+import { storeContributions, takeAllContributions } from './contribution-store.js';
 import { loadCachedFiles } from './cache-rows.js';
 import type { CachedFile, ScanWarmState } from './warm-state.js';
 
@@ -128,27 +129,6 @@ function persistPhase(
   const detail = `mode=${opts.mode ?? 'incremental'} nodes=${s.nodesCount} links=${s.linksCount} issues=${s.issuesCount}`;
   opts.opsLog?.log.append({ op: 'scan', target: '*', channel: opts.opsLog.channel, outcome: 'ok', detail });
   return report;
-}
-
-/** The view-contribution payloads of the plugin analyzers that ran since the last take, by plugin. */
-function takeAllContributions(registry: ExtensionRegistry | undefined): Map<string, ContributionPayload[]> {
-  const byPlugin = new Map<string, ContributionPayload[]>();
-  for (const entry of registry?.ofKind('analyzer') ?? []) {
-    if (entry.kind !== 'analyzer' || entry.mode !== 'deterministic') continue;
-    const taken = entry.impl.takeContributions?.() ?? null;
-    if (taken !== null) byPlugin.set(entry.pluginId, [...(byPlugin.get(entry.pluginId) ?? []), ...taken]);
-  }
-  return byPlugin;
-}
-
-/**
- * Each plugin analyzer that ran in this scan replaces its plugin's stored view-contribution payloads; a plugin no
- * longer loaded (disabled, untrusted, removed) loses its own.
- */
-function storeContributions(registry: ExtensionRegistry, store: ScanStore): void {
-  const byPlugin = takeAllContributions(registry);
-  for (const [pluginId, payloads] of byPlugin) store.replaceContributions(pluginId, payloads);
-  store.keepContributionsOf(registry.plugins().map((p) => p.id));
 }
 
 /** Why this scan builds the whole graph ("full build because ..."): the first thing that ruled the patch out. */
