@@ -1,8 +1,8 @@
 // A plugin's inspector panel in Debian's Chromium against a spawned `sm serve` (BUILT bin and page): the example
 // Copilot plugin, copied into a temp project and trusted, fills its `prompt-stats` panel for each prompt file; the
 // page draws it as a key/value table under its title, a plugin's text stays text (no markup reaches the page), and a
-// node the contribution does not apply to has no such panel.
-import { cpSync } from 'node:fs';
+// node the contribution does not apply to has no such panel; a node-badge contribution is a text chip.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
@@ -29,7 +29,21 @@ describeBrowser('browser: a plugin inspector panel', () => {
       '.github/prompts/review.prompt.md': `---\ndescription: '${HOSTILE}'\n---\nReview the diff.\n`,
       'README.md': '# Project\n',
     });
-    cpSync(EXAMPLE, join(tree.root, '.skill-map', 'plugins', 'copilot'), { recursive: true });
+    const dir = join(tree.root, '.skill-map', 'plugins', 'copilot');
+    cpSync(EXAMPLE, dir, { recursive: true });
+    // The copy (never examples/) also declares a node badge, filled by one more analyzer.
+    const manifest = JSON.parse(readFileSync(join(dir, 'plugin.json'), 'utf8')) as {
+      extensions: string[];
+      contributions: object[];
+    };
+    manifest.extensions.push('./extensions/badge.mjs');
+    manifest.contributions.push({ id: 'prompt-flag', slot: 'node-badge', title: 'Prompt', render: 'text' });
+    writeFileSync(join(dir, 'plugin.json'), JSON.stringify(manifest));
+    writeFileSync(
+      join(dir, 'extensions', 'badge.mjs'),
+      "export default { kind: 'analyzer', id: 'badge', version: '1.0.0', evaluate: ({ nodes }) => ({ issues: [],\n" +
+        "  contributions: nodes.filter((n) => n.kind === 'command').map((n) => ({ id: 'prompt-flag', nodeId: n.path, data: '<i>prompt</i>' })) }) };\n",
+    );
     const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
     expect(runSm(['plugins', 'trust', 'copilot'], { cwd: tree.root, env }).code).toBe(0);
     expect(runSm(['scan'], { cwd: tree.root, env }).code).toBe(0);
@@ -63,8 +77,13 @@ describeBrowser('browser: a plugin inspector panel', () => {
       ['body bytes', '17'],
       ['linked from', '1'],
     ]);
+    // Its node badge is a text chip above the sections.
+    const badge = page.locator('aside[aria-label="Node panel"] li[data-contribution="copilot/prompt-flag"]');
+    expect(await badge.textContent()).toBe('<i>prompt</i>');
+    expect(await badge.getAttribute('title')).toBe('Prompt (copilot)');
     // The plugin's text is text: no element of it reached the page, no handler ran.
     expect(await panel.locator('img, b').count()).toBe(0);
+    expect(await page.locator('aside[aria-label="Node panel"] i').count()).toBe(0);
     expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await axeSerious(page)).toEqual([]);
   }, 60_000);
@@ -72,5 +91,6 @@ describeBrowser('browser: a plugin inspector panel', () => {
   it('a node the contribution does not apply to has no panel', async () => {
     await open('.github/copilot-instructions.md');
     expect(await page.locator(PANEL).count()).toBe(0);
+    expect(await page.locator('aside[aria-label="Node panel"] .panel-badges').count()).toBe(0);
   }, 60_000);
 });

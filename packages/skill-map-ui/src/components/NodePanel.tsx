@@ -6,7 +6,7 @@ import { useApp } from '../state/store';
 import { ActivitySection } from './node-panel/ActivitySection';
 import { AnnotationsSection } from './node-panel/AnnotationsSection';
 import { BodySection } from './node-panel/BodySection';
-import { ContributionsSection } from './node-panel/ContributionsSection';
+import { ContributionBadges, ContributionsSection } from './node-panel/ContributionsSection';
 import { FindingsSection } from './node-panel/FindingsSection';
 import { FrontmatterSection } from './node-panel/FrontmatterSection';
 import { IssuesSection } from './node-panel/IssuesSection';
@@ -89,6 +89,7 @@ function PanelState({
           A virtual node: an MCP server the project's agents are given. It has no file and no body.
         </p>
       )}
+      <ContributionBadges bundle={bundle} />
       <FrontmatterSection node={node} />
       <BodySection bundle={bundle} />
       <LinksSection bundle={bundle} path={path} />

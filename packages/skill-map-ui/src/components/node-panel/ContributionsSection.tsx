@@ -1,4 +1,4 @@
-// The plugins' inspector panels for the open node: each `inspector-panel` view contribution (the node envelope's
+// The plugins' inspector panels and badges for the open node: each `inspector-panel` view contribution (the node envelope's
 // `contributionsRegistry`) that applies to the node's kind and has data for it, under its title. The data is drawn as
 // text only (a paragraph, a key/value table, a list): React escapes every string, a plugin never puts markup here.
 import type { ContributionRegistryEntry, NodeBundle } from '../../api/types';
@@ -10,12 +10,12 @@ interface Panel {
   data: unknown;
 }
 
-/** The panels to draw, in registry order: declared for this slot and kind, with data of the right shape. */
-export function inspectorPanels(bundle: NodeBundle): Panel[] {
+/** The contributions of `slot` to draw, in registry order: declared for the node's kind, with data for it. */
+export function slotContributions(bundle: NodeBundle, slot: ContributionRegistryEntry['slot']): Panel[] {
   const registry = bundle.contributionsRegistry ?? {};
   const data = new Map((bundle.item.contributions ?? []).map((c) => [c.id, c.data]));
   return Object.entries(registry)
-    .filter(([id, e]) => e.slot === 'inspector-panel' && data.has(id))
+    .filter(([id, e]) => e.slot === slot && data.has(id))
     .filter(([, e]) => e.kinds === undefined || e.kinds.includes(bundle.item.kind))
     .map(([id, entry]) => ({ id, entry, data: data.get(id) }));
 }
@@ -39,7 +39,7 @@ function PanelBody({ render, data }: { render: ContributionRegistryEntry['render
 export function ContributionsSection({ bundle }: { bundle: NodeBundle }) {
   return (
     <>
-      {inspectorPanels(bundle).map(({ id, entry, data }) => {
+      {slotContributions(bundle, 'inspector-panel').map(({ id, entry, data }) => {
         const headingId = `panel-contribution-${id.replace(/[^a-z0-9-]/gi, '-')}`;
         return (
           <section
@@ -59,5 +59,35 @@ export function ContributionsSection({ bundle }: { bundle: NodeBundle }) {
         );
       })}
     </>
+  );
+}
+
+/** A badge's one line of text: a text as is, a list comma-joined, a key/value object as `key: value` pairs. */
+function badgeText(data: unknown): string {
+  if (Array.isArray(data)) return data.map(scalarText).join(', ');
+  if (typeof data === 'object' && data !== null)
+    return Object.entries(data)
+      .map(([k, v]) => `${k}: ${scalarText(v)}`)
+      .join(', ');
+  return scalarText(data);
+}
+
+/** The plugins' `node-badge` contributions with data for the open node: short text chips, titled by the contribution. */
+export function ContributionBadges({ bundle }: { bundle: NodeBundle }) {
+  const badges = slotContributions(bundle, 'node-badge');
+  if (badges.length === 0) return null;
+  return (
+    <ul className="panel-badges" aria-label="Plugin badges">
+      {badges.map(({ id, entry, data }) => (
+        <li
+          key={id}
+          className="panel-badge"
+          data-contribution={id}
+          title={`${entry.title} (${entry.pluginId})`}
+        >
+          {badgeText(data)}
+        </li>
+      ))}
+    </ul>
   );
 }
