@@ -167,17 +167,14 @@ function baseVerdict(
     return verdict('info', 'mention', 'a TOML file the text names, not a Codex agent', suggestion);
   }
   // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so. A `./` or
-  // `../` prefix declares a file next to this one, wherever the text stands.
+  // `../` prefix declares a file next to this one: an error in a skill, agent or command (the host reads it from
+  // there); elsewhere a warning, since docs, plans and READMEs quote paths as another file or the reader's project
+  // sees them (a usage line, a plan for a skill's text), which no scan can tell from a break.
   const harness = inHarness(node, link.source, g.skillDirs);
   if (isExplicitRelative(authored))
-    return verdict(
-      'error',
-      'relative-mention',
-      harness
-        ? 'a ./ or ../ path in a skill, agent or command'
-        : 'a ./ or ../ path names a file next to this one',
-      suggestion,
-    );
+    return harness
+      ? verdict('error', 'relative-mention', 'a ./ or ../ path in a skill, agent or command', suggestion)
+      : verdict('warn', 'relative-mention', 'a ./ or ../ path names a file next to this one', suggestion);
   if (harness) {
     if (folderExists(authored, link.source, g, paths))
       return verdict(
