@@ -168,10 +168,10 @@ function baseVerdict(
   }
   // A path in inline code (core/backtick-path): a mention, a reference only when what it names says so. A `./` or
   // `../` prefix declares a file next to this one: an error in a skill, agent or command (the host reads it from
-  // there); elsewhere a warning, since docs, plans and READMEs quote paths as another file or the reader's project
-  // sees them (a usage line, a plan for a skill's text), which no scan can tell from a break.
+  // there); elsewhere a warning, or info when the file exists under another base, since docs, plans and READMEs
+  // quote paths as another file or the reader's project sees them (a plan for a skill's text, a usage line).
   const harness = inHarness(node, link.source, g.skillDirs);
-  if (isExplicitRelative(authored))
+  if (isExplicitRelative(authored) && (harness || candidates.length === 0))
     return harness
       ? verdict('error', 'relative-mention', 'a ./ or ../ path in a skill, agent or command', suggestion)
       : verdict('warn', 'relative-mention', 'a ./ or ../ path names a file next to this one', suggestion);

@@ -89,7 +89,7 @@ describe('reference-broken judges what a broken link is', () => {
     expect(idiom.map((l) => [l.kind, l.raw])).toEqual([['references', '[`../agents/x.md`](../agents/x.md)']]);
   });
 
-  it('a ./ path in inline code names a file next to the text, never a root file: missing outside skills, agents and commands it is a warning (docs quote paths as other files see them)', () => {
+  it('a ./ path in inline code names a file next to the text, never a root file: outside skills, agents and commands a missing one is a warning, or info naming the file when it exists under another base (docs quote paths as other files see them)', () => {
     const r = scan({
       'app/context/notes.md':
         'Tracks `_work_in_progress/plan.md`; see `./local-only.md` and `../ctx/gone.md`.\n',
@@ -97,7 +97,7 @@ describe('reference-broken judges what a broken link is', () => {
       'local-only.md': '# Local\n',
     });
     expect(broken(r)).toEqual([
-      'warn app/context/notes.md app/context/local-only.md relative-mention',
+      'info app/context/notes.md app/context/local-only.md elsewhere',
       'warn app/context/notes.md app/ctx/gone.md relative-mention',
     ]);
     const plan = r.links.find((l) => l.target === 'app/context/_work_in_progress/plan.md');
