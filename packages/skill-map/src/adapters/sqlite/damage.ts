@@ -28,38 +28,84 @@ export function damagedError(path: string, detail: string, cause?: unknown): Ada
   );
 }
 
-/**
- * What is wrong with the file's header, or null when it looks like a whole SQLite database. One 100-byte read: the
- * magic string, the page size and the in-header page count (trusted only when SQLite marks it valid and no WAL
- * content is pending), against the file's size. An empty file is a fresh database, not a damaged one.
- */
-export function headerProblem(path: string): string | null {
+function walSize(path: string): number {
+  return statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+}
+
+/** One look at the file: its size, its first 100 bytes, and the WAL's size before and after reading them. */
+export interface HeaderSnapshot {
+  readonly size: number;
+  readonly header: Buffer;
+  readonly walBefore: number;
+  readonly walAfter: number;
+}
+
+function snapshot(path: string): HeaderSnapshot {
+  const walBefore = walSize(path);
   const size = statSync(path).size;
-  if (size === 0) return null;
-  if (size < HEADER_BYTES) return `the file is only ${size} bytes`;
-  const header = Buffer.alloc(HEADER_BYTES);
-  const fd = openSync(path, 'r');
-  try {
-    readSync(fd, header, 0, HEADER_BYTES, 0);
-  } finally {
-    closeSync(fd);
+  const header = Buffer.alloc(Math.min(size, HEADER_BYTES));
+  if (size > 0) {
+    const fd = openSync(path, 'r');
+    try {
+      readSync(fd, header, 0, header.length, 0);
+    } finally {
+      closeSync(fd);
+    }
   }
-  if (header.toString('latin1', 0, 16) !== MAGIC) return 'the file is not an SQLite database';
+  return { size, header, walBefore, walAfter: walSize(path) };
+}
+
+/** The problem one snapshot shows; `truncated` marks the one a concurrent checkpoint can fake for a moment. */
+export function snapshotProblem(snap: HeaderSnapshot): { message: string; truncated: boolean } | null {
+  const { size, header } = snap;
+  if (size === 0) return null;
+  if (size < HEADER_BYTES) return { message: `the file is only ${size} bytes`, truncated: false };
+  if (header.toString('latin1', 0, 16) !== MAGIC)
+    return { message: 'the file is not an SQLite database', truncated: false };
   const raw = header.readUInt16BE(16);
   const pageSize = raw === 1 ? 65536 : raw;
-  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return 'the header holds an invalid page size';
+  if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0)
+    return { message: 'the header holds an invalid page size', truncated: false };
   const changeCounter = header.readUInt32BE(24);
   const pages = header.readUInt32BE(28);
   const validFor = header.readUInt32BE(92);
-  // With a non-empty WAL the main file may lag its own header for a moment (a checkpoint writes page 1 first), so
-  // the size is only compared when there is no WAL content; SQLite's own errors report real damage then.
-  if (pages > 0 && validFor === changeCounter && size < pages * pageSize && walSize(path) === 0)
-    return `the file is truncated: ${size} of ${pages * pageSize} bytes`;
+  // With WAL content the main file may lag its own header (a checkpoint writes page 1 before the pages that grow the
+  // file), so the size is only compared when the WAL was empty both before and after the reads.
+  if (
+    pages > 0 &&
+    validFor === changeCounter &&
+    size < pages * pageSize &&
+    snap.walBefore + snap.walAfter === 0
+  )
+    return { message: `the file is truncated: ${size} of ${pages * pageSize} bytes`, truncated: true };
   return null;
 }
 
-function walSize(path: string): number {
-  return statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+/** Looks at a suspected truncation this many times in all before calling it damage. */
+const TRUNCATION_LOOKS = 3;
+
+/**
+ * What is wrong with the file's header, or null when it looks like a whole SQLite database: the magic string, the page
+ * size and the in-header page count (trusted only when SQLite marks it valid and no WAL content is pending) against
+ * the file's size. An empty file is a fresh database, not a damaged one. A truncation is reported only when every one
+ * of a few looks sees it with the same size: another process's checkpoint (eight agents on one queue) can show a
+ * grown header over a file still growing for a moment, and calling that damage would stop a healthy agent.
+ */
+export function headerProblem(
+  path: string,
+  look: (path: string) => HeaderSnapshot = snapshot,
+): string | null {
+  let first: HeaderSnapshot | null = null;
+  for (let i = 0; i < TRUNCATION_LOOKS; i++) {
+    const snap = look(path);
+    const problem = snapshotProblem(snap);
+    if (problem === null) return null;
+    if (!problem.truncated) return problem.message;
+    if (first !== null && snap.size !== first.size) return null;
+    first ??= snap;
+    if (i === TRUNCATION_LOOKS - 1) return problem.message;
+  }
+  return null;
 }
 
 /**
