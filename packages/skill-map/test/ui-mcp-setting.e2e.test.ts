@@ -60,6 +60,8 @@ describeBrowser('browser: the page switches the MCP server on for the next start
   let browser: Browser;
   let rec: RecordedPage;
   let page: Page;
+  /** The WebSocket URL of the server the restart stopped. */
+  let stoppedWs = '';
 
   const bar = (): ReturnType<Page['locator']> => page.locator('footer[aria-label="Status"]');
   const checkbox = (): ReturnType<Page['locator']> => bar().getByLabel('MCP server on start');
@@ -96,10 +98,10 @@ describeBrowser('browser: the page switches the MCP server on for the next start
   });
 
   it('after a restart /mcp is served, the page says MCP on, and the notice is gone', async () => {
+    stoppedWs = `${(server as ServeProcess).baseUrl.replace(/^http/, 'ws')}/ws`;
     await (server as ServeProcess).stop();
     server = await spawnServe(root);
     expect(await discoverStatus(server)).toBe(200);
-    rec.errors.splice(0); // the page's reconnect attempts while the old server was down
     await page.goto(`${server.baseUrl}/`);
     await bar().locator('.mcp[data-mcp="on"]').waitFor(POLL);
     expect(await checkbox().isChecked()).toBe(true);
@@ -112,6 +114,8 @@ describeBrowser('browser: the page switches the MCP server on for the next start
     expect(await bar().locator('.restart-notice').textContent()).toContain('MCP off then');
     expect(localSetting(root)).toBe(false);
     expect(await discoverStatus(server as ServeProcess)).toBe(200);
-    expect(rec.errors).toEqual([]);
+    // The old page's reconnect attempts to the stopped server are expected (its console may report one after the
+    // navigation began); anything else, the new server's socket included, is an error of the page.
+    expect(rec.errors.filter((e) => !e.includes(`'${stoppedWs}'`))).toEqual([]);
   });
 });
