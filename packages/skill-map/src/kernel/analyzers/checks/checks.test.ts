@@ -6,13 +6,12 @@ import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Issue } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, isCandidatePath } from '../../analyze-file.js';
+import { isCandidatePath } from '../../analyze-file.js';
 import { buildGraph } from '../../build-graph.js';
-import { createFileContext } from '../../context.js';
 import { buildGraphIncremental } from '../../graph/incremental.js';
-import { detectLens } from '../../lens.js';
 import { scanSources } from '../../scan.js';
-import type { FileRecord, ScanSettings, SourceFile } from '../../types.js';
+import { incrementalProject } from '../../testing/incremental-project.js';
+import type { ScanSettings, SourceFile } from '../../types.js';
 import { CHECK_ANALYZERS } from './registry.js';
 
 const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '../../../../test/fixtures/checks');
@@ -227,16 +226,9 @@ describe('issue-11 checks over the fixture projects', () => {
   it('the incremental patch mode re-runs the checks over the patched graph (equal to a full build)', () => {
     const files = new Map(Object.entries(fixture('clean')));
     const settings = {};
-    const lens = detectLens([...files.keys()], settings);
-    const ctx = createFileContext(lens, settings, { hash: sha });
-    const analyze = (path: string): FileRecord => {
-      const text = files.get(path)!;
-      return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, ctx);
-    };
-    const recordOf = new Map([...files.keys()].filter(isCandidatePath).map((p) => [p, analyze(p)]));
-    const graphCtx = { lens, settings, existingPaths: new Set(files.keys()) };
-    const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-    let state = buildGraphIncremental(records(), graphCtx, null).state;
+    const project = incrementalProject(files, settings, sha);
+    const { analyze, recordOf, graphCtx, records } = project;
+    let state = project.state;
     const edits: [string, (t: string) => string, string][] = [
       [
         '.claude/agents/reviewer.md',

@@ -3,13 +3,12 @@
 import { createHash } from 'node:crypto';
 import type { Issue } from '@skill-map/spec';
 import { describe, expect, it } from 'vitest';
-import { analyzeFile, isCandidatePath } from '../../analyze-file.js';
+import { isCandidatePath } from '../../analyze-file.js';
 import { buildGraph } from '../../build-graph.js';
-import { createFileContext } from '../../context.js';
 import { buildGraphIncremental } from '../../graph/incremental.js';
-import { detectLens } from '../../lens.js';
 import { scanSources } from '../../scan.js';
-import type { FileRecord, NeverRunFacts, ScanSettings } from '../../types.js';
+import { incrementalProject } from '../../testing/incremental-project.js';
+import type { NeverRunFacts, ScanSettings } from '../../types.js';
 
 const sha = (s: string): string => createHash('sha256').update(s, 'utf8').digest('hex');
 
@@ -66,16 +65,9 @@ describe('node-never-run', () => {
   it('re-run by a one-file edit in the incremental patch mode, equal to a full build', () => {
     const files = new Map(Object.entries(PROJECT));
     const settings: ScanSettings = { neverRun: facts(['.claude/commands/ship.md']) };
-    const lens = detectLens([...files.keys()], settings);
-    const ctx = createFileContext(lens, settings, { hash: sha });
-    const analyze = (path: string): FileRecord => {
-      const text = files.get(path)!;
-      return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, ctx);
-    };
-    const recordOf = new Map([...files.keys()].filter(isCandidatePath).map((p) => [p, analyze(p)]));
-    const graphCtx = { lens, settings, existingPaths: new Set(files.keys()) };
-    const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
-    let state = buildGraphIncremental(records(), graphCtx, null).state;
+    const project = incrementalProject(files, settings, sha);
+    const { analyze, recordOf, graphCtx, records } = project;
+    let state = project.state;
     const path = '.claude/agents/reviewer.md';
     for (const edit of [
       (t: string) => t.replace('Reviews a change.', 'Reviews a change; use after edits.'),
