@@ -1,8 +1,8 @@
 // Browser support for the web page suites: Debian's Chromium through playwright-core (never a downloaded
 // browser), a page that records every request it makes, and screenshots written as test artifacts.
 import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import type { Browser, Page } from 'playwright-core';
 import { describe } from 'vitest';
@@ -67,13 +67,14 @@ export async function openRecordedPage(
   };
 }
 
-/** Where screenshots go: `test-artifacts/ui/` at the repository root (ignored by git, kept by CI). */
-export const ARTIFACTS = fileURLToPath(new URL('../../../../test-artifacts/ui/', import.meta.url));
+/** Where screenshots go: `$SM_ARTIFACTS` when set, else `<os tmpdir>/skill-map-artifacts/` (never the repository). */
+export const ARTIFACTS = process.env['SM_ARTIFACTS'] || join(tmpdir(), 'skill-map-artifacts');
 
-/** Writes a full-page screenshot `<name>.png` under ARTIFACTS and returns its path. */
+/** Writes a full-page screenshot `<name>.png` under ARTIFACTS, prints and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(ARTIFACTS, { recursive: true });
   const file = join(ARTIFACTS, `${name}.png`);
   await page.screenshot({ path: file });
+  process.stdout.write(`screenshot: ${file}\n`);
   return file;
 }
