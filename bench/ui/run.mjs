@@ -3,10 +3,13 @@
 // `sm serve --no-watcher`) in headless Debian Chromium (software WebGL). Per size: time to the first full render
 // of the map (navigation start → data-ready), to apply a filter (click → the map redrawn with it), to open a node
 // panel (click on the canvas → the panel's heading and links shown), and frame times while panning (rAF deltas
-// over ~2 s of synthetic drags). All times are taken in the page. Prints the 10k/1k ratios and the targets.
+// over ~2 s of synthetic drags, next to a floor: the same drags on a one-node project's map in the same browser, the
+// canvas of the same size with nothing to draw), and the longest main-thread task (PerformanceObserver 'longtask')
+// from navigation to the first full render. All times are taken in the page. Prints the 10k/1k ratios and the
+// targets.
 /* global window, document, location, MutationObserver, requestAnimationFrame, addEventListener */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,7 +24,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const CHROMIUM = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
   (p) => p !== undefined && p !== '' && existsSync(p),
 );
-const TARGETS = { render: 3000, filter: 300, panel: 200 };
+const TARGETS = { render: 3000, filter: 300, panel: 200, frame: 66, longTask: 50 };
 const PANEL = 'aside[aria-label="Node panel"]';
 
 const step = (text) => process.stderr.write(`  ${text}\n`);
@@ -59,8 +62,15 @@ async function serve(root) {
   throw new Error(`sm serve wrote no serve.json: ${err}`);
 }
 
-// Installed before the page's scripts: the moment data-ready turns true, in the page's clock.
+// Installed before the page's scripts: the moment data-ready turns true, in the page's clock, and every long task
+// (over 50 ms, the browser's threshold) with its start and duration.
 const READY_PROBE = `
+  window.__benchLong = [];
+  try {
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__benchLong.push([e.startTime, e.duration]);
+    }).observe({ type: 'longtask', buffered: true });
+  } catch {}
   new MutationObserver((_, obs) => {
     const m = document.querySelector('[data-testid="map"][data-ready="true"]');
     if (m !== null && window.__benchReady === undefined) {
@@ -78,12 +88,19 @@ async function firstRender(browser, url) {
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(url);
   await page.waitForFunction(() => window.__benchReady !== undefined, null, { timeout: 120_000 });
+  // Long tasks are reported after they end: one frame more for the last one.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50))));
   const t = await page.evaluate(() => {
     const res = performance.getEntriesByType('resource');
     const map = res.find((r) => r.name.endsWith('/api/map'));
     const js = res.find((r) => r.name.includes('/assets/') && r.name.endsWith('.js'));
     return {
       ready: window.__benchReady,
+      // The longest main-thread task up to the first full render (0 when none passed 50 ms).
+      longTask: Math.max(
+        0,
+        ...window.__benchLong.filter(([t]) => t <= window.__benchReady).map(([, d]) => d),
+      ),
       jsEnd: js?.responseEnd ?? 0,
       mapStart: map?.requestStart ?? 0,
       mapEnd: map?.responseEnd ?? 0,
@@ -255,6 +272,29 @@ async function pan(page) {
   return frames;
 }
 
+const longTaskText = (d) => (d === 0 ? 'none over 50 ms' : ms(d));
+
+/** The floor of a pan frame: the same drags over the map of a one-node project (the canvas, nothing to draw). */
+async function panFloor(browser) {
+  const root = mkdtempSync(join(tmpdir(), 'sm-bench-ui-floor-'));
+  try {
+    writeFileSync(join(root, 'README.md'), '# Floor\n');
+    const scan = spawnSync(process.execPath, [BIN, 'scan', '-q'], { cwd: root, encoding: 'utf8' });
+    if (scan.status !== 0 && scan.status !== 1) throw new Error(`sm scan: ${scan.stderr}`);
+    const server = await serve(root);
+    try {
+      const run = await firstRender(browser, server.url);
+      const frames = await pan(run.page);
+      await run.context.close();
+      return { median: median(frames), p95: quantile(frames, 0.95) };
+    } finally {
+      server.stop();
+    }
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
 async function benchSize(browser, size) {
   const root = mkdtempSync(join(tmpdir(), `sm-bench-ui-${size}-`));
   try {
@@ -301,6 +341,7 @@ async function benchSize(browser, size) {
         nodes: mapJson.nodes.length,
         links: mapJson.links.length,
         render: median(renders.map((r) => r.ready)),
+        longTask: Math.max(...renders.map((r) => r.longTask)),
         mapFetch: median(renders.map((r) => r.mapEnd - r.mapStart)),
         afterData: median(renders.map((r) => r.ready - r.mapEnd)),
         mapBytes: renders[0].mapBytes,
@@ -330,7 +371,10 @@ const browser = await chromium.launch({
   args: ['--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
 });
 const results = [];
+let floor;
 try {
+  step('floor: panning a one-node map');
+  floor = await panFloor(browser);
   for (const size of SIZES) {
     const r = await benchSize(browser, size);
     results.push(r);
@@ -347,6 +391,8 @@ try {
         r.panel === null ? 'n/a (no node panel with links in this build)' : ms(r.panel),
       ],
       ['pan frame time median / p95', `${ms(r.frameMedian)} / ${ms(r.frameP95)}`],
+      ['  floor (one-node map, same drags) median / p95', `${ms(floor.median)} / ${ms(floor.p95)}`],
+      ['longest main-thread task to first render (max of loads)', longTaskText(r.longTask)],
     ]);
   }
 } finally {
@@ -370,4 +416,12 @@ table([
   ['first render < 3 s', `${ms(big.render)} ${verdict(big.render < TARGETS.render)}`],
   ['filter < 300 ms', `${ms(big.filter)} ${verdict(big.filter < TARGETS.filter)}`],
   ['panel < 200 ms', big.panel === null ? 'n/a' : `${ms(big.panel)} ${verdict(big.panel < TARGETS.panel)}`],
+  [
+    'pan frame median < 66 ms',
+    `${ms(big.frameMedian)} ${verdict(big.frameMedian < TARGETS.frame)} (floor ${ms(floor.median)})`,
+  ],
+  [
+    'longest task to first render < 50 ms',
+    `${longTaskText(big.longTask)} ${verdict(big.longTask < TARGETS.longTask)}`,
+  ],
 ]);
