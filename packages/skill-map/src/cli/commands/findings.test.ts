@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { insertFinding } from '../../engines/findings/test-support.js';
+import { insertFinding } from '../../engines/findings/testing/findings-project.js';
 import { runCli } from '../testing/run-cli.js';
 import { execSql, tempProject } from '../testing/projects.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';

@@ -4,8 +4,8 @@ import { load } from 'js-yaml';
 import type { EngineContext } from '../context.js';
 import { isEngineError } from '../errors.js';
 import { deleteFinding, dismissFinding, findingsView, reopenFinding, undismissFinding } from './index.js';
-import { findingsProject, LINT, TEST } from './test-support.js';
-import type { FindingsProject } from './test-support.js';
+import { findingsProject, LINT, TEST } from './testing/findings-project.js';
+import type { FindingsProject } from './testing/findings-project.js';
 
 const LINT_SM = '.claude/skills/lint/SKILL.sm';
 

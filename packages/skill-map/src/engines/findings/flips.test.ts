@@ -10,8 +10,8 @@ import {
   reopenFinding,
   resolveFinding,
 } from './index.js';
-import { findingsProject, LINT, TEST } from './test-support.js';
-import type { FindingsProject } from './test-support.js';
+import { findingsProject, LINT, TEST } from './testing/findings-project.js';
+import type { FindingsProject } from './testing/findings-project.js';
 
 let p: FindingsProject;
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { findingsView, listFindings } from './index.js';
-import { findingsProject, LINT, REVIEWER, TEST } from './test-support.js';
-import type { FindingsProject } from './test-support.js';
+import { findingsProject, LINT, REVIEWER, TEST } from './testing/findings-project.js';
+import type { FindingsProject } from './testing/findings-project.js';
 
 let p: FindingsProject;
 

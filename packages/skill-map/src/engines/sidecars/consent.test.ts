@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { tempProject } from '../../cli/testing/projects.js';
+import { tempProject } from '../testing/projects.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import { createEngineContext } from '../operable/create-context.js';

@@ -1,7 +1,7 @@
 import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { CLAUDE_PROJECT } from '../../cli/testing/projects.js';
+import { CLAUDE_PROJECT } from '../testing/projects.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import { createSidecarCurator } from './curator.js';

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { runCli } from '../../cli/testing/run-cli.js';
+import { runScan } from '../scan/scan-engine.js';
 import type { EngineContext } from '../context.js';
 import { isEngineError } from '../errors.js';
 import { createSidecarCurator } from './curator.js';
@@ -92,13 +92,11 @@ describe('the write', () => {
     expect(session?.nodes.get(NODE)?.sidecar?.annotations).toEqual({ tags: ['x'] });
     session?.close();
     // The kernel reads what was written without complaint.
-    const check = await runCli(['scan', '--json'], { cwd: tree.root });
-    const issues = check.json<{ issues: Array<{ analyzerId: string }> }>().issues.map((i) => i.analyzerId);
+    const { result } = await runScan({ projectRoot: tree.root });
+    const issues = result.issues.map((i) => i.analyzerId);
     expect(issues).not.toContain('invalid-sidecar');
     expect(issues).not.toContain('annotation-field-unknown');
-    const node = check
-      .json<{ nodes: Array<{ path: string; sidecar?: { status: string | null } }> }>()
-      .nodes.find((n) => n.path === NODE);
+    const node = result.nodes.find((n) => n.path === NODE);
     expect(node?.sidecar?.status).toBe('fresh'); // the seeded identity matches the node
   });
 

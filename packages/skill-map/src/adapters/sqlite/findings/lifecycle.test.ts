@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { findingsProject, LINT, TEST } from '../../../engines/findings/test-support.js';
-import type { FindingsProject } from '../../../engines/findings/test-support.js';
+import { findingsProject, LINT, TEST } from '../../../engines/findings/testing/findings-project.js';
+import type { FindingsProject } from '../../../engines/findings/testing/findings-project.js';
 import { createFindingsLifecycle } from './lifecycle.js';
 
 let p: FindingsProject;

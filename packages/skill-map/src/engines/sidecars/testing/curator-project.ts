@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TempTree } from '../../../adapters/testing/temp-tree.js';
-import { CLAUDE_PROJECT, tempProject } from '../../../cli/testing/projects.js';
-import { runCli } from '../../../cli/testing/run-cli.js';
+import { CLAUDE_PROJECT, tempProject } from '../../testing/projects.js';
+import { runScan } from '../../scan/scan-engine.js';
 import type { EngineContext } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { createSidecarCurator } from '../curator.js';
@@ -29,12 +29,12 @@ export interface CuratorProject {
   remove(): void;
 }
 
-/** Writes `files`, runs `sm scan` on them and wires a CLI-channel engine context. */
+/** Writes `files`, scans them and wires a CLI-channel engine context. */
 export async function createCuratorProject(
   files: Readonly<Record<string, string>> = CLAUDE_PROJECT,
 ): Promise<CuratorProject> {
   const tree = tempProject(files);
-  await runCli(['scan'], { cwd: tree.root });
+  await runScan({ projectRoot: tree.root });
   const ctx = createEngineContext({
     scopeRoot: tree.root,
     dbPath: join(tree.root, '.skill-map', 'skill-map.db'),

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createSpecValidator } from '@skill-map/spec/testing';
-import { insertFinding } from '../../../engines/findings/test-support.js';
+import { insertFinding } from '../../../engines/findings/testing/findings-project.js';
 import { startProjectServer } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';

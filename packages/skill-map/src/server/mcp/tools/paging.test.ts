@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { insertFinding } from '../../../engines/findings/test-support.js';
+import { insertFinding } from '../../../engines/findings/testing/findings-project.js';
 import { setProcessingAgent, testCatalog } from '../../testing/job-fixtures.js';
 import { startProjectServer } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';

@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import Database from 'better-sqlite3';
-import { insertFinding } from '../../../../engines/findings/test-support.js';
+import { insertFinding } from '../../../../engines/findings/testing/findings-project.js';
 import { startProjectServer } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 

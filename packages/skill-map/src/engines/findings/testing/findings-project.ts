@@ -2,12 +2,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { createTempTree } from '../../adapters/testing/temp-tree.js';
-import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import type { OpsChannel } from '../../adapters/ops-log.js';
-import { createEngineScanPort } from '../../server/scan/engine-scan-port.js';
-import type { EngineContext } from '../context.js';
-import { createEngineContext } from '../operable/create-context.js';
+import { createTempTree } from '../../../adapters/testing/temp-tree.js';
+import type { TempTree } from '../../../adapters/testing/temp-tree.js';
+import type { OpsChannel } from '../../../adapters/ops-log.js';
+import { runScan } from '../../scan/scan-engine.js';
+import type { EngineContext } from '../../context.js';
+import { createEngineContext } from '../../operable/create-context.js';
 
 /** A small Claude-layout project the findings tests judge. */
 export const FINDINGS_FILES: Record<string, string> = {
@@ -88,12 +88,7 @@ export async function findingsProject(
   tree.write(files);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
   const scan = async (): Promise<void> => {
-    const port = createEngineScanPort({ projectRoot: tree.root, dbPath });
-    try {
-      await port.scanAndPersist({ mode: 'full' });
-    } finally {
-      port.close?.();
-    }
+    await runScan({ projectRoot: tree.root, dbPath, mode: 'full' });
   };
   await scan();
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
