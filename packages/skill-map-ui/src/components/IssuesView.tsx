@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo, useState } from 'react';
 import type { Severity } from '../api/types';
-import { useApp } from '../state/store';
+import { store, useApp } from '../state/store';
 import { IssueGroupView } from './issues/IssueGroupView';
 import { countBySeverity, filterIssues, groupIssues, SEVERITIES } from './issues/issue-model';
 import type { GroupBy } from './issues/issue-model';
@@ -15,7 +15,7 @@ export function IssuesView() {
   const map = useApp((s) => s.map);
   const [by, setBy] = useState<GroupBy>('analyzer');
   const [text, setText] = useState('');
-  const [severities, setSeverities] = useState<ReadonlySet<Severity>>(new Set(SEVERITIES));
+  const severities = useApp((s) => s.severities);
   const [groupsShown, setGroupsShown] = useState(GROUP_PAGE);
   const deferredText = useDeferredValue(text);
 
@@ -30,11 +30,12 @@ export function IssuesView() {
   const groups = useMemo(() => groupIssues(matching, by), [matching, by]);
 
   const toggle = (s: Severity): void => {
-    setSeverities((prev) => {
-      const next = new Set(prev);
+    // Shared with the map: its issue rings and broken targets follow the same severities.
+    store.set((st) => {
+      const next = new Set(st.severities);
       if (next.has(s)) next.delete(s);
       else next.add(s);
-      return next;
+      return { severities: next };
     });
   };
 

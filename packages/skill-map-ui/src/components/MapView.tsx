@@ -46,6 +46,7 @@ export function MapView() {
   const routeNode = useApp((s) => s.route.node);
   const activity = useApp((s) => s.activity);
   const activityShown = useApp((s) => s.activityShown);
+  const severities = useApp((s) => s.severities);
   const [activityCounts, setActivityCounts] = useState({ ran: 0, spawn: 0 });
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
@@ -87,6 +88,7 @@ export function MapView() {
   useEffect(() => {
     const r = rendererRef.current;
     if (r === null || map === null) return;
+    r.setSeverities(store.get().severities);
     r.update(map);
     const s = store.get();
     r.setVisible(visibleNodes(map, s.filter, s.scope));
@@ -110,6 +112,10 @@ export function MapView() {
     });
     return () => void (live = false);
   }, [map, filter, scope]);
+
+  useEffect(() => {
+    if (map !== null) rendererRef.current?.setSeverities(severities);
+  }, [map, severities]);
 
   useEffect(() => {
     const r = rendererRef.current;

@@ -1,9 +1,10 @@
 // Builds and updates the graphology graph the map draws, in place: nodes and edges are added, dropped or have
 // their attributes merged, so a rescan never rebuilds the renderer (camera and selection stay).
 import type Graph from 'graphology';
-import type { MapLink, MapProjection } from '../api/types';
+import type { MapLink, MapProjection, Severity } from '../api/types';
 import { hostColor, kindColor, linkColor, palette, withAlpha, type Theme } from './colors';
 import { NODE_RADIUS, type Point } from './layout';
+import { DEFAULT_SEVERITIES, ghostRing as ringOfGhost, shownLevel } from './markers';
 
 /** Ghost nodes (targets that resolve to no node) are keyed apart from every real path. */
 export const GHOST_PREFIX = '\u2298 ';
@@ -32,6 +33,7 @@ export interface NodeAttrs {
   path: string;
   /** ok | broken | reserved | virtual. */
   state: MapLink['state'];
+  /** Worst issue level (3 error, 2 warning, 1 info); a ghost's is its worst reference-broken issue's. */
   severity: 0 | 1 | 2 | 3;
   zIndex: number;
   /** The size and outer ring at rest (the selection enlarges and recolours the selected node in place). */
@@ -74,11 +76,15 @@ function sameAttrs(a: Record<string, unknown>, b: Record<string, unknown>): bool
   return true;
 }
 
-/** The attributes every node and edge should have for `map` at `positions`. */
+/**
+ * The attributes every node and edge should have for `map` at `positions`; issue rings only for the `shown`
+ * severities (the issues view's filter).
+ */
 export function desiredGraph(
   map: MapProjection,
   positions: ReadonlyMap<string, Point>,
   theme: Theme,
+  shown: ReadonlySet<Severity> = new Set(DEFAULT_SEVERITIES),
 ): {
   nodes: Map<string, NodeAttrs>;
   edges: Map<string, { source: string; target: string; attrs: EdgeAttrs }>;
@@ -99,7 +105,8 @@ export function desiredGraph(
     if (fill === undefined) kindColours.set(n.kind, (fill = kindColor(n.kind, theme)));
     const state = n.virtual ? 'virtual' : reserved.has(n.path) ? 'reserved' : 'ok';
     const hollow = state !== 'ok';
-    const ring = severity === 3 ? pal.error : severity === 2 ? pal.warn : hollow ? pal.state[state] : host;
+    const level = shownLevel(n.issues, shown);
+    const ring = level === 3 ? pal.error : level === 2 ? pal.warn : hollow ? pal.state[state] : host;
     nodes.set(n.path, {
       x: p.x,
       y: p.y,
@@ -140,8 +147,7 @@ export function desiredGraph(
     for (const li of i.linkIndices ?? [])
       brokenSeverity.set(li, Math.max(brokenSeverity.get(li) ?? 1, level) as 1 | 2 | 3);
   }
-  const ghostRing = (level: number): string =>
-    level === 3 ? pal.error : level === 2 ? pal.warn : withAlpha(pal.state.broken, 0.35);
+  const ghostRing = (level: number): string => ringOfGhost(level, pal);
   const ghostAround = new Map<string, number>();
   for (const [index, l] of map.links.entries()) {
     if (l.source === l.target || !nodes.has(l.source)) continue;

@@ -11,7 +11,7 @@ import {
   EdgeRectangleProgram,
   type EdgeProgramType,
 } from 'sigma/rendering';
-import type { MapProjection } from '../api/types';
+import type { MapProjection, Severity } from '../api/types';
 import { EMPTY_ACTIVITY, type ActivityState } from '../state/activity-model';
 import { ActivityLayer } from './activity-layer';
 import type { SpawnEdgeInfo } from './activity-style';
@@ -27,6 +27,8 @@ import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { NodeHollow, NodeRing } from './node-programs';
 import { loadPositions, savePositions } from './persist';
+import { defineDebugField } from './debug-hooks';
+import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -49,6 +51,8 @@ export class MapRenderer {
   private readonly activityLayer: ActivityLayer;
   private activity: ActivityState = EMPTY_ACTIVITY;
   private activityShown = true;
+  private severities: ReadonlySet<Severity> = new Set(DEFAULT_SEVERITIES);
+  private readonly undebug: Array<() => void> = [];
 
   constructor(
     private readonly container: HTMLElement,
@@ -112,6 +116,7 @@ export class MapRenderer {
     });
     this.sigma.on('enterNode', () => (stage.style.cursor = 'pointer'));
     this.sigma.on('leaveNode', () => (stage.style.cursor = ''));
+    this.undebug.push(defineDebugField('ringOf', () => (key: string) => this.ringOf(key)));
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
       this.setTheme(currentTheme()),
     );
@@ -199,7 +204,7 @@ export class MapRenderer {
   private apply(): void {
     if (this.map === null || this.positions === null) return;
     performance.mark('map:apply');
-    const desired = desiredGraph(this.map, this.positions, this.theme);
+    const desired = desiredGraph(this.map, this.positions, this.theme, this.severities);
     performance.measure('map:desired', 'map:apply');
     if (this.graph.order === 0) {
       // First map: build the graph off-screen and hand it over (no per-node events).
@@ -243,9 +248,23 @@ export class MapRenderer {
 
   private isVisible(key: string): boolean {
     const v = this.visible;
+    if (isGhost(key) && !ghostShown(this.graph.getNodeAttribute(key, 'severity'), this.severities))
+      return false;
     if (v === null) return true;
     if (!isGhost(key)) return v.has(key);
     return this.graph.someInNeighbor(key, (n) => v.has(n));
+  }
+
+  /** The severities whose markers show (the issues view's filter): rings and broken targets follow them. */
+  setSeverities(shown: ReadonlySet<Severity>): void {
+    if (shown === this.severities) return;
+    this.severities = shown;
+    this.apply();
+  }
+
+  /** For tests: the ring a node is drawn with now, read from sigma's display data (null: no such node). */
+  ringOf(key: string): string | null {
+    return ringState(this.sigma.getNodeDisplayData(key), this.pal);
   }
 
   setTheme(theme: Theme): void {
@@ -386,6 +405,7 @@ export class MapRenderer {
   }
 
   kill(): void {
+    for (const off of this.undebug) off();
     this.unfollow();
     this.sigma.kill();
   }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
-import type { MapProjection } from '../api/types';
+import type { MapProjection, Severity } from '../api/types';
 import type { ConnectionState } from '../live/live-connection';
+import { DEFAULT_SEVERITIES } from '../map/markers';
 import { EMPTY_ACTIVITY, type ActivityState } from './activity-model';
 
 /** The page's route, kept in the URL hash so back and forward work and a node can be linked to. */
@@ -34,6 +35,8 @@ export interface AppState {
   search: string;
   filter: MapFilter;
   scope: MapScope;
+  /** The severities the issues view lists and the map marks (rings, broken targets): info hidden by default. */
+  severities: ReadonlySet<Severity>;
   connection: ConnectionState;
   scanning: boolean;
   /** Live activity since the server started (what ran, the spawn pairs). */
@@ -54,6 +57,7 @@ const initial: AppState = {
   search: '',
   filter: EMPTY_FILTER,
   scope: { includes: [], excludes: [] },
+  severities: new Set<Severity>(DEFAULT_SEVERITIES),
   connection: 'connecting',
   scanning: false,
   activity: EMPTY_ACTIVITY,
