@@ -122,6 +122,7 @@ describe('sm serve --mcp as a process', () => {
       expect(client.getServerCapabilities()).toEqual({
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
+        extensions: { 'io.modelcontextprotocol/ui': {} },
       });
       expect(client.getServerVersion()?.name).toBe('skill-map');
       const q = (await client.callTool({ name: 'query_graph', arguments: { kind: 'skill' } }))

@@ -8,6 +8,7 @@ import { ServerError } from './errors.js';
 import { createApp } from './http/app.js';
 import type { AppContext, AppEnv } from './http/app-context.js';
 import { createMcpEndpoint } from './mcp/mcp-endpoint.js';
+import { mapAppHtmlSource } from './mcp/apps/map-app.js';
 import type { McpEndpoint, McpEndpointOptions } from './mcp/mcp-endpoint.js';
 import type { JobEvent } from '../engines/context.js';
 import { createStderrLogger } from './ports.js';
@@ -102,6 +103,8 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
             broadcaster,
             baseUrl: () => baseUrl,
             ...(mcpEngines === undefined ? {} : { engines: mcpEngines }),
+            // The MCP Apps view is built beside the page: a page folder given here holds it too.
+            ...(typeof options.uiDist === 'string' ? { appHtml: mapAppHtmlSource(options.uiDist) } : {}),
           },
           options.mcpOptions,
         )

@@ -8,15 +8,20 @@ import type { ServerCapabilities } from '@modelcontextprotocol/server';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/server/validators/ajv';
 import type { ServerLogger } from '../ports.js';
 import type { McpCatalog } from './mcp-catalog.js';
+import { UI_EXTENSION_ID } from './apps/map-app.js';
 import { MCP_ICONS } from './mcp-icons.js';
 import { toProtocolError } from './mcp-errors.js';
 import { runToolCall } from './tool-call.js';
 import type { ToolCallParams } from './tool-call.js';
 
-/** Exactly what the contract advertises: no prompts, no logging, no completions. */
+/**
+ * Exactly what the contract advertises: no prompts, no logging, no completions; plus the MCP Apps extension (the
+ * `ui://` map view, see apps/map-app.ts), declared the SEP-2133 way under `extensions`.
+ */
 export const MCP_CAPABILITIES: ServerCapabilities = {
   tools: { listChanged: true },
   resources: { subscribe: true, listChanged: true },
+  extensions: { [UI_EXTENSION_ID]: {} },
 };
 
 /** `serverInfo.name`. */

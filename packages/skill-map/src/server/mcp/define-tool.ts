@@ -39,6 +39,8 @@ export interface ToolDefinition<S extends z.ZodType = z.ZodType> {
   /** Advertised as `outputSchema` (a JSON Schema of the output view; its root is always an object). */
   outputSchema: z.ZodType;
   annotations: ToolAnnotations;
+  /** The tool's `_meta` in `tools/list` (e.g. the MCP Apps view that draws its result). */
+  meta?: Readonly<Record<string, unknown>>;
   /** Returns the structured result (an object); it is sent as structuredContent plus the same JSON as text. */
   run(args: z.output<S>, deps: McpDeps, ctx: ToolCallContext): Promise<ToolResult> | ToolResult;
 }

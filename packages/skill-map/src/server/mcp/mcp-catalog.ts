@@ -17,6 +17,10 @@ export interface ResourceDefinition {
   name: string;
   title: string;
   description: string;
+  /** Default `application/json` (the value is serialised); another type is served as the string `read` returns. */
+  mimeType?: string;
+  /** The resource's `_meta`, on its `resources/list` entry and on its content (e.g. an MCP App's `ui` settings). */
+  meta?: Readonly<Record<string, unknown>>;
   read(deps: McpDeps): unknown;
 }
 
@@ -89,6 +93,7 @@ export class McpCatalog {
         outputSchema: outputJsonSchema(t.outputSchema),
         annotations: t.annotations,
         icons: MCP_ICONS,
+        ...(t.meta === undefined ? {} : { _meta: { ...t.meta } }),
       };
     });
     return this.toolList;
@@ -120,8 +125,9 @@ export class McpCatalog {
       name: r.name,
       title: r.title,
       description: r.description,
-      mimeType: JSON_MIME,
+      mimeType: r.mimeType ?? JSON_MIME,
       icons: MCP_ICONS,
+      ...(r.meta === undefined ? {} : { _meta: { ...r.meta } }),
     }));
   }
 
@@ -144,6 +150,11 @@ export class McpCatalog {
   async readResource(uri: string): Promise<ReadResourceResult> {
     const fixed = this.resources.get(uri);
     let value: unknown;
+    if (fixed?.mimeType !== undefined && fixed.mimeType !== JSON_MIME) {
+      const text = String(fixed.read(this.deps));
+      const meta = fixed.meta === undefined ? {} : { _meta: { ...fixed.meta } };
+      return { contents: [{ uri, mimeType: fixed.mimeType, text, ...meta }] };
+    }
     if (fixed !== undefined) value = fixed.read(this.deps);
     else {
       const hit = this.templates.map((t) => ({ t, vars: t.match(uri) })).find((x) => x.vars !== null);

@@ -23,6 +23,8 @@ import { McpCatalog } from './mcp-catalog.js';
 import { createMcpSink } from './mcp-sink.js';
 import type { NotifyTarget } from './mcp-sink.js';
 import { registerResources } from './resources/register-resources.js';
+import { mapAppHtmlSource, registerMapApp } from './apps/map-app.js';
+import { defaultUiDist } from '../http/ui/static-ui.js';
 import { registerTools } from './tools/register-tools.js';
 import { runToolCall } from './tool-call.js';
 import type { ToolCallContext } from './define-tool.js';
@@ -48,6 +50,8 @@ export interface McpEndpointDeps {
   baseUrl(): string | null;
   /** The operable engines on channel `mcp`; absent: only the map tools are registered. */
   engines?: EngineContext;
+  /** The MCP Apps view's HTML; default: read from the built page (`<package>/dist/ui`). */
+  appHtml?: () => string;
 }
 
 /** The mounted `/mcp` endpoint. */
@@ -65,11 +69,15 @@ export function createMapCatalog(deps: {
   activity: ActivityStore;
   logger: ServerLogger;
   engines?: EngineContext;
+  /** The MCP Apps view's HTML; default: read from the built page (`<package>/dist/ui`). */
+  appHtml?: () => string;
 }): McpCatalog {
-  const catalog = new McpCatalog(deps);
+  const { appHtml, ...mcpDeps } = deps;
+  const catalog = new McpCatalog(mcpDeps);
   registerTools(catalog);
   if (deps.engines !== undefined) registerOperableTools(catalog);
   registerResources(catalog);
+  registerMapApp(catalog, appHtml ?? mapAppHtmlSource(defaultUiDist()));
   return catalog;
 }
 

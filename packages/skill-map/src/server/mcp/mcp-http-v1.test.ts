@@ -49,10 +49,11 @@ afterAll(async () => {
 });
 
 describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
-  it('advertises exactly the contract capabilities and identity', () => {
+  it('advertises exactly the contract capabilities (and the MCP Apps extension) and identity', () => {
     expect(client.getServerCapabilities()).toEqual({
       tools: { listChanged: true },
       resources: { subscribe: true, listChanged: true },
+      extensions: { 'io.modelcontextprotocol/ui': {} },
     });
     expect(client.getServerVersion()).toMatchObject({ name: 'skill-map', version: '9.9.9-test' });
   });
@@ -172,6 +173,7 @@ describe('MCP over Streamable HTTP, 2025 era (v1 SDK client)', () => {
       'skillmap://graph',
       'skillmap://graph/summary',
       'skillmap://issues',
+      'ui://skill-map/map.html',
     ]);
     const { resourceTemplates } = await client.listResourceTemplates();
     expect(resourceTemplates).toEqual([

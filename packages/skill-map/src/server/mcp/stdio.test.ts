@@ -43,6 +43,7 @@ describe.skipIf(!existsSync(BUILT))('sm mcp over stdio (spawned, built output)',
       expect(client.getServerCapabilities()).toEqual({
         tools: { listChanged: true },
         resources: { subscribe: true, listChanged: true },
+        extensions: { 'io.modelcontextprotocol/ui': {} },
       });
       const node = (await client.callTool({ name: 'get_node', arguments: { path: 'README.md' } }))
         .structuredContent as Json;

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { subgraphShape } from './output-shapes.js';
 import { getBranch } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
+import { MAP_APP_TOOL_META } from '../apps/map-app.js';
 
 /** `get_branch`: the override-scoped branch projection (the `/api/branch` shape). */
 export const getBranchTool = defineTool({
@@ -34,6 +35,7 @@ export const getBranchTool = defineTool({
     ...subgraphShape,
   }),
   annotations: { ...READ_ONLY, title: 'Get a branch of the map' },
+  meta: MAP_APP_TOOL_META,
   run: (args, deps) => ({
     ...getBranch(deps.reader, {
       includes: args.path,

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { issueShape, linkShape, nodeShape } from './output-shapes.js';
 import { getNodeBundle } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
+import { MAP_APP_TOOL_META } from '../apps/map-app.js';
 
 /** `get_node`: one node with its incoming and outgoing links and its issues. */
 export const getNodeTool = defineTool({
@@ -22,6 +23,7 @@ export const getNodeTool = defineTool({
     issues: z.array(issueShape),
   }),
   annotations: { ...READ_ONLY, title: 'Get one node' },
+  meta: MAP_APP_TOOL_META,
   run: async (args, deps) => ({
     ...(await getNodeBundle(deps.reader, args.path, args.includeBody === true)),
   }),

@@ -3,6 +3,7 @@ import { pageShape, subgraphShape } from './output-shapes.js';
 import { nextCursorOf, offsetOf, pageInput } from './paging.js';
 import { queryGraph } from '../../read/map-queries.js';
 import { defineTool, READ_ONLY } from '../define-tool.js';
+import { MAP_APP_TOOL_META } from '../apps/map-app.js';
 
 /** `query_graph`: a closed subgraph selected with the `sm export` grammar. */
 export const queryGraphTool = defineTool({
@@ -37,6 +38,7 @@ export const queryGraphTool = defineTool({
     ...pageShape,
   }),
   annotations: { ...READ_ONLY, title: 'Query the skill graph' },
+  meta: MAP_APP_TOOL_META,
   run: (args, deps) => {
     const { cursor, ...query } = args;
     const offset = offsetOf('query_graph', query, cursor);
