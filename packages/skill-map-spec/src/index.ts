@@ -16,6 +16,8 @@ export type {
 export { LINK_KINDS } from './link.js';
 export type { Issue, IssueData, Severity } from './issue.js';
 export { SEVERITIES } from './issue.js';
+export type { BaselineEntry, BaselineFile } from './baseline.js';
+export { BASELINE_SCHEMA_VERSION } from './baseline.js';
 export type { OversizedFile, ScanResult, ScanStats, ScannedBy, Tokenizer } from './scan-result.js';
 export {
   DEFAULT_MAX_RENDER_NODES,
@@ -57,6 +59,7 @@ export type { ActivitySummary, NodeActivity, PairActivity } from './activity.js'
 export {
   ALL_SCHEMAS,
   AnnotationsSchema,
+  BaselineSchema,
   CliHelpSchema,
   ConformanceCaseSchema,
   ConformanceResultSchema,

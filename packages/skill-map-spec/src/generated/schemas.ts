@@ -461,6 +461,83 @@ export const RestEnvelopeSchema = {
   },
 } as const;
 
+/** JSON Schema `baseline.schema.json` as a plain value. */
+export const BaselineSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/baseline.schema.json',
+  title: 'Baseline',
+  description:
+    'A baseline file (`sm baseline create|update|prune`, `sm check --baseline <file>`): the issues a project accepts for now. An issue whose fingerprint (rule, node, target, trigger) has an entry does not fail `sm check --baseline`, until the entry expires.',
+  type: 'object',
+  additionalProperties: false,
+  required: ['schemaVersion', 'entries'],
+  properties: {
+    $schema: {
+      type: 'string',
+      description: "Optional: this schema's URI, for editors.",
+    },
+    schemaVersion: {
+      const: 1,
+      description: 'Version of this file format.',
+    },
+    entries: {
+      type: 'array',
+      description: 'One entry per accepted fingerprint, sorted by node, rule, target, trigger.',
+      items: {
+        $ref: '#/$defs/Entry',
+      },
+    },
+  },
+  $defs: {
+    Entry: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['rule', 'node', 'target', 'trigger'],
+      properties: {
+        rule: {
+          type: 'string',
+          minLength: 1,
+          description: 'Short analyzer id (`reference-broken`).',
+        },
+        node: {
+          type: 'string',
+          description:
+            "The issue's first node: a project-relative path, or a virtual node id (`mcp://github`).",
+        },
+        target: {
+          type: ['string', 'null'],
+          description: "The issue's `data.target` (the suppression key), or null when it has none.",
+        },
+        trigger: {
+          type: 'string',
+          pattern: '^[0-9a-f]{16}$',
+          description:
+            "First 16 hex digits of the SHA-256 of the normalised trigger: the issue's link as authored (else its target, else its message), whitespace collapsed, line numbers (and, in a message, every number) left out.",
+        },
+        count: {
+          type: 'integer',
+          minimum: 1,
+          description: 'How many issues with this fingerprint are accepted (default 1).',
+        },
+        reason: {
+          type: 'string',
+          description: 'Why it is accepted (default empty).',
+        },
+        expires: {
+          type: 'string',
+          pattern: '^\\d{4}-\\d{2}-\\d{2}$',
+          description:
+            'Last day (UTC, YYYY-MM-DD) the entry suppresses; from the next day its issue fails again.',
+        },
+        message: {
+          type: 'string',
+          description: "The issue's message when the entry was written: for the reader, never matched.",
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `cli-actions.schema.json` as a plain value. */
 export const CliActionsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -3238,6 +3315,7 @@ export const SidecarSchema = {
 export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
+  'baseline.schema.json': BaselineSchema,
   'cli-actions.schema.json': CliActionsSchema,
   'cli-db.schema.json': CliDbSchema,
   'cli-doctor.schema.json': CliDoctorSchema,

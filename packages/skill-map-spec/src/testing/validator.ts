@@ -42,6 +42,7 @@ export const SCHEMA_IDS = {
   sidecarsWrite: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Write',
   sidecarsPrune: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Prune',
   scaffold: 'https://skill-map.ai/spec/v1/cli-scaffold.schema.json',
+  baseline: 'https://skill-map.ai/spec/v1/baseline.schema.json',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

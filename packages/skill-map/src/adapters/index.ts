@@ -15,6 +15,7 @@ export { NODE_FS, type DirEntry, type FileStat, type FsPort } from './fs/fs-port
 export { DEFAULT_IGNORED_DIRS, DEFAULT_IGNORED_FILE_SUFFIXES } from './fs/ignore-rules.js';
 export { fromSidecarPath, isSidecarPath, toSidecarPath, SIDECAR_EXTENSION } from './fs/sidecar-path.js';
 export { writeFileAtomicSync } from './fs/atomic-write.js';
+export { readBaselineText, writeBaselineText } from './fs/baseline-file.js';
 export { fileIdentity } from './fs/file-identity.js';
 export {
   DEFAULT_MAX_FILE_SIZE_BYTES,

@@ -119,7 +119,8 @@ export function toExit(err: unknown): ExitMapping {
   }
   if (isEngineError(err)) {
     const code = err.code === 'not-found' ? EXIT.notFound : EXIT.operational;
-    const hint = ENGINE_HINTS[err.code];
+    const detailHint = err.details?.['hint'];
+    const hint = ENGINE_HINTS[err.code] ?? (typeof detailHint === 'string' ? detailHint : undefined);
     return hint === undefined || err.message.includes(hint)
       ? { code, message: err.message }
       : { code, message: err.message, hint };

@@ -2,6 +2,7 @@
 // `sm help` never load SQLite, the kernel or the server.
 import type { CliIo, Output } from './io.js';
 import { ACTION_VERBS } from './verbs-actions.js';
+import { CHECK_VERBS } from './verbs-check.js';
 import { OPERABLE_VERBS } from './verbs-operable.js';
 import { SETUP_VERBS } from './verbs-setup.js';
 import { STORE_VERBS } from './verbs-store.js';
@@ -170,54 +171,7 @@ export const VERBS: readonly VerbSpec[] = [
     maxArgs: 64,
     load: () => import('./commands/watch.js'),
   },
-  {
-    name: 'check',
-    summary: 'scan and report the issues (text, JSON or SARIF for CI)',
-    usage: [
-      'check [--format text|json|sarif] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
-      'check --stored [--analyzers <ids>] [--severity <list>]',
-      'check --list-rules',
-    ],
-    details: [
-      'Scans the project (like `sm scan`) and reports its issues; --stored reads the last scan instead.',
-      'Exit 1 when a reported issue has severity error, or when there are more warnings than --max-warnings.',
-      'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
-      'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
-      'Text groups the issues by file, errors first, and hides info unless --severity selects it.',
-    ],
-    options: {
-      format: { type: 'string', value: 'format', description: 'text (default), json or sarif' },
-      analyzers: {
-        type: 'string',
-        value: 'ids',
-        description: 'only these analyzers (comma-separated, short or qualified ids)',
-      },
-      severity: { type: 'string', value: 'list', description: 'only these severities (error, warn, info)' },
-      'max-warnings': {
-        type: 'string',
-        value: 'n',
-        description: 'fail (exit 1) when more than n warnings are reported',
-      },
-      stored: { type: 'boolean', description: 'report the issues of the last scan without scanning' },
-      'list-rules': {
-        type: 'boolean',
-        description: 'list every rule: id, severity, dismissible, what it catches',
-      },
-      'rules-uri': {
-        type: 'string',
-        value: 'url',
-        description: 'base URL of the rule pages SARIF links to (default https://skill-map.ai/docs/rules/)',
-      },
-      yes: {
-        type: 'boolean',
-        short: 'y',
-        description: 'rebuild a database written by another build of skill-map',
-      },
-    },
-    maxArgs: 0,
-    timed: true,
-    load: () => import('./commands/check.js'),
-  },
+  ...CHECK_VERBS,
   {
     name: 'explain',
     summary: "print a rule's page: what it catches, why, an example, the fix, how to dismiss it",

@@ -37,7 +37,11 @@ export type EngineErrorCode =
   /** A deterministic action (a plugin's) that threw, hung or answered something unusable: nothing written (CLI 2, REST 422). */
   | 'action-failed'
   /** The node's file changed since the last scan where a write would record its identity (CLI 2, REST 409). */
-  | 'node-drifted';
+  | 'node-drifted'
+  /** A baseline file that is missing, unreadable, not JSON or not of this format (CLI 2; nothing written). */
+  | 'baseline-invalid'
+  /** `sm baseline create` over an existing file without `force` (CLI 2; nothing written). */
+  | 'baseline-exists';
 
 /** A typed engine failure; `details` travels to REST `error.details`, MCP `error.data` and `--json` errors. */
 export class EngineError extends Error {

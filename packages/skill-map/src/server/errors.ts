@@ -97,6 +97,8 @@ const ENGINE_TO_SERVER: Readonly<Record<EngineErrorCode, ServerErrorCode>> = {
   'finding-not-dismissible': 'finding-not-dismissible',
   'action-failed': 'action-failed',
   'node-drifted': 'node-drifted',
+  'baseline-invalid': 'bad-query',
+  'baseline-exists': 'bad-query',
 };
 
 /**

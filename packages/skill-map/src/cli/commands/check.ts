@@ -1,15 +1,14 @@
-import { SEVERITIES, SPEC_VERSION } from '@skill-map/spec';
-import type { Issue, Link, Severity } from '@skill-map/spec';
-import { createOpsLog, loadConfig } from '../../adapters/index.js';
-import { loadPlugins, runScan, severityCounts } from '../../engines/index.js';
+import { SEVERITIES } from '@skill-map/spec';
+import type { Severity } from '@skill-map/spec';
+import { loadConfig } from '../../adapters/index.js';
+import { loadPlugins, severityCounts } from '../../engines/index.js';
 import { analyzerCatalogOf, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
-import type { AnalyzerCatalogEntry, ExtensionRegistry } from '../../kernel/index.js';
+import type { AnalyzerCatalogEntry } from '../../kernel/index.js';
+import { baselineJson, judgeWithBaseline, readBaselineOption, reportBaseline } from '../check-baseline.js';
 import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
+import { scanIssues, storedIssues } from '../check-scan.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
-import { readIssues } from '../query.js';
-import { withReadStore } from '../read-store.js';
-import { printScanDiagnostics } from '../render-scan.js';
 import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
@@ -60,36 +59,11 @@ function maxWarningsOf(ctx: VerbContext): number | null {
   return n;
 }
 
-/** Scans the project (like `sm scan`, persisting) and answers the fresh issues with the links they point into. */
-async function scanIssues(
-  ctx: VerbContext,
-  registry: ExtensionRegistry,
-  quietDiagnostics: boolean,
-): Promise<{ issues: Issue[]; links: Link[] }> {
-  const opsLog = createOpsLog({ projectRoot: ctx.project.root });
-  try {
-    const outcome = await runScan({
-      projectRoot: ctx.project.root,
-      dbPath: ctx.project.dbPath,
-      registry,
-      mode: 'incremental',
-      onDrift: ctx.options['yes'] === true ? 'rebuild' : 'refuse',
-      onDamage: 'refuse',
-      opsLog: { log: opsLog, channel: 'cli' },
-      scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
-      summaryOnly: false,
-    });
-    if (!quietDiagnostics) printScanDiagnostics(ctx.output, outcome);
-    return { issues: outcome.result.issues, links: outcome.result.links };
-  } finally {
-    await opsLog.flush();
-  }
-}
-
 /**
- * `sm check`: scans the project (or, with `--stored`, reads the last scan's issues) and reports the issues, filtered
- * by `--analyzers` / `--severity`, as text, JSON or SARIF 2.1.0. Exit 1 when a reported issue has severity error or
- * the warnings exceed `--max-warnings`; `--list-rules` prints the rule catalog instead.
+ * `sm check`: scans the project (or, with `--stored`, reads the last scan's issues) and reports the issues the
+ * `--baseline` does not accept, filtered by `--analyzers` / `--severity`, as text, JSON or SARIF 2.1.0. Exit 1 when
+ * a reported issue has severity error or the warnings exceed `--max-warnings`; `--list-rules` prints the rule
+ * catalog instead.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   const format = formatOption(ctx, FORMATS, 'text');
@@ -105,10 +79,13 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const analyzerId = analyzersOf(ctx, catalog);
   const severity = severitiesOf(ctx);
   const maxWarnings = maxWarningsOf(ctx);
-  const all =
+  const accepted = readBaselineOption(ctx);
+  const scan =
     ctx.options['stored'] === true
-      ? { issues: withReadStore(ctx, (store) => readIssues(store, {})), links: [] as Link[] }
+      ? storedIssues(ctx, accepted !== null)
       : await scanIssues(ctx, registry, format !== 'text');
+  const baseline = accepted === null ? null : judgeWithBaseline(accepted, scan, new Date());
+  const all = baseline === null ? scan : { issues: baseline.verdict.fresh, links: scan.links };
   const wanted = new Set(analyzerId);
   // Text hides info unless --severity selects it (JSON and SARIF carry every severity).
   const shown: readonly Severity[] =
@@ -137,12 +114,14 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       maxWarnings,
       failing: verdict,
       issues,
+      ...(baseline === null ? {} : { baseline: baselineJson(baseline) }),
     });
   } else {
     if (issues.length > 0) output.out(renderCheckText(output, issues).join('\n'));
     const summary = checkSummary(output, issues, counts, hiddenInfo);
     output.summary(issues.length > 0 ? `\n${summary}` : summary);
   }
+  if (baseline !== null) reportBaseline(output, baseline);
   // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
   if (verdict !== null && format === 'text' && (await output.flush())) output.info(`failing: ${verdict}`);
   return { failing: verdict !== null };

@@ -1,0 +1,94 @@
+// The verbs of the CI loop: `sm check` (report, gate, SARIF) and `sm baseline` (the issues a project accepts for
+// now). Kept apart from cli/verbs.ts so each table file stays readable.
+import type { VerbSpec } from './verbs.js';
+
+const YES = {
+  type: 'boolean',
+  short: 'y',
+  description: 'rebuild a database written by another build of skill-map',
+} as const;
+
+export const CHECK_VERBS: readonly VerbSpec[] = [
+  {
+    name: 'check',
+    summary: 'scan and report the issues (text, JSON or SARIF for CI)',
+    usage: [
+      'check [--format text|json|sarif] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
+      'check --baseline <file> [...]',
+      'check --stored [--analyzers <ids>] [--severity <list>]',
+      'check --list-rules',
+    ],
+    details: [
+      'Scans the project (like `sm scan`) and reports its issues; --stored reads the last scan instead.',
+      'Exit 1 when a reported issue has severity error, or when there are more warnings than --max-warnings.',
+      '--baseline <file> leaves out the issues the file accepts (sm baseline create writes it); an expired entry',
+      'fails again and a stale one (its issue is gone) is named on stderr. A bad baseline file exits 2.',
+      'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
+      'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
+      'Text groups the issues by file, errors first, and hides info unless --severity selects it.',
+    ],
+    options: {
+      format: { type: 'string', value: 'format', description: 'text (default), json or sarif' },
+      analyzers: {
+        type: 'string',
+        value: 'ids',
+        description: 'only these analyzers (comma-separated, short or qualified ids)',
+      },
+      severity: { type: 'string', value: 'list', description: 'only these severities (error, warn, info)' },
+      'max-warnings': {
+        type: 'string',
+        value: 'n',
+        description: 'fail (exit 1) when more than n warnings are reported',
+      },
+      baseline: {
+        type: 'string',
+        value: 'file',
+        description: 'leave out the issues this baseline file accepts (sm baseline create)',
+      },
+      stored: { type: 'boolean', description: 'report the issues of the last scan without scanning' },
+      'list-rules': {
+        type: 'boolean',
+        description: 'list every rule: id, severity, dismissible, what it catches',
+      },
+      'rules-uri': {
+        type: 'string',
+        value: 'url',
+        description: 'base URL of the rule pages SARIF links to (default https://skill-map.ai/docs/rules/)',
+      },
+      yes: YES,
+    },
+    maxArgs: 0,
+    timed: true,
+    load: () => import('./commands/check.js'),
+  },
+  {
+    name: 'baseline',
+    summary: 'write the baseline of accepted issues that sm check --baseline leaves out',
+    usage: [
+      'baseline create [<file>] [--force] [--reason <text>] [--expires <date>]',
+      'baseline update [<file>] [--reason <text>] [--expires <date>]',
+      'baseline prune [<file>]',
+    ],
+    details: [
+      'Scans the project (or reads the last scan with --stored) and writes <file> (default .skill-map/baseline.json)',
+      'atomically. create accepts every error and warning, and refuses an existing file unless --force; update adds',
+      "the issues the file lacks and keeps every entry's reason; prune drops the entries whose issue is gone.",
+      '--reason and --expires (YYYY-MM-DD, the last day it suppresses) apply to the entries the run adds.',
+      'Format: docs/skill-map/baseline.md (JSON Schema baseline.schema.json).',
+    ],
+    options: {
+      force: { type: 'boolean', description: 'create: replace an existing baseline file' },
+      reason: { type: 'string', value: 'text', description: 'why the added issues are accepted' },
+      expires: {
+        type: 'string',
+        value: 'date',
+        description: 'last day (YYYY-MM-DD, UTC) the added entries suppress',
+      },
+      stored: { type: 'boolean', description: 'use the issues of the last scan without scanning' },
+      yes: YES,
+    },
+    maxArgs: 2,
+    timed: true,
+    load: () => import('./commands/baseline.js'),
+  },
+];
