@@ -10,6 +10,8 @@ export class ClustersLayer {
   private clusters: Cluster[] = [];
   private hosts: string[] = [];
   theme: Theme = 'light';
+  /** Circles not drawn (the semantic zoom's aggregates draw them). */
+  skip: ReadonlySet<string> = new Set();
 
   constructor() {
     this.canvas.className = 'map-clusters';
@@ -29,6 +31,7 @@ export class ClustersLayer {
     const pal = palette(this.theme);
     const labels: { text: string; x: number; y: number; host: boolean; color: string }[] = [];
     for (const cl of this.clusters) {
+      if (this.skip.has(cl.key)) continue;
       const p = sigma.graphToViewport({ x: cl.x, y: cl.y });
       const q = sigma.graphToViewport({ x: cl.x + cl.r, y: cl.y });
       const r = Math.hypot(q.x - p.x, q.y - p.y);

@@ -29,6 +29,7 @@ import { NodeHollow, NodeRing } from './node-programs';
 import { loadPositions, savePositions } from './persist';
 import { defineDebugField } from './debug-hooks';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
+import { SemanticZoom } from './semantic-zoom';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -40,6 +41,9 @@ export class MapRenderer {
   private readonly clusters = new ClustersLayer();
   private readonly focusLayer = new FocusLayer();
   private readonly hits: HitIndex;
+  /** Semantic zoom: the folders drawn as one aggregate at this zoom, their members hidden. */
+  private readonly zoomCut: SemanticZoom;
+  private clusterList: Cluster[] = [];
   private focusProcessed = false;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
@@ -94,6 +98,14 @@ export class MapRenderer {
     this.unfollow = followContainerSize(this.sigma);
     cacheEdgeLayer(this.sigma);
     this.clusters.theme = this.theme;
+    this.zoomCut = new SemanticZoom(
+      this.sigma as unknown as Sigma,
+      (k) => this.positions?.get(k),
+      () => this.reapplyVisibility(),
+    );
+    this.zoomCut.theme = this.theme;
+    this.clusters.canvas.after(this.zoomCut.layer.canvas);
+    this.sigma.on('clickStage', ({ event }) => void this.zoomCut.openAt(event));
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
     this.activityLayer = new ActivityLayer(this.sigma); // its pulses above the selection's wash
@@ -106,7 +118,9 @@ export class MapRenderer {
     });
     this.sigma.on('afterRender', () => {
       performance.measure('map:render', 'map:render');
+      this.clusters.skip = this.zoomCut.closedCircles();
       this.clusters.draw(this.sigma);
+      this.zoomCut.draw();
       this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       performance.measure('map:render+clusters', 'map:render');
     });
@@ -182,11 +196,13 @@ export class MapRenderer {
       this.setClusters(layoutNodes(map.nodes, previous).clusters);
     }
     this.map = map;
+    this.zoomCut.setMap(map, this.clusterList);
     this.apply();
   }
 
   /** The cluster layer's circles; the camera frames the host circles (not only the node centres). */
   private setClusters(clusters: Cluster[]): void {
+    this.clusterList = clusters;
     this.clusters.setClusters(clusters);
     const hosts = clusters.filter((c) => c.depth === 0);
     if (hosts.length === 0) return;
@@ -233,6 +249,12 @@ export class MapRenderer {
   setVisible(visible: Set<string> | null): void {
     if (visible === null && this.visible === null) return;
     this.visible = visible;
+    this.zoomCut.setVisible(visible);
+    this.reapplyVisibility();
+  }
+
+  /** Writes the visibility (filters, scope, semantic zoom) of every node whose visibility flipped, and redraws. */
+  private reapplyVisibility(): void {
     // Diff: only the nodes whose visibility flips are redrawn, with the edges that touch them.
     const flipped = new Set<string>();
     this.graph.forEachNode((key, a) => {
@@ -250,15 +272,15 @@ export class MapRenderer {
     const v = this.visible;
     if (isGhost(key) && !ghostShown(this.graph.getNodeAttribute(key, 'severity'), this.severities))
       return false;
-    if (v === null) return true;
-    if (!isGhost(key)) return v.has(key);
-    return this.graph.someInNeighbor(key, (n) => v.has(n));
+    if (!isGhost(key)) return (v === null || v.has(key)) && !this.zoomCut.hides(key);
+    return this.graph.someInNeighbor(key, (n) => (v === null || v.has(n)) && !this.zoomCut.hides(n));
   }
 
   /** The severities whose markers show (the issues view's filter): rings and broken targets follow them. */
   setSeverities(shown: ReadonlySet<Severity>): void {
     if (shown === this.severities) return;
     this.severities = shown;
+    this.zoomCut.setSeverities(shown);
     this.apply();
   }
 
@@ -271,6 +293,7 @@ export class MapRenderer {
     this.theme = theme;
     this.pal = palette(theme);
     this.clusters.theme = theme;
+    this.zoomCut.theme = theme;
     this.sigma.setSetting('labelColor', { color: this.pal.label });
     this.apply();
   }
@@ -315,6 +338,8 @@ export class MapRenderer {
     if (next === this.focus) return;
     const before = this.styleFocus(false);
     this.focus = next;
+    // The selection's folders open (its aggregate would hide it).
+    if (this.zoomCut.setPinned(next)) this.reapplyVisibility();
     this.computeNeighbours();
     const after = this.styleFocus(true);
     this.onCursor(next);
@@ -407,6 +432,7 @@ export class MapRenderer {
   kill(): void {
     for (const off of this.undebug) off();
     this.unfollow();
+    this.zoomCut.kill();
     this.sigma.kill();
   }
 
