@@ -11,9 +11,9 @@ const YES = {
 export const CHECK_VERBS: readonly VerbSpec[] = [
   {
     name: 'check',
-    summary: 'scan and report the issues (text, JSON or SARIF for CI)',
+    summary: 'scan and report the issues (text, JSON, SARIF or GitHub annotations for CI)',
     usage: [
-      'check [--format text|json|sarif] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
+      'check [--format text|json|sarif|github] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
       'check --baseline <file> [...]',
       'check --stored [--analyzers <ids>] [--severity <list>]',
       'check --list-rules',
@@ -24,11 +24,12 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       '--baseline <file> leaves out the issues the file accepts (sm baseline create writes it); an expired entry',
       'fails again and a stale one (its issue is gone) is named on stderr. A bad baseline file exits 2.',
       'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
+      '--format github prints one workflow command per issue (::error, ::warning, ::notice): annotations in a PR.',
       'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
       'Text groups the issues by file, errors first, and hides info unless --severity selects it.',
     ],
     options: {
-      format: { type: 'string', value: 'format', description: 'text (default), json or sarif' },
+      format: { type: 'string', value: 'format', description: 'text (default), json, sarif or github' },
       analyzers: {
         type: 'string',
         value: 'ids',

@@ -90,6 +90,7 @@ export {
 export { closeOver } from './query/subgraph.js';
 export type { ClosedSubgraph, Subgraph } from './query/subgraph.js';
 export { DEFAULT_RULES_URI, formatSarif, issueFile, issueRegion, type SarifLog } from './format/sarif.js';
+export { escapeGithubData, escapeGithubProperty, formatGithub, githubAnnotation } from './format/github.js';
 export { formatGraph, GRAPH_FORMATS, isGraphFormat, type GraphFormat } from './format/format-graph.js';
 export {
   EXPORT_FORMATS,

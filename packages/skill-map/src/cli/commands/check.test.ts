@@ -133,3 +133,21 @@ describe('sm check', () => {
     expect(run.stdout).toBe('no issues\n');
   });
 });
+
+describe('sm check --format github', () => {
+  it('prints one workflow command per issue on stdout, exits 1 on an error', async () => {
+    const run = await sm('check', '--format', 'github');
+    expect(run.code).toBe(1);
+    expect(run.stdout.trimEnd().split('\n')).toEqual([
+      "::warning file=.claude/skills/deploy/SKILL.md,line=1,col=1,title=skill-map name-mismatch::frontmatter name 'deploy app' does not match the dirname 'deploy'",
+      "::error file=docs/notes.md,line=2,col=5,title=skill-map reference-broken::Broken references link 'missing.md': no such file relative to docs/ (an explicit link)",
+    ]);
+    expect(run.stderr).toMatch(/failing: 1 issue\(s\) of severity error/);
+  });
+
+  it('--json with --format github is a usage error (stdout would not be JSON)', async () => {
+    const run = await sm('check', '--format', 'github', '--json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/--json cannot be combined with --format github/);
+  });
+});

@@ -2,7 +2,7 @@ import { SEVERITIES } from '@skill-map/spec';
 import type { Severity } from '@skill-map/spec';
 import { loadConfig } from '../../adapters/index.js';
 import { loadPlugins, severityCounts } from '../../engines/index.js';
-import { analyzerCatalogOf, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
+import { analyzerCatalogOf, formatGithub, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
 import type { AnalyzerCatalogEntry } from '../../kernel/index.js';
 import { baselineJson, judgeWithBaseline, readBaselineOption, reportBaseline } from '../check-baseline.js';
 import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
@@ -13,7 +13,7 @@ import { CLI_VERSION } from '../version-info.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
-const FORMATS = ['text', 'json', 'sarif'] as const;
+const FORMATS = ['text', 'json', 'sarif', 'github'] as const;
 
 function csv(value: unknown): string[] {
   return typeof value === 'string'
@@ -61,7 +61,8 @@ function maxWarningsOf(ctx: VerbContext): number | null {
 
 /**
  * `sm check`: scans the project (or, with `--stored`, reads the last scan's issues) and reports the issues the
- * `--baseline` does not accept, filtered by `--analyzers` / `--severity`, as text, JSON or SARIF 2.1.0. Exit 1 when
+ * `--baseline` does not accept, filtered by `--analyzers` / `--severity`, as text, JSON, SARIF 2.1.0 or GitHub workflow
+ * commands. Exit 1 when
  * a reported issue has severity error or the warnings exceed `--max-warnings`; `--list-rules` prints the rule
  * catalog instead.
  */
@@ -106,6 +107,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
           : {}),
       }),
     );
+  } else if (format === 'github') {
+    if (issues.length > 0) output.out(formatGithub(issues, all.links).join('\n'));
   } else if (format === 'json') {
     output.json({
       elapsedMs: elapsedMs(ctx),
@@ -123,6 +126,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   }
   if (baseline !== null) reportBaseline(output, baseline);
   // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
-  if (verdict !== null && format === 'text' && (await output.flush())) output.info(`failing: ${verdict}`);
+  if (verdict !== null && (format === 'text' || format === 'github') && (await output.flush()))
+    output.info(`failing: ${verdict}`);
   return { failing: verdict !== null };
 }
