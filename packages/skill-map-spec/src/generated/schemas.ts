@@ -1452,6 +1452,24 @@ export const ConformanceCaseSchema = {
             },
           },
         },
+        serve: {
+          type: 'boolean',
+          description:
+            "start the implementation's server (sm serve on an ephemeral port) in the scope once the fixture is in place and its plugins are trusted, before the prior invokes; it runs until the assertions are checked",
+        },
+        staticServe: {
+          type: 'object',
+          required: ['fixture'],
+          additionalProperties: false,
+          description:
+            'serve a fixture folder read-only over loopback HTTP for the life of the case; its base URL is bound as {{staticServeUrl}}',
+          properties: {
+            fixture: {
+              type: 'string',
+              minLength: 1,
+            },
+          },
+        },
       },
     },
     invoke: {
@@ -1511,6 +1529,13 @@ export const ConformanceCaseSchema = {
           minimum: 0,
           maximum: 60000,
           description: 'prior invokes: milliseconds to wait after the invocation',
+        },
+        parallel: {
+          type: 'integer',
+          minimum: 2,
+          maximum: 8,
+          description:
+            'main invoke: run this many identical invocations at once; only the parallel-* assertions apply',
         },
       },
     },
@@ -1671,6 +1696,140 @@ export const ConformanceCaseSchema = {
             },
           },
         },
+        {
+          type: 'object',
+          required: ['type', 'request', 'schema'],
+          additionalProperties: false,
+          description:
+            'a request to the server setup.serve started: the status (default 200) and the JSON body against a schema',
+          properties: {
+            type: {
+              const: 'http-matches-schema',
+            },
+            request: {
+              type: 'object',
+              required: ['path'],
+              additionalProperties: false,
+              properties: {
+                path: {
+                  type: 'string',
+                  pattern: '^/',
+                },
+                method: {
+                  type: 'string',
+                  enum: ['GET', 'HEAD'],
+                },
+              },
+            },
+            status: {
+              type: 'integer',
+              minimum: 100,
+              maximum: 599,
+            },
+            schema: {
+              type: 'string',
+              minLength: 1,
+            },
+            schemaPointer: {
+              type: 'string',
+              pattern: '^/',
+            },
+            each: {
+              type: 'boolean',
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'match'],
+          additionalProperties: false,
+          description:
+            'stdout read as one JSON document a line: the first line holding every key/value of match, then optionally a JSONPath comparison on it',
+          properties: {
+            type: {
+              const: 'ndjson-line',
+            },
+            match: {
+              type: 'object',
+            },
+            path: {
+              type: 'string',
+              pattern: '^\\$',
+            },
+            equals: {},
+            greaterThan: {
+              type: 'number',
+            },
+            lessThan: {
+              type: 'number',
+            },
+            matches: {
+              type: 'string',
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'sorted'],
+          additionalProperties: false,
+          description: 'with invoke.parallel: the exit codes of the invocations, sorted ascending',
+          properties: {
+            type: {
+              const: 'parallel-exit-codes',
+            },
+            sorted: {
+              type: 'array',
+              items: {
+                type: 'integer',
+                minimum: 0,
+                maximum: 255,
+              },
+            },
+          },
+        },
+        {
+          type: 'object',
+          required: ['type', 'path', 'count'],
+          additionalProperties: false,
+          description: 'with invoke.parallel: how many invocations printed JSON whose value at path compares',
+          properties: {
+            type: {
+              const: 'parallel-json-path-count',
+            },
+            path: {
+              type: 'string',
+              pattern: '^\\$',
+            },
+            equals: {},
+            greaterThan: {
+              type: 'number',
+            },
+            lessThan: {
+              type: 'number',
+            },
+            matches: {
+              type: 'string',
+            },
+            count: {
+              type: 'integer',
+              minimum: 0,
+            },
+          },
+          anyOf: [
+            {
+              required: ['equals'],
+            },
+            {
+              required: ['greaterThan'],
+            },
+            {
+              required: ['lessThan'],
+            },
+            {
+              required: ['matches'],
+            },
+          ],
+        },
       ],
     },
   },
@@ -1681,81 +1840,103 @@ export const ConformanceResultSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://skill-map.ai/spec/v1/conformance-result.schema.json',
   title: 'ConformanceResult',
-  description: '`sm conformance run --json`: every case run, whether it passed, and why not.',
+  description:
+    "`sm conformance run --json`, in the reference's shape: totals over the suites run, then each suite (scope) with each case's verdict and the assertions that did not hold.",
   type: 'object',
-  required: ['elapsedMs', 'scope', 'passed', 'total', 'failed', 'cases'],
+  required: ['ok', 'kind', 'totals', 'scopes', 'elapsedMs'],
   additionalProperties: false,
   properties: {
-    elapsedMs: {
-      type: 'integer',
-      minimum: 0,
+    ok: {
+      const: true,
+      description:
+        'the run itself worked (failing cases included); a run that cannot start prints the error envelope instead',
     },
-    scope: {
-      type: 'string',
-      minLength: 1,
+    kind: {
+      const: 'conformance.result',
     },
-    passed: {
-      type: 'integer',
-      minimum: 0,
+    totals: {
+      type: 'object',
+      required: ['scopes', 'cases', 'passCount', 'failCount'],
+      additionalProperties: false,
+      properties: {
+        scopes: {
+          type: 'integer',
+          minimum: 0,
+        },
+        cases: {
+          type: 'integer',
+          minimum: 0,
+        },
+        passCount: {
+          type: 'integer',
+          minimum: 0,
+        },
+        failCount: {
+          type: 'integer',
+          minimum: 0,
+        },
+      },
     },
-    failed: {
-      type: 'integer',
-      minimum: 0,
-    },
-    total: {
-      type: 'integer',
-      minimum: 0,
-    },
-    cases: {
+    scopes: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'scope', 'passed', 'durationMs', 'exitCode', 'failures'],
+        required: ['label', 'passCount', 'caseCount', 'cases'],
         additionalProperties: false,
         properties: {
-          id: {
+          label: {
             type: 'string',
             minLength: 1,
+            description: 'spec, provider:<id>, or the folder given to --cases',
           },
-          scope: {
-            type: 'string',
-            minLength: 1,
-          },
-          description: {
-            type: 'string',
-          },
-          passed: {
-            type: 'boolean',
-          },
-          durationMs: {
+          passCount: {
             type: 'integer',
             minimum: 0,
           },
-          exitCode: {
-            type: ['integer', 'null'],
+          caseCount: {
+            type: 'integer',
+            minimum: 0,
           },
-          failures: {
+          cases: {
             type: 'array',
             items: {
               type: 'object',
-              required: ['assertion', 'type', 'message'],
+              required: ['id', 'status', 'failures'],
               additionalProperties: false,
               properties: {
-                assertion: {
-                  type: ['integer', 'null'],
-                  minimum: 0,
-                },
-                type: {
+                id: {
                   type: 'string',
+                  minLength: 1,
                 },
-                message: {
-                  type: 'string',
+                status: {
+                  enum: ['pass', 'fail'],
+                },
+                failures: {
+                  type: 'array',
+                  items: {
+                    type: 'object',
+                    required: ['type', 'reason'],
+                    additionalProperties: false,
+                    properties: {
+                      type: {
+                        type: 'string',
+                        description: 'the assertion type, or setup for a prior step that went wrong',
+                      },
+                      reason: {
+                        type: 'string',
+                      },
+                    },
+                  },
                 },
               },
             },
           },
         },
       },
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
     },
   },
 } as const;
@@ -3250,6 +3431,57 @@ export const ScanResultSchema = {
   },
 } as const;
 
+/** JSON Schema `serve-info.schema.json` as a plain value. */
+export const ServeInfoSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/serve-info.schema.json',
+  title: 'ServeInfo',
+  description:
+    '`.skill-map/serve.json`: written by `sm serve` once its socket is bound and removed when it stops, so local processes (the activity hook) find the running server of this project and authenticate to it. A runtime file, never committed; a reader treats a refused connection as no server.',
+  type: 'object',
+  required: ['schemaVersion', 'host', 'port', 'pid', 'scopeRoot', 'startedAt', 'smVersion', 'token'],
+  additionalProperties: false,
+  properties: {
+    schemaVersion: {
+      const: 1,
+    },
+    host: {
+      type: 'string',
+      minLength: 1,
+      description: 'the loopback host bound; a reader ignores any other',
+    },
+    port: {
+      type: 'integer',
+      minimum: 1,
+      maximum: 65535,
+      description: 'the port bound (the one the OS picked for --port 0)',
+    },
+    pid: {
+      type: 'integer',
+      minimum: 1,
+    },
+    scopeRoot: {
+      type: 'string',
+      minLength: 1,
+      description: 'absolute project root the server serves; a reader in another project stays silent',
+    },
+    startedAt: {
+      type: 'string',
+      minLength: 1,
+      description: 'ISO time the socket was bound',
+    },
+    smVersion: {
+      type: 'string',
+      minLength: 1,
+    },
+    token: {
+      type: 'string',
+      minLength: 32,
+      description: 'random hex, new on every start; POST /api/activity presents it',
+    },
+  },
+} as const;
+
 /** JSON Schema `sidecar.schema.json` as a plain value. */
 export const SidecarSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -3334,5 +3566,6 @@ export const ALL_SCHEMAS = {
   'plugins-registry.schema.json': PluginsRegistrySchema,
   'project-config.schema.json': ProjectConfigSchema,
   'scan-result.schema.json': ScanResultSchema,
+  'serve-info.schema.json': ServeInfoSchema,
   'sidecar.schema.json': SidecarSchema,
 } as const;

@@ -321,7 +321,7 @@ export const VERBS: readonly VerbSpec[] = [
     summary: 'run conformance cases (the reference case format) against this sm or another implementation',
     usage: [
       'conformance run [--scope all|spec|provider:<id>] [--case <id>]',
-      'conformance run --cases <dir> [--case <id>] [--bin <path>]',
+      'conformance run --cases <dir> [--case <id>] [--bin <path>] [--schemas <dir>]',
     ],
     details: [
       'Each case runs in a fresh temporary scope holding a copy of its fixture, with a home folder of its own.',
@@ -338,6 +338,11 @@ export const VERBS: readonly VerbSpec[] = [
         description: 'the implementation to test (a .js file runs under this Node); default: this sm',
       },
       timeout: { type: 'string', value: 's', description: 'seconds one invocation may take (default 120)' },
+      schemas: {
+        type: 'string',
+        value: 'dir',
+        description: 'check schema assertions against the *.schema.json of this folder instead of ours',
+      },
     },
     maxArgs: 1,
     timed: true,

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { CliError } from '../errors.js';
 import { runCase } from '../conformance/run-case.js';
 import type { Implementation } from '../conformance/run-case.js';
@@ -46,6 +47,72 @@ function implementation(ctx: VerbContext): Implementation {
     : { command: bin, prefix: [], timeoutMs };
 }
 
+/**
+ * `--schemas <dir>`: every `*.schema.json` under the folder, keyed by its path there (`api/rest-envelope.schema.json`),
+ * used instead of ours of the same name: how a held-out copy of another implementation's schemas is checked.
+ */
+function overlaySchemas(ctx: VerbContext): Record<string, object> | undefined {
+  const dir = opt(ctx, 'schemas');
+  if (dir === undefined) return undefined;
+  const out: Record<string, object> = {};
+  const walk = (d: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      throw new CliError('USAGE', `--schemas: cannot read the folder ${d}`);
+    }
+    for (const e of entries) {
+      const full = join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.schema.json')) {
+        try {
+          out[relative(dir, full).split('\\').join('/')] = JSON.parse(readFileSync(full, 'utf8')) as object;
+        } catch (err) {
+          throw new CliError('USAGE', `--schemas: ${full} is not JSON: ${(err as Error).message}`);
+        }
+      }
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+/** The reference's result shape: totals, then each suite (scope) with each case's status and failures. */
+function resultDocument(ctx: VerbContext, suites: readonly CaseSuite[], results: readonly CaseResult[]) {
+  const scopes = suites
+    .map((suite) => {
+      const own = results.filter((r) => r.scope === suite.scope);
+      return {
+        label: suite.scope,
+        passCount: own.filter((r) => r.passed).length,
+        caseCount: own.length,
+        cases: own.map((r) => ({
+          id: r.id,
+          status: r.passed ? ('pass' as const) : ('fail' as const),
+          failures: r.failures.map((f) => ({
+            type: f.type,
+            reason: f.assertion === null ? f.message : `#${f.assertion}: ${f.message}`,
+          })),
+        })),
+      };
+    })
+    .filter((s) => s.caseCount > 0 || results.length === 0);
+  const passCount = results.filter((r) => r.passed).length;
+  return {
+    ok: true as const,
+    kind: 'conformance.result' as const,
+    totals: {
+      scopes: scopes.length,
+      cases: results.length,
+      passCount,
+      failCount: results.length - passCount,
+    },
+    scopes,
+    elapsedMs: elapsedMs(ctx),
+  };
+}
+
 function printHuman(ctx: VerbContext, results: readonly CaseResult[]): void {
   for (const r of results) {
     ctx.output.out(`${r.passed ? 'PASS' : 'FAIL'}  ${r.scope}/${r.id}`);
@@ -59,7 +126,7 @@ function printHuman(ctx: VerbContext, results: readonly CaseResult[]): void {
  * conformance cases (the reference's format) against this sm, or another implementation. Exit 0 when every case
  * passed, 1 when one failed, 2 on a configuration error (unknown scope, a file that is not a valid case).
  */
-export function run(ctx: VerbContext): Promise<VerbResult> {
+export async function run(ctx: VerbContext): Promise<VerbResult> {
   const [sub] = ctx.args;
   if (sub !== 'run')
     throw new CliError('USAGE', sub === undefined ? 'missing subcommand' : `unknown subcommand '${sub}'`, {
@@ -72,21 +139,16 @@ export function run(ctx: VerbContext): Promise<VerbResult> {
   const selected = only === undefined ? planned : planned.filter((p) => p.c.id === only);
   if (only !== undefined && selected.length === 0)
     throw new CliError('NOT_FOUND', `no conformance case '${only}' in ${label}`);
-  const results = selected.map(({ suite, c }) => runCase(c, suite, impl));
+  const schemas = overlaySchemas(ctx);
+  const results: CaseResult[] = [];
+  for (const { suite, c } of selected)
+    results.push(await runCase(c, suite, impl, schemas === undefined ? {} : { schemas }));
   const passed = results.filter((r) => r.passed).length;
   const failed = results.length - passed;
-  if (ctx.output.jsonMode)
-    ctx.output.json({
-      elapsedMs: elapsedMs(ctx),
-      scope: label,
-      passed,
-      failed,
-      total: results.length,
-      cases: results,
-    });
+  if (ctx.output.jsonMode) ctx.output.json(resultDocument(ctx, suites, results));
   else {
     printHuman(ctx, results);
     ctx.output.summary(`${passed} passed, ${failed} failed (${label})`);
   }
-  return Promise.resolve({ failing: failed > 0 });
+  return { failing: failed > 0 };
 }

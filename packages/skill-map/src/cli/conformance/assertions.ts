@@ -7,15 +7,17 @@ import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { ALL_SCHEMAS } from '@skill-map/spec';
 import { globScope } from './glob-scope.js';
 import { isPlural, queryJsonPath } from './json-path.js';
-import type { Assertion, Invocation } from './types.js';
+import type { Assertion, Invocation, SingleAssertion } from './types.js';
 
-/** What an assertion reads besides the invocation: where the fixtures are. */
+/** What an assertion reads besides the invocation: where the fixtures are, and schemas that replace ours. */
 export interface AssertionContext {
   readonly fixturesDir: string;
+  /** Schemas by file name (`--schemas <dir>`), used instead of ours under the same name. */
+  readonly schemas?: Readonly<Record<string, object>>;
 }
 
 /** A case's regular expression; one that does not compile fails its assertion instead of the whole run. */
-function tests(pattern: string, text: string): boolean | string {
+export function tests(pattern: string, text: string): boolean | string {
   try {
     return new RegExp(pattern, 'u').test(text);
   } catch (err) {
@@ -23,7 +25,7 @@ function tests(pattern: string, text: string): boolean | string {
   }
 }
 
-const show = (v: unknown): string => {
+export const show = (v: unknown): string => {
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 200 ? `${text.slice(0, 200)}…` : text;
 };
@@ -36,10 +38,24 @@ function parsedStdout(run: Invocation): { ok: true; value: unknown } | { ok: fal
   }
 }
 
+/** A JSONPath comparison (equals / greaterThan / lessThan / matches) on a document; null when it holds. */
+export interface Comparison {
+  readonly path: string;
+  readonly equals?: unknown;
+  readonly greaterThan?: number;
+  readonly lessThan?: number;
+  readonly matches?: string;
+}
+
 function jsonPath(a: Extract<Assertion, { type: 'json-path' }>, run: Invocation): string | null {
   const doc = parsedStdout(run);
   if (!doc.ok) return doc.message;
-  const found = queryJsonPath(doc.value, a.path);
+  return compareAt(doc.value, a);
+}
+
+/** Null when the value at `a.path` of `doc` compares as `a` asks, else what was found. */
+export function compareAt(doc: unknown, a: Comparison): string | null {
+  const found = queryJsonPath(doc, a.path);
   if (!isPlural(a.path) && found.length === 0) return `${a.path} selects nothing`;
   const value = isPlural(a.path) ? found : found[0];
   if ('equals' in a && JSON.stringify(value) !== JSON.stringify(a.equals))
@@ -67,24 +83,36 @@ function oneFile(
   return { ok: true, path: join(scope, matches[0] as string) };
 }
 
-/** A validator for `schema` (a key of ALL_SCHEMAS), at `pointer` inside it when given; a message when unknown. */
-function validatorFor(schema: string, pointer: string | undefined): ValidateFunction | string {
-  const root = (ALL_SCHEMAS as Record<string, { $id?: string }>)[schema];
+/**
+ * A validator for `schema` (a key of ALL_SCHEMAS, or of `overlay` which wins), at `pointer` inside it when given;
+ * a message when unknown. An overlay schema whose `$id` is one of ours replaces ours for `$ref` too.
+ */
+function validatorFor(
+  schema: string,
+  pointer: string | undefined,
+  overlay: Readonly<Record<string, object>> = {},
+): ValidateFunction | string {
+  const all: Record<string, { $id?: string }> = { ...(ALL_SCHEMAS as Record<string, { $id?: string }>) };
+  const overlayIds = new Set(Object.values(overlay).map((s) => (s as { $id?: string }).$id));
+  for (const [key, s] of Object.entries(all)) if (overlayIds.has(s.$id)) delete all[key];
+  Object.assign(all, overlay);
+  const root = all[schema];
   if (root === undefined) return `unknown schema '${schema}'`;
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  for (const [key, s] of Object.entries(ALL_SCHEMAS)) ajv.addSchema(s, key);
+  const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
+  for (const [key, s] of Object.entries(all)) ajv.addSchema(s, key);
   const validate = ajv.getSchema(pointer === undefined ? schema : `${root.$id ?? schema}#${pointer}`);
   return validate ?? `cannot resolve ${schema}#${pointer ?? ''}`;
 }
 
 /** Null when `doc` validates (each element of it with `each`: a non-empty array), else why not. */
-function matchesSchema(
+export function matchesSchema(
   doc: unknown,
   schema: string,
   pointer: string | undefined,
   each = false,
+  overlay?: Readonly<Record<string, object>>,
 ): string | null {
-  const validate = validatorFor(schema, pointer);
+  const validate = validatorFor(schema, pointer, overlay);
   if (typeof validate === 'string') return validate;
   const name = `${schema}${pointer === undefined ? '' : `#${pointer}`}`;
   if (each) {
@@ -101,6 +129,7 @@ const errorsText = (errors: ValidateFunction['errors']): string =>
 function fileMatchesSchema(
   a: Extract<Assertion, { type: 'file-matches-schema' }>,
   scope: string,
+  ctx: AssertionContext,
 ): string | null {
   const file = oneFile(scope, a.path);
   if (!file.ok) return file.message;
@@ -110,23 +139,47 @@ function fileMatchesSchema(
   } catch {
     return `${a.path} is not JSON`;
   }
-  const why = matchesSchema(doc, a.schema, a.schemaPointer);
+  const why = matchesSchema(doc, a.schema, a.schemaPointer, false, ctx.schemas);
   return why === null ? null : `${a.path} ${why}`;
 }
 
 function stdoutMatchesSchema(
   a: Extract<Assertion, { type: 'stdout-matches-schema' }>,
   run: Invocation,
+  ctx: AssertionContext,
 ): string | null {
   const doc = parsedStdout(run);
   if (!doc.ok) return doc.message;
-  const why = matchesSchema(doc.value, a.schema, a.schemaPointer, a.each === true);
+  const why = matchesSchema(doc.value, a.schema, a.schemaPointer, a.each === true, ctx.schemas);
   return why === null ? null : `stdout ${why}`;
 }
 
-/** Evaluates one assertion; null when it holds. */
+/** The first stdout line (NDJSON) holding every key of `a.match`, then the comparison on it when one is given. */
+function ndjsonLine(a: Extract<SingleAssertion, { type: 'ndjson-line' }>, run: Invocation): string | null {
+  const lines = run.stdout.split('\n').filter((l) => l.trim() !== '');
+  const docs: unknown[] = [];
+  for (const [i, line] of lines.entries()) {
+    try {
+      docs.push(JSON.parse(line));
+    } catch {
+      return `stdout line ${i + 1} is not JSON: ${show(line.slice(0, 120))}`;
+    }
+  }
+  const hit = docs.find(
+    (d) =>
+      typeof d === 'object' &&
+      d !== null &&
+      Object.entries(a.match).every(
+        ([k, v]) => JSON.stringify((d as Record<string, unknown>)[k]) === JSON.stringify(v),
+      ),
+  );
+  if (hit === undefined) return `no stdout line matches ${show(a.match)}`;
+  return a.path === undefined ? null : compareAt(hit, { ...a, path: a.path });
+}
+
+/** Evaluates one assertion on a single invocation; null when it holds. */
 export function evaluateAssertion(
-  a: Assertion,
+  a: SingleAssertion,
   run: Invocation,
   scope: string,
   ctx: AssertionContext,
@@ -147,9 +200,9 @@ export function evaluateAssertion(
         : `${a.path} does not contain fixture ${a.fixture}`;
     }
     case 'file-matches-schema':
-      return fileMatchesSchema(a, scope);
+      return fileMatchesSchema(a, scope, ctx);
     case 'stdout-matches-schema':
-      return stdoutMatchesSchema(a, run);
+      return stdoutMatchesSchema(a, run, ctx);
     case 'stdout-contains-verbatim':
       return run.stdout.includes(readFileSync(join(ctx.fixturesDir, a.fixture), 'utf8'))
         ? null
@@ -158,5 +211,7 @@ export function evaluateAssertion(
       const hit = tests(a.pattern, run.stderr);
       return typeof hit === 'string' ? hit : hit ? null : `stderr does not match /${a.pattern}/`;
     }
+    case 'ndjson-line':
+      return ndjsonLine(a, run);
   }
 }

@@ -1,10 +1,11 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ConformanceResultSchema } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
+import { writeSuite as writeSuiteIn } from '../testing/conformance-suite.js';
 import { runCli } from '../testing/run-cli.js';
 import { JsonPathError, queryJsonPath } from './json-path.js';
 import { builtInSuites, readCases } from './suites.js';
@@ -18,18 +19,18 @@ afterEach(() => tree.remove());
 const sm = (...argv: string[]) => runCli(argv, { cwd: tree.root });
 const validateResult = new Ajv2020({ strict: true, allErrors: true }).compile(ConformanceResultSchema);
 
-/** A cases folder in the reference's layout under the temp tree. */
-function writeSuite(cases: Record<string, unknown>, fixtures: Record<string, string> = {}): string {
-  const dir = join(tree.root, 'suite');
-  mkdirSync(join(dir, 'cases'), { recursive: true });
-  for (const [id, body] of Object.entries(cases))
-    writeFileSync(join(dir, 'cases', `${id}.json`), JSON.stringify(body));
-  for (const [rel, text] of Object.entries(fixtures)) {
-    mkdirSync(join(dir, 'fixtures', rel, '..'), { recursive: true });
-    writeFileSync(join(dir, 'fixtures', rel), text);
-  }
-  return dir;
+interface Result {
+  kind: string;
+  totals: { scopes: number; cases: number; passCount: number; failCount: number };
+  scopes: {
+    label: string;
+    cases: { id: string; status: 'pass' | 'fail'; failures: { type: string; reason: string }[] }[];
+  }[];
 }
+const casesOf = (r: Result) => r.scopes.flatMap((s) => s.cases);
+
+const writeSuite = (cases: Record<string, unknown>, fixtures: Record<string, string> = {}): string =>
+  writeSuiteIn(tree.root, cases, fixtures);
 
 describe('the JSONPath subset of the cases', () => {
   const doc = {
@@ -63,19 +64,15 @@ describe('sm conformance run', () => {
     const total = suites.reduce((n, s) => n + readCases(s).length, 0);
     expect(total).toBeGreaterThanOrEqual(10);
     const run = await sm('conformance', 'run', '--json');
-    const out = run.json<{
-      passed: number;
-      failed: number;
-      total: number;
-      cases: { failures: unknown[] }[];
-    }>();
+    const out = run.json<Result>();
     expect(validateResult(out), JSON.stringify(validateResult.errors)).toBe(true);
-    expect(out.cases.flatMap((c) => c.failures)).toEqual([]);
-    expect({ code: run.code, passed: out.passed, total: out.total }).toEqual({
+    expect(casesOf(out).flatMap((c) => c.failures)).toEqual([]);
+    expect({ code: run.code, totals: out.totals, kind: out.kind }).toEqual({
       code: 0,
-      passed: total,
-      total,
+      totals: { scopes: suites.length, cases: total, passCount: total, failCount: 0 },
+      kind: 'conformance.result',
     });
+    expect(out.scopes.map((s) => s.label)).toEqual(suites.map((s) => s.scope));
   });
 
   it('a case that does not hold fails with what was found (exit 1); the others still run', async () => {
@@ -105,13 +102,13 @@ describe('sm conformance run', () => {
     );
     const run = await sm('conformance', 'run', '--cases', dir, '--json');
     expect(run.code).toBe(1);
-    const out = run.json<{ cases: { id: string; passed: boolean; failures: { message: string }[] }[] }>();
-    expect(out.cases.map((c) => [c.id, c.passed])).toEqual([
-      ['fixture-file', true],
-      ['wrong-exit', false],
+    const out = casesOf(run.json<Result>());
+    expect(out.map((c) => [c.id, c.status])).toEqual([
+      ['fixture-file', 'pass'],
+      ['wrong-exit', 'fail'],
     ]);
-    expect(out.cases[1]?.failures[0]?.message).toBe('exit code 0, expected 3');
-    expect(out.cases[1]?.failures[1]?.message).toMatch(/^\/\(\/ is not a valid regular expression/);
+    expect(out[1]?.failures[0]).toEqual({ type: 'exit-code', reason: '#0: exit code 0, expected 3' });
+    expect(out[1]?.failures[1]?.reason).toMatch(/^#1: \/\(\/ is not a valid regular expression/);
     const human = await sm('conformance', 'run', '--cases', dir, '--case', 'wrong-exit');
     expect(human.stdout).toContain('FAIL  ');
     expect(human.stdout).toContain('#0 exit-code: exit code 0, expected 3');
@@ -159,14 +156,12 @@ describe('sm conformance run', () => {
       },
       { 'one/docs/a.md': '# A\n', 'needle.txt': '"path": "docs/a.md"' },
     );
-    const out = (await sm('conformance', 'run', '--cases', dir, '--json')).json<{
-      cases: { id: string; failures: { type: string; message: string }[] }[];
-    }>();
-    const failures = Object.fromEntries(out.cases.map((c) => [c.id, c.failures.map((f) => f.message)]));
+    const out = casesOf((await sm('conformance', 'run', '--cases', dir, '--json')).json<Result>());
+    const failures = Object.fromEntries(out.map((c) => [c.id, c.failures.map((f) => f.reason)]));
     expect(failures).toEqual({
       'bad-prior': ['prior version exited 0, expected 3', 'capture v: $.nope selects nothing'],
       chain: [],
-      shapes: [expect.stringMatching(/^stdout does not match job\.schema\.json#\/\$defs\/PublicJob: /)],
+      shapes: [expect.stringMatching(/^#2: stdout does not match job\.schema\.json#\/\$defs\/PublicJob: /)],
     });
   });
 

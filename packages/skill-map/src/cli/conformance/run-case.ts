@@ -1,22 +1,34 @@
 // Runs one conformance case the way the reference's runner does: a fresh scope folder holding a copy of the
-// fixture, the implementation spawned in it (prior invocations first), then every assertion in order.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+// fixture (its drop-in plugins trusted), the case's servers started when it asks for them, the implementation
+// spawned in it (prior invocations first), then every assertion in order; everything stopped and removed after.
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { evaluateAssertion } from './assertions.js';
+import { evaluateAssertion, type AssertionContext } from './assertions.js';
+import {
+  evaluateParallel,
+  httpMatchesSchema,
+  startCaseServer,
+  startStaticServer,
+  trustFixturePlugins,
+  type CaseServer,
+} from './case-services.js';
 import { queryJsonPath } from './json-path.js';
-import type { CaseResult, CaseSuite, ConformanceCase, Invocation, InvokeSpec } from './types.js';
+import { argvOf, runOnce, sleep, type Implementation } from './spawn.js';
+import type {
+  Assertion,
+  CaseResult,
+  CaseSuite,
+  ConformanceCase,
+  Invocation,
+  InvokeSpec,
+  ParallelAssertion,
+} from './types.js';
 
-/** How the implementation is started: `command` with `prefix` arguments before the case's own. */
-export interface Implementation {
-  readonly command: string;
-  readonly prefix: readonly string[];
-  /** Milliseconds one invocation may take before it is killed and the case fails. */
-  readonly timeoutMs: number;
-}
+export type { Implementation } from './spawn.js';
 
-/** A setup toggle this runner cannot honour (one that disables only part of the built-ins). */
+/** A setup this runner cannot honour (one that disables only part of the built-ins, a missing fixture). */
 class SetupError extends Error {}
 
 /** The flags that carry out the case's setup: all built-ins off is `--no-built-ins`; a partial switch-off is refused. */
@@ -41,47 +53,7 @@ function caseEnv(home: string): NodeJS.ProcessEnv {
   return { ...env, HOME: home, USERPROFILE: home, NO_COLOR: '1' };
 }
 
-/** `{{name}}` in an argument, replaced by what a prior invoke captured (left as written when nothing was). */
-const fill = (arg: string, vars: ReadonlyMap<string, string>): string =>
-  arg.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => vars.get(name) ?? whole);
-
-function invoke(
-  impl: Implementation,
-  spec: InvokeSpec,
-  extra: string[],
-  cwd: string,
-  env: NodeJS.ProcessEnv,
-  vars: ReadonlyMap<string, string> = new Map(),
-): Invocation {
-  const argv = [
-    spec.verb,
-    ...(spec.sub === undefined ? [] : [spec.sub]),
-    ...(spec.args ?? []).map((a) => fill(a, vars)),
-    ...(spec.flags ?? []).map((a) => fill(a, vars)),
-    ...extra,
-  ];
-  const r = spawnSync(impl.command, [...impl.prefix, ...argv], {
-    cwd,
-    env,
-    encoding: 'utf8',
-    timeout: impl.timeoutMs,
-    maxBuffer: 64 * 1024 * 1024,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const timedOut = r.error !== undefined && (r.error as NodeJS.ErrnoException).code === 'ETIMEDOUT';
-  return {
-    exitCode: r.status,
-    stdout: r.stdout ?? '',
-    stderr: `${r.stderr ?? ''}${timedOut ? `\n[conformance] killed after ${impl.timeoutMs} ms` : ''}`,
-  };
-}
-
 type Failure = CaseResult['failures'][number];
-
-/** Blocks for `ms` (a prior invoke's `sleepAfterMs`: the runner is synchronous, one case at a time). */
-const sleep = (ms: number): void => {
-  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
-};
 
 /** What a prior invoke's `capture` binds: each name to the first value its JSONPath selects in the JSON stdout. */
 function captureInto(spec: InvokeSpec, run: Invocation, vars: Map<string, string>): Failure[] {
@@ -102,36 +74,68 @@ function captureInto(spec: InvokeSpec, run: Invocation, vars: Map<string, string
 }
 
 /** The setup's prior scans, then its prior invokes (captures, expected exits, waits); what went wrong, as failures. */
-function priorSteps(
+async function priorSteps(
   c: ConformanceCase,
   impl: Implementation,
   flags: string[],
   scope: string,
   env: NodeJS.ProcessEnv,
   vars: Map<string, string>,
-): Failure[] {
+): Promise<Failure[]> {
   const failures: Failure[] = [];
   for (const scan of c.setup?.priorScans ?? [])
-    invoke(impl, { verb: 'scan', flags: [...(scan.flags ?? [])] }, flags, scope, env);
+    await runOnce(impl, argvOf({ verb: 'scan', flags: [...(scan.flags ?? [])] }, flags, vars), scope, env);
   for (const prior of c.setup?.priorInvokes ?? []) {
-    const run = invoke(impl, prior, flags, scope, env, vars);
+    const run = await runOnce(impl, argvOf(prior, flags, vars), scope, env);
     const want = prior.expectExit ?? 0;
-    if (prior.expectExit !== undefined || prior.capture !== undefined) {
-      if (run.exitCode !== want)
-        failures.push({
-          assertion: null,
-          type: 'setup',
-          message: `prior ${prior.verb}${prior.sub === undefined ? '' : ` ${prior.sub}`} exited ${String(run.exitCode)}, expected ${want}`,
-        });
-    }
+    if ((prior.expectExit !== undefined || prior.capture !== undefined) && run.exitCode !== want)
+      failures.push({
+        assertion: null,
+        type: 'setup',
+        message: `prior ${prior.verb}${prior.sub === undefined ? '' : ` ${prior.sub}`} exited ${String(run.exitCode)}, expected ${want}`,
+      });
     failures.push(...captureInto(prior, run, vars));
-    if (prior.sleepAfterMs !== undefined) sleep(prior.sleepAfterMs);
+    if (prior.sleepAfterMs !== undefined) await sleep(prior.sleepAfterMs);
   }
   return failures;
 }
 
+const isParallel = (a: Assertion): a is ParallelAssertion => a.type.startsWith('parallel-');
+
+/** The case's assertions against its invocation(s); an assertion of the wrong family is an authoring error. */
+async function check(
+  c: ConformanceCase,
+  runs: readonly Invocation[],
+  scope: string,
+  ctx: AssertionContext,
+  server: CaseServer | null,
+): Promise<Failure[]> {
+  const failures: Failure[] = [];
+  const parallel = c.invoke.parallel !== undefined;
+  for (const [i, a] of c.assertions.entries()) {
+    let message: string | null;
+    if (isParallel(a))
+      message = parallel ? evaluateParallel(a, runs) : `${a.type} needs invoke.parallel (authoring error)`;
+    else if (parallel) message = `${a.type} is ambiguous over a parallel invoke (authoring error)`;
+    else if (a.type === 'http-matches-schema') message = await httpMatchesSchema(a, server, ctx);
+    else message = evaluateAssertion(a, runs[0]!, scope, ctx);
+    if (message !== null) failures.push({ assertion: i, type: a.type, message });
+  }
+  return failures;
+}
+
+/** Options of a run besides the case: schemas that replace ours by file name (`--schemas`). */
+export interface RunOptions {
+  readonly schemas?: Readonly<Record<string, object>>;
+}
+
 /** Runs one case in a throwaway scope and removes it afterwards. */
-export function runCase(c: ConformanceCase, suite: CaseSuite, impl: Implementation): CaseResult {
+export async function runCase(
+  c: ConformanceCase,
+  suite: CaseSuite,
+  impl: Implementation,
+  opts: RunOptions = {},
+): Promise<CaseResult> {
   const started = performance.now();
   const base = mkdtempSync(join(tmpdir(), `sm-conformance-${c.id}-`));
   const scope = join(base, 'scope');
@@ -145,26 +149,45 @@ export function runCase(c: ConformanceCase, suite: CaseSuite, impl: Implementati
     exitCode,
     failures,
   });
+  let server: CaseServer | null = null;
+  let statics: Server | null = null;
   try {
     mkdirSync(home, { recursive: true });
+    const fixture = (name: string): string => {
+      const dir = join(suite.fixturesDir, name);
+      if (!existsSync(dir)) throw new SetupError(`fixture '${name}' does not exist in ${suite.fixturesDir}`);
+      return dir;
+    };
+    const flags = setupFlags(c);
     if (c.fixture === undefined) mkdirSync(scope, { recursive: true });
-    else cpSync(join(suite.fixturesDir, c.fixture), scope, { recursive: true });
-    let flags: string[];
-    try {
-      flags = setupFlags(c);
-    } catch (err) {
-      return done(null, [{ assertion: null, type: 'setup', message: (err as Error).message }]);
-    }
+    else cpSync(fixture(c.fixture), scope, { recursive: true });
     const env = caseEnv(home);
+    await trustFixturePlugins(impl, scope, env);
     const vars = new Map<string, string>();
-    const setupFailures = priorSteps(c, impl, flags, scope, env, vars);
-    const run = invoke(impl, c.invoke, flags, scope, env, vars);
-    const failures = c.assertions.flatMap((a, i) => {
-      const message = evaluateAssertion(a, run, scope, { fixturesDir: suite.fixturesDir });
-      return message === null ? [] : [{ assertion: i, type: a.type, message }];
-    });
-    return done(run.exitCode, [...setupFailures, ...failures]);
+    if (c.setup?.staticServe !== undefined) {
+      const started = await startStaticServer(fixture(c.setup.staticServe.fixture));
+      statics = started.server;
+      vars.set('staticServeUrl', started.baseUrl);
+    }
+    if (c.setup?.serve === true) server = await startCaseServer(impl, scope, env, flags);
+    const setupFailures = await priorSteps(c, impl, flags, scope, env, vars);
+    const argv = argvOf(c.invoke, flags, vars);
+    const runs = await Promise.all(
+      Array.from({ length: c.invoke.parallel ?? 1 }, () => runOnce(impl, argv, scope, env)),
+    );
+    const ctx: AssertionContext = {
+      fixturesDir: suite.fixturesDir,
+      ...(opts.schemas ? { schemas: opts.schemas } : {}),
+    };
+    const failures = await check(c, runs, scope, ctx, server);
+    return done(runs.length === 1 ? runs[0]!.exitCode : null, [...setupFailures, ...failures]);
+  } catch (err) {
+    if (err instanceof SetupError || /server did not start/.test((err as Error).message))
+      return done(null, [{ assertion: null, type: 'setup', message: (err as Error).message }]);
+    throw err;
   } finally {
+    await server?.stop();
+    if (statics !== null) await new Promise<void>((r) => statics!.close(() => r()));
     rmSync(base, { recursive: true, force: true });
   }
 }

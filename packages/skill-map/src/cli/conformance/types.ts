@@ -12,19 +12,23 @@ export interface InvokeSpec {
   readonly expectExit?: number;
   /** Prior invokes: milliseconds to wait afterwards. */
   readonly sleepAfterMs?: number;
+  /** Main invoke: this many identical invocations run at once (only the parallel-* assertions apply). */
+  readonly parallel?: number;
 }
 
-/** One check on what the invocation left. */
-export type Assertion =
+/** The comparison fields a JSONPath check may carry (one at least). */
+interface Compare {
+  readonly path: string;
+  readonly equals?: unknown;
+  readonly greaterThan?: number;
+  readonly lessThan?: number;
+  readonly matches?: string;
+}
+
+/** One check on what a single invocation left. */
+export type SingleAssertion =
   | { readonly type: 'exit-code'; readonly value: number }
-  | {
-      readonly type: 'json-path';
-      readonly path: string;
-      readonly equals?: unknown;
-      readonly greaterThan?: number;
-      readonly lessThan?: number;
-      readonly matches?: string;
-    }
+  | ({ readonly type: 'json-path' } & Compare)
   | { readonly type: 'file-exists'; readonly path: string }
   | { readonly type: 'file-contains-verbatim'; readonly path: string; readonly fixture: string }
   | {
@@ -40,7 +44,29 @@ export type Assertion =
       readonly each?: boolean;
     }
   | { readonly type: 'stdout-contains-verbatim'; readonly fixture: string }
-  | { readonly type: 'stderr-matches'; readonly pattern: string };
+  | { readonly type: 'stderr-matches'; readonly pattern: string }
+  | ({
+      readonly type: 'ndjson-line';
+      readonly match: Readonly<Record<string, unknown>>;
+    } & Partial<Compare>);
+
+/** A check on the invocations of a parallel invoke. */
+export type ParallelAssertion =
+  | { readonly type: 'parallel-exit-codes'; readonly sorted: readonly number[] }
+  | ({ readonly type: 'parallel-json-path-count'; readonly count: number } & Compare);
+
+/** A request to the server `setup.serve` started. */
+export interface HttpAssertion {
+  readonly type: 'http-matches-schema';
+  readonly request: { readonly path: string; readonly method?: 'GET' | 'HEAD' };
+  readonly status?: number;
+  readonly schema: string;
+  readonly schemaPointer?: string;
+  readonly each?: boolean;
+}
+
+/** One check of a case. */
+export type Assertion = SingleAssertion | ParallelAssertion | HttpAssertion;
 
 /** One case file. */
 export interface ConformanceCase {
@@ -56,6 +82,10 @@ export interface ConformanceCase {
     readonly disableAllRules?: boolean;
     readonly priorScans?: readonly { readonly fixture?: string; readonly flags?: readonly string[] }[];
     readonly priorInvokes?: readonly InvokeSpec[];
+    /** Start the implementation's server in the scope for the life of the case. */
+    readonly serve?: boolean;
+    /** Serve a fixture folder over loopback HTTP, its base URL bound as `{{staticServeUrl}}`. */
+    readonly staticServe?: { readonly fixture: string };
   };
   readonly invoke: InvokeSpec;
   readonly assertions: readonly Assertion[];
