@@ -17,7 +17,10 @@ export type AdapterErrorCode =
   | 'WALK_ROOT_INVALID'
   | 'FILE_UNREADABLE'
   | 'LOCK_INVALID'
-  | 'SCAN_FAILED';
+  | 'SCAN_FAILED'
+  | 'GIT_NOT_REPOSITORY'
+  | 'GIT_REF_UNKNOWN'
+  | 'GIT_FAILED';
 
 /** The one error class of the adapters and engines: a readonly `code`, optional `data`, and a chained `cause`. */
 export class AdapterError extends Error {

@@ -76,6 +76,9 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
   WALK_ROOT_INVALID: 'pass an existing project folder with --root',
   LOCK_INVALID: 'remove that file: skill-map recreates its locks as it needs them',
+  GIT_NOT_REPOSITORY:
+    '--changed needs a git checkout: run sm check without it, or from inside the repository',
+  GIT_REF_UNKNOWN: 'name a branch, tag or commit that exists here (git fetch it first in a shallow CI clone)',
   SCAN_FAILED: 'this is likely a bug in skill-map; please report it with the file named above',
 };
 

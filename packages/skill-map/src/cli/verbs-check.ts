@@ -15,6 +15,7 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
     usage: [
       'check [--format text|json|sarif|github] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
       'check --baseline <file> [...]',
+      'check --changed <git-ref> [...]',
       'check --stored [--analyzers <ids>] [--severity <list>]',
       'check --list-rules',
     ],
@@ -23,6 +24,8 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       'Exit 1 when a reported issue has severity error, or when there are more warnings than --max-warnings.',
       '--baseline <file> leaves out the issues the file accepts (sm baseline create writes it); an expired entry',
       'fails again and a stale one (its issue is gone) is named on stderr. A bad baseline file exits 2.',
+      '--changed <ref> reports only the issues of files changed since the ref (git diff, renames, untracked files)',
+      'and of links to files it deleted; the scan still covers the whole project. Not a repository, or no such ref: exit 2.',
       'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
       '--format github prints one workflow command per issue (::error, ::warning, ::notice): annotations in a PR.',
       'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
@@ -45,6 +48,11 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
         type: 'string',
         value: 'file',
         description: 'leave out the issues this baseline file accepts (sm baseline create)',
+      },
+      changed: {
+        type: 'string',
+        value: 'git-ref',
+        description: 'only the issues of files changed since this git ref (branch, tag or commit)',
       },
       stored: { type: 'boolean', description: 'report the issues of the last scan without scanning' },
       'list-rules': {

@@ -1,6 +1,8 @@
 import { SEVERITIES } from '@skill-map/spec';
 import type { Severity } from '@skill-map/spec';
 import { loadConfig } from '../../adapters/index.js';
+import { changesSince, issuesInChanges } from '../../engines/changes/index.js';
+import type { ChangeSet } from '../../engines/changes/index.js';
 import { loadPlugins, severityCounts } from '../../engines/index.js';
 import { analyzerCatalogOf, formatGithub, formatSarif, resolveAnalyzerId } from '../../kernel/index.js';
 import type { AnalyzerCatalogEntry } from '../../kernel/index.js';
@@ -59,9 +61,18 @@ function maxWarningsOf(ctx: VerbContext): number | null {
   return n;
 }
 
+/** `--changed <ref>`: the files changed since the ref (read before the scan, so a bad ref fails fast), or null. */
+function changesOf(ctx: VerbContext): { ref: string; changes: ChangeSet } | null {
+  const ref = ctx.options['changed'];
+  if (ref === undefined) return null;
+  if (typeof ref !== 'string' || ref === '')
+    throw new CliError('USAGE', '--changed takes a git ref', { hint: 'e.g. --changed origin/main' });
+  return { ref, changes: changesSince(ctx.project.root, ref) };
+}
+
 /**
  * `sm check`: scans the project (or, with `--stored`, reads the last scan's issues) and reports the issues the
- * `--baseline` does not accept, filtered by `--analyzers` / `--severity`, as text, JSON, SARIF 2.1.0 or GitHub workflow
+ * `--baseline` does not accept (only those of files changed since `--changed <ref>`), filtered by `--analyzers` / `--severity`, as text, JSON, SARIF 2.1.0 or GitHub workflow
  * commands. Exit 1 when
  * a reported issue has severity error or the warnings exceed `--max-warnings`; `--list-rules` prints the rule
  * catalog instead.
@@ -81,12 +92,14 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const severity = severitiesOf(ctx);
   const maxWarnings = maxWarningsOf(ctx);
   const accepted = readBaselineOption(ctx);
+  const since = changesOf(ctx);
   const scan =
     ctx.options['stored'] === true
       ? storedIssues(ctx, accepted !== null)
       : await scanIssues(ctx, registry, format !== 'text');
   const baseline = accepted === null ? null : judgeWithBaseline(accepted, scan, new Date());
-  const all = baseline === null ? scan : { issues: baseline.verdict.fresh, links: scan.links };
+  const judged = baseline === null ? scan.issues : baseline.verdict.fresh;
+  const all = { issues: since === null ? judged : issuesInChanges(judged, since.changes), links: scan.links };
   const wanted = new Set(analyzerId);
   // Text hides info unless --severity selects it (JSON and SARIF carry every severity).
   const shown: readonly Severity[] =
@@ -118,6 +131,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       failing: verdict,
       issues,
       ...(baseline === null ? {} : { baseline: baselineJson(baseline) }),
+      ...(since === null ? {} : { changed: { ref: since.ref, files: since.changes.changed.size } }),
     });
   } else {
     if (issues.length > 0) output.out(renderCheckText(output, issues).join('\n'));
@@ -125,6 +139,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     output.summary(issues.length > 0 ? `\n${summary}` : summary);
   }
   if (baseline !== null) reportBaseline(output, baseline);
+  if (since !== null) output.info(`changed since ${since.ref}: ${since.changes.changed.size} file(s)`);
   // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
   if (verdict !== null && (format === 'text' || format === 'github') && (await output.flush()))
     output.info(`failing: ${verdict}`);
