@@ -4,7 +4,7 @@
 // aggregates (folders as single labelled nodes, their members hidden), read from what the page drew this frame
 // (`window.__smMap.aggregates`, label boxes in viewport pixels); a click on one opens it in place and its nodes are
 // drawn; zooming in on a node opens its folders. Screenshots of both first views and an opened aggregate.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -49,16 +49,16 @@ const POLL = { timeout: 30_000 };
 let browser: Browser;
 const served: { root: string; serve: ServeProcess }[] = [];
 
-async function project(size: number): Promise<{ url: string; map: MapJson }> {
+async function project(size: number, watch = false): Promise<{ url: string; map: MapJson; root: string }> {
   const root = mkdtempSync(join(tmpdir(), `sm-ui-scale-${size}-`));
   generateProject(root, size);
   // Exit 1: the generator plants broken references (issues), which is what a scan reports.
   const scan = runSm(['scan', '-q'], { cwd: root });
   expect([0, 1]).toContain(scan.code);
-  const serve = await spawnServe(root, ['--no-watcher']);
+  const serve = await spawnServe(root, watch ? [] : ['--no-watcher']);
   served.push({ root, serve });
   const map = (await (await fetch(`${serve.baseUrl}/api/map`)).json()) as MapJson;
-  return { url: serve.baseUrl, map };
+  return { url: serve.baseUrl, map, root };
 }
 
 async function open(url: string): Promise<{ rec: RecordedPage; page: Page }> {
@@ -111,7 +111,7 @@ function expectReadable(drawn: Drawn[]): Drawn[] {
 }
 
 describeBrowser('browser: the map at scale (semantic zoom)', () => {
-  let big: { url: string; map: MapJson };
+  let big: { url: string; map: MapJson; root: string };
   let page: Page;
   let rec: RecordedPage;
 
@@ -139,6 +139,10 @@ describeBrowser('browser: the map at scale (semantic zoom)', () => {
     expect(await collapsed(page)).toBeGreaterThan(big.map.nodes.length * 0.9);
     expect(drawn.length).toBeLessThan(600);
     await screenshot(page, 'map-10000-first-view');
+    // The layout ran in its Web Worker, a script of the page's own origin served as JavaScript under the CSP.
+    const worker = rec.requests.find((u) => /\/assets\/layout\.worker-[\w-]+\.js$/.test(u));
+    expect(worker).toBeDefined();
+    expect((await fetch(worker!)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(rec.errors).toEqual([]);
   });
 
@@ -194,12 +198,34 @@ describeBrowser('browser: the map at scale (semantic zoom)', () => {
     expect(rec.errors).toEqual([]);
   });
 
-  it('the first view of a 1,000-node project: readable aggregates', async () => {
-    const small = await project(1000);
+  it('the first view of a 1,000-node project: readable aggregates; a new file moves no other node', async () => {
+    const small = await project(1000, true);
     const other = await open(small.url);
     const drawn = await aggregates(other.page);
     expect(expectReadable(drawn).length).toBeGreaterThanOrEqual(3);
     await screenshot(other.page, 'map-1000-first-view');
+    // A rescan with one more file (the watcher's): the worker places it beside its folder, nothing else moves.
+    const positions = () =>
+      other.page.evaluate(() =>
+        (
+          window as unknown as {
+            __skillMap: { map: { positions(): Record<string, { x: number; y: number }> } };
+          }
+        ).__skillMap.map.positions(),
+      );
+    const before = await positions();
+    const generation = await other.page.getAttribute('[data-testid="map"]', 'data-generation');
+    writeFileSync(join(small.root, 'docs', 'api', 'added-by-test.md'), '# Added\nOne more page.\n');
+    await expect
+      .poll(async () => {
+        const g = await other.page.getAttribute('[data-testid="map"]', 'data-generation');
+        const ready = await other.page.getAttribute('[data-testid="map"]', 'data-ready');
+        return g !== generation && ready === 'true';
+      }, POLL)
+      .toBe(true);
+    const after = await positions();
+    expect(Object.keys(after)).toContain('docs/api/added-by-test.md');
+    for (const [p, xy] of Object.entries(before)) expect(after[p], p).toEqual(xy);
     expect(other.rec.errors).toEqual([]);
     await other.page.context().close();
   }, 120_000);

@@ -19,13 +19,14 @@ import { ClustersLayer } from './clusters-layer';
 import { FocusLayer } from './focus-layer';
 import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
-import { layoutNodes, type Cluster, type Point } from './layout';
+import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
 import { followContainerSize, lightenMouseHandling } from './sigma-tweaks';
 import { cacheEdgeLayer } from './edge-cache';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { NodeHollow, NodeRing } from './node-programs';
+import { LayoutClient } from './layout-client';
 import { loadPositions, savePositions } from './persist';
 import { defineDebugField } from './debug-hooks';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
@@ -44,6 +45,10 @@ export class MapRenderer {
   /** Semantic zoom: the folders drawn as one aggregate at this zoom, their members hidden. */
   private readonly zoomCut: SemanticZoom;
   private clusterList: Cluster[] = [];
+  private readonly layouts = new LayoutClient();
+  /** The latest map's layout, while the worker computes it; its ticket (an older answer is dropped). */
+  private pending: Promise<void> | null = null;
+  private ticket = 0;
   private focusProcessed = false;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
@@ -136,10 +141,10 @@ export class MapRenderer {
     );
   }
 
-  /** Resolves after the next frame sigma draws. */
+  /** Resolves after the next frame sigma draws (after a pending layout is drawn). */
   nextRender(): Promise<void> {
-    // Changes are drawn synchronously (see refresh): by now they are on the canvas.
-    return Promise.resolve();
+    // Changes are drawn synchronously (see refresh): by now they are on the canvas, unless the layout is pending.
+    return this.pending ?? Promise.resolve();
   }
 
   /** Every node's visual state for the current filters and selection, written in place (no events). */
@@ -178,23 +183,37 @@ export class MapRenderer {
     d.ringColor = this.pal.selected;
   }
 
-  /** Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. */
+  /**
+   * Merges a (re)loaded map in: positions kept for known nodes, the graph updated in place, camera untouched. A
+   * map whose nodes all have positions is drawn at once; otherwise the layout runs in a Web Worker and the map is
+   * drawn when it answers (nextRender waits for it; a newer map supersedes a pending one).
+   */
   update(map: MapProjection): void {
     const project = map.roots.join('\n');
     const previous = this.positions ?? loadPositions(project);
     const same =
       previous !== null && previous.size === map.nodes.length && map.nodes.every((n) => previous.has(n.path));
+    const ticket = ++this.ticket;
+    if (same && this.positions !== null) {
+      this.pending = null;
+      this.show(map);
+      return;
+    }
     performance.mark('map:update');
-    const layout = same ? null : layoutNodes(map.nodes, previous);
-    performance.measure('map:layout', 'map:update');
-    if (layout !== null) {
+    // Known positions only (no new node): the circles are still the layout's, from the worker.
+    const pending = this.layouts.layout(map.nodes, previous).then((layout) => {
+      performance.measure('map:layout', 'map:update');
+      if (ticket !== this.ticket) return;
+      this.pending = null;
       this.positions = layout.positions;
       this.setClusters(layout.clusters);
-      savePositions(project, layout.positions);
-    } else if (this.positions === null) {
-      this.positions = previous;
-      this.setClusters(layoutNodes(map.nodes, previous).clusters);
-    }
+      if (!same) savePositions(project, layout.positions);
+      this.show(map);
+    });
+    this.pending = pending;
+  }
+
+  private show(map: MapProjection): void {
     this.map = map;
     this.zoomCut.setMap(map, this.clusterList);
     this.apply();
@@ -433,6 +452,8 @@ export class MapRenderer {
     for (const off of this.undebug) off();
     this.unfollow();
     this.zoomCut.kill();
+    this.ticket++; // a layout still pending is dropped
+    this.layouts.kill();
     this.sigma.kill();
   }
 
