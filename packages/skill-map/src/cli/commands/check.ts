@@ -95,7 +95,8 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const since = changesOf(ctx);
   const scan =
     ctx.options['stored'] === true
-      ? storedIssues(ctx, accepted !== null)
+      ? // Locations (SARIF, GitHub) and baseline triggers read the issues' links.
+        storedIssues(ctx, accepted !== null || format === 'sarif' || format === 'github')
       : await scanIssues(ctx, registry, format !== 'text');
   const baseline = accepted === null ? null : judgeWithBaseline(accepted, scan, new Date());
   const judged = baseline === null ? scan.issues : baseline.verdict.fresh;
