@@ -55,6 +55,7 @@ export type {
 } from './rest-envelope.js';
 export type { ProjectConfig } from './project-config.js';
 export type { MapLink, MapLinkState, MapNode, MapProjection } from './map-projection.js';
+export { projectMap } from './map-projection.js';
 export type { ActivitySummary, NodeActivity, PairActivity } from './activity.js';
 export {
   ALL_SCHEMAS,
