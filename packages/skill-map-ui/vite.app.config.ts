@@ -23,6 +23,10 @@ function inlineIntoHtml(): Plugin {
           const tag = new RegExp(`<script[^>]*src="[^"]*${escape(file.fileName)}"[^>]*></script>`);
           if (!tag.test(text)) throw new Error(`no script tag for ${file.fileName}`);
           text = text.replace(tag, () => `<script type="module">${code}</script>`);
+        } else if (/\.worker-[\w-]+\.js$/.test(file.fileName)) {
+          // A Web Worker (the layout's) cannot run in the view: the extension's CSP allows inline scripts only, and
+          // a srcdoc document has no URL to load it from. The renderer's layout client then packs on the main
+          // thread (its fallback when a worker cannot start), so the worker file is left out.
         } else if (file.fileName.endsWith('.css')) {
           const tag = new RegExp(`<link[^>]*href="[^"]*${escape(file.fileName)}"[^>]*>`);
           if (!tag.test(text)) throw new Error(`no stylesheet link for ${file.fileName}`);

@@ -14,7 +14,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
 import { describeBrowser, launchBrowser, openRecordedPage, type RecordedPage } from './support/browser.js';
-import { startHostServer, type HostServer } from './support/mcp-app-host.js';
+import { startHostServer, withCsp, type AppCsp, type HostServer } from './support/mcp-app-host.js';
 import { runSm } from './support/sm-bin.js';
 import { spawnServe, type ServeProcess } from './support/sm-process.js';
 
@@ -39,6 +39,7 @@ let root: string;
 let serve: ServeProcess;
 let client: Client;
 let html: string;
+let csp: AppCsp | undefined;
 
 beforeAll(async () => {
   root = mkdtempSync(join(tmpdir(), 'sm-mcp-app-'));
@@ -54,7 +55,9 @@ beforeAll(async () => {
   );
   await client.connect(new StreamableHTTPClientTransport(new URL(serve.mcpUrl)));
   const read = await client.readResource({ uri: VIEW });
-  html = String((read.contents[0] as { text?: string }).text);
+  const content = read.contents[0] as { text?: string; _meta?: { ui?: { csp?: AppCsp } } };
+  html = String(content.text);
+  csp = content._meta?.ui?.csp;
 });
 
 afterAll(async () => {
@@ -113,7 +116,7 @@ describeBrowser('browser: the MCP Apps view in a sandboxed iframe', () => {
   /** Opens the host page showing the view for one tool call the test makes first (as the model would). */
   async function open(name: string, args: Json): Promise<{ rec: RecordedPage; page: Page; view: Frame }> {
     const result = await client.callTool({ name, arguments: args });
-    host.show(html, { name, arguments: args, result });
+    host.show(withCsp(html, csp), { name, arguments: args, result });
     const rec = await openRecordedPage(browser);
     const page = rec.page;
     await page.exposeFunction('hostCall', async (method: string, params: Json) => {
@@ -191,6 +194,15 @@ describeBrowser('browser: the MCP Apps view in a sandboxed iframe', () => {
     const update = (await messages(page)).find((m) => m['method'] === 'ui/update-model-context');
     expect(update?.['params'].content[0].text).toContain(SKILL);
     expect(rec.errors).toEqual([]);
+    // The view ran under the host's policy all along: a connection it tried would be refused.
+    const refused = await view.evaluate(
+      () =>
+        new Promise<string>((resolve) => {
+          document.addEventListener('securitypolicyviolation', (e) => resolve(e.effectiveDirective));
+          fetch('http://127.0.0.1:9/').catch(() => undefined);
+        }),
+    );
+    expect(refused).toBe('connect-src');
     await page.context().close();
   });
 

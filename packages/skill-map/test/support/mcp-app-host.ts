@@ -3,7 +3,8 @@
 // (no allow-same-origin: the view has an opaque origin), answers `ui/initialize`, sends the tool input and result
 // after `ui/notifications/initialized`, answers `ui/update-model-context` and `ui/message`, and proxies `tools/call`
 // and `resources/read` to the MCP server through `window.hostCall`, which the test binds to an SDK client. Every
-// message the view sends is kept in `window.__host.messages` for the test to read.
+// message the view sends is kept in `window.__host.messages` for the test to read. The view runs under the CSP the
+// extension has a host build from the resource's `_meta.ui.csp` (withCsp).
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -73,6 +74,40 @@ window.addEventListener('message', async (e) => {
 });
 document.body.append(iframe);
 </script></body></html>`;
+
+/** The `_meta.ui.csp` of an MCP App resource (origins the view may reach, by directive group). */
+export interface AppCsp {
+  connectDomains?: string[];
+  resourceDomains?: string[];
+  frameDomains?: string[];
+  baseUriDomains?: string[];
+}
+
+/** The Content-Security-Policy a host builds from the resource's `_meta.ui.csp`, as the extension prescribes. */
+export function hostCsp(csp: AppCsp = {}): string {
+  const res = (csp.resourceDomains ?? []).join(' ');
+  return [
+    `default-src 'none'`,
+    `script-src 'self' 'unsafe-inline' ${res}`,
+    `style-src 'self' 'unsafe-inline' ${res}`,
+    `connect-src 'self' ${(csp.connectDomains ?? []).join(' ')}`,
+    `img-src 'self' data: ${res}`,
+    `font-src 'self' ${res}`,
+    `media-src 'self' data: ${res}`,
+    `frame-src ${(csp.frameDomains ?? []).join(' ') || "'none'"}`,
+    `object-src 'none'`,
+    `base-uri ${(csp.baseUriDomains ?? []).join(' ') || "'self'"}`,
+  ]
+    .map((d) => d.trim())
+    .join('; ');
+}
+
+/** The view's HTML with the host's policy as its first `<head>` element (before any script runs). */
+export function withCsp(html: string, csp: AppCsp | undefined): string {
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${hostCsp(csp)}">`;
+  if (!/<head>/i.test(html)) throw new Error('the view has no <head>');
+  return html.replace(/<head>/i, (h) => h + meta);
+}
 
 /** Starts the host page's server on 127.0.0.1 port 0. */
 export async function startHostServer(): Promise<HostServer> {
