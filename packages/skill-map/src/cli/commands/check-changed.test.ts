@@ -2,7 +2,7 @@
 // (modified, untracked, renamed), and of links to a file the change deleted, reported at the file that holds the
 // link; the scan still sees the whole project. Not a repository, or an unknown ref: exit 2 with what to do.
 import { spawnSync } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Issue } from '@skill-map/spec';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -101,6 +101,25 @@ describe('sm check --changed <ref>', () => {
     expect(broken(out.issues)).toEqual([['docs/faq-2.md', 'docs/z.md']]);
     const head = (await sm('check', '--changed', 'HEAD', '--json')).json<{ issues: Issue[] }>();
     expect(broken(head.issues)).toEqual([['docs/faq-2.md', 'docs/z.md']]);
+  });
+
+  it('a project in a folder of the repository: paths relative to the project, files outside it ignored', async () => {
+    const sub = join(tree.root, 'sub');
+    mkdirSync(join(sub, 'docs'), { recursive: true });
+    writeFileSync(join(sub, 'docs/a.md'), '# A\nSee [b](b.md).\n');
+    writeFileSync(join(sub, 'docs/c.md'), '# C\nSee [d](d.md).\n');
+    git('add', '-A');
+    git('commit', '-q', '-m', 'sub');
+    writeFileSync(join(sub, 'docs/c.md'), '# C\n\nSee [d](d.md) and [e](e.md).\n');
+    writeFileSync(join(tree.root, 'docs/faq.md'), '# FAQ\nSee [f](f.md).\n');
+    const run = await runCli(['check', '--root', 'sub', '--changed', 'HEAD', '--json'], { cwd: tree.root });
+    expect(run.code).toBe(1);
+    const out = run.json<{ issues: Issue[]; changed: { files: number } }>();
+    expect(broken(out.issues)).toEqual([
+      ['docs/c.md', 'docs/d.md'],
+      ['docs/c.md', 'docs/e.md'],
+    ]);
+    expect(out.changed.files).toBe(1);
   });
 
   it('an unknown ref is exit 2 naming it, with what to do', async () => {
