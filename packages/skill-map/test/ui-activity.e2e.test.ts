@@ -115,6 +115,8 @@ describeBrowser(
       expect(await spawnEdges(page)).toEqual([
         { key: `\u0000spawn ${PLANNER}\n${CODER}`, from: PLANNER, to: CODER, hidden: false },
       ]);
+      const toggle = page.getByRole('button', { name: 'Legend' });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click(); // folded at first
       const legend = page.getByTestId('legend-activity');
       expect(await legend.textContent()).toContain('ran');
       expect(await legend.textContent()).toContain('started');

@@ -41,6 +41,42 @@ const ringOf = (key: string) =>
     key,
   );
 
+interface Camera {
+  x: number;
+  y: number;
+  ratio: number;
+}
+interface Selection {
+  node: string | null;
+  highlighted: string[];
+  dimmed: boolean;
+}
+const debug = <T>(field: string) =>
+  page.evaluate(
+    (f) => (window as unknown as { __smMap: Record<string, unknown> }).__smMap[f],
+    field,
+  ) as Promise<T>;
+const camera = () => debug<Camera>('camera');
+const selection = () => debug<Selection>('selection');
+const route = () => page.evaluate(() => decodeURIComponent(location.hash));
+
+/** The camera once it has stopped moving (four reads 150 ms apart agree): the history has recorded it by then. */
+async function stillCamera(): Promise<Camera> {
+  let last: Camera | null = null;
+  let same = 0;
+  for (let i = 0; i < 200; i++) {
+    const c = await camera();
+    same = last !== null && c.x === last.x && c.y === last.y && c.ratio === last.ratio ? same + 1 : 0;
+    if (same === 3) return c;
+    last = c;
+    await page.waitForTimeout(150);
+  }
+  throw new Error('the camera never came to rest');
+}
+
+const near = (a: Camera, b: Camera): boolean =>
+  Math.abs(a.x - b.x) < 1e-3 && Math.abs(a.y - b.y) < 1e-3 && Math.abs(a.ratio / b.ratio - 1) < 1e-3;
+
 async function openMap(): Promise<void> {
   await page.goto(serve.baseUrl);
   await page.waitForSelector('[data-testid="map"][data-ready="true"]');
@@ -95,5 +131,64 @@ describeBrowser('browser: map views', () => {
     await page.evaluate(() => (location.hash = '#/'));
     await expect.poll(() => ringOf(infoGhost), POLL).toBe('none');
     expect(rec.errors).toEqual([]);
+  });
+
+  it('Back after opening a node closes the panel, leaves no highlight or dimming, and restores the camera', async () => {
+    await page.evaluate(() => (location.hash = '#/'));
+    await page.focus('[data-testid="map"]');
+    await page.keyboard.press('+');
+    await page.keyboard.press('+');
+    const before = await stillCamera();
+    expect(before.ratio).toBeLessThan(0.9);
+    expect((await selection()).dimmed).toBe(false);
+
+    await page.locator('body').press('/');
+    await page.keyboard.type('writer');
+    await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
+    expect(near(await camera(), before)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(route, POLL).toBe(`#/?node=${AGENT}`);
+    await page.waitForSelector('aside[aria-label="Node panel"]');
+    await expect.poll(async () => (await selection()).node, POLL).toBe(AGENT);
+    const open = await selection();
+    expect(open.dimmed).toBe(true);
+    expect(open.highlighted).toContain(AGENT);
+    const moved = await stillCamera();
+    expect(near(moved, before)).toBe(false);
+
+    await page.goBack();
+    await expect.poll(route, POLL).toBe('#/');
+    await page.waitForSelector('aside[aria-label="Node panel"]', { state: 'detached' });
+    await expect.poll(selection, POLL).toEqual({ node: null, highlighted: [], dimmed: false });
+    await expect.poll(async () => near(await camera(), before), POLL).toBe(true);
+    expect(rec.errors).toEqual([]);
+  });
+
+  it('the legend starts folded on a first visit and stays as it was left across reloads', async () => {
+    const fresh = await openRecordedPage(browser);
+    try {
+      const p = fresh.page;
+      await p.goto(serve.baseUrl);
+      await p.waitForSelector('[data-testid="map"][data-ready="true"]');
+      const toggle = p.getByRole('button', { name: 'Legend' });
+      const body = p.locator('aside[aria-label="Legend"] .legend-body');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await body.count()).toBe(0);
+      await toggle.click();
+      await expect.poll(() => body.count(), POLL).toBe(1);
+      await p.reload();
+      await p.waitForSelector('[data-testid="map"][data-ready="true"]');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+      expect(await body.count()).toBe(1);
+      await toggle.click();
+      await expect.poll(() => body.count(), POLL).toBe(0);
+      await p.reload();
+      await p.waitForSelector('[data-testid="map"][data-ready="true"]');
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await body.count()).toBe(0);
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await fresh.page.context().close();
+    }
   });
 });

@@ -11,6 +11,7 @@ import {
   palette,
   type Theme,
 } from '../map/colors';
+import { loadLegendOpen, saveLegendOpen } from '../map/persist';
 
 function useTheme(): Theme {
   const [theme, setTheme] = useState<Theme>(currentTheme());
@@ -33,7 +34,7 @@ const Dot = ({ fill, ring, hollow = false }: { fill: string; ring: string; hollo
   />
 );
 
-/** What the colours and shapes of the map mean (only the kinds and hosts the map has). */
+/** What the colours and shapes of the map mean (only the kinds and hosts the map has); folded at first. */
 export const Legend = memo(function Legend({
   map,
   activity,
@@ -43,7 +44,8 @@ export const Legend = memo(function Legend({
 }) {
   const theme = useTheme();
   const pal = palette(theme);
-  const [open, setOpen] = useState(true);
+  // Folded on a first visit; then as the person last left it (kept in the browser's storage).
+  const [open, setOpen] = useState(loadLegendOpen);
   if (map === null || map.nodes.length === 0) return null;
   const present = new Set(map.nodes.map((n) => n.kind));
   const kinds = [
@@ -54,7 +56,15 @@ export const Legend = memo(function Legend({
   const states = new Set(map.links.map((l) => l.state));
   return (
     <aside className="map-legend" aria-label="Legend">
-      <button type="button" className="legend-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="legend-toggle"
+        aria-expanded={open}
+        onClick={() => {
+          saveLegendOpen(!open);
+          setOpen(!open);
+        }}
+      >
         Legend
       </button>
       {open && (

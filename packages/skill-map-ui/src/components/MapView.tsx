@@ -4,6 +4,7 @@ import { isGhost } from '../map/graph-build';
 import type { Direction } from '../map/navigate';
 import { MapRenderer } from '../map/renderer';
 import { openNode } from '../state/route';
+import { savedCamera } from '../state/view-history';
 import { store, useApp } from '../state/store';
 import { Legend } from './Legend';
 import '../styles/map.css';
@@ -51,6 +52,7 @@ export function MapView() {
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
   const clicked = useRef<string | null>(null);
+  const shownRoute = useRef<string | null>(null);
   const tabCycle = useRef<{ anchor: string; list: string[]; index: number } | null>(null);
   const [drawn, setDrawn] = useState({ generation: -1, nodes: 0 });
   const [visibleCount, setVisibleCount] = useState<number | null>(null);
@@ -134,11 +136,22 @@ export function MapView() {
 
   useEffect(() => {
     const r = rendererRef.current;
-    if (r === null || routeNode === null) return;
+    if (r === null) return;
+    const changed = shownRoute.current !== routeNode;
+    shownRoute.current = routeNode;
+    // Back (or Forward) to an entry that recorded its camera: that view again, as it was left.
+    const saved = changed ? savedCamera() : null;
+    if (routeNode === null) {
+      if (!changed) return;
+      r.setCursor(null); // the panel closed: no highlight or dimming left
+      if (saved !== null) r.restoreView(saved);
+      return;
+    }
     r.setCursor(routeNode);
     // Opened from search, a link or the URL: bring it into view. A click on the canvas already has it in view.
-    if (clicked.current !== routeNode) r.center(routeNode);
-    clicked.current = null;
+    if (clicked.current === routeNode) clicked.current = null;
+    else if (saved !== null) r.restoreView(saved);
+    else r.center(routeNode);
   }, [routeNode, drawn.generation]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {

@@ -7,6 +7,7 @@ import type { Point } from './layout';
 const PREFS = 'skill-map.map.prefs';
 const LAYOUT = 'skill-map.map.layout';
 const ACTIVITY = 'skill-map.map.activity';
+const LEGEND = 'skill-map.map.legend';
 
 export function loadPositions(project: string): Map<string, Point> | null {
   try {
@@ -80,6 +81,23 @@ export function loadActivityShown(): boolean | null {
 export function saveActivityShown(shown: boolean): void {
   try {
     localStorage.setItem(ACTIVITY, shown ? 'on' : 'off');
+  } catch {
+    // storage disabled: the choice lasts for this page only
+  }
+}
+
+/** Whether the legend is unfolded (false on a first visit: it would cover part of the map). */
+export function loadLegendOpen(): boolean {
+  try {
+    return localStorage.getItem(LEGEND) === 'open';
+  } catch {
+    return false;
+  }
+}
+
+export function saveLegendOpen(open: boolean): void {
+  try {
+    localStorage.setItem(LEGEND, open ? 'open' : 'folded');
   } catch {
     // storage disabled: the choice lasts for this page only
   }

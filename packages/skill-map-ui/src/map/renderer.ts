@@ -29,6 +29,8 @@ import { NodeHollow, NodeRing } from './node-programs';
 import { LayoutClient } from './layout-client';
 import { loadPositions, savePositions } from './persist';
 import { defineDebugField } from './debug-hooks';
+import { followCameraHistory, restoreCamera } from './camera-history';
+import type { CameraView } from '../state/view-history';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 import { SemanticZoom } from './semantic-zoom';
 
@@ -135,7 +137,12 @@ export class MapRenderer {
     });
     this.sigma.on('enterNode', () => (stage.style.cursor = 'pointer'));
     this.sigma.on('leaveNode', () => (stage.style.cursor = ''));
-    this.undebug.push(defineDebugField('ringOf', () => (key: string) => this.ringOf(key)));
+    this.undebug.push(
+      followCameraHistory(this.sigma),
+      defineDebugField('ringOf', () => (key: string) => this.ringOf(key)),
+      defineDebugField('camera', () => ({ ...this.sigma.getCamera().getState() })),
+      defineDebugField('selection', () => this.selectionState()),
+    );
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
       this.setTheme(currentTheme()),
     );
@@ -373,6 +380,21 @@ export class MapRenderer {
 
   cursor(): string | null {
     return this.focus;
+  }
+
+  /** Back to a view recorded in the history (state/view-history.ts). */
+  restoreView(view: CameraView): void {
+    restoreCamera(this.sigma, view);
+  }
+
+  /** For tests: the selected node, the nodes drawn highlighted, and whether the dimming layer shows. */
+  private selectionState(): { node: string | null; highlighted: string[]; dimmed: boolean } {
+    const highlighted: string[] = [];
+    this.graph.forEachNode((k) => {
+      if (this.sigma.getNodeDisplayData(k)?.highlighted === true) highlighted.push(k);
+    });
+    const dimmed = this.focusLayer.canvas.style.visibility === 'visible';
+    return { node: this.focus, highlighted, dimmed };
   }
 
   private computeNeighbours(): void {

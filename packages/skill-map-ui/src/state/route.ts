@@ -1,5 +1,6 @@
 import { store } from './store';
 import type { Route } from './store';
+import { recordCamera } from './view-history';
 
 /** `#/`, `#/issues`, `#/jobs`, `#/plugins`, each optionally followed by `?node=<path>`. */
 export function parseHash(hash: string): Route {
@@ -20,8 +21,10 @@ export function formatHash(route: Route): string {
 export function navigate(patch: Partial<Route>): void {
   const next = { ...store.get().route, ...patch };
   const hash = formatHash(next);
-  if (location.hash !== hash) location.hash = hash;
-  else store.set({ route: next });
+  if (location.hash !== hash) {
+    recordCamera(); // the entry being left keeps its camera, for Back
+    location.hash = hash;
+  } else store.set({ route: next });
 }
 
 /** Opens a node's panel (and shows it on the map). */
