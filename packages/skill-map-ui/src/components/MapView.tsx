@@ -48,6 +48,7 @@ export function MapView() {
   const activity = useApp((s) => s.activity);
   const activityShown = useApp((s) => s.activityShown);
   const severities = useApp((s) => s.severities);
+  const search = useApp((s) => s.search);
   const [activityCounts, setActivityCounts] = useState({ ran: 0, spawn: 0 });
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
@@ -118,6 +119,10 @@ export function MapView() {
   useEffect(() => {
     if (map !== null) rendererRef.current?.setSeverities(severities);
   }, [map, severities]);
+
+  useEffect(() => {
+    if (map !== null) rendererRef.current?.setSearch(search);
+  }, [map, search, drawn.generation]);
 
   useEffect(() => {
     const r = rendererRef.current;

@@ -1,8 +1,9 @@
-// The layer behind the nodes: host and folder circles with their names, drawn on a 2D canvas after each sigma
-// render so they pan and zoom with the graph. Small or off-screen circles are skipped (cheap at any size).
+// The layer behind the nodes: host and folder circles, drawn on a 2D canvas after each sigma render so they pan
+// and zoom with the graph; their names go to the label layer (placed with the node labels, never over one). Small or off-screen circles are skipped (cheap at any size).
 import type Sigma from 'sigma';
 import { hostColor, palette, withAlpha, type Theme } from './colors';
 import type { Cluster } from './layout';
+import type { ClusterLabel } from './label-layer';
 import { prepareOverlay } from './overlay-canvas';
 
 export class ClustersLayer {
@@ -10,6 +11,8 @@ export class ClustersLayer {
   private clusters: Cluster[] = [];
   private hosts: string[] = [];
   theme: Theme = 'light';
+  /** The names of the circles drawn this frame, biggest first (the label layer places and draws them). */
+  labels: ClusterLabel[] = [];
   /** Circles not drawn (the semantic zoom's aggregates draw them). */
   skip: ReadonlySet<string> = new Set();
 
@@ -29,7 +32,7 @@ export class ClustersLayer {
     if (overlay === null) return;
     const { ctx, width, height } = overlay;
     const pal = palette(this.theme);
-    const labels: { text: string; x: number; y: number; host: boolean; color: string }[] = [];
+    const labels: ClusterLabel[] = [];
     for (const cl of this.clusters) {
       if (this.skip.has(cl.key)) continue;
       const p = sigma.graphToViewport({ x: cl.x, y: cl.y });
@@ -46,18 +49,15 @@ export class ClustersLayer {
       ctx.strokeStyle = host ? withAlpha(hc, 0.55) : `${pal.cluster}${cl.depth === 1 ? 0.3 : 0.2})`;
       ctx.stroke();
       if (r > (host ? 30 : 45))
-        labels.push({ text: cl.label, x: p.x, y: p.y - r, host, color: host ? hc : pal.clusterLabel });
+        labels.push({
+          key: cl.key,
+          text: cl.label,
+          x: p.x,
+          y: p.y - r,
+          host,
+          color: host ? hc : pal.clusterLabel,
+        });
     }
-    ctx.textAlign = 'center';
-    ctx.textBaseline = 'bottom';
-    for (const l of labels.slice(0, 400)) {
-      ctx.font = l.host ? '600 13px system-ui, sans-serif' : '11px system-ui, sans-serif';
-      const y = Math.max(l.y - 2, l.host ? 15 : 13);
-      ctx.lineWidth = 3;
-      ctx.strokeStyle = pal.bg;
-      ctx.strokeText(l.text, l.x, y);
-      ctx.fillStyle = l.color;
-      ctx.fillText(l.text, l.x, y);
-    }
+    this.labels = labels;
   }
 }

@@ -1,9 +1,12 @@
 // The map's read-only debug surface for browser tests: `window.__smMap`, one object shared by every part of the
 // map. Each part defines its own fields here, as getters (no setter: a test reads what was rendered, it never
 // steers the page through this object). The fields, by part:
-// - labels: `labelBoxes`, the label boxes drawn in the last frame (node and cluster labels, viewport CSS pixels);
-//   `ringOf(path)`, the marker ring a node is drawn with now ('error' | 'warn' | 'info' | 'host' | 'none');
+// - labels: `labelBoxes`, the label boxes drawn in the last frame (node, cluster and aggregate labels, viewport CSS
+//   pixels; none while the camera moves); `ringOf(path)`, the ring a node is drawn with now ('error' | 'warn' |
+//   'info' | 'selected' | 'plain', 'none' when hidden, null when absent); `camera` (sigma's camera state);
+//   `selection` ({ node, highlighted, dimmed }: the selected node, the nodes drawn highlighted, the dimming shown);
 //   `focusView`, the focus view shown (null when none) and the nodes it keeps.
+// - scale: `aggregates` (the aggregates drawn this frame), `collapsedNodes` (how many nodes they hide).
 // Other parts add theirs with defineDebugField and list them above.
 
 /** One label box drawn this frame, in viewport CSS pixels. */
@@ -15,8 +18,8 @@ export interface LabelBox {
   y: number;
   w: number;
   h: number;
-  /** 'node' (sigma's label layer, hover layer included) or 'cluster' (the host/folder circles' names). */
-  layer: 'node' | 'cluster';
+  /** 'node' (a node's name), 'cluster' (a host/folder circle's name) or 'aggregate' (semantic zoom's labels). */
+  layer: 'node' | 'cluster' | 'aggregate';
 }
 
 type DebugWindow = { __smMap?: Record<string, unknown> };

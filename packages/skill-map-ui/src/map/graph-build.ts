@@ -172,7 +172,7 @@ export function desiredGraph(
           y: src.y + d * Math.sin(angle),
           size: NODE_RADIUS * 0.8,
           baseSize: NODE_RADIUS * 0.8,
-          label: l.target,
+          label: l.target.replace(/\/+$/, '').split('/').pop() || l.target, // a name, not a path
           color: pal.state.broken,
           hostColor: pal.bg,
           ringColor: ghostRing(level),

@@ -33,6 +33,8 @@ import { followCameraHistory, restoreCamera } from './camera-history';
 import type { CameraView } from '../state/view-history';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 import { SemanticZoom } from './semantic-zoom';
+import { drawNodeHover } from './hover-draw';
+import { LabelLayer } from './label-layer';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -43,6 +45,7 @@ export class MapRenderer {
   readonly sigma: Sigma<NodeAttrs, EdgeAttrs>;
   private readonly clusters = new ClustersLayer();
   private readonly focusLayer = new FocusLayer();
+  private readonly labels = new LabelLayer();
   private readonly hits: HitIndex;
   /** Semantic zoom: the folders drawn as one aggregate at this zoom, their members hidden. */
   private readonly zoomCut: SemanticZoom;
@@ -87,8 +90,8 @@ export class MapRenderer {
       zoomToSizeRatioFunction: (r) => r,
       hideEdgesOnMove: true,
       hideLabelsOnMove: true,
-      labelRenderedSizeThreshold: 9,
-      labelDensity: 0.5,
+      // Labels are the label layer's (placed without overlap, label-layer.ts), not sigma's grid.
+      renderLabels: false,
       labelFont: 'system-ui, sans-serif',
       labelSize: 12,
       labelColor: { color: this.pal.label },
@@ -98,7 +101,8 @@ export class MapRenderer {
       minCameraRatio: 0.002,
       maxCameraRatio: 4,
       stagePadding: 48,
-      defaultDrawNodeHover: (ctx, data, settings) => this.drawHover(ctx, data, settings),
+      defaultDrawNodeHover: (ctx, data, settings) =>
+        drawNodeHover(ctx, data, settings, { focus: this.focus, neighbours: this.neighbours, pal: this.pal }),
     });
     this.hits = new HitIndex(this.sigma, this.graph);
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
@@ -115,6 +119,7 @@ export class MapRenderer {
     this.sigma.on('clickStage', ({ event }) => void this.zoomCut.openAt(event));
     const hovers = this.sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.focusLayer.canvas, hovers);
+    hovers?.parentElement?.insertBefore(this.labels.canvas, hovers);
     this.activityLayer = new ActivityLayer(this.sigma); // its pulses above the selection's wash
     this.sigma.on('beforeRender', () => {
       this.styleFocusDisplay();
@@ -128,6 +133,7 @@ export class MapRenderer {
       this.clusters.skip = this.zoomCut.closedCircles();
       this.clusters.draw(this.sigma);
       this.zoomCut.draw();
+      this.drawLabels();
       this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       performance.measure('map:render+clusters', 'map:render');
     });
@@ -142,6 +148,7 @@ export class MapRenderer {
       defineDebugField('ringOf', () => (key: string) => this.ringOf(key)),
       defineDebugField('camera', () => ({ ...this.sigma.getCamera().getState() })),
       defineDebugField('selection', () => this.selectionState()),
+      defineDebugField('labelBoxes', () => this.labels.boxes.map((b) => ({ ...b }))),
     );
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
       this.setTheme(currentTheme()),
@@ -268,6 +275,7 @@ export class MapRenderer {
       this.sigma.refresh();
     }
     this.hits.rebuild(this.graph);
+    this.labels.setGraph(this.graph);
     performance.measure('map:graph', 'map:apply');
   }
 
@@ -371,6 +379,7 @@ export class MapRenderer {
     this.onCursor(next);
     const touched = [...new Set([...before, ...after])];
     if (!this.focusProcessed && refreshHighlights(this.sigma, touched, () => this.styleFocusDisplay())) {
+      this.drawLabels();
       this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       return;
     }
@@ -380,6 +389,33 @@ export class MapRenderer {
 
   cursor(): string | null {
     return this.focus;
+  }
+
+  /** The search text: the nodes it names are labelled first. */
+  setSearch(text: string): void {
+    this.labels.setSearch(text, this.graph);
+    this.drawLabels();
+  }
+
+  /** Places and draws every label for the frame sigma just drew (none while the camera moves, as sigma did). */
+  private drawLabels(): void {
+    const captor = this.sigma.getMouseCaptor() as unknown as Record<string, unknown>;
+    const moving =
+      this.sigma.getCamera().isAnimated() ||
+      captor['isMoving'] === true ||
+      Boolean(captor['draggedEvents']) ||
+      Boolean(captor['currentWheelDirection']);
+    if (moving) return this.labels.clear();
+    const taken = this.zoomCut.layer.drawn.flatMap((d) =>
+      d.labelBox === null ? [] : [{ key: d.key, ...d.labelBox }],
+    );
+    this.labels.draw(this.sigma, this.graph, {
+      focus: this.focus,
+      neighbours: this.neighbours,
+      pal: this.pal,
+      clusters: this.clusters.labels,
+      taken,
+    });
   }
 
   /** Back to a view recorded in the history (state/view-history.ts). */
@@ -477,39 +513,5 @@ export class MapRenderer {
     this.ticket++; // a layout still pending is dropped
     this.layouts.kill();
     this.sigma.kill();
-  }
-
-  private drawHover(
-    ctx: CanvasRenderingContext2D,
-    data: { key?: string; x: number; y: number; size: number; label: string | null; forceLabel?: boolean },
-    settings: { labelSize: number; labelFont: string },
-  ): void {
-    const label = data.label ?? '';
-    const size = settings.labelSize;
-    if (
-      data.key !== undefined &&
-      this.focus !== null &&
-      data.key !== this.focus &&
-      this.neighbours.has(data.key)
-    ) {
-      // A neighbour of the selection (drawn above the dimming layer): its label only, when few.
-      if (this.neighbours.size > 30 || label === '') return;
-      ctx.font = `${size}px ${settings.labelFont}`;
-      ctx.fillStyle = this.pal.label;
-      ctx.fillText(label, data.x + data.size + 4, data.y + size / 3);
-      return;
-    }
-    ctx.font = `600 ${size}px ${settings.labelFont}`;
-    const w = ctx.measureText(label).width + 10;
-    ctx.fillStyle = this.pal.bg;
-    ctx.shadowColor = 'rgba(0,0,0,0.3)';
-    ctx.shadowBlur = 6;
-    ctx.beginPath();
-    ctx.arc(data.x, data.y, data.size + 3, 0, Math.PI * 2);
-    ctx.fill();
-    if (label !== '') ctx.fillRect(data.x + data.size + 3, data.y - size / 2 - 5, w, size + 10);
-    ctx.shadowBlur = 0;
-    ctx.fillStyle = this.pal.label;
-    ctx.fillText(label, data.x + data.size + 8, data.y + size / 3);
   }
 }

@@ -1,0 +1,186 @@
+// Every label of the map, placed without overlap at any zoom: node names (sigma's own label layer is off) and the
+// host/folder circles' names, drawn on one canvas above the nodes after each sigma render. Each frame places
+// labels greedily in priority order against the boxes already drawn this frame (label-placer.ts): the selected
+// node, its neighbours, the searched nodes, host names, folder names, then nodes with issues and the most linked.
+// A label that finds no room (on the right of its node, else on its left) is left out; past BUDGET labels a frame
+// stops. Names only, never paths. The boxes drawn are kept in `boxes` (window.__smMap.labelBoxes).
+import type Graph from 'graphology';
+import type { Palette } from './colors';
+import type { LabelBox } from './debug-hooks';
+import type { EdgeAttrs, NodeAttrs } from './graph-build';
+import { LabelPlacer, type Box } from './label-placer';
+import { prepareOverlay } from './overlay-canvas';
+
+/** A host/folder circle's name, in viewport pixels: centred on x, its circle's top at y. */
+export interface ClusterLabel {
+  key: string;
+  text: string;
+  x: number;
+  y: number;
+  host: boolean;
+  color: string;
+}
+
+interface View {
+  getDimensions(): { width: number; height: number };
+  graphToViewport(p: { x: number; y: number }): { x: number; y: number };
+}
+
+const BUDGET = 300;
+const FONT = 'system-ui, sans-serif';
+const NODE_FONT = `12px ${FONT}`;
+const NODE_BOLD = `600 12px ${FONT}`;
+const HOST_FONT = `600 13px ${FONT}`;
+const FOLDER_FONT = `11px ${FONT}`;
+const H = 16;
+/** Nodes drawn smaller than this radius (CSS px) get no label unless selected, a neighbour or searched. */
+const MIN_RADIUS = 2.5;
+
+export class LabelLayer {
+  readonly canvas = document.createElement('canvas');
+  boxes: LabelBox[] = [];
+  private rank: string[] = [];
+  private searched: string[] = [];
+  private readonly widths = new Map<string, number>();
+
+  constructor() {
+    this.canvas.className = 'map-labels';
+    this.canvas.setAttribute('aria-hidden', 'true');
+    Object.assign(this.canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+  }
+
+  /** The nodes in label priority: issues first (worst first), then the most linked, then by name. */
+  setGraph(graph: Graph<NodeAttrs, EdgeAttrs>): void {
+    const score = new Map<string, number>();
+    graph.forEachNode((k, a) => score.set(k, a.severity * 1e6 + graph.degree(k)));
+    this.rank = [...score.keys()].sort(
+      (a, b) =>
+        (score.get(b) ?? 0) - (score.get(a) ?? 0) ||
+        graph.getNodeAttribute(a, 'label').localeCompare(graph.getNodeAttribute(b, 'label')),
+    );
+  }
+
+  /** The nodes whose name contains the search text (labelled before the others). */
+  setSearch(text: string, graph: Graph<NodeAttrs, EdgeAttrs>): void {
+    const q = text.trim().toLowerCase();
+    const out: string[] = [];
+    if (q !== '')
+      graph.forEachNode((k, a) => {
+        if (out.length < 50 && a.label.toLowerCase().includes(q)) out.push(k);
+      });
+    this.searched = out;
+  }
+
+  clear(): void {
+    this.boxes = [];
+    const ctx = this.canvas.getContext('2d');
+    ctx?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+  }
+
+  draw(
+    view: View,
+    graph: Graph<NodeAttrs, EdgeAttrs>,
+    o: {
+      focus: string | null;
+      neighbours: ReadonlySet<string>;
+      pal: Palette;
+      clusters: readonly ClusterLabel[];
+      /** Boxes another layer drew this frame (the aggregates' labels and badges). */
+      taken: readonly (Box & { key: string; text: string })[];
+    },
+  ): void {
+    const overlay = prepareOverlay(this.canvas, view);
+    if (overlay === null) return;
+    const { ctx, width, height } = overlay;
+    const placer = new LabelPlacer(BUDGET);
+    const boxes: LabelBox[] = [];
+    for (const t of o.taken) {
+      placer.occupy(t);
+      boxes.push({ key: t.key, text: t.text, x: t.x, y: t.y, w: t.w, h: t.h, layer: 'aggregate' });
+    }
+    // One affine map graph → viewport for the frame (the camera does not change during a draw).
+    const p0 = view.graphToViewport({ x: 0, y: 0 });
+    const px = view.graphToViewport({ x: 1, y: 0 });
+    const py = view.graphToViewport({ x: 0, y: 1 });
+    const ax = px.x - p0.x;
+    const bx = py.x - p0.x;
+    const ay = px.y - p0.y;
+    const by = py.y - p0.y;
+    const scale = Math.hypot(ax, ay);
+    const inView = (b: Box) => b.x >= 0 && b.y >= 0 && b.x + b.w <= width && b.y + b.h <= height;
+    const dim = o.focus !== null;
+
+    const node = (key: string, important: boolean): void => {
+      if (!graph.hasNode(key)) return;
+      const a = graph.getNodeAttributes(key);
+      if (a.hidden === true || a.label === '') return;
+      const r = a.size * scale * (key === o.focus ? 1.5 : 1);
+      if (!important && r < MIN_RADIUS) return;
+      const x = p0.x + a.x * ax + a.y * bx;
+      const y = p0.y + a.x * ay + a.y * by;
+      if (x < -200 || y < -20 || x > width + 200 || y > height + 20) return;
+      const font = key === o.focus ? NODE_BOLD : NODE_FONT;
+      const w = this.width(ctx, a.label, font) + 4;
+      const right = { x: x + r + 2, y: y - H / 2, w, h: H };
+      const left = { x: x - r - 2 - w, y: y - H / 2, w, h: H };
+      const box = [right, left].find((b) => inView(b) && placer.tryPlace(b));
+      if (box === undefined) return;
+      ctx.globalAlpha = dim && !important ? 0.3 : 1;
+      ctx.font = font;
+      ctx.strokeText(a.label, box.x + 2, y);
+      ctx.fillText(a.label, box.x + 2, y);
+      boxes.push({ key, text: a.label, ...box, layer: 'node' });
+    };
+    const cluster = (c: ClusterLabel): void => {
+      if (placer.full) return;
+      const font = c.host ? HOST_FONT : FOLDER_FONT;
+      const w = this.width(ctx, c.text, font) + 4;
+      const h = c.host ? 17 : 15;
+      // Above the circle's top, else just inside it.
+      const above = { x: c.x - w / 2, y: Math.max(c.y - 2, h) - h, w, h };
+      const inside = { x: c.x - w / 2, y: c.y + 3, w, h };
+      const box = [above, inside].find((b) => inView(b) && placer.tryPlace(b));
+      if (box === undefined) return;
+      ctx.globalAlpha = dim ? 0.5 : 1;
+      ctx.font = font;
+      ctx.fillStyle = c.color;
+      ctx.strokeText(c.text, c.x - w / 2 + 2, box.y + h / 2);
+      ctx.fillText(c.text, c.x - w / 2 + 2, box.y + h / 2);
+      ctx.fillStyle = o.pal.label;
+      boxes.push({ key: `cluster:${c.key}`, text: c.text, ...box, layer: 'cluster' });
+    };
+
+    ctx.textAlign = 'left';
+    ctx.textBaseline = 'middle';
+    ctx.lineWidth = 3;
+    ctx.lineJoin = 'round';
+    ctx.strokeStyle = o.pal.bg;
+    ctx.fillStyle = o.pal.label;
+    if (o.focus !== null) {
+      node(o.focus, true);
+      for (const k of o.neighbours) if (!placer.full) node(k, true);
+    }
+    for (const k of this.searched) if (!placer.full) node(k, true);
+    for (const c of o.clusters) if (c.host) cluster(c);
+    for (const c of o.clusters) if (!c.host) cluster(c);
+    for (const k of this.rank) {
+      if (placer.full) break;
+      if (k !== o.focus && !o.neighbours.has(k)) node(k, false);
+    }
+    ctx.globalAlpha = 1;
+    this.boxes = boxes;
+  }
+
+  /** A label's width in a font (cached per font and text: measuring is the costly part). */
+  private width(ctx: CanvasRenderingContext2D, text: string, font: string): number {
+    const key = `${font}\u0000${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      ctx.font = font;
+      w = ctx.measureText(text).width;
+      if (this.widths.size > 50_000) this.widths.clear();
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+}
