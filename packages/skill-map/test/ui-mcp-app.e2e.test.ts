@@ -13,7 +13,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Client as ClientV2, StreamableHTTPClientTransport as HttpV2 } from '@modelcontextprotocol/client';
-import { describeBrowser, launchBrowser, openRecordedPage, type RecordedPage } from './support/browser.js';
+import {
+  describeBrowser,
+  launchBrowser,
+  openRecordedPage,
+  screenshot,
+  type RecordedPage,
+} from './support/browser.js';
 import { startHostServer, withCsp, type AppCsp, type HostServer } from './support/mcp-app-host.js';
 import { runSm } from './support/sm-bin.js';
 import { spawnServe, type ServeProcess } from './support/sm-process.js';
@@ -178,6 +184,7 @@ describeBrowser('browser: the MCP Apps view in a sandboxed iframe', () => {
     // Only the host page's own three loads: the view fetched nothing.
     expect(rec.requests.filter((u) => !u.startsWith(host.url))).toEqual([]);
 
+    await screenshot(page, 'mcp-app-map');
     const pos = await view.evaluate(
       (p) => (window as unknown as { __smMap: { mcpApp: Json } }).__smMap.mcpApp['viewportPosition'](p),
       SKILL,
@@ -222,6 +229,7 @@ describeBrowser('browser: the MCP Apps view in a sandboxed iframe', () => {
     expect(drawn.focus).toBe(AGENT);
     expect(drawn.nodes.sort()).toEqual([AGENT, ...ends].sort());
     expect(drawn.onCanvas.sort()).toEqual(drawn.nodes);
+    await screenshot(page, 'mcp-app-neighbourhood');
     // The host saw the view's tools/call and proxied it to sm serve.
     const calls = (await messages(page)).filter((m) => m['method'] === 'tools/call');
     expect(calls).toEqual([

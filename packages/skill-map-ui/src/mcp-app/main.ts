@@ -91,10 +91,12 @@ async function draw(next: ToolView): Promise<void> {
   view = next;
   const r = await renderer;
   if (view !== next) return; // a newer result came meanwhile
-  drawn = next.map;
   r.update(next.map);
+  await r.nextRender(); // the layout may be packed asynchronously
+  if (view !== next) return;
+  drawn = next.map;
+  // Selected in place: the camera frames the whole neighbourhood (centring the node could push its far ends out).
   r.setCursor(next.focus);
-  if (next.focus !== null) r.center(next.focus, false);
   say(next.map.nodes.length === 0 ? 'No nodes match.' : null);
   bridge.notify('notifications/message', {
     level: 'info',
@@ -108,7 +110,10 @@ async function draw(next: ToolView): Promise<void> {
   });
 }
 
-/** Draws a tool result; a node's bundle is drawn at once, then again with its neighbours once the host answers. */
+/**
+ * Draws a tool result. A node's bundle is drawn once its neighbours are known (the host runs query_graph for
+ * them), or alone when the host cannot.
+ */
 async function show(result: unknown): Promise<void> {
   const structured = structuredOf(result);
   const next = structured === null ? null : viewOf(structured);
@@ -116,11 +121,11 @@ async function show(result: unknown): Promise<void> {
     say('This tool result has no map to draw.');
     return;
   }
-  await draw(next);
+  view = next;
   const query = neighbourQuery(next.missing);
-  if (query === null) return;
-  const more = structuredOf(await call('query_graph', query));
-  if (more !== null && view === next) await draw(withNeighbours(next, more));
+  const more = query === null ? null : structuredOf(await call('query_graph', query));
+  if (view !== next) return;
+  await draw(more === null ? next : withNeighbours(next, more));
 }
 
 function call(name: string, args: Record<string, unknown>): Promise<unknown> {
