@@ -55,4 +55,21 @@ describe('the MCP Apps view of a tool result', () => {
     expect(structuredOf({ content: [] })).toBeNull();
     expect(viewOf({ items: [] })).toBeNull();
   });
+
+  it("points a broken-target issue's linkIndices at the subgraph's own links", () => {
+    const broken = {
+      analyzerId: 'reference-broken',
+      severity: 'warn',
+      nodeIds: ['b.md'],
+      message: 'gone',
+      linkIndices: [41],
+      data: { target: 'gone.md' },
+    } as Issue;
+    const v = viewOf({
+      nodes: [node('a.md'), node('b.md')],
+      links: [link('a.md', 'b.md'), link('b.md', 'gone.md', null), link('a.md', 'gone.md', null)],
+      issues: [broken, { ...issue(['a.md']), linkIndices: [7] }],
+    });
+    expect(v?.map.issues.map((i) => i.linkIndices)).toEqual([[1], []]);
+  });
 });

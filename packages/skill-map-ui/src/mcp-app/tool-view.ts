@@ -37,11 +37,31 @@ function otherEnd(link: Link, path: string): string | null {
 }
 
 function subgraphOf(nodes: unknown[], links: unknown[], issues: unknown): Subgraph {
+  const ls = links as Link[];
   return {
     nodes: nodes as Node[],
-    links: links as Link[],
-    issues: (isArray(issues) ? issues : []) as Issue[],
+    links: ls,
+    issues: reindexed((isArray(issues) ? issues : []) as Issue[], ls),
   };
+}
+
+/**
+ * An issue's `linkIndices` point into the WHOLE scan's links, not into a tool's subgraph; the map reads them to rank
+ * broken targets. They are pointed again at the subgraph's links: the unresolved links from one of the issue's
+ * nodes to the raw target the issue names (`data.target`); an issue that names none keeps no index.
+ */
+function reindexed(issues: readonly Issue[], links: readonly Link[]): Issue[] {
+  return issues.map((issue) => {
+    if (issue.linkIndices === undefined) return issue;
+    const target = issue.data?.target;
+    const linkIndices: number[] = [];
+    links.forEach((l, i) => {
+      const unresolved = (l.resolvedTarget ?? null) === null;
+      if (target !== undefined && l.target === target && unresolved && issue.nodeIds.includes(l.source))
+        linkIndices.push(i);
+    });
+    return { ...issue, linkIndices };
+  });
 }
 
 /** The view a tool's structured result draws, or null when it is neither a subgraph nor a node bundle. */
@@ -93,9 +113,12 @@ export function withNeighbours(view: ToolView, neighbours: Record<string, unknow
   const raw: Subgraph = {
     nodes: unique([...view.raw.nodes, ...more.nodes], (n) => n.path),
     links: unique([...view.raw.links, ...more.links], (l) => `${l.source}\n${l.target}\n${l.kind}`),
-    issues: unique([...view.raw.issues, ...more.issues], (i) =>
-      JSON.stringify([i.analyzerId, i.message, i.nodeIds]),
-    ),
+    issues: [],
   };
+  // Deduplicated, then pointed at the merged links.
+  raw.issues = reindexed(
+    unique([...view.raw.issues, ...more.issues], (i) => JSON.stringify([i.analyzerId, i.message, i.nodeIds])),
+    raw.links,
+  );
   return { map: projectMap(raw), focus: view.focus, missing: [], raw };
 }
