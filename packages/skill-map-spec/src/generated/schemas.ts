@@ -1941,6 +1941,54 @@ export const ConformanceResultSchema = {
   },
 } as const;
 
+/** JSON Schema `enrich-report.schema.json` as a plain value. */
+export const EnrichReportSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/enrich-report.schema.json',
+  title: 'EnrichReport',
+  description:
+    "`sm enrich <path> --json` and `sm enrich --stale --json`: how many enrichment rows were written for the nodes targeted, in the reference's shape. This sm ships no enrichment extension, so it always reports the zero case.",
+  type: 'object',
+  required: ['ok', 'kind', 'refreshed', 'nodes', 'elapsedMs'],
+  additionalProperties: false,
+  properties: {
+    ok: {
+      const: true,
+    },
+    kind: {
+      const: 'enrich.report',
+    },
+    refreshed: {
+      type: 'integer',
+      minimum: 0,
+      description: 'enrichment rows written, the sum over nodes',
+    },
+    nodes: {
+      type: 'array',
+      description: 'each node targeted, in order: the one path given, or every stale node',
+      items: {
+        type: 'object',
+        required: ['path', 'enrichments'],
+        additionalProperties: false,
+        properties: {
+          path: {
+            type: 'string',
+            minLength: 1,
+          },
+          enrichments: {
+            type: 'integer',
+            minimum: 0,
+          },
+        },
+      },
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
 /** JSON Schema `execution-record.schema.json` as a plain value. */
 export const ExecutionRecordSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -3291,6 +3339,54 @@ export const ProjectConfigSchema = {
   },
 } as const;
 
+/** JSON Schema `refresh-report.schema.json` as a plain value. */
+export const RefreshReportSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/refresh-report.schema.json',
+  title: 'RefreshReport',
+  description:
+    "`sm refresh <path> --json` and `sm refresh --stale --json`: how many enrichment rows were written for the nodes targeted, in the reference's shape. This sm ships no enrichment extension, so it always reports the zero case.",
+  type: 'object',
+  required: ['ok', 'kind', 'refreshed', 'nodes', 'elapsedMs'],
+  additionalProperties: false,
+  properties: {
+    ok: {
+      const: true,
+    },
+    kind: {
+      const: 'refresh.report',
+    },
+    refreshed: {
+      type: 'integer',
+      minimum: 0,
+      description: 'enrichment rows written, the sum over nodes',
+    },
+    nodes: {
+      type: 'array',
+      description: 'each node targeted, in order: the one path given, or every stale node',
+      items: {
+        type: 'object',
+        required: ['path', 'enrichments'],
+        additionalProperties: false,
+        properties: {
+          path: {
+            type: 'string',
+            minLength: 1,
+          },
+          enrichments: {
+            type: 'integer',
+            minimum: 0,
+          },
+        },
+      },
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
 /** JSON Schema `scan-result.schema.json` as a plain value. */
 export const ScanResultSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -3557,6 +3653,7 @@ export const ALL_SCHEMAS = {
   'cli-sidecars.schema.json': CliSidecarsSchema,
   'conformance-case.schema.json': ConformanceCaseSchema,
   'conformance-result.schema.json': ConformanceResultSchema,
+  'enrich-report.schema.json': EnrichReportSchema,
   'execution-record.schema.json': ExecutionRecordSchema,
   'history-stats.schema.json': HistoryStatsSchema,
   'issue.schema.json': IssueSchema,
@@ -3565,6 +3662,7 @@ export const ALL_SCHEMAS = {
   'node.schema.json': NodeSchema,
   'plugins-registry.schema.json': PluginsRegistrySchema,
   'project-config.schema.json': ProjectConfigSchema,
+  'refresh-report.schema.json': RefreshReportSchema,
   'scan-result.schema.json': ScanResultSchema,
   'serve-info.schema.json': ServeInfoSchema,
   'sidecar.schema.json': SidecarSchema,

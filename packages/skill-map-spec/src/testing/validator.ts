@@ -43,6 +43,8 @@ export const SCHEMA_IDS = {
   sidecarsPrune: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Prune',
   scaffold: 'https://skill-map.ai/spec/v1/cli-scaffold.schema.json',
   baseline: 'https://skill-map.ai/spec/v1/baseline.schema.json',
+  refreshReport: 'https://skill-map.ai/spec/v1/refresh-report.schema.json',
+  enrichReport: 'https://skill-map.ai/spec/v1/enrich-report.schema.json',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

@@ -197,6 +197,28 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/list.js'),
   },
   {
+    name: 'refresh',
+    summary: "re-run a node's enrichment (the reference's verb; zero here: no enrichment extension ships)",
+    usage: ['refresh <path>', 'refresh --stale'],
+    details: [
+      'Prints the refresh report (refresh-report.schema.json under --json): refreshed 0, the node with 0 enrichments.',
+      'A path the last scan does not have is not found (exit 5).',
+    ],
+    options: { stale: { type: 'boolean', description: 'every node whose enrichment is stale (none here)' } },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/refresh.js'),
+  },
+  {
+    name: 'enrich',
+    summary: "the same as refresh, reported as enrich.report (the reference's newer name)",
+    usage: ['enrich <path>', 'enrich --stale'],
+    options: { stale: { type: 'boolean', description: 'every node whose enrichment is stale (none here)' } },
+    maxArgs: 1,
+    timed: true,
+    load: () => import('./commands/enrich.js'),
+  },
+  {
     name: 'show',
     summary: 'one node with its incoming and outgoing links and its issues',
     usage: ['show <path>'],
