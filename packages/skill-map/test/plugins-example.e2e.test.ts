@@ -113,7 +113,7 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
     const list = json('plugins', 'list');
     expect(validator.validate('pluginsRegistry', list)).toEqual({ ok: true });
     const copilot = (list['plugins'] as Json[]).find((p) => p['id'] === 'copilot')!;
-    expect(copilot['status']).toBe('loaded');
+    expect(copilot['status']).toBe('enabled');
     expect((copilot['extensions'] as Json[]).map((e) => e['id'])).toEqual([
       'copilot/copilot',
       'copilot/prompt-description',
@@ -146,7 +146,7 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
 
     it('REST lists the plugins and serves the plugin format; MCP query_graph sees its nodes', async () => {
       const plugins = (await (await get('/api/plugins')).json()) as Json;
-      expect(plugins['items'].find((p: Json) => p['id'] === 'copilot')['status']).toBe('loaded');
+      expect(plugins['items'].find((p: Json) => p['id'] === 'copilot')['status']).toBe('enabled');
       const table = await get('/api/graph?format=copilot-table');
       expect(table.status).toBe(200);
       expect(table.headers.get('content-type')).toContain('text/markdown');

@@ -43,7 +43,7 @@ describeBrowser('browser: the plugins view lists, trusts and disables a drop-in 
     await row.getByRole('button', { name: 'Trust' }).click();
     await expect
       .poll(() => page.locator(ROW).getAttribute('data-status'), { timeout: 15_000 })
-      .toBe('loaded');
+      .toBe('enabled');
     await page.locator(ROW).getByRole('button', { name: 'Disable' }).click();
     await expect
       .poll(() => page.locator(ROW).getAttribute('data-status'), { timeout: 15_000 })

@@ -2080,6 +2080,42 @@ export const ExecutionRecordSchema = {
   },
 } as const;
 
+/** JSON Schema `extensions/extension-manifest.schema.json` as a plain value. */
+export const ExtensionsExtensionManifestSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/extensions/extension-manifest.schema.json',
+  title: 'ExtensionManifest',
+  description:
+    "`extension.json` of the folder layout, at `<plugin>/<kind-plural>/<id>/` beside the extension's `index.js`: what the loader reads before importing anything. Its folder gives the extension's kind and id; this file gives the rest, and decides whether the module may be imported at all.",
+  type: 'object',
+  required: ['version', 'description'],
+  additionalProperties: false,
+  properties: {
+    $schema: {
+      type: 'string',
+    },
+    version: {
+      type: 'string',
+      minLength: 1,
+      description: "the extension's semver",
+    },
+    description: {
+      type: 'string',
+      minLength: 1,
+      description: 'what it does, readable before trusting the plugin',
+    },
+    stability: {
+      enum: ['experimental', 'beta', 'stable', 'deprecated'],
+      description:
+        'absent means stable; experimental and deprecated ship switched off (never imported until `sm plugins enable <plugin>/<id>`)',
+    },
+    defaultEnabled: {
+      type: 'boolean',
+      description: "the shipped switch, over what stability implies; the operator's setting wins over both",
+    },
+  },
+} as const;
+
 /** JSON Schema `history-stats.schema.json` as a plain value. */
 export const HistoryStatsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2829,11 +2865,13 @@ export const PluginsRegistrySchema = {
     },
     PluginManifest: {
       type: 'object',
-      required: ['id', 'version', 'specCompat', 'extensions'],
+      required: ['version', 'specCompat'],
       additionalProperties: false,
       properties: {
         id: {
           $ref: '#/$defs/PluginId',
+          description:
+            "Required when `extensions` lists the modules; in the folder layout (no `extensions`) the plugin folder's name is the id when it is absent.",
         },
         version: {
           type: 'string',
@@ -2846,6 +2884,12 @@ export const PluginsRegistrySchema = {
           description:
             'Semver range of the spec versions the plugin supports (`^1.0.0`); a spec outside it makes the plugin `incompatible-spec`.',
         },
+        catalogCompat: {
+          type: 'string',
+          minLength: 1,
+          description:
+            "The reference's semver range on its view catalog; accepted, not checked (this sm has its own contribution catalog).",
+        },
         description: {
           type: 'string',
         },
@@ -2857,7 +2901,12 @@ export const PluginsRegistrySchema = {
             minLength: 1,
           },
           description:
-            "Paths of the extension modules, relative to the plugin directory; each module's default export is one extension.",
+            "Paths of the extension modules, relative to the plugin directory; each module's default export is one extension. Absent: the reference's folder layout, where each `<kind-plural>/<name>/` folder holding an `extension.json` and an `index.js` is one extension (`providers`, `extractors`, `analyzers`, `actions`, `formatters`, `hooks`) and the folder name is its id.",
+        },
+        granularity: {
+          enum: ['bundle', 'extension'],
+          description:
+            "The reference's toggle granularity; accepted. Every extension here can be switched on its own (`plugins.<id>.extensions.<ext>.enabled`).",
         },
         storage: {
           type: 'object',
@@ -2923,7 +2972,7 @@ export const PluginsRegistrySchema = {
     PluginStatus: {
       type: 'string',
       enum: [
-        'loaded',
+        'enabled',
         'disabled',
         'untrusted',
         'incompatible-spec',
@@ -2932,7 +2981,7 @@ export const PluginsRegistrySchema = {
         'id-collision',
       ],
       description:
-        "`loaded`: manifest valid, spec compatible, every extension imported and registered. `disabled`: switched off in settings (`plugins.<id>.enabled: false`), not imported. `untrusted`: a drop-in plugin the user has not trusted at this version (`sm plugins trust <id>`), never imported. `incompatible-spec`: specCompat excludes this spec. `invalid-manifest`: plugin.json missing, unparseable or off-schema. `load-error`: an extension failed to import or to validate. `id-collision`: its id is another plugin's.",
+        "`enabled` (the reference's name; `loaded` before): manifest valid, spec compatible, every extension imported and registered. `disabled`: switched off in settings (`plugins.<id>.enabled: false`), not imported. `untrusted`: a drop-in plugin the user has not trusted at this version (`sm plugins trust <id>`), never imported. `incompatible-spec`: specCompat excludes this spec. `invalid-manifest`: plugin.json missing, unparseable or off-schema. `load-error`: an extension failed to import or to validate. `id-collision`: its id is another plugin's.",
     },
     DiscoveredPlugin: {
       type: 'object',
@@ -3006,6 +3055,31 @@ export const PluginsRegistrySchema = {
             type: 'string',
           },
           description: 'Why each left-out view contribution is invalid (absent when every one is valid).',
+        },
+        unloadedExtensions: {
+          type: 'array',
+          description:
+            'Folder layout only: the extensions not imported, because their extension.json ships them off (`stability` experimental or deprecated, or `defaultEnabled: false`) or the operator switched them off; none of their code ran.',
+          items: {
+            type: 'object',
+            required: ['id', 'kind', 'stability', 'reason'],
+            additionalProperties: false,
+            properties: {
+              id: {
+                type: 'string',
+                description: 'the bare extension id (its folder name)',
+              },
+              kind: {
+                enum: ['provider', 'extractor', 'analyzer', 'action', 'formatter', 'hook'],
+              },
+              stability: {
+                enum: ['experimental', 'beta', 'stable', 'deprecated'],
+              },
+              reason: {
+                const: 'extension-disabled',
+              },
+            },
+          },
         },
       },
     },
@@ -3655,6 +3729,7 @@ export const ALL_SCHEMAS = {
   'conformance-result.schema.json': ConformanceResultSchema,
   'enrich-report.schema.json': EnrichReportSchema,
   'execution-record.schema.json': ExecutionRecordSchema,
+  'extensions/extension-manifest.schema.json': ExtensionsExtensionManifestSchema,
   'history-stats.schema.json': HistoryStatsSchema,
   'issue.schema.json': IssueSchema,
   'job.schema.json': JobSchema,

@@ -43,6 +43,7 @@ export const SCHEMA_IDS = {
   sidecarsPrune: 'https://skill-map.ai/spec/v1/cli-sidecars.schema.json#/$defs/Prune',
   scaffold: 'https://skill-map.ai/spec/v1/cli-scaffold.schema.json',
   baseline: 'https://skill-map.ai/spec/v1/baseline.schema.json',
+  extensionManifest: 'https://skill-map.ai/spec/v1/extensions/extension-manifest.schema.json',
   refreshReport: 'https://skill-map.ai/spec/v1/refresh-report.schema.json',
   enrichReport: 'https://skill-map.ai/spec/v1/enrich-report.schema.json',
 } as const;

@@ -55,7 +55,7 @@ export function PluginsView() {
         <p className="view-summary">
           {plugins === null
             ? 'Loading…'
-            : `${plugins.filter((p) => p.status === 'loaded').length} of ${plugins.length} loaded`}
+            : `${plugins.filter((p) => p.status === 'enabled').length} of ${plugins.length} enabled`}
         </p>
       </header>
       <div className="view-body">

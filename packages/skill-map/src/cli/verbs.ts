@@ -256,7 +256,7 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'plugins',
     summary: 'list, inspect, trust, enable and disable plugins',
     usage: [
-      'plugins list [--no-built-ins] [--no-plugins]',
+      'plugins list [<id>] [--no-built-ins] [--no-plugins]',
       'plugins show <id>',
       'plugins enable <id> | disable <id>',
       'plugins enable <plugin>/<extension> | disable <plugin>/<extension>',

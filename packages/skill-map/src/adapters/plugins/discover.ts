@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
 import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
+import { declaredExtensions, isFolderLayout, type DeclaredExtension } from './folder-layout.js';
 
 /** A plugin.json as the schema describes it. */
 export interface PluginManifest {
@@ -14,7 +15,10 @@ export interface PluginManifest {
   version: string;
   specCompat: string;
   description?: string;
-  extensions: string[];
+  /** The modules; absent in the folder layout when the plugin has no extension (storage only). */
+  extensions?: string[];
+  catalogCompat?: string;
+  granularity?: 'bundle' | 'extension';
   storage?: Record<string, unknown>;
   author?: string;
   license?: string;
@@ -34,6 +38,8 @@ export interface FoundPlugin {
   contributions: ViewContribution[];
   /** Why each left-out contribution is invalid. */
   contributionErrors: string[];
+  /** The folder layout's extensions, as their extension.json declare them (absent for a listed `extensions`). */
+  declared?: DeclaredExtension[];
 }
 
 /** Where drop-in plugins live. */
@@ -100,27 +106,45 @@ function checkContributions(
   return { contributions, contributionErrors };
 }
 
-async function readManifest(dir: string): Promise<FoundPlugin['manifest']> {
+type Read = { manifest: FoundPlugin['manifest']; declared?: DeclaredExtension[] };
+
+/**
+ * A folder-layout plugin.json made whole: the id from the folder when absent, `extensions` from its extension
+ * folders (left out of what the schema checks when there is none: a storage-only plugin).
+ */
+function folderManifest(dir: string, name: string, value: Record<string, unknown>): Read | string {
+  const declared = declaredExtensions(dir);
+  if (typeof declared === 'string') return declared;
+  const whole: Record<string, unknown> = { ...value, id: value['id'] ?? name };
+  if (declared.length > 0) whole['extensions'] = declared.map((d) => d.entry);
+  return { manifest: { ok: true, value: whole as unknown as PluginManifest }, declared };
+}
+
+async function readManifest(dir: string, name: string): Promise<Read> {
+  const bad = (reason: string): Read => ({ manifest: { ok: false, reason } });
   const file = join(dir, 'plugin.json');
   let text: string;
   try {
     text = readFileSync(file, 'utf8');
   } catch (err) {
-    return {
-      ok: false,
-      reason: `plugin.json is unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`,
-    };
+    return bad(`plugin.json is unreadable (${(err as NodeJS.ErrnoException).code ?? 'error'})`);
   }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (err) {
-    return { ok: false, reason: `plugin.json does not parse: ${(err as Error).message.split('\n')[0]!}` };
+    return bad(`plugin.json does not parse: ${(err as Error).message.split('\n')[0]!}`);
   }
-  const problem = await validateManifest(value);
-  if (problem !== null)
-    return { ok: false, reason: `plugin.json does not match the manifest schema: ${problem}` };
-  return { ok: true, value: value as PluginManifest };
+  let read: Read = { manifest: { ok: true, value: value as PluginManifest } };
+  if (isFolderLayout(value)) {
+    const folder = folderManifest(dir, name, value as Record<string, unknown>);
+    if (typeof folder === 'string') return bad(folder);
+    read = folder;
+  } else if (typeof value === 'object' && value !== null && !Object.hasOwn(value, 'id'))
+    return bad("plugin.json does not match the manifest schema: / must have required property 'id'");
+  const problem = await validateManifest(read.manifest.ok ? read.manifest.value : value);
+  if (problem !== null) return bad(`plugin.json does not match the manifest schema: ${problem}`);
+  return read;
 }
 
 async function scanRoot(root: string, source: FoundPlugin['source']): Promise<FoundPlugin[]> {
@@ -139,11 +163,18 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
     } catch {
       continue;
     }
-    const manifest = await readManifest(dir);
+    const { manifest, declared } = await readManifest(dir, name);
     const checked = manifest.ok
       ? checkContributions(manifest.value)
       : { contributions: [], contributionErrors: [] };
-    found.push({ id: manifest.ok ? manifest.value.id : name, dir, source, manifest, ...checked });
+    found.push({
+      id: manifest.ok ? manifest.value.id : name,
+      dir,
+      source,
+      manifest,
+      ...checked,
+      ...(declared === undefined ? {} : { declared }),
+    });
   }
   return found;
 }

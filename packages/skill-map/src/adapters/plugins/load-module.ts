@@ -22,6 +22,7 @@ import type {
   Subgraph,
 } from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
+import type { DeclaredExtension } from './folder-layout.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
 import { checkContributions, splitAnswer } from './contribution-data.js';
@@ -214,9 +215,22 @@ export function toExtension(
   entry: string,
   invoke: Invoke,
   contributions: readonly ViewContribution[] = [],
+  declared?: DeclaredExtension,
 ): ExtensionInput {
   if (meta === null) throw new PluginLoadError(`'${entry}' has no default export object`);
-  const exported: Exported = { ...meta.data, [FUNCTIONS]: meta.functions };
+  // The folder layout declares id, kind, version and description on disk; the module may leave them out.
+  const exported: Exported = {
+    ...(declared === undefined
+      ? {}
+      : {
+          id: declared.id,
+          kind: declared.kind,
+          version: declared.version,
+          description: declared.description,
+        }),
+    ...meta.data,
+    [FUNCTIONS]: meta.functions,
+  };
   const shortId = text(exported['id']);
   const kind = exported['kind'];
   const version = text(exported['version']);
@@ -262,8 +276,12 @@ export async function importExtensions(
   manifest: PluginManifest,
   timeoutMs: number = pluginTimeoutMs(),
   contributions: readonly ViewContribution[] = [],
+  declared?: readonly DeclaredExtension[],
 ): Promise<ExtensionInput[]> {
-  const urls = manifest.extensions.map((entry) => pathToFileURL(modulePath(dir, entry)).href);
+  // The folder layout imports only the extensions its extension.json files let run (`declared`, already chosen).
+  const entries = declared === undefined ? (manifest.extensions ?? []) : declared.map((d) => d.entry);
+  if (entries.length === 0) return [];
+  const urls = entries.map((entry) => pathToFileURL(modulePath(dir, entry)).href);
   const key = `${manifest.version}\n${timeoutMs}\n${urls.join('\n')}`;
   let cached = HOSTS.get(dir);
   // A stopped worker (a call timed out) is replaced: each scan gets its chance, and reports a hang once.
@@ -276,7 +294,7 @@ export async function importExtensions(
     } catch (error) {
       const at =
         error instanceof PluginImportError && error.entry !== ''
-          ? manifest.extensions[urls.indexOf(error.entry)]
+          ? entries[urls.indexOf(error.entry)]
           : undefined;
       throw new PluginLoadError(
         `${at === undefined ? 'the plugin' : `'${at}'`} failed to import: ${(error as Error).message}`,
@@ -287,7 +305,14 @@ export async function importExtensions(
   }
   const host = cached.host;
   const reported = { dead: false };
-  return manifest.extensions.map((entry, i) =>
-    toExtension(manifest.id, host.meta[i] ?? null, entry, guarded(host, i, reported), contributions),
+  return entries.map((entry, i) =>
+    toExtension(
+      manifest.id,
+      host.meta[i] ?? null,
+      entry,
+      guarded(host, i, reported),
+      contributions,
+      declared?.[i],
+    ),
   );
 }

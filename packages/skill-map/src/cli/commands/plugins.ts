@@ -12,7 +12,7 @@ import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 const USAGE =
-  'usage: sm plugins list | show <id> | enable <id>|<plugin>/<ext> | disable <id>|<plugin>/<ext> | trust <id> [--revoke] | doctor';
+  'usage: sm plugins list [<id>] | show <id> | enable <id>|<plugin>/<ext> | disable <id>|<plugin>/<ext> | trust <id> [--revoke] | doctor';
 
 /** `--no-built-ins` / `--no-plugins` of the verbs that load plugins. */
 export function pluginFlags(ctx: VerbContext): { builtIns: boolean; dropIns: boolean } {
@@ -24,7 +24,7 @@ function scopeOf(ctx: VerbContext): PluginScope {
 }
 
 function line(output: Output, p: PluginState): string {
-  const status = p.status === 'loaded' ? output.paint('green', p.status) : output.paint('yellow', p.status);
+  const status = p.status === 'enabled' ? output.paint('green', p.status) : output.paint('yellow', p.status);
   const on = p.extensions.filter((e) => e.enabled).length;
   return `${p.id.padEnd(18)} ${(p.version ?? '-').padEnd(9)} ${p.source.padEnd(9)} ${status}  ${on}/${p.extensions.length} extensions${p.statusReason === null ? '' : `  ${output.paint('dim', p.statusReason)}`}`;
 }
@@ -41,6 +41,10 @@ function details(output: Output, p: PluginState): string {
     ...p.extensions.map(
       (e) => `  ${e.id.padEnd(40)} ${e.kind.padEnd(9)} ${e.mode.padEnd(13)} ${e.enabled ? 'on' : 'off'}`,
     ),
+    ...(p.unloadedExtensions ?? []).map(
+      (e) =>
+        `  ${`${p.id}/${e.id}`.padEnd(40)} ${e.kind.padEnd(9)} ${e.stability.padEnd(13)} off, not imported (sm plugins enable ${p.id}/${e.id})`,
+    ),
   ].join('\n');
 }
 
@@ -52,6 +56,8 @@ function idArg(ctx: VerbContext, sub: string): string {
 }
 
 async function list(ctx: VerbContext): Promise<VerbResult> {
+  // `sm plugins list <id>`: the reference's form of `show` (one plugin, the same document).
+  if (ctx.args[1] !== undefined) return show(ctx);
   const plugins = await listPlugins(scopeOf(ctx));
   if (ctx.output.jsonMode) ctx.output.json({ schemaVersion: 1, elapsedMs: elapsedMs(ctx), plugins });
   else ctx.output.out(plugins.map((p) => line(ctx.output, p)).join('\n'));
@@ -59,7 +65,7 @@ async function list(ctx: VerbContext): Promise<VerbResult> {
 }
 
 async function show(ctx: VerbContext): Promise<VerbResult> {
-  const plugin = pluginById(await listPlugins(scopeOf(ctx)), idArg(ctx, 'show'));
+  const plugin = pluginById(await listPlugins(scopeOf(ctx)), idArg(ctx, ctx.args[0] ?? 'show'));
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...plugin });
   else ctx.output.out(details(ctx.output, plugin));
   return {};

@@ -66,7 +66,7 @@ describe('drop-in plugins', () => {
       '.skill-map/plugins/acme/ext.mjs': markingProvider(m),
     });
     const trusted = await setPluginTrust({ projectRoot: p.root, env: p.env }, 'acme', true);
-    expect(trusted.status).toBe('loaded');
+    expect(trusted.status).toBe('enabled');
     expect(trusted.extensions.map((e) => [e.id, e.kind, e.enabled])).toEqual([
       ['acme/rules', 'provider', true],
     ]);
@@ -121,7 +121,7 @@ describe('drop-in plugins', () => {
     writeTrust(p.root, 'slow', { version: '1.0.0', source: 'project', trustedAt: 'x' });
     const env = { ...p.env, SKILL_MAP_PLUGIN_TIMEOUT_MS: '300' };
     const slow = (await listPlugins({ projectRoot: p.root, env })).find((x) => x.id === 'slow');
-    expect([slow?.status, slow?.statusReason]).toEqual(['loaded', null]);
+    expect([slow?.status, slow?.statusReason]).toEqual(['enabled', null]);
     const result = await scan(p.root, env);
     expect(result.nodes.map((n) => [n.path, n.provider])).toEqual([
       ['README.md', 'core/markdown'],
@@ -224,7 +224,7 @@ describe('drop-in plugins', () => {
     writeTrust(p.root, 'acme', { version: '1.0.0', source: 'project', trustedAt: 'x' });
     const { registry, plugins } = await loadPlugins({ projectRoot: p.root, config, env: p.env });
     const acme = plugins.find((x) => x.id === 'acme')!;
-    expect(acme.status).toBe('loaded');
+    expect(acme.status).toBe('enabled');
     expect(acme.contributionErrors).toEqual([
       expect.stringMatching(
         /^view contribution 1 'raw-html' is invalid: \/slot must be equal to one of the allowed values/,
@@ -245,7 +245,7 @@ describe('drop-in plugins', () => {
     expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
     expect(doctor.ok).toBe(false);
     expect(doctor.problems.map((x) => [x.id, x.status, x.reason])).toEqual(
-      acme.contributionErrors!.map((reason) => ['acme', 'loaded', reason]),
+      acme.contributionErrors!.map((reason) => ['acme', 'enabled', reason]),
     );
     expect(validator.validate('viewContribution', contributions[0])).toEqual({ ok: true });
   });

@@ -20,7 +20,7 @@ import {
   type RegistryBuilder,
 } from '../../kernel/index.js';
 import { builtinPlugins } from './builtin.js';
-import type { PluginExtensionState, PluginState, PluginStatus } from './types.js';
+import type { PluginExtensionState, PluginState, PluginStatus, UnloadedExtension } from './types.js';
 
 /** What to load. */
 export interface PluginLoadOptions {
@@ -188,12 +188,21 @@ async function loadDropIn(
       `not trusted in this project at version ${m.version}: its code was not loaded (run \`sm plugins trust ${m.id}\`)`,
       false,
     );
+  // The folder layout: an extension its extension.json (or the operator) switches off is never imported.
+  const declared = found.declared?.filter((d) =>
+    extensionEnabled(opts.config, `${m.id}/${d.id}`, d.defaultEnabled),
+  );
+  const unloaded: UnloadedExtension[] = (found.declared ?? [])
+    .filter((d) => !declared!.includes(d))
+    .map((d) => ({ id: d.id, kind: d.kind, stability: d.stability, reason: 'extension-disabled' }));
+  const withUnloaded = (s: PluginState): PluginState =>
+    found.declared === undefined ? s : { ...s, unloadedExtensions: unloaded };
   let exts: ExtensionInput[];
   try {
-    exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env), found.contributions);
+    exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env), found.contributions, declared);
   } catch (error) {
     const reason = error instanceof PluginLoadError ? error.message : `failed to load: ${String(error)}`;
-    return state(found, base, 'load-error', reason, true);
+    return withUnloaded(state(found, base, 'load-error', reason, true));
   }
   const descriptor = {
     id: m.id,
@@ -205,8 +214,9 @@ async function loadDropIn(
   };
   const errors = register(builder, descriptor, exts, opts.config);
   const states = extensionStates(m.id, exts, opts.config, true);
-  if (errors.length > 0) return state(found, base, 'load-error', errors.join('; '), true, states);
-  return state(found, base, 'loaded', null, true, states);
+  if (errors.length > 0)
+    return withUnloaded(state(found, base, 'load-error', errors.join('; '), true, states));
+  return withUnloaded(state(found, base, 'enabled', null, true, states));
 }
 
 /** Loads the built-ins and the trusted drop-ins into one frozen registry, with every plugin's state. */
@@ -234,7 +244,14 @@ export async function loadPlugins(opts: PluginLoadOptions): Promise<LoadedPlugin
     } else {
       const errors = register(builder, d, p.extensions, opts.config);
       states.push(
-        state(null, base, errors.length > 0 ? 'load-error' : 'loaded', errors.join('; ') || null, true, exts),
+        state(
+          null,
+          base,
+          errors.length > 0 ? 'load-error' : 'enabled',
+          errors.join('; ') || null,
+          true,
+          exts,
+        ),
       );
     }
   }

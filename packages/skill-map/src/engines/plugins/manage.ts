@@ -28,10 +28,10 @@ export function pluginById(plugins: readonly PluginState[], id: string): PluginS
   return found;
 }
 
-const OK_STATUSES: ReadonlySet<PluginStatus> = new Set(['loaded', 'disabled', 'untrusted']);
+const OK_STATUSES: ReadonlySet<PluginStatus> = new Set(['enabled', 'disabled', 'untrusted']);
 
 const FIX: Record<PluginStatus, (p: PluginState) => string> = {
-  loaded: () => '',
+  enabled: () => '',
   disabled: (p) => `sm plugins enable ${p.id}`,
   untrusted: (p) => `review its code, then run \`sm plugins trust ${p.id}\``,
   'incompatible-spec': () => 'upgrade the plugin (or skill-map) so its specCompat includes this spec',
@@ -53,7 +53,7 @@ export function doctorReport(plugins: readonly PluginState[]): {
   const counts: Record<string, number> = {};
   for (const p of plugins) counts[p.status] = (counts[p.status] ?? 0) + 1;
   const problems = plugins.flatMap((p) => [
-    ...(p.status === 'loaded'
+    ...(p.status === 'enabled'
       ? []
       : [
           {
@@ -95,9 +95,10 @@ export async function setPluginEnabled(
   const slash = id.indexOf('/');
   const pluginId = slash === -1 ? id : id.slice(0, slash);
   const plugin = pluginById(await listPlugins(scope), pluginId);
-  if (slash !== -1 && !plugin.extensions.some((e) => e.id === id))
+  const unloaded = (plugin.unloadedExtensions ?? []).map((e) => `${pluginId}/${e.id}`);
+  if (slash !== -1 && !plugin.extensions.some((e) => e.id === id) && !unloaded.includes(id))
     throw new EngineError('not-found', `plugin '${pluginId}' has no extension '${id}'`, {
-      details: { known: plugin.extensions.map((e) => e.id) },
+      details: { known: [...plugin.extensions.map((e) => e.id), ...unloaded] },
     });
   setConfigValue({
     projectRoot: scope.projectRoot,

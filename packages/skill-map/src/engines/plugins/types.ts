@@ -3,7 +3,7 @@ import type { PluginManifest } from '../../adapters/plugins/discover.js';
 
 /** A plugin's state after loading (the reference's statuses, plus `untrusted` and `id-collision`). */
 export type PluginStatus =
-  | 'loaded'
+  | 'enabled'
   | 'disabled'
   | 'untrusted'
   | 'incompatible-spec'
@@ -21,6 +21,14 @@ export interface PluginExtensionState {
   enabled: boolean;
 }
 
+/** A folder-layout extension switched off before import (its extension.json, or the operator). */
+export interface UnloadedExtension {
+  id: string;
+  kind: ExtensionKind;
+  stability: 'experimental' | 'beta' | 'stable' | 'deprecated';
+  reason: 'extension-disabled';
+}
+
 /** One plugin (`DiscoveredPlugin` of plugins-registry.schema.json). */
 export interface PluginState {
   id: string;
@@ -35,4 +43,6 @@ export interface PluginState {
   extensions: PluginExtensionState[];
   /** Why each left-out view contribution of its manifest is invalid (absent when none is). */
   contributionErrors?: string[];
+  /** Folder layout: its extensions that were not imported, and why (absent for a listed `extensions`). */
+  unloadedExtensions?: UnloadedExtension[];
 }
