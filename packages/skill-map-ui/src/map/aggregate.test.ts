@@ -36,13 +36,14 @@ function project() {
     { ...link('docs/api/a5.md', 'missing.md'), state: 'broken' as const },
   ];
   const layout = packLayout(nodes);
-  return { map: { nodes, links }, index: indexAggregates(nodes, layout.clusters) };
+  const map = { nodes, links };
+  return { map, index: indexAggregates(map, layout.clusters) };
 }
 
 describe('semantic zoom (aggregates)', () => {
   it('at a far zoom draws the hosts as aggregates sized by their visible nodes, hiding every member', () => {
-    const { map, index } = project();
-    const cut = cutAggregates(index, map, { pxPerUnit: 0.5 });
+    const { index } = project();
+    const cut = cutAggregates(index, { pxPerUnit: 0.5 });
     expect(cut.aggregates.map((a) => [a.key, a.kind, a.count])).toEqual([
       ['claude:', 'host', 7],
       ['core/markdown:', 'host', 70],
@@ -53,20 +54,20 @@ describe('semantic zoom (aggregates)', () => {
     expect(md?.issues).toEqual({ error: 1, warn: 0, info: 0 });
     expect(md?.severity).toBe(3);
     expect(
-      cutAggregates(index, map, { pxPerUnit: 0.5, severities: new Set(['info']) }).aggregates[1]?.issues,
+      cutAggregates(index, { pxPerUnit: 0.5, severities: new Set(['info']) }).aggregates[1]?.issues,
     ).toEqual({ error: 0, warn: 0, info: 116 });
     // Links summed between aggregates (the broken target and the inner link are not drawn).
     expect(cut.links).toEqual([{ source: 'claude:', target: 'core/markdown:', weight: 1 }]);
   });
 
   it('opens host, then folder, as the zoom passes the thresholds; members appear where the aggregate was', () => {
-    const { map, index } = project();
+    const { index } = project();
     const docs = index.roots.find((r) => r.key === 'core/markdown:')?.children[0];
     expect(docs?.key).toBe('core/markdown:docs');
     // Just wide enough for docs and its folders to be told apart, not their files.
     const px = Math.max(OPEN_PX / docs!.r, CHILD_PX / docs!.childR) * 1.01;
     expect(px * NODE_RADIUS).toBeLessThan(CHILD_PX);
-    const cut = cutAggregates(index, map, { pxPerUnit: px });
+    const cut = cutAggregates(index, { pxPerUnit: px });
     const keys = cut.aggregates.map((a) => a.key);
     expect(keys).toContain('core/markdown:docs/api');
     expect(keys).toContain('core/markdown:docs/guides');
@@ -78,14 +79,14 @@ describe('semantic zoom (aggregates)', () => {
       weight: 2,
     });
     // Close enough for single nodes: no aggregate, nothing hidden.
-    const near = cutAggregates(index, map, { pxPerUnit: CHILD_PX * 4 });
+    const near = cutAggregates(index, { pxPerUnit: CHILD_PX * 4 });
     expect(near.aggregates).toEqual([]);
     expect(near.collapsed.size).toBe(0);
   });
 
   it('a click opens one aggregate in place; the selection keeps its folders open; filters shrink counts', () => {
     const { map, index } = project();
-    const opened = cutAggregates(index, map, { pxPerUnit: 0.5, opened: new Set(['claude:']) });
+    const opened = cutAggregates(index, { pxPerUnit: 0.5, opened: new Set(['claude:']) });
     const keys = opened.aggregates.map((a) => a.key);
     expect(keys).not.toContain('claude:');
     expect(keys).toContain('claude:plugins/kit');
@@ -93,20 +94,21 @@ describe('semantic zoom (aggregates)', () => {
     expect(opened.collapsed.has('CLAUDE.md')).toBe(false);
     // The plugin's link to docs now comes from the open host's node.
     expect(opened.links).toContainEqual({ source: 'CLAUDE.md', target: 'core/markdown:', weight: 1 });
-    const pinned = cutAggregates(index, map, { pxPerUnit: 0.5, pinned: ['docs/api/a1.md'] });
+    const pinned = cutAggregates(index, { pxPerUnit: 0.5, pinned: ['docs/api/a1.md'] });
     expect(pinned.collapsed.has('docs/api/a1.md')).toBe(false);
     expect(pinned.collapsed.get('docs/api/a2.md')).toBe(undefined);
     expect(pinned.collapsed.get('docs/guides/g2.md')).toBe('core/markdown:docs/guides');
     const visible = new Set(map.nodes.filter((n) => !n.path.startsWith('docs/guides')).map((n) => n.path));
-    const filtered = cutAggregates(index, map, { pxPerUnit: 0.5, visible });
+    const filtered = cutAggregates(index, { pxPerUnit: 0.5, visible });
     expect(filtered.aggregates.find((a) => a.key === 'core/markdown:')?.count).toBe(40);
     expect(filtered.links).toEqual([{ source: 'claude:', target: 'core/markdown:', weight: 1 }]);
   });
 
   it('is deterministic', () => {
     const { map, index } = project();
-    const a = cutAggregates(index, map, { pxPerUnit: 1 });
-    const b = cutAggregates(indexAggregates([...map.nodes].reverse(), packLayout(map.nodes).clusters), map, {
+    const a = cutAggregates(index, { pxPerUnit: 1 });
+    const reversed = { nodes: [...map.nodes].reverse(), links: [...map.links].reverse() };
+    const b = cutAggregates(indexAggregates(reversed, packLayout(map.nodes).clusters), {
       pxPerUnit: 1,
     });
     expect(b.aggregates).toEqual(a.aggregates);

@@ -5,7 +5,7 @@
 // A circle opens (its sub-folders and files are shown) when it is wide enough on screen and its children would be
 // told apart (their mean radius is at least CHILD_PX): a 10,000-node map first shows its folders, not dots. A click
 // opens one whatever the zoom (`opened`), and the circles holding a pinned node (the selection) are always open.
-import type { MapProjection } from '../api/types';
+import type { MapNode, MapProjection } from '../api/types';
 import { NODE_RADIUS, type Cluster } from './layout';
 import { buildTree, type TreeFolder } from './tree';
 
@@ -23,8 +23,9 @@ export interface AggNode {
   r: number;
   parent: AggNode | null;
   children: AggNode[];
-  /** The node paths directly in this folder. */
+  /** The node paths directly in this folder, and their positions in the map's nodes. */
   files: string[];
+  fileIndices: number[];
   /** Mean radius of its children (sub-folders and files), in layout units. */
   childR: number;
 }
@@ -33,13 +34,24 @@ export interface AggregateIndex {
   roots: AggNode[];
   /** Each node path's innermost folder. */
   folderOf: Map<string, AggNode>;
+  /** The map's nodes, and each path's position among them. */
+  nodes: readonly MapNode[];
+  pathIndex: Map<string, number>;
+  /** Each link's source and target as node positions (-1: not a node, e.g. a broken target). */
+  linkSource: Int32Array;
+  linkTarget: Int32Array;
 }
 
-/** The folder tree of `nodes` with the layout's circles (a folder the layout did not place is left out). */
+/**
+ * The folder tree of the map's nodes with the layout's circles (a folder the layout did not place is left out), and
+ * its links by node position: built once per map, so a cut at a new zoom is cheap.
+ */
 export function indexAggregates(
-  nodes: readonly { path: string; provider: string; kind: string }[],
+  map: Pick<MapProjection, 'nodes' | 'links'>,
   clusters: readonly Cluster[],
 ): AggregateIndex {
+  const nodes = map.nodes;
+  const pathIndex = new Map(nodes.map((n, i) => [n.path, i]));
   const circles = new Map(clusters.map((c) => [c.key, c]));
   const kinds = new Map(nodes.map((n) => [n.path, n.kind]));
   const folderOf = new Map<string, AggNode>();
@@ -57,6 +69,7 @@ export function indexAggregates(
       parent,
       children: [],
       files: f.files.map((x) => x.path),
+      fileIndices: f.files.map((x) => pathIndex.get(x.path) ?? -1).filter((i) => i >= 0),
       childR: NODE_RADIUS,
     };
     for (const s of f.folders) {
@@ -78,7 +91,13 @@ export function indexAggregates(
     const a = build(h, null);
     if (a !== null) roots.push(a);
   }
-  return { roots, folderOf };
+  const linkSource = new Int32Array(map.links.length);
+  const linkTarget = new Int32Array(map.links.length);
+  map.links.forEach((l, i) => {
+    linkSource[i] = pathIndex.get(l.source) ?? -1;
+    linkTarget[i] = pathIndex.get(l.target) ?? -1;
+  });
+  return { roots, folderOf, nodes, pathIndex, linkSource, linkTarget };
 }
 
 /** Issue counts by severity, of the severities shown (the issues view's filter: info hidden by default). */
@@ -134,14 +153,14 @@ export interface CutOptions {
 const DEFAULT_SEVERITIES: ReadonlySet<'error' | 'warn' | 'info'> = new Set(['error', 'warn']);
 
 /** The aggregates drawn at a zoom, their links and the nodes they hide. Pure. */
-export function cutAggregates(
-  index: AggregateIndex,
-  map: Pick<MapProjection, 'nodes' | 'links'>,
-  o: CutOptions,
-): Cut {
+export function cutAggregates(index: AggregateIndex, o: CutOptions): Cut {
   const opened = o.opened ?? new Set<string>();
-  const visible = o.visible ?? null;
   const sev = o.severities ?? DEFAULT_SEVERITIES;
+  const { nodes } = index;
+  const n = nodes.length;
+  const shown = new Uint8Array(n).fill(1);
+  if (o.visible != null)
+    for (let i = 0; i < n; i++) shown[i] = o.visible.has((nodes[i] as MapNode).path) ? 1 : 0;
   const forced = new Set<AggNode>();
   for (const p of o.pinned ?? [])
     for (let f = index.folderOf.get(p) ?? null; f !== null; f = f.parent) forced.add(f);
@@ -149,27 +168,28 @@ export function cutAggregates(
     forced.has(a) ||
     opened.has(a.key) ||
     (a.r * o.pxPerUnit >= OPEN_PX && a.childR * o.pxPerUnit >= CHILD_PX);
-  const nodeOf = new Map(map.nodes.map((n) => [n.path, n]));
-  const shown = (p: string): boolean => visible === null || visible.has(p);
   const aggregates: Aggregate[] = [];
+  // Each node's aggregate (its ordinal in `aggregates`), -1 when drawn as itself.
+  const rep = new Int32Array(n).fill(-1);
   const collapsed = new Map<string, string>();
   const close = (a: AggNode): void => {
-    const members: string[] = [];
+    const members: number[] = [];
     const collect = (f: AggNode): void => {
-      for (const p of f.files) if (shown(p)) members.push(p);
+      for (const i of f.fileIndices) if (shown[i] === 1) members.push(i);
       for (const c of f.children) collect(c);
     };
     collect(a);
     // One node is drawn as itself (an aggregate of one says less than the node).
     if (members.length < 2) return;
     const issues: SeverityCounts = { error: 0, warn: 0, info: 0 };
-    for (const p of members) {
-      collapsed.set(p, a.key);
-      const n = nodeOf.get(p);
-      if (n === undefined) continue;
-      if (sev.has('error')) issues.error += n.issues[0];
-      if (sev.has('warn')) issues.warn += n.issues[1];
-      if (sev.has('info')) issues.info += n.issues[2];
+    const ordinal = aggregates.length;
+    for (const i of members) {
+      const node = nodes[i] as MapNode;
+      rep[i] = ordinal;
+      collapsed.set(node.path, a.key);
+      if (sev.has('error')) issues.error += node.issues[0];
+      if (sev.has('warn')) issues.warn += node.issues[1];
+      if (sev.has('info')) issues.info += node.issues[2];
     }
     const severity = issues.error > 0 ? 3 : issues.warn > 0 ? 2 : issues.info > 0 ? 1 : 0;
     const { key, label, host, kind, x, y, r } = a;
@@ -180,33 +200,52 @@ export function cutAggregates(
     for (const c of a.children) walk(c);
   };
   for (const r of index.roots) walk(r);
-  return { aggregates, links: aggregateLinks(map.links, collapsed, (p) => nodeOf.has(p), shown), collapsed };
+  return { aggregates, links: aggregateLinks(index, aggregates, rep, shown), collapsed };
 }
 
-/** The links touching an aggregate, summed per (source, target) pair of drawn items; self-links dropped. */
+/**
+ * The links touching an aggregate, summed per (source, target) pair of drawn items; self-links and links to a
+ * broken target (no node) dropped. Items are numbered (aggregates first, then nodes) so the sums key on numbers.
+ */
 function aggregateLinks(
-  links: Pick<MapProjection, 'links'>['links'],
-  collapsed: ReadonlyMap<string, string>,
-  isNode: (p: string) => boolean,
-  shown: (p: string) => boolean,
+  index: AggregateIndex,
+  aggregates: readonly Aggregate[],
+  rep: Int32Array,
+  shown: Uint8Array,
 ): AggLink[] {
-  const sums = new Map<string, AggLink>();
-  for (const l of links) {
-    const s = collapsed.get(l.source);
-    const t = collapsed.get(l.target);
-    if (s === undefined && t === undefined) continue; // both drawn as nodes: sigma draws it
-    if (!shown(l.source) || (isNode(l.target) && !shown(l.target))) continue;
-    const source = s ?? l.source;
-    // A broken target (no node) is not drawn at aggregate level.
-    if (t === undefined && !isNode(l.target)) continue;
-    const target = t ?? l.target;
-    if (source === target) continue;
-    const key = `${source}\n${target}`;
-    const e = sums.get(key);
-    if (e === undefined) sums.set(key, { source, target, weight: 1 });
-    else e.weight++;
+  const a = aggregates.length;
+  const span = a + index.nodes.length;
+  const sums = new Map<number, number>();
+  const { linkSource: src, linkTarget: tgt } = index;
+  for (let i = 0; i < src.length; i++) {
+    const s = src[i] as number;
+    const t = tgt[i] as number;
+    if (s < 0 || t < 0 || shown[s] === 0 || shown[t] === 0) continue;
+    const rs = rep[s] as number;
+    const rt = rep[t] as number;
+    if (rs < 0 && rt < 0) continue; // both drawn as nodes: sigma draws it
+    const is = rs < 0 ? a + s : rs;
+    const it = rt < 0 ? a + t : rt;
+    if (is === it) continue;
+    const key = is * span + it;
+    sums.set(key, (sums.get(key) ?? 0) + 1);
   }
-  return [...sums.values()].sort(
-    (a, b) => b.weight - a.weight || (a.source < b.source ? -1 : a.source > b.source ? 1 : 0),
+  const name = (id: number): string =>
+    id < a ? (aggregates[id] as Aggregate).key : (index.nodes[id - a] as MapNode).path;
+  const out: AggLink[] = [];
+  for (const [key, weight] of sums)
+    out.push({ source: name(Math.floor(key / span)), target: name(key % span), weight });
+  return out.sort(
+    (x, y) =>
+      y.weight - x.weight ||
+      (x.source < y.source
+        ? -1
+        : x.source > y.source
+          ? 1
+          : x.target < y.target
+            ? -1
+            : x.target > y.target
+              ? 1
+              : 0),
   );
 }

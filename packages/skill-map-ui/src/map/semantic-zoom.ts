@@ -10,6 +10,8 @@ import type { Theme } from './colors';
 import { defineDebugField } from './debug-hooks';
 import type { Cluster, Point } from './layout';
 
+/** How long the camera rests before the cut follows it. */
+const SETTLE_MS = 90;
 const EMPTY: Cut = { aggregates: [], links: [], collapsed: new Map() };
 
 export class SemanticZoom {
@@ -26,6 +28,8 @@ export class SemanticZoom {
   private visible: ReadonlySet<string> | null = null;
   private severities: ReadonlySet<'error' | 'warn' | 'info'> | undefined;
   private readonly undebug: (() => void)[] = [];
+  private settle: ReturnType<typeof setTimeout> | null = null;
+  private lastPx = 0;
 
   constructor(
     private readonly sigma: Sigma,
@@ -33,7 +37,16 @@ export class SemanticZoom {
     /** Called when the hidden nodes changed (after the cut was replaced). */
     private readonly onChange: () => void,
   ) {
-    sigma.getCamera().on('updated', () => this.recompute(true));
+    // While the camera moves (a wheel, an animation), the cut is taken once it rests: the nodes hidden or shown
+    // by crossing several thresholds are redrawn once, not at every step.
+    sigma.getCamera().on('updated', () => {
+      if (this.settle !== null) clearTimeout(this.settle);
+      this.settle = setTimeout(() => {
+        this.settle = null;
+        // A pan keeps the zoom: the cut is the same.
+        if (this.pxPerUnit() !== this.lastPx) this.recompute(true);
+      }, SETTLE_MS);
+    });
     this.undebug.push(
       defineDebugField('aggregates', () => this.layer.drawn.map((d) => ({ ...d }))),
       defineDebugField('collapsedNodes', () => this.cut.collapsed.size),
@@ -47,7 +60,7 @@ export class SemanticZoom {
   /** A new map (and its layout's circles): indexes it and cuts at the current zoom, silently. */
   setMap(map: MapProjection, clusters: readonly Cluster[]): void {
     this.map = map;
-    this.index = indexAggregates(map.nodes, clusters);
+    this.index = indexAggregates(map, clusters);
     this.hosts = [...new Set(clusters.map((c) => c.host))].sort();
     this.recompute(false);
   }
@@ -103,6 +116,7 @@ export class SemanticZoom {
   }
 
   kill(): void {
+    if (this.settle !== null) clearTimeout(this.settle);
     for (const u of this.undebug) u();
   }
 
@@ -132,8 +146,9 @@ export class SemanticZoom {
     if (this.index === null || this.map === null) return false;
     const ratio = this.sigma.getCamera().ratio;
     for (const [k, at] of this.opened) if (ratio > at * 2) this.opened.delete(k);
-    const cut = cutAggregates(this.index, this.map, {
-      pxPerUnit: this.pxPerUnit(),
+    this.lastPx = this.pxPerUnit();
+    const cut = cutAggregates(this.index, {
+      pxPerUnit: this.lastPx,
       opened: new Set(this.opened.keys()),
       pinned: this.pinned,
       visible: this.visible,
