@@ -184,6 +184,16 @@ describeBrowser('browser: the MCP Apps view in a sandboxed iframe', () => {
     // Only the host page's own three loads: the view fetched nothing.
     expect(rec.requests.filter((u) => !u.startsWith(host.url))).toEqual([]);
 
+    // The page's label layer names the nodes in the view too (its rendered boxes, read from the shared hook).
+    await waitFor(rec, () =>
+      view.evaluate(
+        (n) =>
+          (
+            window as unknown as { __smMap: { labelBoxes: Array<{ layer: string }> } }
+          ).__smMap.labelBoxes.filter((b) => b.layer === 'node').length === n,
+        expected.length,
+      ),
+    );
     await screenshot(page, 'mcp-app-map');
     const pos = await view.evaluate(
       (p) => (window as unknown as { __smMap: { mcpApp: Json } }).__smMap.mcpApp['viewportPosition'](p),

@@ -263,6 +263,7 @@ export class MapRenderer {
       if (this.focus !== null && !g.hasNode(this.focus)) this.focus = null;
       this.computeNeighbours();
       this.restyleAll();
+      this.labels.setGraph(g); // before the draw: the frame drawn now places the node labels too
       this.sigma.setGraph(g); // processes and draws at once
     } else {
       syncGraph(this.graph, desired);
@@ -272,10 +273,10 @@ export class MapRenderer {
       }
       this.computeNeighbours();
       this.restyleAll();
+      this.labels.setGraph(this.graph);
       this.sigma.refresh();
     }
     this.hits.rebuild(this.graph);
-    this.labels.setGraph(this.graph);
     performance.measure('map:graph', 'map:apply');
   }
 
