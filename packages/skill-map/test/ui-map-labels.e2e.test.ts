@@ -85,10 +85,10 @@ function overlaps(boxes: readonly LabelBox[]): string[] {
 
 /** Zooms with the keyboard (the map's + and -) until the camera ratio passes `target` in that direction. */
 async function zoomTo(page: Page, target: number, key: '+' | '-'): Promise<void> {
-  await page.focus('[data-testid="map"]');
-  for (let i = 0; i < 8; i++) {
+  for (let i = 0; i < 20; i++) {
     const { camera } = await settle(page);
     if (key === '+' ? camera.ratio <= target : camera.ratio >= target) return;
+    await page.focus('[data-testid="map"]');
     await page.keyboard.press(key);
   }
 }
@@ -132,6 +132,13 @@ describeBrowser('browser: map labels', () => {
 
   it('the demo: no two drawn labels intersect at the default zoom, zoomed in x4 and zoomed out', async () => {
     const url = await serveProject((root) => cpSync(DEMO, root, { recursive: true }));
+    // The most linked node: its neighbourhood is the focus view shot below.
+    const map = (await (await fetch(`${url}/api/map`)).json()) as {
+      links: { source: string; target: string }[];
+    };
+    const degree = new Map<string, number>();
+    for (const l of map.links) for (const k of [l.source, l.target]) degree.set(k, (degree.get(k) ?? 0) + 1);
+    const hub = [...degree].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
     for (const scheme of ['light', 'dark'] as const) {
       const rec = await openRecordedPage(browser, { colorScheme: scheme });
       const page = rec.page;
@@ -145,10 +152,18 @@ describeBrowser('browser: map labels', () => {
         const counts = await checkThreeZooms(page, 'demo');
         process.stdout.write(`ui-map-labels: demo labels drawn ${JSON.stringify(counts)}\n`);
       }
+      // A focus view (the hub's neighbourhood), loaded from its URL: labels still clean; shot in both themes.
+      await page.goto('about:blank');
+      await page.goto(`${url}/#/?focus=hood&of=${encodeURIComponent(hub)}&hops=1`);
+      await page.waitForSelector('[data-testid="map"][data-ready="true"]');
+      await page.getByRole('region', { name: 'Focus view' }).waitFor();
+      const focused = await settle(page);
+      expect(overlaps(focused.boxes), `demo focus ${scheme}`).toEqual([]);
+      await screenshot(page, `map-demo-focus-${scheme}`);
       expect(rec.errors).toEqual([]);
       await page.context().close();
     }
-  });
+  }, 180_000);
 
   it('a generated 1,000-node project: no two drawn labels intersect at three zoom levels', async () => {
     const url = await serveProject((root) => generateProject(root, 1000));
@@ -162,5 +177,5 @@ describeBrowser('browser: map labels', () => {
     await screenshot(page, 'map-1000-labels');
     expect(rec.errors).toEqual([]);
     await page.context().close();
-  });
+  }, 180_000);
 });

@@ -21,7 +21,7 @@ const PROJECT: Record<string, string> = {
   // An error: an explicit link to a file that is not there, in a skill.
   [SKILL]: '---\nname: notes\ndescription: Writes notes.\n---\nSee [the template](template.md).\n',
   [AGENT]:
-    '---\nname: writer\ndescription: Writes.\n---\nUses the `notes` skill. Read [the plan](../../docs/plan.md).\n',
+    '---\nname: writer\ndescription: Writes.\n---\nUses [the notes skill](../skills/notes/SKILL.md). Read [the plan](../../docs/plan.md).\n',
   // Info only: inline-code paths in a plan that name no file (`sm check` lists them only under --severity info).
   [PLAN]: '# Plan\nRead `notes/design.md` and `src/lib/engine.md` first.\n',
   [README]: '# Project\nSee [the plan](docs/plan.md) and [the writer](.claude/agents/writer.md).\n',
@@ -138,8 +138,8 @@ describeBrowser('browser: map views', () => {
     await page.focus('[data-testid="map"]');
     await page.keyboard.press('+');
     await page.keyboard.press('+');
+    await expect.poll(async () => (await camera()).ratio, POLL).toBeLessThan(0.9);
     const before = await stillCamera();
-    expect(before.ratio).toBeLessThan(0.9);
     expect((await selection()).dimmed).toBe(false);
 
     await page.locator('body').press('/');
@@ -191,4 +191,66 @@ describeBrowser('browser: map views', () => {
       await fresh.page.context().close();
     }
   });
+
+  it('focus views load from their URL: a neighbourhood (hops adjustable), a path, a reach; Back returns', async () => {
+    const fresh = await openRecordedPage(browser);
+    const p = fresh.page;
+    const focused = () =>
+      p.evaluate(
+        () => (window as unknown as { __smMap: { focusView: { nodes: string[] } | null } }).__smMap.focusView,
+      );
+    const nodes = async () => (await focused())?.nodes;
+    const shown = () => p.getAttribute('[data-testid="map"]', 'data-visible');
+    const load = async (hash: string): Promise<void> => {
+      await p.goto('about:blank'); // then a direct load of the URL, not a same-document hash change
+      await p.goto(`${serve.baseUrl}/${hash}`);
+      await p.waitForSelector('[data-testid="map"][data-ready="true"]');
+    };
+    const ring = (k: string) =>
+      p.evaluate(
+        (key) => (window as unknown as { __smMap: { ringOf(k: string): string | null } }).__smMap.ringOf(key),
+        k,
+      );
+    try {
+      // The neighbourhood of README, one hop: the plan and the writer, not the skill two links away.
+      await load(`#/?focus=hood&of=${README}&hops=1`);
+      await expect.poll(nodes, POLL).toEqual([AGENT, README, PLAN]);
+      expect(await shown()).toBe('3');
+      expect(await ring(SKILL)).toBe('none');
+      expect(await ring(AGENT)).not.toBe('none');
+      const bar = p.getByRole('region', { name: 'Focus view' });
+      expect(await bar.textContent()).toContain('Neighbourhood of README.md');
+      await bar.getByRole('button', { name: 'More hops' }).click();
+      await expect.poll(() => p.evaluate(() => location.hash), POLL).toContain('hops=2');
+      await expect.poll(nodes, POLL).toEqual([AGENT, SKILL, README, PLAN]);
+      await p.goBack();
+      await expect.poll(nodes, POLL).toEqual([AGENT, README, PLAN]);
+
+      // The path from README to the skill: through the writer, not the plan.
+      await load(`#/?focus=path&from=${README}&to=${SKILL}`);
+      await expect.poll(nodes, POLL).toEqual([AGENT, SKILL, README]);
+      expect(await ring(PLAN)).toBe('none');
+
+      // What the writer reaches, following its links forward: the skill and the plan, not README (it links in).
+      await load(`#/?focus=reach&of=${AGENT}`);
+      await expect.poll(nodes, POLL).toEqual([AGENT, SKILL, PLAN]);
+      expect(await ring(README)).toBe('none');
+
+      // One gesture from the node panel; Back returns to the whole map.
+      await load(`#/?node=${README}`);
+      expect(await focused()).toBeNull();
+      await p
+        .getByRole('group', { name: 'Focus the map' })
+        .getByRole('button', { name: 'Neighbourhood' })
+        .click();
+      await expect.poll(nodes, POLL).toEqual([AGENT, README, PLAN]);
+      await p.goBack();
+      await expect.poll(focused, POLL).toBeNull();
+      await expect.poll(shown, POLL).toBe('4');
+      expect(await ring(SKILL)).not.toBe('none');
+      expect(fresh.errors).toEqual([]);
+    } finally {
+      await p.context().close();
+    }
+  }, 180_000);
 });

@@ -3,7 +3,12 @@ import { visibleNodes } from '../map/filter';
 import { isGhost } from '../map/graph-build';
 import type { Direction } from '../map/navigate';
 import { MapRenderer } from '../map/renderer';
-import { openNode } from '../state/route';
+import { focusNodes, type FocusView } from '../state/focus-view';
+import { navigate, openNode } from '../state/route';
+import type { MapFilter, MapScope } from '../state/store';
+import { defineDebugField } from '../map/debug-hooks';
+import type { MapProjection } from '../api/types';
+import { FocusBar } from './FocusBar';
 import { savedCamera } from '../state/view-history';
 import { store, useApp } from '../state/store';
 import { Legend } from './Legend';
@@ -37,6 +42,14 @@ function exposeHooks(hooks: MapHooks | null): void {
   w.__skillMap = { ...(w.__skillMap ?? {}), map: hooks ?? undefined };
 }
 
+/** The nodes shown: the filters and scope, within the focus view when there is one (null: every node). */
+function shownNodes(map: MapProjection, filter: MapFilter, scope: MapScope, focus: FocusView | null) {
+  const visible = visibleNodes(map, filter, scope);
+  if (focus === null) return visible;
+  const kept = focusNodes(map, focus);
+  return visible === null ? kept : new Set([...kept].filter((k) => visible.has(k)));
+}
+
 /** The map: every node on a WebGL canvas, filters and scope applied as reducers, keyboard moves on it. */
 export function MapView() {
   const map = useApp((s) => s.map);
@@ -45,6 +58,7 @@ export function MapView() {
   const filter = useApp((s) => s.filter);
   const scope = useApp((s) => s.scope);
   const routeNode = useApp((s) => s.route.node);
+  const routeFocus = useApp((s) => s.route.focus);
   const activity = useApp((s) => s.activity);
   const activityShown = useApp((s) => s.activityShown);
   const severities = useApp((s) => s.severities);
@@ -54,6 +68,7 @@ export function MapView() {
   const rendererRef = useRef<MapRenderer | null>(null);
   const clicked = useRef<string | null>(null);
   const shownRoute = useRef<string | null>(null);
+  const framed = useRef<FocusView | null>(null);
   const tabCycle = useRef<{ anchor: string; list: string[]; index: number } | null>(null);
   const [drawn, setDrawn] = useState({ generation: -1, nodes: 0 });
   const [visibleCount, setVisibleCount] = useState<number | null>(null);
@@ -64,9 +79,12 @@ export function MapView() {
     if (el === null) return;
     const r = new MapRenderer(
       el,
-      (path) => {
+      (path, pathFrom) => {
         clicked.current = path;
-        openNode(path);
+        // Shift+click with a node open: the path between the two, one gesture.
+        if (pathFrom !== null && pathFrom !== path && !isGhost(pathFrom))
+          navigate({ node: path, focus: { mode: 'path', from: pathFrom, to: path } });
+        else openNode(path);
       },
       setCursor,
     );
@@ -94,7 +112,7 @@ export function MapView() {
     r.setSeverities(store.get().severities);
     r.update(map);
     const s = store.get();
-    r.setVisible(visibleNodes(map, s.filter, s.scope));
+    r.setVisible(shownNodes(map, s.filter, s.scope, s.route.focus));
     const route = s.route.node;
     if (route !== null) r.setCursor(route);
     let live = true;
@@ -107,14 +125,20 @@ export function MapView() {
   useEffect(() => {
     const r = rendererRef.current;
     if (r === null || map === null) return;
-    const visible = visibleNodes(map, filter, scope);
+    const visible = shownNodes(map, filter, scope, routeFocus);
     r.setVisible(visible);
+    const undebug = defineDebugField('focusView', () =>
+      routeFocus === null ? null : { ...routeFocus, nodes: [...(visible ?? [])].sort() },
+    );
     let live = true;
     void r.nextRender().then(() => {
       if (live) setVisibleCount(visible === null ? null : visible.size);
     });
-    return () => void (live = false);
-  }, [map, filter, scope]);
+    return () => {
+      live = false;
+      undebug();
+    };
+  }, [map, filter, scope, routeFocus]);
 
   useEffect(() => {
     if (map !== null) rendererRef.current?.setSeverities(severities);
@@ -158,6 +182,16 @@ export function MapView() {
     else if (saved !== null) r.restoreView(saved);
     else r.center(routeNode);
   }, [routeNode, drawn.generation]);
+
+  useEffect(() => {
+    // A focus view chosen now (not one returned to, which has its camera): its nodes brought into sight.
+    const r = rendererRef.current;
+    if (r === null || map === null || drawn.generation !== generation || routeFocus === framed.current) return;
+    framed.current = routeFocus;
+    const s = store.get();
+    const keep = shownNodes(map, s.filter, s.scope, routeFocus);
+    if (routeFocus !== null && keep !== null && savedCamera() === null) r.frame(keep);
+  }, [map, generation, routeFocus, drawn.generation]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     const r = rendererRef.current;
@@ -218,6 +252,7 @@ export function MapView() {
     >
       <div ref={canvasRef} className="map-canvas" />
       <Legend map={map} activity={activityShown} />
+      <FocusBar shown={visibleCount ?? total} />
       <p id="map-help" className="sr-only">
         Arrow keys move between nodes, Tab walks the selected node&apos;s links, Enter opens, plus and minus
         zoom, 0 resets the view.

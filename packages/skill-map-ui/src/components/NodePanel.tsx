@@ -2,6 +2,7 @@
 // live events that concern the node; a node that no longer exists says so instead of failing.
 import { useEffect, useRef, useState } from 'react';
 import { openNode } from '../state/route';
+import { FocusButtons } from './FocusBar';
 import { useApp } from '../state/store';
 import { ActivitySection } from './node-panel/ActivitySection';
 import { AnnotationsSection } from './node-panel/AnnotationsSection';
@@ -162,6 +163,7 @@ export function NodePanel({ path }: { path: string }) {
           </span>
         )}
       </p>
+      {mapNode !== null && <FocusButtons path={path} />}
       <ActivitySection path={path} />
       <PanelContent key={path} path={path} />
     </aside>

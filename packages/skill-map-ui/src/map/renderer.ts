@@ -30,6 +30,7 @@ import { LayoutClient } from './layout-client';
 import { loadPositions, savePositions } from './persist';
 import { defineDebugField } from './debug-hooks';
 import { followCameraHistory, restoreCamera } from './camera-history';
+import { frameNodes } from './camera-fit';
 import type { CameraView } from '../state/view-history';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 import { SemanticZoom } from './semantic-zoom';
@@ -70,7 +71,8 @@ export class MapRenderer {
 
   constructor(
     private readonly container: HTMLElement,
-    private readonly onOpen: (path: string) => void,
+    /** A click on a node; `pathFrom`: with Shift, the node selected before (a path between the two). */
+    private readonly onOpen: (path: string, pathFrom: string | null) => void,
     private readonly onCursor: (path: string | null) => void,
   ) {
     container.prepend(this.clusters.canvas);
@@ -137,9 +139,10 @@ export class MapRenderer {
       this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       performance.measure('map:render+clusters', 'map:render');
     });
-    this.sigma.on('clickNode', ({ node }) => {
+    this.sigma.on('clickNode', ({ node, event }) => {
+      const from = this.focus;
       this.setCursor(node);
-      if (!isGhost(node)) this.onOpen(node);
+      if (!isGhost(node)) this.onOpen(node, event.original.shiftKey ? from : null);
     });
     this.sigma.on('enterNode', () => (stage.style.cursor = 'pointer'));
     this.sigma.on('leaveNode', () => (stage.style.cursor = ''));
@@ -417,6 +420,11 @@ export class MapRenderer {
       clusters: this.clusters.labels,
       taken,
     });
+  }
+
+  /** Brings a set of nodes into view (a focus view's). */
+  frame(keys: Iterable<string>): void {
+    frameNodes(this.sigma, keys);
   }
 
   /** Back to a view recorded in the history (state/view-history.ts). */

@@ -1,20 +1,27 @@
 import { store } from './store';
 import type { Route } from './store';
+import { focusParams, parseFocus, type FocusView } from './focus-view';
 import { recordCamera } from './view-history';
 
-/** `#/`, `#/issues`, `#/jobs`, `#/plugins`, each optionally followed by `?node=<path>`. */
+/**
+ * `#/`, `#/issues`, `#/jobs`, `#/plugins`, each optionally followed by `?node=<path>` and a focus view
+ * (`focus=hood&of=<path>&hops=<n>`, `focus=path&from=<a>&to=<b>`, `focus=reach&of=<path>`: state/focus-view.ts).
+ */
 export function parseHash(hash: string): Route {
   const raw = hash.replace(/^#\/?/, '');
   const [view = '', query = ''] = raw.split('?', 2);
-  const node = new URLSearchParams(query).get('node');
+  const q = new URLSearchParams(query);
+  const node = q.get('node');
   const known = view === 'issues' || view === 'jobs' || view === 'plugins';
-  return { view: known ? view : 'map', node: node === '' ? null : node };
+  return { view: known ? view : 'map', node: node === '' ? null : node, focus: parseFocus(q) };
 }
 
-export function formatHash(route: Route): string {
+export function formatHash(route: Pick<Route, 'view' | 'node'> & { focus?: FocusView | null }): string {
   const view = route.view === 'map' ? '' : route.view;
-  const query = route.node === null ? '' : `?${new URLSearchParams({ node: route.node }).toString()}`;
-  return `#/${view}${query}`;
+  const q = new URLSearchParams(route.node === null ? [] : [['node', route.node]]);
+  for (const [k, v] of route.focus ? focusParams(route.focus) : []) q.append(k, v);
+  const query = q.toString();
+  return `#/${view}${query === '' ? '' : `?${query}`}`;
 }
 
 /** Moves to a route, recording it in history (so back returns to the previous node or view). */

@@ -3,12 +3,15 @@ import type { MapProjection, Severity } from '../api/types';
 import type { ConnectionState } from '../live/live-connection';
 import { DEFAULT_SEVERITIES } from '../map/markers';
 import { EMPTY_ACTIVITY, type ActivityState } from './activity-model';
+import type { FocusView } from './focus-view';
 
 /** The page's route, kept in the URL hash so back and forward work and a node can be linked to. */
 export interface Route {
   view: 'map' | 'issues' | 'jobs' | 'plugins';
   /** The selected node's path (the panel is open), or null. */
   node: string | null;
+  /** The focus view the map shows (a neighbourhood, a path, a reach), or null for the whole map. */
+  focus: FocusView | null;
 }
 
 /** The map filters, in `sm export`'s grammar: kinds and hosts whitelist, path globs OR, `has=issues`. */
@@ -53,7 +56,7 @@ const initial: AppState = {
   map: null,
   mapError: null,
   mapGeneration: 0,
-  route: { view: 'map', node: null },
+  route: { view: 'map', node: null, focus: null },
   search: '',
   filter: EMPTY_FILTER,
   scope: { includes: [], excludes: [] },
