@@ -186,7 +186,8 @@ export function MapView() {
   useEffect(() => {
     // A focus view chosen now (not one returned to, which has its camera): its nodes brought into sight.
     const r = rendererRef.current;
-    if (r === null || map === null || drawn.generation !== generation || routeFocus === framed.current) return;
+    if (r === null || map === null || drawn.generation !== generation || routeFocus === framed.current)
+      return;
     framed.current = routeFocus;
     const s = store.get();
     const keep = shownNodes(map, s.filter, s.scope, routeFocus);
