@@ -28,7 +28,7 @@ interface LabelBox {
   y: number;
   w: number;
   h: number;
-  layer: 'node' | 'cluster' | 'aggregate';
+  layer: 'node' | 'cluster' | 'aggregate' | 'badge';
 }
 interface Camera {
   x: number;
@@ -79,7 +79,9 @@ function overlaps(boxes: readonly LabelBox[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < boxes.length; i++)
     for (let j = i + 1; j < boxes.length; j++)
-      if (intersect(boxes[i]!, boxes[j]!)) out.push(`${boxes[i]!.text} / ${boxes[j]!.text}`);
+      // Badges (an aggregate's issue count) are markers, not names: only a name over one counts.
+      if (boxes[i]!.layer === 'badge' && boxes[j]!.layer === 'badge') continue;
+      else if (intersect(boxes[i]!, boxes[j]!)) out.push(`${boxes[i]!.text} / ${boxes[j]!.text}`);
   return out;
 }
 

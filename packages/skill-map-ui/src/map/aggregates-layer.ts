@@ -33,6 +33,8 @@ export class AggregatesLayer {
   readonly canvas = document.createElement('canvas');
   theme: Theme = 'light';
   drawn: DrawnAggregate[] = [];
+  /** The issue badges drawn this frame (the label layer places no name over one). */
+  badges: { key: string; x: number; y: number; w: number; h: number }[] = [];
 
   constructor() {
     this.canvas.className = 'map-clusters map-aggregates';
@@ -48,6 +50,7 @@ export class AggregatesLayer {
   ): void {
     const overlay = prepareOverlay(this.canvas, sigma);
     this.drawn = [];
+    this.badges = [];
     if (overlay === null || aggregates.length === 0) return;
     const { ctx, width, height } = overlay;
     const pal = palette(this.theme);
@@ -99,7 +102,11 @@ export class AggregatesLayer {
     // Issue badges first: labels are placed around them.
     for (const { a, p, r } of visible) {
       const n = a.issues.error + a.issues.warn + a.issues.info;
-      if (n > 0 && r >= 8) boxes.push(this.badge(ctx, p, r, n, a.severity, pal));
+      if (n > 0 && r >= 8) {
+        const b = this.badge(ctx, p, r, n, a.severity, pal);
+        boxes.push(b);
+        this.badges.push({ key: a.key, ...b });
+      }
     }
     ctx.font = FONT;
     for (const { a, p, r } of visible) {

@@ -18,8 +18,11 @@ export interface LabelBox {
   y: number;
   w: number;
   h: number;
-  /** 'node' (a node's name), 'cluster' (a host/folder circle's name) or 'aggregate' (semantic zoom's labels). */
-  layer: 'node' | 'cluster' | 'aggregate';
+  /**
+   * 'node' (a node's name), 'cluster' (a host/folder circle's name), 'aggregate' (semantic zoom's labels) or
+   * 'badge' (an aggregate's issue count: no name is placed over one; its text is empty).
+   */
+  layer: 'node' | 'cluster' | 'aggregate' | 'badge';
 }
 
 type DebugWindow = { __smMap?: Record<string, unknown> };

@@ -86,7 +86,7 @@ export class LabelLayer {
       pal: Palette;
       clusters: readonly ClusterLabel[];
       /** Boxes another layer drew this frame (the aggregates' labels and badges). */
-      taken: readonly (Box & { key: string; text: string })[];
+      taken: readonly (Box & { key: string; text: string; layer: 'aggregate' | 'badge' })[];
     },
   ): void {
     const overlay = prepareOverlay(this.canvas, view);
@@ -96,7 +96,7 @@ export class LabelLayer {
     const boxes: LabelBox[] = [];
     for (const t of o.taken) {
       placer.occupy(t);
-      boxes.push({ key: t.key, text: t.text, x: t.x, y: t.y, w: t.w, h: t.h, layer: 'aggregate' });
+      boxes.push({ key: t.key, text: t.text, x: t.x, y: t.y, w: t.w, h: t.h, layer: t.layer });
     }
     // One affine map graph → viewport for the frame (the camera does not change during a draw).
     const p0 = view.graphToViewport({ x: 0, y: 0 });

@@ -410,9 +410,13 @@ export class MapRenderer {
       Boolean(captor['draggedEvents']) ||
       Boolean(captor['currentWheelDirection']);
     if (moving) return this.labels.clear();
-    const taken = this.zoomCut.layer.drawn.flatMap((d) =>
-      d.labelBox === null ? [] : [{ key: d.key, ...d.labelBox }],
-    );
+    const { drawn, badges } = this.zoomCut.layer;
+    const taken = [
+      ...drawn.flatMap((d) =>
+        d.labelBox === null ? [] : [{ key: d.key, layer: 'aggregate' as const, ...d.labelBox }],
+      ),
+      ...badges.map((b) => ({ ...b, text: '', layer: 'badge' as const })),
+    ];
     this.labels.draw(this.sigma, this.graph, {
       focus: this.focus,
       neighbours: this.neighbours,
