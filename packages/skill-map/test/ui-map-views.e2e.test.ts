@@ -192,6 +192,23 @@ describeBrowser('browser: map views', () => {
     }
   });
 
+  it('labels are names; paths only when asked (the legend), and back to names', async () => {
+    await page.evaluate(() => (location.hash = '#/'));
+    type Box = { text: string; layer: string };
+    const nodeTexts = async () =>
+      (await debug<Box[]>('labelBoxes')).filter((b) => b.layer === 'node').map((b) => b.text);
+    await expect.poll(async () => (await nodeTexts()).length, POLL).toBeGreaterThan(0);
+    expect((await nodeTexts()).filter((t) => t.includes('/'))).toEqual([]);
+    const toggle = page.getByRole('button', { name: 'Legend' });
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+    const paths = page.getByRole('checkbox', { name: 'Label nodes with their paths' });
+    await paths.check();
+    await expect.poll(async () => (await nodeTexts()).some((t) => t.includes('/')), POLL).toBe(true);
+    await paths.uncheck();
+    await expect.poll(async () => (await nodeTexts()).filter((t) => t.includes('/')), POLL).toEqual([]);
+    expect(rec.errors).toEqual([]);
+  });
+
   it('focus views load from their URL: a neighbourhood (hops adjustable), a path, a reach; Back returns', async () => {
     const fresh = await openRecordedPage(browser);
     const p = fresh.page;

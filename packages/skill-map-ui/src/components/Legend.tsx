@@ -12,6 +12,7 @@ import {
   type Theme,
 } from '../map/colors';
 import { loadLegendOpen, saveLegendOpen } from '../map/persist';
+import { store, useApp } from '../state/store';
 
 function useTheme(): Theme {
   const [theme, setTheme] = useState<Theme>(currentTheme());
@@ -46,6 +47,7 @@ export const Legend = memo(function Legend({
   const pal = palette(theme);
   // Folded on a first visit; then as the person last left it (kept in the browser's storage).
   const [open, setOpen] = useState(loadLegendOpen);
+  const labelPaths = useApp((s) => s.labelPaths);
   if (map === null || map.nodes.length === 0) return null;
   const present = new Set(map.nodes.map((n) => n.kind));
   const kinds = [
@@ -69,6 +71,14 @@ export const Legend = memo(function Legend({
       </button>
       {open && (
         <div className="legend-body">
+          <label className="legend-paths">
+            <input
+              type="checkbox"
+              checked={labelPaths}
+              onChange={(e) => store.set({ labelPaths: e.target.checked })}
+            />{' '}
+            Label nodes with their paths
+          </label>
           <h2 className="legend-title">Kinds (fill)</h2>
           <ul>
             {kinds.map((k) => (

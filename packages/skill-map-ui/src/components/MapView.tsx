@@ -63,6 +63,7 @@ export function MapView() {
   const activityShown = useApp((s) => s.activityShown);
   const severities = useApp((s) => s.severities);
   const search = useApp((s) => s.search);
+  const labelPaths = useApp((s) => s.labelPaths);
   const [activityCounts, setActivityCounts] = useState({ ran: 0, spawn: 0 });
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
@@ -143,6 +144,10 @@ export function MapView() {
   useEffect(() => {
     if (map !== null) rendererRef.current?.setSeverities(severities);
   }, [map, severities]);
+
+  useEffect(() => {
+    rendererRef.current?.setLabelPaths(labelPaths);
+  }, [labelPaths]);
 
   useEffect(() => {
     if (map !== null) rendererRef.current?.setSearch(search);

@@ -3,7 +3,7 @@
 // labels greedily in priority order against the boxes already drawn this frame (label-placer.ts): the selected
 // node, its neighbours, the searched nodes, host names, folder names, then nodes with issues and the most linked.
 // A label that finds no room (on the right of its node, else on its left) is left out; past BUDGET labels a frame
-// stops. Names only, never paths. The boxes drawn are kept in `boxes` (window.__smMap.labelBoxes).
+// stops. Names, not paths, unless the person asks for paths. The boxes drawn are kept in `boxes` (window.__smMap.labelBoxes).
 import type Graph from 'graphology';
 import type { Palette } from './colors';
 import type { LabelBox } from './debug-hooks';
@@ -39,6 +39,8 @@ const MIN_RADIUS = 2.5;
 export class LabelLayer {
   readonly canvas = document.createElement('canvas');
   boxes: LabelBox[] = [];
+  /** Nodes labelled with their paths instead of their names (only when the person asks: the legend's choice). */
+  paths = false;
   private rank: string[] = [];
   private searched: string[] = [];
   private readonly widths = new Map<string, number>();
@@ -113,23 +115,24 @@ export class LabelLayer {
     const node = (key: string, important: boolean): void => {
       if (!graph.hasNode(key)) return;
       const a = graph.getNodeAttributes(key);
-      if (a.hidden === true || a.label === '') return;
+      const text = this.paths ? a.path : a.label;
+      if (a.hidden === true || text === '') return;
       const r = a.size * scale * (key === o.focus ? 1.5 : 1);
       if (!important && r < MIN_RADIUS) return;
       const x = p0.x + a.x * ax + a.y * bx;
       const y = p0.y + a.x * ay + a.y * by;
       if (x < -200 || y < -20 || x > width + 200 || y > height + 20) return;
       const font = key === o.focus ? NODE_BOLD : NODE_FONT;
-      const w = this.width(ctx, a.label, font) + 4;
+      const w = this.width(ctx, text, font) + 4;
       const right = { x: x + r + 2, y: y - H / 2, w, h: H };
       const left = { x: x - r - 2 - w, y: y - H / 2, w, h: H };
       const box = [right, left].find((b) => inView(b) && placer.tryPlace(b));
       if (box === undefined) return;
       ctx.globalAlpha = dim && !important ? 0.3 : 1;
       ctx.font = font;
-      ctx.strokeText(a.label, box.x + 2, y);
-      ctx.fillText(a.label, box.x + 2, y);
-      boxes.push({ key, text: a.label, ...box, layer: 'node' });
+      ctx.strokeText(text, box.x + 2, y);
+      ctx.fillText(text, box.x + 2, y);
+      boxes.push({ key, text, ...box, layer: 'node' });
     };
     const cluster = (c: ClusterLabel): void => {
       if (placer.full) return;

@@ -395,6 +395,13 @@ export class MapRenderer {
     return this.focus;
   }
 
+  /** Node labels as paths (true) or names (false, the default). */
+  setLabelPaths(on: boolean): void {
+    if (this.labels.paths === on) return;
+    this.labels.paths = on;
+    this.drawLabels();
+  }
+
   /** The search text: the nodes it names are labelled first. */
   setSearch(text: string): void {
     this.labels.setSearch(text, this.graph);

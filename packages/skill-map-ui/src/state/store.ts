@@ -44,6 +44,8 @@ export interface AppState {
   scanning: boolean;
   /** Live activity since the server started (what ran, the spawn pairs). */
   activity: ActivityState;
+  /** The map labels nodes with their paths instead of their names (the legend's choice; names by default). */
+  labelPaths: boolean;
   /** The map's activity overlay (rings on nodes that ran, spawn edges); the toolbar's "Activity" toggle. */
   activityShown: boolean;
   /** Transient message for the person (an error of an action, a confirmation). */
@@ -65,6 +67,7 @@ const initial: AppState = {
   scanning: false,
   activity: EMPTY_ACTIVITY,
   activityShown: true,
+  labelPaths: false,
   toast: null,
 };
 
