@@ -979,6 +979,26 @@ export const CliDbSchema = {
             $ref: '#/$defs/migration',
           },
         },
+        pluginMigrationsApplied: {
+          type: 'array',
+          description:
+            "Plugins' dedicated-storage migrations run by this call, in order (each runs once; recorded per plugin).",
+          items: {
+            type: 'object',
+            required: ['pluginId', 'name'],
+            additionalProperties: false,
+            properties: {
+              pluginId: {
+                type: 'string',
+                minLength: 1,
+              },
+              name: {
+                type: 'string',
+                minLength: 1,
+              },
+            },
+          },
+        },
       },
     },
   },

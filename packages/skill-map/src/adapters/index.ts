@@ -112,3 +112,4 @@ export {
   type OrphanPath,
 } from './sqlite/orphans.js';
 export { probeStore, type StoreProbe } from './sqlite/doctor-probes.js';
+export { applyPluginMigrations, type PluginMigration } from './sqlite/plugin-migrations.js';

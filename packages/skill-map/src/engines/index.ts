@@ -28,3 +28,4 @@ export {
   setMcpServerEnabled,
   type SettingsView,
 } from './settings/mcp-setting.js';
+export { pluginMigrationPlan } from './plugins/storage.js';

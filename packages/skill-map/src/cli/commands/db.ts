@@ -3,6 +3,7 @@
 import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
+  applyPluginMigrations,
   backupDatabase,
   dumpSql,
   migrationStatus,
@@ -13,11 +14,13 @@ import {
   zoneRows,
 } from '../../adapters/index.js';
 import type { DbZone, TableRows } from '../../adapters/index.js';
+import { pluginMigrationPlan } from '../../engines/index.js';
 import { confirmDestructive } from '../consent-prompt.js';
 import { CliError } from '../errors.js';
 import { displayPath, requireDbPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
+import { pluginFlags } from './plugins.js';
 
 const USAGE_HINT =
   'usage: sm db reset [--state | --hard] [-n] [--yes] | backup [--out <path>] | restore <path> [-n] [--yes] | dump [--tables <t,...>] | migrate [--status | -n]';
@@ -169,18 +172,29 @@ function dump(ctx: VerbContext): void {
   for (const line of dumpSql(dbPath, tables)) ctx.output.out(line);
 }
 
-function migrate(ctx: VerbContext): void {
+async function migrate(ctx: VerbContext): Promise<void> {
   arity(ctx, 1);
   const dbPath = requireDbPath(ctx);
   const before = migrationStatus(dbPath);
   const preview = ctx.options['status'] === true || dryRun(ctx);
+  // Plugins' dedicated storage: every migration is checked against its plugin's namespace before anything runs.
+  const plan = await pluginMigrationPlan({ projectRoot: ctx.project.root, ...pluginFlags(ctx) });
   if (!preview && before.pending.length > 0) openDatabase({ path: dbPath, posture: 'write' }).close();
   const status = preview ? before : migrationStatus(dbPath);
   const appliedNow = preview ? [] : before.pending;
+  const pluginsNow = preview ? [] : applyPluginMigrations(dbPath, plan);
   if (ctx.output.jsonMode) {
-    ctx.output.json({ elapsedMs: elapsedMs(ctx), dryRun: preview, dbPath, ...status, appliedNow });
+    ctx.output.json({
+      elapsedMs: elapsedMs(ctx),
+      dryRun: preview,
+      dbPath,
+      ...status,
+      appliedNow,
+      pluginMigrationsApplied: pluginsNow,
+    });
     return;
   }
+  for (const m of pluginsNow) ctx.output.out(`applied plugin ${m.pluginId} migration ${m.name}`);
   const lines = [`schema ${status.schemaVersion} of ${status.latestVersion} in ${where(ctx, dbPath)}`];
   for (const m of status.applied) lines.push(`  applied  ${m.name}`);
   for (const m of status.pending) lines.push(`  ${preview ? 'pending' : 'failed '}  ${m.name}`);
@@ -206,7 +220,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       dump(ctx);
       break;
     case 'migrate':
-      migrate(ctx);
+      await migrate(ctx);
       break;
     default:
       throw new CliError(
