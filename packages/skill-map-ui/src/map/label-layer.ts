@@ -5,11 +5,24 @@
 // A label that finds no room (on the right of its node, else on its left) is left out; past BUDGET labels a frame
 // stops. Names, not paths, unless the person asks for paths. The boxes drawn are kept in `boxes` (window.__smMap.labelBoxes).
 import type Graph from 'graphology';
+import type { AggregatesLayer } from './aggregates-layer';
 import type { Palette } from './colors';
 import type { LabelBox } from './debug-hooks';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
 import { LabelPlacer, type Box } from './label-placer';
 import { prepareOverlay } from './overlay-canvas';
+
+/** The boxes the semantic zoom drew this frame (its labels and issue badges): no name goes over one. */
+export function takenBy(layer: Pick<AggregatesLayer, 'drawn' | 'badges'>): Taken[] {
+  return [
+    ...layer.drawn.flatMap((d) =>
+      d.labelBox === null ? [] : [{ key: d.key, layer: 'aggregate' as const, ...d.labelBox }],
+    ),
+    ...layer.badges.map((b) => ({ ...b, text: '', layer: 'badge' as const })),
+  ];
+}
+
+type Taken = Box & { key: string; text: string; layer: 'aggregate' | 'badge' };
 
 /** A host/folder circle's name, in viewport pixels: centred on x, its circle's top at y. */
 export interface ClusterLabel {
@@ -88,7 +101,7 @@ export class LabelLayer {
       pal: Palette;
       clusters: readonly ClusterLabel[];
       /** Boxes another layer drew this frame (the aggregates' labels and badges). */
-      taken: readonly (Box & { key: string; text: string; layer: 'aggregate' | 'badge' })[];
+      taken: readonly Taken[];
     },
   ): void {
     const overlay = prepareOverlay(this.canvas, view);

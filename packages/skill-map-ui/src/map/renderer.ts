@@ -21,7 +21,7 @@ import { currentTheme, palette, type Palette, type Theme } from './colors';
 import { desiredGraph, isGhost, syncGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshHighlights, refreshNodes } from './sigma-partial';
-import { followContainerSize, lightenMouseHandling } from './sigma-tweaks';
+import { followContainerSize, isMoving, lightenMouseHandling } from './sigma-tweaks';
 import { cacheEdgeLayer } from './edge-cache';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
@@ -35,7 +35,7 @@ import type { CameraView } from '../state/view-history';
 import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 import { SemanticZoom } from './semantic-zoom';
 import { drawNodeHover } from './hover-draw';
-import { LabelLayer } from './label-layer';
+import { LabelLayer, takenBy } from './label-layer';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -410,26 +410,13 @@ export class MapRenderer {
 
   /** Places and draws every label for the frame sigma just drew (none while the camera moves, as sigma did). */
   private drawLabels(): void {
-    const captor = this.sigma.getMouseCaptor() as unknown as Record<string, unknown>;
-    const moving =
-      this.sigma.getCamera().isAnimated() ||
-      captor['isMoving'] === true ||
-      Boolean(captor['draggedEvents']) ||
-      Boolean(captor['currentWheelDirection']);
-    if (moving) return this.labels.clear();
-    const { drawn, badges } = this.zoomCut.layer;
-    const taken = [
-      ...drawn.flatMap((d) =>
-        d.labelBox === null ? [] : [{ key: d.key, layer: 'aggregate' as const, ...d.labelBox }],
-      ),
-      ...badges.map((b) => ({ ...b, text: '', layer: 'badge' as const })),
-    ];
+    if (isMoving(this.sigma)) return this.labels.clear();
     this.labels.draw(this.sigma, this.graph, {
       focus: this.focus,
       neighbours: this.neighbours,
       pal: this.pal,
       clusters: this.clusters.labels,
-      taken,
+      taken: takenBy(this.zoomCut.layer),
     });
   }
 

@@ -59,3 +59,14 @@ export function followContainerSize<N extends Attributes, E extends Attributes>(
   observer.observe(sigma.getContainer());
   return () => observer.disconnect();
 }
+
+/** Whether the camera is moving (animated, dragged or wheeled): what sigma's hideLabelsOnMove tests. */
+export function isMoving<N extends Attributes, E extends Attributes>(sigma: Sigma<N, E>): boolean {
+  const captor = sigma.getMouseCaptor() as unknown as Record<string, unknown>;
+  return (
+    sigma.getCamera().isAnimated() ||
+    captor['isMoving'] === true ||
+    Boolean(captor['draggedEvents']) ||
+    Boolean(captor['currentWheelDirection'])
+  );
+}
