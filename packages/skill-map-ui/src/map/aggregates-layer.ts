@@ -35,6 +35,8 @@ export class AggregatesLayer {
   drawn: DrawnAggregate[] = [];
   /** The issue badges drawn this frame (the label layer places no name over one). */
   badges: { key: string; x: number; y: number; w: number; h: number }[] = [];
+  /** Text widths already measured (measureText is most of a frame's work here). */
+  private readonly widths = new Map<string, number>();
 
   constructor() {
     this.canvas.className = 'map-clusters map-aggregates';
@@ -111,7 +113,7 @@ export class AggregatesLayer {
     ctx.font = FONT;
     for (const { a, p, r } of visible) {
       const text = `${a.label}${a.kind === 'plugin' ? ' (plugin)' : ''} · ${a.count}`;
-      const w = ctx.measureText(text).width + 8;
+      const w = this.width(ctx, text) + 8;
       // Inside the disc when it fits, else just below it.
       const cy = w <= r * 2 ? p.y : p.y + r + LABEL_H / 2 + 2;
       const box = { x: p.x - w / 2, y: cy - LABEL_H / 2, w, h: LABEL_H };
@@ -140,6 +142,18 @@ export class AggregatesLayer {
     }
   }
 
+  /** `text`'s width in the context's current font; `font` names that font in the cache. */
+  private width(ctx: CanvasRenderingContext2D, text: string, font = 'label'): number {
+    const key = `${font}\n${text}`;
+    let w = this.widths.get(key);
+    if (w === undefined) {
+      if (this.widths.size > 5000) this.widths.clear();
+      w = ctx.measureText(text).width;
+      this.widths.set(key, w);
+    }
+    return w;
+  }
+
   /** The drawn aggregate under a viewport point, or null. */
   at(p: Pt): DrawnAggregate | null {
     let best: DrawnAggregate | null = null;
@@ -162,7 +176,7 @@ export class AggregatesLayer {
   ): { x: number; y: number; w: number; h: number } {
     const text = n > 999 ? '999+' : String(n);
     ctx.font = '600 10px system-ui, sans-serif';
-    const w = Math.max(16, ctx.measureText(text).width + 8);
+    const w = Math.max(16, this.width(ctx, text, 'badge') + 8);
     const x = p.x + r * 0.7;
     const y = p.y - r * 0.7;
     ctx.fillStyle = severity === 3 ? pal.error : severity === 2 ? pal.warn : pal.clusterLabel;

@@ -26,8 +26,7 @@ import { cacheEdgeLayer } from './edge-cache';
 import { HitIndex } from './hit-index';
 import { nearestInDirection, type Direction } from './navigate';
 import { NodeHollow, NodeRing } from './node-programs';
-import { LayoutClient } from './layout-client';
-import { loadPositions, savePositions } from './persist';
+import { hostsBox, Placement } from './placement';
 import { defineDebugField } from './debug-hooks';
 import { followCameraHistory, restoreCamera } from './camera-history';
 import { frameNodes } from './camera-fit';
@@ -51,14 +50,10 @@ export class MapRenderer {
   /** Semantic zoom: the folders drawn as one aggregate at this zoom, their members hidden. */
   private readonly zoomCut: SemanticZoom;
   private clusterList: Cluster[] = [];
-  private readonly layouts = new LayoutClient();
-  /** The latest map's layout, while the worker computes it; its ticket (an older answer is dropped). */
-  private pending: Promise<void> | null = null;
-  private ticket = 0;
+  private readonly placement = new Placement();
   private focusProcessed = false;
   private theme: Theme = currentTheme();
   private pal: Palette = palette(this.theme);
-  private positions: Map<string, Point> | null = null;
   private map: MapProjection | null = null;
   private visible: Set<string> | null = null;
   private focus: string | null = null;
@@ -113,7 +108,7 @@ export class MapRenderer {
     this.clusters.theme = this.theme;
     this.zoomCut = new SemanticZoom(
       this.sigma as unknown as Sigma,
-      (k) => this.positions?.get(k),
+      (k) => this.placement.positions?.get(k),
       () => this.reapplyVisibility(),
     );
     this.zoomCut.theme = this.theme;
@@ -161,7 +156,7 @@ export class MapRenderer {
   /** Resolves after the next frame sigma draws (after a pending layout is drawn). */
   nextRender(): Promise<void> {
     // Changes are drawn synchronously (see refresh): by now they are on the canvas, unless the layout is pending.
-    return this.pending ?? Promise.resolve();
+    return this.placement.settled();
   }
 
   /** Every node's visual state for the current filters and selection, written in place (no events). */
@@ -206,57 +201,27 @@ export class MapRenderer {
    * drawn when it answers (nextRender waits for it; a newer map supersedes a pending one).
    */
   update(map: MapProjection): void {
-    const project = map.roots.join('\n');
-    const previous = this.positions ?? loadPositions(project);
-    const same =
-      previous !== null && previous.size === map.nodes.length && map.nodes.every((n) => previous.has(n.path));
-    const ticket = ++this.ticket;
-    if (same && this.positions !== null) {
-      this.pending = null;
-      this.show(map);
-      return;
-    }
-    performance.mark('map:update');
-    // Known positions only (no new node): the circles are still the layout's, from the worker.
-    const pending = this.layouts.layout(map.nodes, previous).then((layout) => {
-      performance.measure('map:layout', 'map:update');
-      if (ticket !== this.ticket) return;
-      this.pending = null;
-      this.positions = layout.positions;
-      this.setClusters(layout.clusters);
-      if (!same) savePositions(project, layout.positions);
-      this.show(map);
+    this.placement.place(map, (placed, circles) => {
+      if (circles !== null) this.setClusters(circles);
+      this.map = placed;
+      this.zoomCut.setMap(placed, this.clusterList);
+      this.apply();
     });
-    this.pending = pending;
-  }
-
-  private show(map: MapProjection): void {
-    this.map = map;
-    this.zoomCut.setMap(map, this.clusterList);
-    this.apply();
   }
 
   /** The cluster layer's circles; the camera frames the host circles (not only the node centres). */
   private setClusters(clusters: Cluster[]): void {
     this.clusterList = clusters;
     this.clusters.setClusters(clusters);
-    const hosts = clusters.filter((c) => c.depth === 0);
-    if (hosts.length === 0) return;
-    const x: [number, number] = [Infinity, -Infinity];
-    const y: [number, number] = [Infinity, -Infinity];
-    for (const c of hosts) {
-      x[0] = Math.min(x[0], c.x - c.r);
-      x[1] = Math.max(x[1], c.x + c.r);
-      y[0] = Math.min(y[0], c.y - c.r);
-      y[1] = Math.max(y[1], c.y + c.r);
-    }
-    this.sigma.setCustomBBox({ x, y });
+    const box = hostsBox(clusters);
+    if (box !== null) this.sigma.setCustomBBox(box);
   }
 
   private apply(): void {
-    if (this.map === null || this.positions === null) return;
+    const positions = this.placement.positions;
+    if (this.map === null || positions === null) return;
     performance.mark('map:apply');
-    const desired = desiredGraph(this.map, this.positions, this.theme, this.severities);
+    const desired = desiredGraph(this.map, positions, this.theme, this.severities);
     performance.measure('map:desired', 'map:apply');
     if (this.graph.order === 0) {
       // First map: build the graph off-screen and hand it over (no per-node events).
@@ -510,15 +475,14 @@ export class MapRenderer {
   }
 
   positionsOf(): Map<string, Point> {
-    return new Map(this.positions ?? []);
+    return new Map(this.placement.positions ?? []);
   }
 
   kill(): void {
     for (const off of this.undebug) off();
     this.unfollow();
     this.zoomCut.kill();
-    this.ticket++; // a layout still pending is dropped
-    this.layouts.kill();
+    this.placement.kill();
     this.sigma.kill();
   }
 }
