@@ -112,20 +112,30 @@ export class AggregatesLayer {
     }
     ctx.font = FONT;
     for (const { a, p, r } of visible) {
-      const text = `${a.label}${a.kind === 'plugin' ? ' (plugin)' : ''} · ${a.count}`;
-      const w = this.width(ctx, text) + 8;
-      // Inside the disc when it fits, else just below it.
-      const cy = w <= r * 2 ? p.y : p.y + r + LABEL_H / 2 + 2;
-      const box = { x: p.x - w / 2, y: cy - LABEL_H / 2, w, h: LABEL_H };
-      const inView = box.x >= 0 && box.y >= 0 && box.x + box.w <= width && box.y + box.h <= height;
-      const free = inView && !boxes.some((b) => overlaps(b, box));
-      if (free) {
-        boxes.push(box);
+      // The first free place among: the name and count inside the disc, below it, above it; then the name alone.
+      const name = `${a.label}${a.kind === 'plugin' ? ' (plugin)' : ''}`;
+      let placed: { text: string; cy: number; box: Box } | null = null;
+      for (const text of [`${name} · ${a.count}`, name]) {
+        const w = this.width(ctx, text) + 8;
+        const spots = [p.y + r + LABEL_H / 2 + 2, p.y - r - LABEL_H / 2 - 2];
+        if (w <= r * 2) spots.unshift(p.y);
+        for (const cy of spots) {
+          const box = { x: p.x - w / 2, y: cy - LABEL_H / 2, w, h: LABEL_H };
+          const inView = box.x >= 0 && box.y >= 0 && box.x + box.w <= width && box.y + box.h <= height;
+          if (inView && !boxes.some((o) => overlaps(o, box))) {
+            placed = { text, cy, box };
+            break;
+          }
+        }
+        if (placed !== null) break;
+      }
+      if (placed !== null) {
+        boxes.push(placed.box);
         ctx.lineWidth = 3;
         ctx.strokeStyle = pal.bg;
-        ctx.strokeText(text, p.x, cy);
+        ctx.strokeText(placed.text, p.x, placed.cy);
         ctx.fillStyle = pal.label;
-        ctx.fillText(text, p.x, cy);
+        ctx.fillText(placed.text, p.x, placed.cy);
       }
       this.drawn.push({
         key: a.key,
@@ -137,7 +147,7 @@ export class AggregatesLayer {
         x: p.x,
         y: p.y,
         r,
-        labelBox: free ? { text, ...box } : null,
+        labelBox: placed === null ? null : { text: placed.text, ...placed.box },
       });
     }
   }
@@ -189,6 +199,8 @@ export class AggregatesLayer {
   }
 }
 
-function overlaps(a: { x: number; y: number; w: number; h: number }, b: typeof a): boolean {
+type Box = { x: number; y: number; w: number; h: number };
+
+function overlaps(a: Box, b: Box): boolean {
   return a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
 }
