@@ -1,0 +1,5 @@
+// Issue 26's safe fixes: `planFixes` (pure) turns issues into fix plans; certain plans are what `sm check --fix`
+// applies, the rest are suggestions (the LSP offers both as quick fixes).
+export { applyEdits, planFixes } from './plan.js';
+export { pathInStyle, renamedTo } from './plan-broken.js';
+export type { FixBasis, FixEdit, FixPlan, PlanFixesInput } from './types.js';
