@@ -1,13 +1,13 @@
 // `sm watch --json` (and `sm scan --watch`) through the BUILT bin: an ndjson stream of ScanResults, one per batch;
 // an edit of an ignored file starts no batch; SIGINT and SIGTERM end it cleanly with exit 0.
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ScanResult } from '@skill-map/spec';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
 import { schemaErrors } from '../src/cli/testing/projects.js';
+import { follow, until } from './support/follow.js';
 import { isBuilt, spawnSm } from './support/sm-bin.js';
 
 const SKILL = (name: string): string => `---\nname: ${name}\ndescription: ${name}\n---\nBody of ${name}.\n`;
@@ -19,36 +19,6 @@ afterEach(() => {
   child = null;
   tree?.remove();
 });
-
-/** The child's stdout as a queue of lines, and its stderr so far. */
-function follow(proc: ChildProcessWithoutNullStreams): {
-  next: () => Promise<string>;
-  stderr: () => string;
-  exited: Promise<number | null>;
-} {
-  const lines: string[] = [];
-  const waiting: Array<(line: string) => void> = [];
-  createInterface({ input: proc.stdout }).on('line', (line) => {
-    const w = waiting.shift();
-    if (w === undefined) lines.push(line);
-    else w(line);
-  });
-  let err = '';
-  proc.stderr.on('data', (c: Buffer) => (err += c.toString()));
-  const exited = new Promise<number | null>((done) => proc.once('exit', (code) => done(code)));
-  return {
-    next: () => {
-      const line = lines.shift();
-      return line === undefined ? new Promise((done) => waiting.push(done)) : Promise.resolve(line);
-    },
-    stderr: () => err,
-    exited,
-  };
-}
-
-async function until(check: () => boolean): Promise<void> {
-  while (!check()) await sleep(25);
-}
 
 const paths = (r: ScanResult): string[] => r.nodes.map((n) => n.path).sort();
 

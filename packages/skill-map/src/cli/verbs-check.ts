@@ -17,6 +17,7 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       'check --baseline <file> [...]',
       'check --changed <git-ref> [...]',
       'check --stored [--analyzers <ids>] [--severity <list>]',
+      'check --watch [--format text|json] [--baseline <file>] [--preserve-watch-output] [...]',
       'check --list-rules',
     ],
     details: [
@@ -30,6 +31,9 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       '--format github prints one workflow command per issue (::error, ::warning, ::notice): annotations in a PR.',
       'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
       'Text groups the issues by file, errors first, and hides info unless --severity selects it.',
+      '--watch reports again after every batch of saves (scan.watch.debounceMs, default 300 ms), like tsc --watch:',
+      'on a terminal each pass clears the screen (not with --preserve-watch-output); --format json prints one line',
+      'per pass. It runs until Ctrl-C (exit 0) and persists each scan like `sm watch`.',
     ],
     options: {
       format: { type: 'string', value: 'format', description: 'text (default), json, sarif or github' },
@@ -55,6 +59,11 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
         description: 'only the issues of files changed since this git ref (branch, tag or commit)',
       },
       stored: { type: 'boolean', description: 'report the issues of the last scan without scanning' },
+      watch: { type: 'boolean', description: 'keep watching and report again after each batch of saves' },
+      'preserve-watch-output': {
+        type: 'boolean',
+        description: 'with --watch: do not clear the terminal between passes',
+      },
       'list-rules': {
         type: 'boolean',
         description: 'list every rule: id, severity, dismissible, what it catches',

@@ -9,6 +9,7 @@ import type { AnalyzerCatalogEntry } from '../../kernel/index.js';
 import { baselineJson, judgeWithBaseline, readBaselineOption, reportBaseline } from '../check-baseline.js';
 import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
 import { scanIssues, storedIssues } from '../check-scan.js';
+import { checkWatch, refuseForWatch } from '../check-watch.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
 import { CLI_VERSION } from '../version-info.js';
@@ -78,6 +79,14 @@ function changesOf(ctx: VerbContext): { ref: string; changes: ChangeSet } | null
  * catalog instead.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
+  if (ctx.options['watch'] !== true) return checkOnce(ctx);
+  const format = formatOption(ctx, FORMATS, 'text');
+  refuseForWatch(ctx, format);
+  return checkWatch(ctx, format, checkOnce);
+}
+
+/** One `sm check` pass (the whole verb without --watch; each pass of --watch, with --stored). */
+async function checkOnce(ctx: VerbContext): Promise<VerbResult> {
   const format = formatOption(ctx, FORMATS, 'text');
   const { output } = ctx;
   const config = loadConfig({ projectRoot: ctx.project.root }).merged;

@@ -1,14 +1,11 @@
 // `sm watch [roots...]` and `sm scan --watch`: the watcher `sm serve` runs (server/watcher + the scan runner over the
 // scan engine), driven from the terminal. One ScanResult per batch: ndjson under --json, one summary line otherwise.
 import { statSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve } from 'node:path';
 import type { ScanResult } from '@skill-map/spec';
-import { isIgnoredByScan, loadConfig } from '../../adapters/index.js';
-import { scanConfigFrom } from '../../engines/index.js';
-import { createBroadcaster, createScanRunner, startFileWatcher } from '../../server/index.js';
-import type { BroadcastEvent, FileWatcher } from '../../server/index.js';
+import type { BroadcastEvent } from '../../server/index.js';
 import { CliError } from '../errors.js';
-import { createCliLogger, createServerPorts } from '../server-deps.js';
+import { watchLoop } from '../watch-loop.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 /** The folders to watch: each positional root, resolved against the working directory, must lie in the project. */
@@ -39,19 +36,6 @@ function refuseOneShotFlags(ctx: VerbContext): void {
       });
 }
 
-/** Resolves on the first SIGINT or SIGTERM. */
-function untilSignal(): { stopped: Promise<string>; dispose: () => void } {
-  let onSignal: (s: NodeJS.Signals) => void = () => undefined;
-  const stopped = new Promise<string>((done) => (onSignal = done));
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-  const dispose = (): void => {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  };
-  return { stopped, dispose };
-}
-
 /** A one-line account of one batch for a person. */
 function batchLine(event: BroadcastEvent): string {
   const d = event.data;
@@ -61,52 +45,13 @@ function batchLine(event: BroadcastEvent): string {
 export async function run(ctx: VerbContext): Promise<VerbResult> {
   refuseOneShotFlags(ctx);
   const { output } = ctx;
-  const paths = watchedRoots(ctx);
-  const config = loadConfig({ projectRoot: ctx.project.root });
-  const view = scanConfigFrom(config);
-  const debounce = config.get('scan.watch.debounceMs');
-  const debounceMs = typeof debounce === 'number' && debounce >= 0 ? debounce : 300;
-  const onResult = (result: ScanResult): void => {
-    if (output.jsonMode) output.out(JSON.stringify(result));
-  };
-  const { reader, scanner } = createServerPorts(
-    ctx,
-    ctx.options['yes'] === true ? 'rebuild' : 'refuse',
-    onResult,
-  );
-  const broadcaster = createBroadcaster();
-  broadcaster.addSink((e) => {
-    if (e.type === 'scan.completed' && !output.jsonMode) output.summary(batchLine(e));
-    if (e.type === 'scan.failed' && watcher !== null)
-      output.warn(`sm watch: scan failed: ${String(e.data['message'])}`);
+  await watchLoop(ctx, {
+    label: 'sm watch',
+    paths: watchedRoots(ctx),
+    ...(output.jsonMode ? { onResult: (result: ScanResult) => output.out(JSON.stringify(result)) } : {}),
+    onScan: (e) => {
+      if (!output.jsonMode) output.summary(batchLine(e));
+    },
   });
-  const logger = createCliLogger(ctx.io.stderr, 'sm watch', output.quiet);
-  const signals = untilSignal();
-  // Null until the first scan is done: a failing first scan is the verb's error (exit 2), not a batch warning.
-  let watcher: FileWatcher | null = null;
-  try {
-    const scans = createScanRunner(scanner, reader, broadcaster);
-    await scans.run('changed', 'boot');
-    watcher = startFileWatcher(scans, broadcaster, logger, {
-      scopeRoot: ctx.project.root,
-      paths,
-      debounceMs,
-      ignoredByScan: (abs, isDir) => {
-        const rel = relative(ctx.project.root, abs).split(sep).join('/');
-        return rel !== '' && !rel.startsWith('..') && isIgnoredByScan(view, ctx.project.root, rel, isDir);
-      },
-    });
-    await watcher.ready;
-    output.info(
-      `sm watch: watching ${paths.map((p) => relative(ctx.io.cwd, p) || '.').join(', ')} (Ctrl-C stops)`,
-    );
-    await signals.stopped;
-    return {};
-  } finally {
-    signals.dispose();
-    await watcher?.close();
-    scanner.close?.();
-    reader.close();
-    broadcaster.close();
-  }
+  return {};
 }
