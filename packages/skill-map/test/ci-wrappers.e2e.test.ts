@@ -1,7 +1,7 @@
 // The CI wrappers at the repository root, driven through the BUILT bin: action.yml's `sm check` step run by bash the
 // way a composite action runs it (inputs as environment variables, `sm` on PATH, GITHUB_OUTPUT), and the entries of
 // .pre-commit-hooks.yaml run as pre-commit would run them (entry plus args, no file names) in a temp git repository.
-// Both name only flags `sm check` has. The pre-commit tool itself drives the hooks in a later suite.
+// Both name only flags `sm check` has. The pre-commit tool itself drives the hooks in pre-commit-tool.e2e.test.ts.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
