@@ -339,6 +339,23 @@ export const VERBS: readonly VerbSpec[] = [
     load: () => import('./commands/mcp.js'),
   },
   {
+    name: 'lsp',
+    summary: 'speak the Language Server Protocol over stdio (editors: diagnostics, definition, hover, fixes)',
+    usage: ['lsp [--stdio]'],
+    details: [
+      'Scans the workspace folder the editor names at initialize (else the project root), holds the graph in memory',
+      'and re-analyses an open buffer on every change (unsaved text overlays the file): diagnostics that know the',
+      'whole graph, go-to-definition and hover on links, @imports, names and mcp__server__tool, references (incoming',
+      'links) and quick fixes. Only protocol goes to stdout; logs go to stderr. See docs/skill-map/lsp.md.',
+    ],
+    options: {
+      stdio: { type: 'boolean', description: 'accepted for editor clients (stdio is the only transport)' },
+      ...PLUGIN_FLAGS,
+    },
+    maxArgs: 0,
+    load: () => import('./commands/lsp.js'),
+  },
+  {
     name: 'conformance',
     summary: 'run conformance cases (the reference case format) against this sm or another implementation',
     usage: [

@@ -1,0 +1,98 @@
+// A scan's issues as LSP diagnostics, one list per file, and the publisher that sends only the lists that changed.
+import type { Issue, Link, ScanResult, Severity } from '@skill-map/spec';
+import type { Diagnostic } from 'vscode-languageserver/node';
+import { DiagnosticSeverity } from 'vscode-languageserver/node';
+import { ANALYZER_CATALOG, DEFAULT_RULES_URI, issueFile, issueRegion } from '../kernel/index.js';
+
+const SEVERITY: Record<Severity, DiagnosticSeverity> = {
+  error: DiagnosticSeverity.Error,
+  warn: DiagnosticSeverity.Warning,
+  info: DiagnosticSeverity.Information,
+};
+
+/** Built-in analyzers have a rule page; a plugin's do not. */
+const RULE_PAGES: ReadonlySet<string> = new Set(
+  ANALYZER_CATALOG.filter((e) => e.plugin === undefined).map((e) => e.shortId),
+);
+
+/** The issues of a result grouped by the file each is reported on (`issueFile`, as SARIF locates them). */
+export function issuesByFile(result: ScanResult): Map<string, Issue[]> {
+  const out = new Map<string, Issue[]>();
+  for (const issue of result.issues) {
+    const file = issueFile(issue);
+    if (file === null) continue;
+    const list = out.get(file);
+    if (list === undefined) out.set(file, [issue]);
+    else list.push(issue);
+  }
+  return out;
+}
+
+/** How many UTF-16 units the issue's first link spans in its file (its authored text), at least 1. */
+function spanOf(issue: Issue, links: readonly Link[]): number {
+  const first = issue.linkIndices?.[0];
+  const link = first === undefined ? undefined : links[first];
+  const text = link?.raw ?? link?.trigger?.originalTrigger ?? '';
+  return Math.max(1, text.length);
+}
+
+/** The diagnostic of one issue: range from the issue's line/column (the SARIF region), code = analyzer id. */
+export function toDiagnostic(issue: Issue, links: readonly Link[], rulesUri = DEFAULT_RULES_URI): Diagnostic {
+  const { startLine, startColumn } = issueRegion(issue, links);
+  const start = { line: startLine - 1, character: startColumn - 1 };
+  const hasData = typeof issue.data?.['line'] === 'number';
+  const end = { line: start.line, character: start.character + (hasData ? 1 : spanOf(issue, links)) };
+  const diagnostic: Diagnostic = {
+    range: { start, end },
+    severity: SEVERITY[issue.severity],
+    code: issue.analyzerId,
+    source: 'skill-map',
+    message: issue.message,
+  };
+  if (RULE_PAGES.has(issue.analyzerId))
+    diagnostic.codeDescription = { href: `${rulesUri}${issue.analyzerId}.md` };
+  return diagnostic;
+}
+
+/** Sends a file's diagnostics (uri, list); the connection's `sendDiagnostics` in the server. */
+export type SendDiagnostics = (path: string, diagnostics: Diagnostic[]) => void;
+
+/**
+ * Publishes diagnostics per file and remembers what it sent: after a graph change only the files whose issues
+ * changed are sent again (the edited file, and files whose links to it changed status), and a file whose issues
+ * are all gone gets an empty list once. Issues the kernel's patch left alone are the same objects, so comparing
+ * each file's issue list by identity finds the changed files without rendering the others.
+ */
+export class DiagnosticsPublisher {
+  private sent = new Map<string, Issue[]>();
+
+  constructor(private readonly send: SendDiagnostics) {}
+
+  /** Publishes every file of `result` whose issues differ from what was last sent; returns the paths sent. */
+  publish(result: ScanResult): string[] {
+    const next = issuesByFile(result);
+    const changed: string[] = [];
+    for (const [path, issues] of next) {
+      const before = this.sent.get(path);
+      if (before !== undefined && sameList(before, issues)) continue;
+      this.send(
+        path,
+        issues.map((i) => toDiagnostic(i, result.links)),
+      );
+      changed.push(path);
+    }
+    for (const path of this.sent.keys())
+      if (!next.has(path)) {
+        this.send(path, []);
+        changed.push(path);
+      }
+    this.sent = next;
+    return changed;
+  }
+}
+
+function sameList(a: readonly Issue[], b: readonly Issue[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
