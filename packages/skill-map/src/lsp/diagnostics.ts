@@ -68,13 +68,21 @@ export class DiagnosticsPublisher {
 
   constructor(private readonly send: SendDiagnostics) {}
 
-  /** Publishes every file of `result` whose issues differ from what was last sent; returns the paths sent. */
-  publish(result: ScanResult): string[] {
+  /**
+   * Publishes every file of `result` whose issues differ from what was last sent, and the files of `always` (the
+   * edited buffer: an editor expects an answer to each change, even an unchanged one); returns the paths sent.
+   */
+  publish(result: ScanResult, always: readonly string[] = []): string[] {
     const next = issuesByFile(result);
     const changed: string[] = [];
+    for (const path of always)
+      if (!next.has(path)) {
+        this.send(path, []);
+        changed.push(path);
+      }
     for (const [path, issues] of next) {
       const before = this.sent.get(path);
-      if (before !== undefined && sameList(before, issues)) continue;
+      if (before !== undefined && sameList(before, issues) && !always.includes(path)) continue;
       this.send(
         path,
         issues.map((i) => toDiagnostic(i, result.links)),
@@ -82,7 +90,7 @@ export class DiagnosticsPublisher {
       changed.push(path);
     }
     for (const path of this.sent.keys())
-      if (!next.has(path)) {
+      if (!next.has(path) && !always.includes(path)) {
         this.send(path, []);
         changed.push(path);
       }

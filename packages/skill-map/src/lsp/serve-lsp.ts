@@ -58,8 +58,8 @@ export function serveLsp(opts: LspServerOptions): LspServer {
     });
     queue = queue.catch((err: unknown) => opts.log(`${what} failed: ${(err as Error).stack ?? String(err)}`));
   };
-  const publish = (s: Session, change: LiveChange | null): void => {
-    if (change !== null) s.publisher.publish(change.after);
+  const publish = (s: Session, change: LiveChange | null, edited: readonly string[] = []): void => {
+    if (change !== null) s.publisher.publish(change.after, edited);
   };
   const nav = (s: Session): NavigationInput => ({
     result: s.graph.result(),
@@ -103,7 +103,7 @@ export function serveLsp(opts: LspServerOptions): LspServer {
   documents.onDidChangeContent(({ document }) =>
     serial('analysing a buffer', (s) => {
       const path = s.paths.pathOf(document.uri);
-      if (path !== null) publish(s, s.graph.overlay(path, document.getText()));
+      if (path !== null) publish(s, s.graph.overlay(path, document.getText()), [path]);
     }),
   );
   documents.onDidClose(({ document }) =>
