@@ -123,3 +123,42 @@ describe('applyEdits', () => {
     ).toThrow(RangeError);
   });
 });
+
+describe('planFixes: frontmatter', () => {
+  it("name-mismatch: writes the folder's name, keeping the quoting style and a trailing comment", () => {
+    for (const [written, rewritten] of [
+      ['name: pdf-tool', 'name: pdf'],
+      ["name: 'pdf-tool'   # old", "name: 'pdf'   # old"],
+      ['name: "pdf-tool"', 'name: "pdf"'],
+    ] as const) {
+      const files = { '.claude/skills/pdf/SKILL.md': `---\n${written}\ndescription: PDFs.\n---\nBody.\n` };
+      const plans = plan(files);
+      expect(plans.map((p) => [p.analyzerId, p.title, p.certain, p.basis])).toEqual([
+        ['name-mismatch', "Write name 'pdf' (the skill's folder) instead of 'pdf-tool'", true, 'folder-name'],
+      ]);
+      expect(fixed(files, plans[0]!)).toBe(`---\n${rewritten}\ndescription: PDFs.\n---\nBody.\n`);
+    }
+  });
+
+  it('tool-unknown: a case-only miss is certain in every list style, Bash(...) contents untouched', () => {
+    const cases = [
+      ['tools: read, Bash(grep:*)', 'tools: Read, Bash(grep:*)'],
+      ['tools: [read, Grep]', 'tools: [Read, Grep]'],
+      ['allowed-tools:\n  - "read"\n  - Grep', 'allowed-tools:\n  - "Read"\n  - Grep'],
+    ] as const;
+    for (const [written, rewritten] of cases) {
+      const files = { '.claude/agents/x.md': `---\nname: x\ndescription: X.\n${written}\n---\nBody.\n` };
+      const plans = plan(files).filter((p) => p.analyzerId === 'tool-unknown');
+      expect(plans.map((p) => [p.certain, p.basis])).toEqual([[true, 'tool-case']]);
+      expect(fixed(files, plans[0]!)).toBe(`---\nname: x\ndescription: X.\n${rewritten}\n---\nBody.\n`);
+    }
+  });
+
+  it('tool-unknown: a typo is a suggestion, an unknown tool with no near name gets no plan', () => {
+    const files = { '.claude/agents/x.md': '---\nname: x\ndescription: X.\ntools: Reed, Frobnicate\n---\n' };
+    const plans = plan(files);
+    expect(plans.map((p) => [p.title, p.certain])).toEqual([
+      ["Write tool 'Read' instead of 'Reed' in tools:", false],
+    ]);
+  });
+});

@@ -2,6 +2,7 @@
 import type { Issue } from '@skill-map/spec';
 import { sha256Hex } from '../../kernel/util/sha256.js';
 import { brokenRewrites, rewriteEdits } from './plan-broken.js';
+import { planNameMismatch, planToolName } from './plan-frontmatter.js';
 import type { FixBasis, FixEdit, FixPlan, PlanFixesInput } from './types.js';
 
 /** A plan before its file's hash is stamped on it. */
@@ -32,8 +33,19 @@ const planBroken: Planner = (issue, text, input) => {
   });
 };
 
+/** A planner for an issue on its node's own file. */
+const onNode =
+  (plan: (issue: Issue, text: string, path: string) => DraftPlan[]): Planner =>
+  (issue, text) => {
+    const path = issue.nodeIds[0];
+    const current = path === undefined ? null : text(path);
+    return path === undefined || current === null ? [] : plan(issue, current, path);
+  };
+
 const PLANNERS: Readonly<Record<string, Planner>> = {
   'reference-broken': planBroken,
+  'name-mismatch': onNode(planNameMismatch),
+  'tool-unknown': onNode(planToolName),
 };
 
 /**
