@@ -50,7 +50,7 @@ export function codeActionsAt(input: NavigationInput, path: string, range: Range
     const issue = issues[plan.issueIndex];
     const text = input.textOf(plan.path);
     if (issue === undefined || text === null) continue;
-    const diagnostic = toDiagnostic(issue, result.links);
+    const diagnostic = toDiagnostic(issue, result.links, path);
     if (plan.path === path && !overlaps(diagnostic.range, range)) continue;
     actions.push({
       title: plan.title,

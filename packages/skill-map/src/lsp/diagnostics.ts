@@ -15,15 +15,24 @@ const RULE_PAGES: ReadonlySet<string> = new Set(
   ANALYZER_CATALOG.filter((e) => e.plugin === undefined).map((e) => e.shortId),
 );
 
-/** The issues of a result grouped by the file each is reported on (`issueFile`, as SARIF locates them). */
+const isFile = (id: string): boolean => id !== '' && !id.includes('://');
+
+/**
+ * The issues of a result grouped by file: the file SARIF locates each at (`issueFile`), and every other file among
+ * its nodes (a name collision shows in each file that answers to the name, not only in the first).
+ */
 export function issuesByFile(result: ScanResult): Map<string, Issue[]> {
   const out = new Map<string, Issue[]>();
+  const add = (file: string, issue: Issue): void => {
+    const list = out.get(file);
+    if (list === undefined) out.set(file, [issue]);
+    else if (list[list.length - 1] !== issue) list.push(issue);
+  };
   for (const issue of result.issues) {
     const file = issueFile(issue);
     if (file === null) continue;
-    const list = out.get(file);
-    if (list === undefined) out.set(file, [issue]);
-    else list.push(issue);
+    add(file, issue);
+    for (const id of issue.nodeIds) if (id !== file && isFile(id)) add(id, issue);
   }
   return out;
 }
@@ -36,11 +45,20 @@ function spanOf(issue: Issue, links: readonly Link[]): number {
   return Math.max(1, text.length);
 }
 
-/** The diagnostic of one issue: range from the issue's line/column (the SARIF region), code = analyzer id. */
-export function toDiagnostic(issue: Issue, links: readonly Link[], rulesUri = DEFAULT_RULES_URI): Diagnostic {
-  const { startLine, startColumn } = issueRegion(issue, links);
+/**
+ * The diagnostic of one issue in `path`: range from the issue's line/column (the SARIF region) in the file it is
+ * located at, the top of the file in the other files it names; code = analyzer id, with its rule page.
+ */
+export function toDiagnostic(
+  issue: Issue,
+  links: readonly Link[],
+  path: string | null = null,
+  rulesUri = DEFAULT_RULES_URI,
+): Diagnostic {
+  const located = path === null || issueFile(issue) === path;
+  const { startLine, startColumn } = located ? issueRegion(issue, links) : { startLine: 1, startColumn: 1 };
   const start = { line: startLine - 1, character: startColumn - 1 };
-  const hasData = typeof issue.data?.['line'] === 'number';
+  const hasData = !located || typeof issue.data?.['line'] === 'number';
   const end = { line: start.line, character: start.character + (hasData ? 1 : spanOf(issue, links)) };
   const diagnostic: Diagnostic = {
     range: { start, end },
@@ -85,7 +103,7 @@ export class DiagnosticsPublisher {
       if (before !== undefined && sameList(before, issues) && !always.includes(path)) continue;
       this.send(
         path,
-        issues.map((i) => toDiagnostic(i, result.links)),
+        issues.map((i) => toDiagnostic(i, result.links, path)),
       );
       changed.push(path);
     }
