@@ -83,35 +83,36 @@ export type SendDiagnostics = (path: string, diagnostics: Diagnostic[]) => void;
  */
 export class DiagnosticsPublisher {
   private sent = new Map<string, Issue[]>();
+  /** What was last sent per file, rendered: an issue re-made with the same content is not sent again. */
+  private rendered = new Map<string, string>();
 
   constructor(private readonly send: SendDiagnostics) {}
 
   /**
-   * Publishes every file of `result` whose issues differ from what was last sent, and the files of `always` (the
+   * Publishes every file of `result` whose diagnostics differ from what was last sent, and the files of `always` (the
    * edited buffer: an editor expects an answer to each change, even an unchanged one); returns the paths sent.
    */
   publish(result: ScanResult, always: readonly string[] = []): string[] {
     const next = issuesByFile(result);
     const changed: string[] = [];
-    for (const path of always)
-      if (!next.has(path)) {
-        this.send(path, []);
-        changed.push(path);
-      }
+    const emit = (path: string, diagnostics: Diagnostic[]): void => {
+      const text = JSON.stringify(diagnostics);
+      if (this.rendered.get(path) === text && !always.includes(path)) return;
+      if (diagnostics.length === 0) this.rendered.delete(path);
+      else this.rendered.set(path, text);
+      this.send(path, diagnostics);
+      changed.push(path);
+    };
+    for (const path of always) if (!next.has(path)) emit(path, []);
     for (const [path, issues] of next) {
       const before = this.sent.get(path);
       if (before !== undefined && sameList(before, issues) && !always.includes(path)) continue;
-      this.send(
+      emit(
         path,
         issues.map((i) => toDiagnostic(i, result.links, path)),
       );
-      changed.push(path);
     }
-    for (const path of this.sent.keys())
-      if (!next.has(path) && !always.includes(path)) {
-        this.send(path, []);
-        changed.push(path);
-      }
+    for (const path of this.sent.keys()) if (!next.has(path) && !always.includes(path)) emit(path, []);
     this.sent = next;
     return changed;
   }
