@@ -4,7 +4,7 @@
 // references and a quick fix whose WorkspaceEdit, applied to the buffer, clears the diagnostic.
 import { spawn } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   createProtocolConnection,
@@ -166,6 +166,18 @@ describe.skipIf(!isBuilt())('sm lsp over stdio (built bin, real LSP client)', ()
     change(c, SKILL, 3, BROKEN.replace('../../../guide.md', '../../../docs/nope.md'));
     const again = await c.diagnostics(SKILL, broken);
     expect(again.find((x) => x.code === 'reference-broken')!.message).toContain('nope.md');
+  });
+
+  it('publishes the project at start and follows changes on disk the editor reports', async () => {
+    const c = await start();
+    // Nothing opened: the stored issues of every file arrive after initialized.
+    await c.diagnostics(SKILL, broken);
+    // The missing target appears on disk (a checkout, another tool): the link's file is re-published clean.
+    writeFileSync(`${tree!.root}/guide.md`, '# Guide at the root\n');
+    void c.conn.sendNotification('workspace/didChangeWatchedFiles', {
+      changes: [{ uri: c.uri('guide.md'), type: 1 }],
+    });
+    expect(await c.diagnostics(SKILL, (x) => !broken(x))).toEqual([]);
   });
 
   it('goes to definitions across files, hovers, and finds references', async () => {
