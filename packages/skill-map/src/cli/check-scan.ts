@@ -15,6 +15,8 @@ import type { VerbContext } from './verbs.js';
 export interface CheckedScan {
   readonly issues: Issue[];
   readonly links: Link[];
+  /** The scanned files that are nodes (a fresh scan only): where `sm check --fix` looks for a file by name. */
+  readonly paths?: ReadonlySet<string>;
 }
 
 /** Scans the project (like `sm scan`, persisting) and answers the fresh issues with the links they point into. */
@@ -37,7 +39,8 @@ export async function scanIssues(
       summaryOnly: false,
     });
     if (!quietDiagnostics) printScanDiagnostics(ctx.output, outcome);
-    return { issues: outcome.result.issues, links: outcome.result.links };
+    const paths = new Set(outcome.result.nodes.filter((n) => n.virtual !== true).map((n) => n.path));
+    return { issues: outcome.result.issues, links: outcome.result.links, paths };
   } finally {
     await opsLog.flush();
   }

@@ -8,7 +8,10 @@ import { analyzerCatalogOf, formatGithub, formatSarif, resolveAnalyzerId } from 
 import type { AnalyzerCatalogEntry } from '../../kernel/index.js';
 import { baselineJson, judgeWithBaseline, readBaselineOption, reportBaseline } from '../check-baseline.js';
 import { budgetVerdict, checkSummary, renderCheckText, renderRules, rulesJson } from '../check-output.js';
+import { fixesJson, fixRequestOf, reportFixes, runCheckFixes, withSarifFixes } from '../check-fix.js';
+import type { CheckFixes } from '../check-fix.js';
 import { scanIssues, storedIssues } from '../check-scan.js';
+import type { CheckedScan } from '../check-scan.js';
 import { checkWatch, refuseForWatch } from '../check-watch.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
@@ -100,38 +103,53 @@ async function checkOnce(ctx: VerbContext): Promise<VerbResult> {
   const analyzerId = analyzersOf(ctx, catalog);
   const severity = severitiesOf(ctx);
   const maxWarnings = maxWarningsOf(ctx);
+  const fix = fixRequestOf(ctx);
   const accepted = readBaselineOption(ctx);
   const since = changesOf(ctx);
-  const scan =
+  let scan =
     ctx.options['stored'] === true
       ? // Locations (SARIF, GitHub) and baseline triggers read the issues' links.
         storedIssues(ctx, accepted !== null || format === 'sarif' || format === 'github')
       : await scanIssues(ctx, registry, format !== 'text');
-  const baseline = accepted === null ? null : judgeWithBaseline(accepted, scan, new Date());
-  const judged = baseline === null ? scan.issues : baseline.verdict.fresh;
-  const all = { issues: since === null ? judged : issuesInChanges(judged, since.changes), links: scan.links };
   const wanted = new Set(analyzerId);
   // Text hides info unless --severity selects it (JSON and SARIF carry every severity).
   const shown: readonly Severity[] =
     severity.length > 0 ? severity : format === 'text' ? ['error', 'warn'] : SEVERITIES;
-  const picked = all.issues.filter((i) => wanted.size === 0 || wanted.has(i.analyzerId));
-  const issues = picked.filter((i) => shown.includes(i.severity));
+  /** The issues of a scan the check reports (and --fix fixes): baseline, --changed, --analyzers, --severity. */
+  const select = (checked: CheckedScan) => {
+    const baseline = accepted === null ? null : judgeWithBaseline(accepted, checked, new Date());
+    const judged = baseline === null ? checked.issues : baseline.verdict.fresh;
+    const inChanges = since === null ? judged : issuesInChanges(judged, since.changes);
+    const picked = inChanges.filter((i) => wanted.size === 0 || wanted.has(i.analyzerId));
+    return { baseline, picked, issues: picked.filter((i) => shown.includes(i.severity)) };
+  };
+  let selected = select(scan);
+  let fixes: CheckFixes | null = null;
+  if (fix !== null) {
+    fixes = runCheckFixes(ctx, scan, selected.issues, fix);
+    // What is left is what the report (and the exit code) is about: the project is scanned again after a write.
+    if (!fix.dryRun && fixes.result.applied.length > 0) {
+      scan = await scanIssues(ctx, registry, true);
+      selected = select(scan);
+    }
+  }
+  const { baseline, picked, issues } = selected;
   const hiddenInfo =
     severity.length === 0 && format === 'text' ? picked.filter((i) => i.severity === 'info').length : 0;
   const counts = severityCounts(issues);
   const verdict = budgetVerdict(counts, maxWarnings);
   if (format === 'sarif') {
     const rulesUri = ctx.options['rules-uri'];
-    output.json(
-      formatSarif(issues, all.links, catalog, {
-        toolVersion: CLI_VERSION,
-        ...(typeof rulesUri === 'string'
-          ? { rulesUri: rulesUri.endsWith('/') ? rulesUri : `${rulesUri}/` }
-          : {}),
-      }),
-    );
+    const sarif = formatSarif(issues, scan.links, catalog, {
+      toolVersion: CLI_VERSION,
+      ...(typeof rulesUri === 'string'
+        ? { rulesUri: rulesUri.endsWith('/') ? rulesUri : `${rulesUri}/` }
+        : {}),
+    });
+    // A stored scan's offsets may no longer match the files: only a fresh scan's issues carry fixes.
+    output.json(ctx.options['stored'] === true ? sarif : withSarifFixes(ctx, sarif, scan, issues));
   } else if (format === 'github') {
-    if (issues.length > 0) output.out(formatGithub(issues, all.links).join('\n'));
+    if (issues.length > 0) output.out(formatGithub(issues, scan.links).join('\n'));
   } else if (format === 'json') {
     output.json({
       elapsedMs: elapsedMs(ctx),
@@ -142,12 +160,17 @@ async function checkOnce(ctx: VerbContext): Promise<VerbResult> {
       issues,
       ...(baseline === null ? {} : { baseline: baselineJson(baseline) }),
       ...(since === null ? {} : { changed: { ref: since.ref, files: since.changes.changed.size } }),
+      ...(fixes === null ? {} : { fixes: fixesJson(fixes) }),
     });
+  } else if (fixes?.result.dryRun === true) {
+    // A dry run's stdout is the diff (reportFixes), so `git apply` can take it; the count goes to stderr.
+    output.info(checkSummary(output, issues, counts, hiddenInfo));
   } else {
     if (issues.length > 0) output.out(renderCheckText(output, issues).join('\n'));
     const summary = checkSummary(output, issues, counts, hiddenInfo);
     output.summary(issues.length > 0 ? `\n${summary}` : summary);
   }
+  if (fixes !== null) reportFixes(output, fixes, format === 'text');
   if (baseline !== null) reportBaseline(output, baseline);
   if (since !== null) output.info(`changed since ${since.ref}: ${since.changes.changed.size} file(s)`);
   // After the data reached its reader (a closed pipe gets nothing more, like `done in`).
