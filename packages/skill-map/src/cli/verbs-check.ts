@@ -32,7 +32,7 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       'name: that differs from its folder, a tool name off only in case), then scans again and reports what is left;',
       'a file edited since the scan is left untouched (stderr, and `fixes.skipped` in JSON). Other suggestions are',
       'listed, never applied. --fix --dry-run prints the unified diff instead and changes no file. SARIF results',
-      'carry every fix (certain or not: properties.certain). Format: docs/skill-map/fixes.md.',
+      'carry every fix (certain or not: properties.certain). See docs/skill-map/cli.md, Safe fixes.',
       'SARIF 2.1.0 is what GitHub code scanning uploads: `sm check --format sarif > skill-map.sarif`.',
       '--format github prints one workflow command per issue (::error, ::warning, ::notice): annotations in a PR.',
       'Every rule is documented in docs/rules/<rule>.md; --list-rules lists them, `sm explain <rule>` prints one.',
