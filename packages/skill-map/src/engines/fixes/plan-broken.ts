@@ -112,8 +112,9 @@ function findAt(text: string, authored: string, from: number, span: number): num
 export function rewriteEdits(text: string, rw: PathRewrite): FixEdit[] {
   const { link, authored } = rw;
   const span = (link.raw ?? authored).length + 1;
-  const locations = (link.occurrences ?? []).map((o) => o.location);
-  if (locations.length === 0) locations.push(link.location ?? null);
+  // Text in fenced code is an example, not the reference: it is left as written.
+  const locations = (link.occurrences ?? []).filter((o) => o.context !== 'code-block').map((o) => o.location);
+  if (link.occurrences === undefined || link.occurrences.length === 0) locations.push(link.location ?? null);
   const starts = new Set<number>();
   for (const loc of locations) {
     if (loc === null) continue;

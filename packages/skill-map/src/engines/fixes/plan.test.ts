@@ -162,3 +162,33 @@ describe('planFixes: frontmatter', () => {
     ]);
   });
 });
+
+describe('planFixes: what the analyzer already knows', () => {
+  it("a path off only in case: the analyzer's own fix (issue.fix) is certain", () => {
+    const files = {
+      '.claude/skills/a/SKILL.md':
+        '---\nname: a\ndescription: A.\n---\nRead [the reference](./Reference.md).\n',
+      '.claude/skills/a/reference.md': '# Ref\n',
+    };
+    const plans = plan(files);
+    expect(plans.map((p) => [p.title, p.certain, p.basis])).toEqual([
+      ["Write './reference.md' instead of './Reference.md'", true, 'issue-fix'],
+    ]);
+    expect(fixed(files, plans[0]!)).toContain('[the reference](./reference.md)');
+  });
+
+  it('an info mention is never certain, and a copy of the path in fenced code is left as written', () => {
+    const skill =
+      '---\nname: a\ndescription: A.\n---\nRead `./refs/ref.md` first.\n\n```sh\ncat ./refs/ref.md\n```\n';
+    const files = {
+      '.claude/skills/a/SKILL.md': skill,
+      'notes/plan.md': 'Mentions `ref.md` here.\n',
+      'docs/ref.md': '# Ref\n',
+    };
+    const plans = plan(files);
+    const inSkill = plans.find((p) => p.path === '.claude/skills/a/SKILL.md')!;
+    expect(inSkill.certain).toBe(true);
+    expect(fixed(files, inSkill)).toBe(skill.replace('`./refs/ref.md`', '`../../../docs/ref.md`'));
+    expect(plans.filter((p) => p.path === 'notes/plan.md').map((p) => p.certain)).toEqual([false]);
+  });
+});
