@@ -12,6 +12,8 @@ import Ajv from 'ajv-draft-04';
 import addFormats from 'ajv-formats';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
+import { applyFixPlans, planProjectFixes } from '../src/engines/fixes/index.js';
+import { runScan } from '../src/engines/index.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
 import { isBuilt, runSm } from './support/sm-bin.js';
 
@@ -203,6 +205,31 @@ describe.skipIf(!isBuilt())('sm check --fix (built bin, temp git repository)', (
       ]),
     );
     expect(fixes).toHaveLength(6);
+  });
+
+  it('a file edited between the scan and the apply is left untouched and said so; the other files are fixed', async () => {
+    // What `sm check --fix` does, with an editor's save between planning and applying: the real scan engine, git.
+    const { result } = await runScan({ projectRoot: tree.root, mode: 'incremental', persist: false });
+    const nodes = new Set(result.nodes.filter((n) => n.virtual !== true).map((n) => n.path));
+    const planned = planProjectFixes({
+      projectRoot: tree.root,
+      issues: result.issues,
+      links: result.links,
+      paths: nodes,
+    });
+    const saved = `${FILES[SKILL]!}3. Saved in the editor meanwhile.\n`;
+    tree.write({ [SKILL]: saved });
+    const applied = applyFixPlans(planned.plans, planned.files);
+    expect(read(SKILL)).toBe(saved);
+    expect(applied.skipped.map((s) => [s.plan.path, s.reason, s.message])).toEqual(
+      Array.from({ length: 3 }, () => [
+        SKILL,
+        'changed',
+        `${SKILL} changed since it was scanned: left untouched`,
+      ]),
+    );
+    expect(applied.applied.map((p) => p.path)).toEqual([AGENT]);
+    expect(read(AGENT)).toContain('tools: Read, Grep, Bash(grep:*)\n');
   });
 
   it('--dry-run without --fix, and --fix with --stored, are usage errors that change nothing', () => {
