@@ -2,7 +2,7 @@
 // the child's stdio) in a temp project: diagnostics for an open buffer with a broken link, cleared by an unsaved
 // fix, go-to-definition across files (a link, an @mention, mcp__server__tool to its config entry), hover,
 // references and a quick fix whose WorkspaceEdit, applied to the buffer, clears the diagnostic.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -70,9 +70,10 @@ afterEach(async () => {
   tree = null;
 });
 
-async function start(): Promise<Client> {
+async function start(prepare?: (root: string) => void): Promise<Client> {
   tree = createTempTree('sm-lsp-');
   tree.write(FILES);
+  prepare?.(tree.root);
   const root = tree.root;
   const env = { ...process.env, NO_COLOR: '1' };
   for (const key of Object.keys(env)) if (key.startsWith('SKILL_MAP_')) delete env[key];
@@ -248,3 +249,34 @@ describe.skipIf(!isBuilt())('sm lsp over stdio (built bin, real LSP client)', ()
     expect(c.stderr()).toContain('sm lsp: scanned');
   });
 });
+
+const git = (root: string, ...args: string[]): void => {
+  const r = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root });
+  if (r.status !== 0) throw new Error(`git ${args.join(' ')}: ${r.stderr.toString()}`);
+};
+
+describe.skipIf(!isBuilt() || spawnSync('git', ['--version']).status !== 0)(
+  'sm lsp quick fixes from git',
+  () => {
+    it('offers the renamed target of a broken link as the preferred fix', async () => {
+      const c = await start((root) => {
+        git(root, 'init', '-q');
+        git(root, 'add', '-A');
+        git(root, 'commit', '-qm', 'one');
+        git(root, 'mv', 'docs/guide.md', 'docs/handbook.md');
+        git(root, 'commit', '-qm', 'two');
+      });
+      open(c, SKILL, FIXED);
+      const [d] = (await c.diagnostics(SKILL, broken)).filter((x) => x.code === 'reference-broken');
+      const actions = await c.conn.sendRequest<CodeAction[]>('textDocument/codeAction', {
+        textDocument: { uri: c.uri(SKILL) },
+        range: d!.range,
+        context: { diagnostics: [d] },
+      });
+      const fix = actions.find((a) => a.isPreferred === true)!;
+      expect(applyTextEdits(FIXED, fix.edit!.changes![c.uri(SKILL)]!)).toBe(
+        FIXED.replace('docs/guide.md', 'docs/handbook.md'),
+      );
+    });
+  },
+);

@@ -41,7 +41,7 @@ export function codeActionsAt(input: NavigationInput, path: string, range: Range
   const plans = planFixes({
     issues,
     texts: input.textOf,
-    renames: new Map(),
+    renames: issues.some((i) => i.analyzerId === 'reference-broken') ? input.renames() : new Map(),
     links: result.links,
     paths: pathsOf(result),
   });

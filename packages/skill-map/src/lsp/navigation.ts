@@ -17,6 +17,8 @@ export interface NavigationInput {
   readonly result: ScanResult;
   readonly paths: ProjectPaths;
   readonly textOf: (path: string) => string | null;
+  /** Old path -> new path from git (quick fixes of broken paths); read only when a fix is planned. */
+  readonly renames: () => ReadonlyMap<string, string>;
 }
 
 const nodeIndexes = new WeakMap<ScanResult, Map<string, Node>>();

@@ -65,6 +65,7 @@ export function serveLsp(opts: LspServerOptions): LspServer {
     result: s.graph.result(),
     paths: s.paths,
     textOf: (p) => s.graph.textOf(p),
+    renames: () => s.graph.renames(),
   });
   const at = <T>(uri: string, empty: T, answer: (s: Session, path: string) => T): T => {
     const path = session?.paths.pathOf(uri) ?? null;
@@ -99,13 +100,21 @@ export function serveLsp(opts: LspServerOptions): LspServer {
     serial('the first publish', (s) => void s.publisher.publish(s.graph.result())),
   );
 
-  // didOpen and didChange: the buffer overlays the file and that one file is analysed again.
-  documents.onDidChangeContent(({ document }) =>
+  // didOpen and didChange: the buffer overlays the file and that one file is analysed again. Changes that arrive
+  // while one is waiting in the queue are folded into it (it reads the buffer when it runs), so a burst of typing
+  // costs one analysis per turn of the queue, not one per keystroke behind.
+  const pending = new Set<string>();
+  documents.onDidChangeContent(({ document }) => {
+    if (pending.has(document.uri)) return;
+    pending.add(document.uri);
     serial('analysing a buffer', (s) => {
+      pending.delete(document.uri);
+      const current = documents.get(document.uri);
       const path = s.paths.pathOf(document.uri);
-      if (path !== null) publish(s, s.graph.overlay(path, document.getText()), [path]);
-    }),
-  );
+      if (current !== undefined && path !== null)
+        publish(s, s.graph.overlay(path, current.getText()), [path]);
+    });
+  });
   documents.onDidClose(({ document }) =>
     serial('closing a buffer', (s) => {
       const path = s.paths.pathOf(document.uri);

@@ -3,6 +3,7 @@
 import { join } from 'node:path';
 import type { ScanResult } from '../../adapters/domain.js';
 import { NODE_FS, readVia } from '../../adapters/fs/fs-port.js';
+import { readRenames } from '../../adapters/git/renames.js';
 import { defaultDbPath } from '../../adapters/sqlite/open-database.js';
 import type { FileContext, FileRecord, GraphContext } from '../../kernel/index.js';
 import { sha256 } from '../scan/file-pass.js';
@@ -42,6 +43,8 @@ export interface LiveGraph {
   has(path: string): boolean;
   /** The text of a project file as the graph sees it: the overlay when there is one, else the file on disk. */
   textOf(path: string): string | null;
+  /** The renames git knows of (old path -> new path), for fixes of broken paths; read once per disk refresh. */
+  renames(): ReadonlyMap<string, string>;
   /** Overlays a buffer and re-analyses that file; null when the scan does not know the path. */
   overlay(path: string, text: string): LiveChange | null;
   /** Drops a buffer's overlay (the file on disk counts again); null when there was none. */
@@ -78,6 +81,7 @@ class Live implements LiveGraph {
   private readonly overlays = new Map<string, { text: string; record: FileRecord }>();
   private current: ScanResult | null = null;
   private persist = true;
+  private knownRenames: ReadonlyMap<string, string> | null = null;
 
   constructor(private readonly opts: LiveGraphOptions) {
     this.warm = createScanWarmState(opts.dbPath ?? defaultDbPath(opts.projectRoot));
@@ -103,6 +107,11 @@ class Live implements LiveGraph {
     return read.ok ? read.bytes.toString('utf8') : null;
   }
 
+  renames(): ReadonlyMap<string, string> {
+    this.knownRenames ??= readRenames(this.opts.projectRoot);
+    return this.knownRenames;
+  }
+
   overlay(path: string, text: string): LiveChange | null {
     const ctx = this.seen.file;
     if (ctx === null || !this.has(path)) return null;
@@ -117,6 +126,7 @@ class Live implements LiveGraph {
 
   async refresh(changedPaths?: readonly string[]): Promise<LiveChange> {
     const before = this.current;
+    this.knownRenames = null;
     await this.scan(changedPaths);
     const ctx = this.seen.file;
     // The file context may have changed (settings, lens): the overlays are analysed again under the new one.
