@@ -95,7 +95,11 @@ export function reportFixes(output: Output, fixes: CheckFixes, text: boolean): v
   for (const p of fixes.suggestions)
     output.info(`suggestion ${p.path}: ${p.title} (not applied: not certain)`);
   const files = new Set(result.applied.map((p) => p.path)).size;
-  const done = result.dryRun ? 'dry run: no file changed' : 'rescanned';
+  const done = result.dryRun
+    ? 'dry run: no file changed'
+    : result.applied.length > 0
+      ? 'rescanned'
+      : 'no file changed';
   output.info(`${verb} ${fixes.answered.size} issue(s) in ${files} file(s) (${done})`);
 }
 
