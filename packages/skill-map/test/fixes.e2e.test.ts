@@ -5,7 +5,7 @@
 // mean: a suggestion, never applied); SARIF carries every fix and validates against the SARIF 2.1.0 schema.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Issue } from '@skill-map/spec';
 import Ajv from 'ajv-draft-04';
@@ -230,6 +230,22 @@ describe.skipIf(!isBuilt())('sm check --fix (built bin, temp git repository)', (
     );
     expect(applied.applied.map((p) => p.path)).toEqual([AGENT]);
     expect(read(AGENT)).toContain('tools: Read, Grep, Bash(grep:*)\n');
+  });
+
+  it("a file whose bytes are not the scan's (same size and mtime, so the scan reused its record) is left untouched", () => {
+    const old = new Date('2020-01-01T00:00:00Z');
+    utimesSync(tree.abs(SKILL), old, old);
+    expect(sm('scan').code).not.toBe(2);
+    const saved = FILES[SKILL]!.replace('first.', 'FIRST.');
+    tree.write({ [SKILL]: saved });
+    utimesSync(tree.abs(SKILL), old, old);
+    const run = sm('check', '--fix');
+    expect(read(SKILL)).toBe(saved);
+    expect(run.stderr.match(/^not fixed .*$/gm)).toEqual([
+      `not fixed ${SKILL}: ${SKILL} changed since it was scanned: left untouched`,
+    ]);
+    expect(run.stderr).toContain(`fixed ${AGENT}: Write tool 'Grep' instead of 'grep' in tools:`);
+    expect(run.code).toBe(1);
   });
 
   it('--dry-run without --fix, and --fix with --stored, are usage errors that change nothing', () => {

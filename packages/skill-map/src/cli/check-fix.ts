@@ -2,11 +2,12 @@
 // diff), skips and suggestions said on stderr, and the `fixes` of the JSON report; plus the SARIF `fixes` of every
 // reported issue. The rules live in engines/fixes; this file parses the options and shapes the output.
 import type { Issue } from '@skill-map/spec';
-import { fixProject, planProjectFixes, toSarifFix } from '../engines/fixes/index.js';
+import { applyFixPlans, planProjectFixes, toSarifFix } from '../engines/fixes/index.js';
 import type { ApplyFixesResult, FixPlan, ProjectFixes } from '../engines/fixes/index.js';
 import type { SarifLog } from '../kernel/index.js';
 import type { CheckedScan } from './check-scan.js';
 import { CliError } from './errors.js';
+import { withReadStore } from './read-store.js';
 import type { Output } from './io.js';
 import type { VerbContext } from './verbs.js';
 
@@ -42,6 +43,28 @@ export interface CheckFixes {
 /** The project files a scan knows (its nodes' paths): a broken path's file-name match. */
 const pathsOf = (scan: CheckedScan): ReadonlySet<string> => scan.paths ?? new Set();
 
+/**
+ * sha256 of the bytes the scan read for each of `paths` (its per-file cache), where the scan stored one: a file saved
+ * after the scan read it, but before the fix planned on it, is left untouched too.
+ */
+function scannedHashes(ctx: VerbContext, paths: ReadonlySet<string>): ReadonlyMap<string, string> {
+  const out = new Map<string, string>();
+  if (paths.size === 0) return out;
+  try {
+    withReadStore(ctx, (store) => {
+      for (const path of paths) {
+        const json = store.fileRecordJson(path);
+        const hash =
+          json === undefined ? undefined : (JSON.parse(json) as { contentHash?: unknown }).contentHash;
+        if (typeof hash === 'string') out.set(path, hash);
+      }
+    });
+  } catch {
+    // No stored scan to compare with (an unreadable database): the plan's own hash still guards the write.
+  }
+  return out;
+}
+
 /** Plans the fixes of `issues` and applies the certain ones (writes nothing in a dry run). */
 export function runCheckFixes(
   ctx: VerbContext,
@@ -49,10 +72,17 @@ export function runCheckFixes(
   issues: readonly Issue[],
   request: FixRequest,
 ): CheckFixes {
-  const { planned, result } = fixProject(
-    { projectRoot: ctx.project.root, issues, links: scan.links, paths: pathsOf(scan) },
-    { dryRun: request.dryRun },
-  );
+  const planned = planProjectFixes({
+    projectRoot: ctx.project.root,
+    issues,
+    links: scan.links,
+    paths: pathsOf(scan),
+  });
+  const certainPaths = new Set(planned.plans.filter((p) => p.certain).map((p) => p.path));
+  const result = applyFixPlans(planned.plans, planned.files, {
+    dryRun: request.dryRun,
+    scannedHashes: scannedHashes(ctx, certainPaths),
+  });
   const answered = new Set(result.applied.map((p) => issues[p.issueIndex]!));
   const suggestions = planned.plans.filter((p) => !p.certain && !answered.has(issues[p.issueIndex]!));
   return { result, suggestions, answered };
@@ -91,7 +121,9 @@ export function reportFixes(output: Output, fixes: CheckFixes, text: boolean): v
     );
   const verb = result.dryRun ? 'would fix' : 'fixed';
   for (const p of result.applied) output.info(`${verb} ${p.path}: ${p.title}`);
-  for (const s of result.skipped) output.warn(`not fixed ${s.plan.path}: ${s.message}`);
+  // One line per file and reason (several fixes of one file share it).
+  for (const line of new Set(result.skipped.map((s) => `not fixed ${s.plan.path}: ${s.message}`)))
+    output.warn(line);
   for (const p of fixes.suggestions)
     output.info(`suggestion ${p.path}: ${p.title} (not applied: not certain)`);
   const files = new Set(result.applied.map((p) => p.path)).size;
