@@ -5,6 +5,8 @@ import { prepareRecord, type PreparedRecord } from './graph/prepared.js';
 import { createIssueSink, shortAnalyzerId, type IssueSink } from './graph/issue-sink.js';
 import { type PathOracle, type ResolvedLinks } from './graph/resolve.js';
 import { resolveLinks } from './graph/resolve-links.js';
+import { createInlineFilter } from './graph/inline-filter.js';
+import { analyzerCatalogOf } from './analyzers/catalog.js';
 import { activeProviderIds, registryOf } from './context.js';
 import type { FileRecord, GraphContext, ParsedSidecar, UnreadableFile } from './types.js';
 import { joinPath } from './util/posix-path.js';
@@ -128,7 +130,16 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
   const resolved = resolveLinks(ordered, graph, active, oracle);
   const links = resolved.links;
   const confidences = new Map<number, number>();
-  const sink = createIssueSink(graph.suppressions, confidences);
+  const inline =
+    graph.inlinePaths === undefined
+      ? null
+      : createInlineFilter(
+          ordered,
+          links,
+          analyzerCatalogOf(registryOf(ctx.settings)),
+          ctx.settings.inlineSuppressions !== false,
+        );
+  const sink = createIssueSink(graph.suppressions, confidences, inline);
   for (const record of ordered) {
     const issues = record.issues;
     if (issues !== undefined) for (const issue of issues) sink.emit(issue);
@@ -146,6 +157,7 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
     ...resolved,
   };
   runAnalyzers(view, sink, null);
+  if (inline !== null) for (const issue of inline.finish()) sink.emit(issue);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   // assemble gave every non-virtual node the shared no-sidecar overlay; only nodes with a sidecar need another.
   for (const [path, sc] of graph.sidecars) {
@@ -204,6 +216,8 @@ export function composeResult(
       durationMs: ctx.durationMs ?? 0,
       filesAnalyzed: recordCount,
       issuesSuppressed: suppressed,
+      // A scan made with --no-inline-suppressions says so (a run fact, kept in the stored scan).
+      ...(ctx.settings.inlineSuppressions === false ? { inlineSuppressionsIgnored: 1 } : {}),
     },
     providers: [...active],
     activeProvider: ctx.lens.provider,

@@ -15,6 +15,7 @@ import { dirname } from './util/posix-path.js';
 import { looksBinary, utf8Length } from './util/utf8.js';
 import { createMcpNode } from './virtual-node.js';
 import { bodyIssues } from './body-checks.js';
+import { parseInlineSuppressions } from './parse/inline-suppressions.js';
 import { frontmatterSchemaIssues, keyLines } from './host-schema/index.js';
 import type { LineIndex } from './util/line-index.js';
 
@@ -197,6 +198,21 @@ export function analyzeNodeFile(
     codeSpans = [{ start: 0, end: parsed.bodyOffset }, ...md.code];
   const proseWithHtml = maskSpans(text, codeSpans);
   const prose = md.html.length === 0 ? proseWithHtml : maskSpans(proseWithHtml, md.html);
+  if (text.includes('sm-disable') || text.includes('sm-enable')) {
+    const fmEnd = toml ? file.text.length : (parsed.fmRange?.end ?? 0);
+    const inline = parseInlineSuppressions({
+      path: file.path,
+      text,
+      masked: proseWithHtml,
+      bodyLine: lines().locate(parsed.bodyOffset).line,
+      lines,
+      frontmatter: parsed.frontmatter,
+      metadataLine:
+        parsed.frontmatter === null ? null : keyLines(file.text, fmEnd, toml ? 'toml' : 'yaml')('metadata'),
+    });
+    for (const issue of inline.issues) parsed.issues.push(issue);
+    if (inline.entries.length > 0) record.suppressions = inline.entries;
+  }
   const code = md.code;
   const codeText = new Array<string>(code.length);
   for (let i = 0; i < code.length; i++) codeText[i] = text.slice(code[i]!.contentStart, code[i]!.contentEnd);

@@ -1,3 +1,4 @@
+import type { InlineSuppression } from './parse/inline-suppressions.js';
 // The kernel's contract with the storage/orchestration side: walker → read → analyzeFile (cacheable) → buildGraph.
 import type { ExtensionRegistry } from './registry/types.js';
 import type {
@@ -49,6 +50,8 @@ export interface ScanSettings {
   disabledExtractors?: readonly string[];
   /** Analyzer ids (qualified or short) to skip. */
   disabledAnalyzers?: readonly string[];
+  /** `false` (`--no-inline-suppressions`): the files' inline suppressions are ignored (an audit sees every issue). */
+  inlineSuppressions?: boolean;
   /** `reference-broken` ignore list: typed entries, or strings (`/regex/`, `*` glob, literal); see ignored-references.ts. */
   ignoredReferences?: readonly (string | IgnoredReference)[];
   /** Extra path prefixes (`scan.referencePaths`) that count as existing for broken-reference checks. */
@@ -248,6 +251,8 @@ export interface FileRecord {
   sidecar?: ParsedSidecar;
   /** Plugin names declared by a plugin/marketplace manifest (for `plugin:skill` triggers); absent = none. */
   pluginNames?: string[];
+  /** Inline suppressions (`<!-- sm-disable... -->`, frontmatter `metadata.sm-disable`); absent = none. */
+  suppressions?: InlineSuppression[];
 }
 
 /**

@@ -63,6 +63,8 @@ describe('analyzer catalog', () => {
       'core/dangerous-command*',
       'core/host-field-unknown*',
       'core/host-field-invalid*',
+      'core/suppression-unused',
+      'core/suppression-invalid',
     ]);
     expect(BUILTIN_ANALYZERS.filter((a) => a.phase === 'score').map((a) => a.id)).toEqual([
       'core/reference-broken',

@@ -111,6 +111,16 @@ const KERNEL_STAMPED: readonly AnalyzerCatalogEntry[] = [
     'warn',
     'A documented frontmatter or config field has the wrong value type or a value outside its documented set.',
   ],
+  [
+    'suppression-unused',
+    'warn',
+    'An inline suppression (sm-disable comment or frontmatter metadata.sm-disable) matched no issue.',
+  ],
+  [
+    'suppression-invalid',
+    'warn',
+    'An inline suppression is malformed (no rule, no reason where one is needed, unknown rule id) and is not applied.',
+  ],
 ].map(([shortId, severity, description]) => ({
   id: `core/${shortId!}`,
   shortId: shortId!,

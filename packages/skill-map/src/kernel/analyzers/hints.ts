@@ -33,4 +33,7 @@ export const RULE_HINTS: Readonly<Record<string, string>> = {
   'dangerous-command': 'remove the command, or narrow it and say under which condition it may run',
   'host-field-unknown': 'rename the field as the host spells it (the message names a near one), or remove it',
   'host-field-invalid': 'write the value in the type and from the set the host documents',
+  'suppression-unused': 'remove the directive (the issue it was for is gone), or fix its rule or line',
+  'suppression-invalid':
+    'write the directive as `<!-- sm-disable-next-line <rule> -- <reason> -->` with a known rule id',
 };

@@ -73,18 +73,23 @@ function positive(value: unknown): number | null {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 ? value : null;
 }
 
-/** The issue's line and column: `data.line/column`, else its first link's location, else 1:1. */
+/** The issue's line and column: `data.line/column`, else its first link's location, else null (a file-level issue). */
+export function issueLocation(issue: Issue, links: readonly Link[]): { line: number; column: number } | null {
+  const line = positive(issue.data?.['line']);
+  if (line !== null) return { line, column: positive(issue.data?.['column']) ?? 1 };
+  const first = issue.linkIndices?.[0];
+  const at = first === undefined ? null : links[first]?.location;
+  if (at !== null && at !== undefined) return { line: Math.max(1, at.line), column: Math.max(1, at.column) };
+  return null;
+}
+
+/** The issue's SARIF region: {@link issueLocation}, else 1:1. */
 export function issueRegion(
   issue: Issue,
   links: readonly Link[],
 ): { startLine: number; startColumn: number } {
-  const line = positive(issue.data?.['line']);
-  if (line !== null) return { startLine: line, startColumn: positive(issue.data?.['column']) ?? 1 };
-  const first = issue.linkIndices?.[0];
-  const at = first === undefined ? null : links[first]?.location;
-  if (at !== null && at !== undefined)
-    return { startLine: Math.max(1, at.line), startColumn: Math.max(1, at.column) };
-  return { startLine: 1, startColumn: 1 };
+  const at = issueLocation(issue, links);
+  return at === null ? { startLine: 1, startColumn: 1 } : { startLine: at.line, startColumn: at.column };
 }
 
 function resultOf(

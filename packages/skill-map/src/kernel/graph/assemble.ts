@@ -65,6 +65,8 @@ export interface Assembled {
   skillDirs: Set<string>;
   /** schema-violation issues for dropped nodes. */
   violations: Issue[];
+  /** Paths of the records that carry inline suppressions (absent: none does). */
+  inlinePaths?: string[];
 }
 
 /**
@@ -140,6 +142,7 @@ export function assemble(records: readonly FileRecord[], lens: ProviderIds): Ass
     const pluginNames = record.pluginNames;
     if (pluginNames !== undefined) for (const name of pluginNames) out.pluginNames.add(name);
     if (record.sidecar !== undefined) sidecarFiles.push(record.sidecar);
+    if (record.suppressions !== undefined) (out.inlinePaths ??= []).push(record.path);
     const node = record.node;
     const path = record.path;
     const prepared = prepareRecord(record);

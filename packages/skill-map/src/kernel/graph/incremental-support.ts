@@ -46,6 +46,23 @@ export function unpatchableAnalyzer(ctx: GraphContext): string | null {
   return null;
 }
 
+/**
+ * Why a patch does not apply to a graph with inline suppressions, or null. Whether a directive is used depends on
+ * every issue of its file, whole-graph checks' included, and a patch re-runs only some of them: a graph whose files
+ * carry any (or whose changes add or drop some) builds in full.
+ */
+export function inlineRefusal(
+  graph: { readonly inlinePaths?: readonly string[] },
+  changes: ReadonlyArray<readonly [prev: FileRecord, next: FileRecord]>,
+): string | null {
+  const first = graph.inlinePaths?.[0];
+  if (first !== undefined) return `'${first}' has inline suppressions`;
+  for (const [prev, next] of changes)
+    if (prev.suppressions !== undefined || next.suppressions !== undefined)
+      return `'${next.path}' has inline suppressions`;
+  return null;
+}
+
 /** Everything besides the records and the existing paths that the graph (not just the result's echo fields) reads. */
 export function contextKey(ctx: GraphContext): string {
   return JSON.stringify([

@@ -34,6 +34,7 @@ import {
   LINK_ANALYZERS,
   sameSet,
   unpatchableAnalyzer,
+  inlineRefusal,
 } from './incremental-support.js';
 import type { GraphState, IncrementalGraph } from './incremental-state.js';
 import { prepareRecord } from './prepared.js';
@@ -114,6 +115,11 @@ function patch(
   }
   const unknown = unpatchableAnalyzer(ctx);
   if (unknown !== null) return unknown;
+  const inline = inlineRefusal(
+    prev.graph,
+    changed.map((i) => [old[i]!, ordered[i]!]),
+  );
+  if (inline !== null) return inline;
   const g = prev.graph;
   const res0 = prev.result;
   const active = activeProviderIds(ctx.lens);

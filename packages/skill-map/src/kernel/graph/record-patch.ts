@@ -12,7 +12,7 @@ import { activeProviderIds } from '../context.js';
 import type { FileRecord, GraphContext } from '../types.js';
 import type { PathOracle } from './resolve.js';
 import type { Assembled } from './assemble.js';
-import { contextKey, unpatchableAnalyzer } from './incremental-support.js';
+import { contextKey, inlineRefusal, unpatchableAnalyzer } from './incremental-support.js';
 import { identityChange } from './record-identity.js';
 import { createIssueSink } from './issue-sink.js';
 import { LinkRuns } from './link-runs.js';
@@ -167,6 +167,11 @@ export function patchRecords(
   if (unknown !== null) return refused(unknown);
   // Nothing changed (a rescan that found no edit): the stored graph stands as it is.
   if (changes.length === 0) return { ...EMPTY_PATCH, nodes: [], links: [], issues: [] };
+  const inline = inlineRefusal(
+    { inlinePaths: stored.inline },
+    changes.map((c) => [c.prev, c.next]),
+  );
+  if (inline !== null) return refused(inline);
   let sorted = [...changes].sort(byPath);
   for (let i = 0; i < sorted.length; i++) {
     const { prev, next } = sorted[i]!;

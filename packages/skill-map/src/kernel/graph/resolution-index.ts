@@ -32,6 +32,8 @@ export interface ResolutionIndex {
    * their suppressions, and links reaching a deprecated node are counted.
    */
   readonly sidecars: ReadonlyArray<readonly [path: string, sidecar: ParsedSidecar]>;
+  /** Paths of the files with inline suppressions (absent: none): a patch then builds in full (record-patch.ts). */
+  readonly inline?: readonly string[];
 }
 
 /** The index of an assembled graph built under `contextKey`. */
@@ -60,6 +62,7 @@ export function resolutionIndexOf(g: Assembled, contextKey: string): ResolutionI
     reserved: [...g.reservedPaths],
     overlays: g.sidecars.size > 0 || g.orphanSidecars.length > 0 || g.suppressions.size > 0,
     sidecars: [...g.sidecars],
+    ...(g.inlinePaths === undefined ? {} : { inline: g.inlinePaths.slice() }),
   };
 }
 
