@@ -173,3 +173,76 @@ describe('buildGraphIncremental on a project with MCP servers, tool uses, virtua
     expect(patched).toBe(recordOf.size - 4);
   });
 });
+
+describe('buildGraphIncremental with inline suppressions', () => {
+  const DOC = (extra: string): string => `# A\n${extra}\nSee [x](missing.md).\n\nSee [y](gone.md).\n`;
+  const EDITS: ReadonlyArray<readonly [string, string]> = [
+    // Adding a directive to a graph with none, changing its rule, its line, its form, removing it.
+    ['docs/a.md', DOC('<!-- sm-disable-next-line reference-broken -- later -->')],
+    ['docs/a.md', DOC('<!-- sm-disable-next-line link-self-loop -- wrong rule -->')],
+    [
+      'docs/a.md',
+      `# A\n\nSee [x](missing.md).\n<!-- sm-disable-next-line reference-broken -- y -->\nSee [y](gone.md).\n`,
+    ],
+    ['docs/a.md', DOC('<!-- sm-disable reference-broken -->')],
+    ['docs/a.md', DOC('<!-- sm-disable-next-line reference-brokn -- typo -->')],
+    // Another file's edit while docs/a.md holds directives: its issues must still meet them.
+    ['docs/b.md', '# B\nSee [a](a.md) and [z](nowhere.md).\n'],
+    ['docs/a.md', DOC('')],
+    ['docs/b.md', '# B\nSee [a](a.md).\n'],
+  ];
+
+  it('equals a full buildGraph after each edit of a file with directives or of another file', () => {
+    const files = new Map<string, string>([
+      ['docs/a.md', DOC('')],
+      ['docs/b.md', '# B\nSee [a](a.md).\n'],
+      ['docs/c.md', '# C\n<!-- sm-disable-next-line reference-broken -- kept -->\nSee [q](q.md).\n'],
+    ]);
+    const settings = {};
+    const lens = detectLens([...files.keys()], settings);
+    const fileCtx = createFileContext(lens, settings, { hash: sha });
+    const analyze = (path: string): FileRecord => {
+      const text = files.get(path)!;
+      return analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
+    };
+    const recordOf = new Map([...files.keys()].map((p) => [p, analyze(p)]));
+    const ctx: GraphContext = { lens, settings, existingPaths: new Set(files.keys()) };
+    const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
+    let state = buildGraphIncremental(records(), ctx, null).state;
+    const seen = new Set<string>();
+    for (const [path, text] of EDITS) {
+      files.set(path, text);
+      recordOf.set(path, analyze(path));
+      const out = buildGraphIncremental(records(), ctx, state);
+      const full = buildGraph(records(), ctx);
+      expect(JSON.stringify(out.result), `${path}: ${text}`).toBe(JSON.stringify(full));
+      expect(out.mode).toBe('full');
+      expect(out.reason).toMatch(/has inline suppressions$/);
+      for (const i of full.issues) seen.add(i.analyzerId);
+      state = out.state;
+    }
+    // The edits went through every outcome: suppressed, unused, invalid, and plain issues.
+    expect([...seen].sort()).toEqual(['reference-broken', 'suppression-invalid', 'suppression-unused']);
+  });
+
+  it('still patches a graph without directives', () => {
+    const files = new Map<string, string>([
+      ['docs/a.md', '# A\nSee [b](b.md).\n'],
+      ['docs/b.md', '# B\n'],
+    ]);
+    const lens = detectLens([...files.keys()], {});
+    const fileCtx = createFileContext(lens, {}, { hash: sha });
+    const analyze = (path: string, text: string): FileRecord =>
+      analyzeFile({ path, text, bytes: Buffer.byteLength(text), modifiedAtMs: 1 }, fileCtx);
+    const ctx: GraphContext = { lens, settings: {}, existingPaths: new Set(files.keys()) };
+    const first = buildGraphIncremental(
+      [...files].map(([p, t]) => analyze(p, t)),
+      ctx,
+      null,
+    );
+    const next = [analyze('docs/a.md', '# A\nSee [b](b.md) and [c](c.md).\n'), analyze('docs/b.md', '# B\n')];
+    const out = buildGraphIncremental(next, ctx, first.state);
+    expect(out.mode).toBe('patch');
+    expect(JSON.stringify(out.result)).toBe(JSON.stringify(buildGraph(next, ctx)));
+  });
+});

@@ -111,4 +111,30 @@ describe('patchRecords', () => {
       refused: 'the lens, settings or walk facts changed',
     });
   });
+
+  it('refuses a change while any file carries inline suppressions, or when a change adds some', () => {
+    const records = Object.entries(HARNESS_PROJECT).map(([p, t]) => analyze(p, t));
+    const index = resolutionIndexOfState(buildGraphIncremental(records, ctx, null).state);
+    const prev = records.find((r) => r.path === '.claude/agents/helper.md')!;
+    const directive = analyze(
+      prev.path,
+      '---\nname: helper\n---\n<!-- sm-disable-next-line reference-broken -- later -->\nSee [x](x.md).\n',
+    );
+    expect(patchRecords(index, [{ prev, next: directive }], ctx)).toEqual({
+      refused: "'.claude/agents/helper.md' has inline suppressions",
+    });
+    const withInline = resolutionIndexOfState(
+      buildGraphIncremental(
+        records.map((r) => (r.path === prev.path ? directive : r)),
+        ctx,
+        null,
+      ).state,
+    );
+    const stored = JSON.parse(JSON.stringify(withInline)) as typeof withInline;
+    expect(stored.inline).toEqual(['.claude/agents/helper.md']);
+    const other = records.find((r) => r.path !== prev.path && r.node !== null)!;
+    expect(patchRecords(stored, [{ prev: other, next: analyze(other.path, '# edited\n') }], ctx)).toEqual({
+      refused: "'.claude/agents/helper.md' has inline suppressions",
+    });
+  });
 });
