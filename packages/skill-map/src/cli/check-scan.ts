@@ -37,6 +37,7 @@ export async function scanIssues(
       opsLog: { log: opsLog, channel: 'cli' },
       scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
       summaryOnly: false,
+      ...(ctx.options['no-inline-suppressions'] === true ? { inlineSuppressions: false } : {}),
     });
     if (!quietDiagnostics) printScanDiagnostics(ctx.output, outcome);
     const paths = new Set(outcome.result.nodes.filter((n) => n.virtual !== true).map((n) => n.path));

@@ -8,12 +8,19 @@ const YES = {
   description: 'rebuild a database written by another build of skill-map',
 } as const;
 
+/** `--no-inline-suppressions` of `sm scan` and `sm check`. */
+export const NO_INLINE = {
+  type: 'boolean',
+  description: 'ignore the inline suppressions (sm-disable): report every issue',
+} as const;
+
 export const CHECK_VERBS: readonly VerbSpec[] = [
   {
     name: 'check',
     summary: 'scan and report the issues (text, JSON, SARIF or GitHub annotations for CI)',
     usage: [
       'check [--format text|json|sarif|github] [--analyzers <ids>] [--severity <list>] [--max-warnings <n>]',
+      'check --no-inline-suppressions [...]',
       'check --baseline <file> [...]',
       'check --changed <git-ref> [...]',
       'check --fix [--dry-run] [...]',
@@ -40,6 +47,9 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
       '--watch reports again after every batch of saves (scan.watch.debounceMs, default 300 ms), like tsc --watch:',
       'on a terminal each pass clears the screen (not with --preserve-watch-output); --format json prints one line',
       'per pass. It runs until Ctrl-C (exit 0) and persists each scan like `sm watch`.',
+      'Inline suppressions (<!-- sm-disable-next-line <rule> -- why -->, sm-disable ... sm-enable, frontmatter',
+      'metadata.sm-disable) leave out the issues they cover; one that covers none is reported (suppression-unused).',
+      '--no-inline-suppressions ignores them all (an audit); docs/skill-map/suppressions.md.',
     ],
     options: {
       format: { type: 'string', value: 'format', description: 'text (default), json, sarif or github' },
@@ -75,6 +85,7 @@ export const CHECK_VERBS: readonly VerbSpec[] = [
         type: 'boolean',
         description: 'with --watch: do not clear the terminal between passes',
       },
+      'no-inline-suppressions': NO_INLINE,
       'list-rules': {
         type: 'boolean',
         description: 'list every rule: id, severity, dismissible, what it catches',

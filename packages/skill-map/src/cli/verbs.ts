@@ -2,7 +2,7 @@
 // `sm help` never load SQLite, the kernel or the server.
 import type { CliIo, Output } from './io.js';
 import { ACTION_VERBS } from './verbs-actions.js';
-import { CHECK_VERBS } from './verbs-check.js';
+import { CHECK_VERBS, NO_INLINE } from './verbs-check.js';
 import { OPERABLE_VERBS } from './verbs-operable.js';
 import { SETUP_VERBS } from './verbs-setup.js';
 import { STORE_VERBS } from './verbs-store.js';
@@ -115,7 +115,7 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'scan',
     summary: 'map the project into the database',
     usage: [
-      'scan [--full | --changed] [--yes] [--explain] [--json | --run-facts]',
+      'scan [--full | --changed] [--yes] [--explain] [--no-inline-suppressions] [--json | --run-facts]',
       'scan --watch [--yes] [--json]',
     ],
     details: [
@@ -123,6 +123,8 @@ export const VERBS: readonly VerbSpec[] = [
       'A few changed files are patched into the stored scan in place; --explain says why a scan built in full.',
       'Exit 1 when the graph has issues of severity error.',
       '--json prints the spec ScanResult; --run-facts prints files, persisted counts and timings of the run.',
+      '--no-inline-suppressions ignores every <!-- sm-disable... --> directive and frontmatter metadata.sm-disable',
+      '(an audit): the stored scan says so (inlineSuppressionsIgnored in --run-facts) until the next scan without it.',
     ],
     options: {
       full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
@@ -144,6 +146,7 @@ export const VERBS: readonly VerbSpec[] = [
         type: 'boolean',
         description: 'print how the run went as JSON (files, persisted counts, timings) instead of the graph',
       },
+      'no-inline-suppressions': NO_INLINE,
       ...PLUGIN_FLAGS,
     },
     maxArgs: 0,

@@ -1,5 +1,5 @@
-import type { InlineSuppression } from './parse/inline-suppressions.js';
 // The kernel's contract with the storage/orchestration side: walker → read → analyzeFile (cacheable) → buildGraph.
+import type { InlineSuppression } from './parse/inline-suppressions.js';
 import type { ExtensionRegistry } from './registry/types.js';
 import type {
   Issue,
@@ -35,10 +35,7 @@ export interface IgnoredReference {
 
 /** Project settings that influence a scan (a projection of the layered config). */
 export interface ScanSettings {
-  /**
-   * Committed lens (`.skill-map/settings.json` `activeProvider`): one provider id, or a list of ids (the active set);
-   * auto-detected when absent. Unknown ids are reported in `LensDecision.warnings` and ignored.
-   */
+  /** Committed lens (settings `activeProvider`): one id or a list (the active set); unknown ids warn; else detected. */
   activeProvider?: string | readonly string[] | null;
   /** Marker snapshot stored with the committed lens, for drift warnings. */
   activeProviderMarkers?: readonly string[];

@@ -70,6 +70,7 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
       // Summaries and run facts need only counts: a few changed files can then be patched into the stored scan in place.
       summaryOnly: !wholeResult,
       plugins: pluginFlags(ctx),
+      ...(ctx.options['no-inline-suppressions'] === true ? { inlineSuppressions: false } : {}),
     });
   } finally {
     bar.done();

@@ -155,7 +155,12 @@ function execute(
   );
   const view = {
     ...configView,
-    settings: { ...configView.settings, registry, ...(neverRun === null ? {} : { neverRun }) },
+    settings: {
+      ...configView.settings,
+      registry,
+      ...(neverRun === null ? {} : { neverRun }),
+      ...(opts.inlineSuppressions === false ? { inlineSuppressions: false } : {}),
+    },
   };
   let mark = performance.now();
   const cacheFromStore = store !== null && !opts.warm?.files;

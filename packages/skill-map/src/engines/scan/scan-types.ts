@@ -65,6 +65,12 @@ export interface ScanOptions {
    * on first access in that case.
    */
   readonly summaryOnly?: boolean;
+  /**
+   * False (`--no-inline-suppressions`): the files' inline suppressions are ignored, every issue is reported and none
+   * is `suppression-unused`. It is a kernel setting, so the stored scan says so (`stats.inlineSuppressionsIgnored`) and
+   * the next scan without it builds the graph in full. Default true.
+   */
+  readonly inlineSuppressions?: boolean;
   /** Tests and diagnostics: wraps the opened store (e.g. to persist into a second store as well). */
   readonly wrapStore?: (store: ScanStore) => ScanStore;
 }

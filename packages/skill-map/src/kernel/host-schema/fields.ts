@@ -196,13 +196,25 @@ export function checkDocument(
     const present = new Set(Object.keys(obj));
     for (const [key, value] of Object.entries(obj)) {
       const spec = Object.hasOwn(known, key) ? known[key] : undefined;
-      if (spec === undefined) unknownKey(key, known, open, at, present);
-      else checkValue(value, spec, at === '' ? key : `${at}.${key}`);
+      if (spec === undefined) {
+        if (at === '' && isSmMetadata(key, value)) continue;
+        unknownKey(key, known, open, at, present);
+      } else checkValue(value, spec, at === '' ? key : `${at}.${key}`);
     }
   };
 
   checkObject(doc, schema.fields, schema.open === true, '');
   return out;
+}
+
+/**
+ * A top-level `metadata` holding only `sm-` keys (the inline suppressions' frontmatter form, `metadata.sm-disable`)
+ * on a file whose host does not document `metadata`: ours, never reported as an unknown field.
+ */
+function isSmMetadata(key: string, value: unknown): boolean {
+  if (key !== 'metadata' || !isRecord(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length > 0 && keys.every((k) => k.startsWith('sm-'));
 }
 
 /** A `LineOf` over a YAML frontmatter block (`key:`) or a TOML document (`key =`) starting at line 1 of `text`. */

@@ -111,6 +111,22 @@ describe('inline suppressions: each form', () => {
     ]);
   });
 
+  it('the frontmatter form trips no host-field-unknown, on hosts that document metadata or not', () => {
+    const meta = 'metadata:\n  sm-disable: "reference-broken -- vendored"\n';
+    const r = scan({
+      '.claude/skills/s/SKILL.md': `---\nname: s\ndescription: d\n${meta}---\nSee [x](missing.md).\n`,
+      '.claude/agents/a.md': `---\nname: a\ndescription: d\n${meta}---\nSee [x](missing.md).\n`,
+      '.cursor/rules/r.mdc': `---\ndescription: d\n${meta}---\nSee [x](missing.md).\n`,
+    });
+    expect(r.issues).toEqual([]);
+    expect(r.suppressed).toBe(3);
+    // Another key under metadata is still the host's business.
+    const other = scan({
+      '.claude/agents/a.md': '---\nname: a\ndescription: d\nmetadata:\n  owner: me\n---\nBody.\n',
+    });
+    expect(other.issues).toEqual(['host-field-unknown .claude/agents/a.md:4']);
+  });
+
   it('a file-level issue (no line) needs a range that covers the whole file', () => {
     const skill = (body: string): string => `---\nname: other\ndescription: d\n---\n${body}`;
     const top = scan({
