@@ -82,6 +82,9 @@ describe.skipIf(!isBuilt())('inline suppressions (built bin)', () => {
     expect(runSm(['scan', '--run-facts', '--no-inline-suppressions'], { cwd: root }).stdout).toContain(
       '"inlineSuppressionsIgnored": 1',
     );
+    const watch = runSm(['check', '--watch', '--no-inline-suppressions'], { cwd: root });
+    expect(watch.code).toBe(2);
+    expect(watch.stderr).toContain('--watch and --no-inline-suppressions exclude each other');
     const again = check();
     expect(again.code).toBe(0);
     expect(ids(again.json.issues)).toEqual(['suppression-unused docs/notes.md']);

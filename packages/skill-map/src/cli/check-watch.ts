@@ -12,6 +12,7 @@ const ONE_SHOT: ReadonlyArray<readonly [string, string]> = [
   ['stored', 'the loop scans each batch itself'],
   ['list-rules', 'the rule list does not change while you edit'],
   ['fix', 'run `sm check --fix` once; fixes are never applied behind your back'],
+  ['no-inline-suppressions', 'an audit is one pass: run `sm check --no-inline-suppressions` once'],
 ];
 
 /** Refuses the flags and formats a watch loop cannot honour (exit 2, before anything is scanned). */
