@@ -74,6 +74,11 @@ export function brokenRewrites(issue: Issue, link: Link, ctx: BrokenContext): Pa
   const named = sameFileName(authored, ctx.paths).filter((p) => p !== link.source);
   if (named.length === 1) return [make(pathInStyle(authored, link.source, named[0]!), true, 'file-name')];
   const meant = issue.data?.['didYouMean'];
+  // The analyzer's one file ending with a bare file name is the one project file of that name (`paths` may hold only
+  // the nodes; the analyzer saw every walked file).
+  const bare = !authored.replace(/^(?:\.\/)+/, '').includes('/');
+  if (named.length === 0 && bare && typeof meant === 'string')
+    return [make(pathInStyle(authored, link.source, meant), true, 'file-name')];
   const guesses = typeof meant === 'string' ? [meant, ...named.filter((p) => p !== meant)] : named;
   return guesses
     .slice(0, MAX_SUGGESTIONS)

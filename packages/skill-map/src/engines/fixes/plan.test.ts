@@ -192,3 +192,26 @@ describe('planFixes: what the analyzer already knows', () => {
     expect(plans.filter((p) => p.path === 'notes/plan.md').map((p) => p.certain)).toEqual([false]);
   });
 });
+
+describe('planFixes: files that are not nodes', () => {
+  it('a bare file name the analyzer found once among every walked file is certain, even when it is not a node', () => {
+    const files = {
+      '.claude/skills/a/SKILL.md': '---\nname: a\ndescription: A.\n---\nRun [it](./run.sh).\n',
+    };
+    const { result } = scanSources(
+      Object.entries(files).map(([path, text]) => ({ path, text, bytes: text.length, modifiedAtMs: null })),
+      {},
+      { walkedPaths: [...Object.keys(files), 'scripts/run.sh'] },
+    );
+    const plans = planFixes({
+      issues: result.issues,
+      links: result.links,
+      texts: (p) => files[p as keyof typeof files] ?? null,
+      renames: new Map(),
+      paths: new Set(Object.keys(files)),
+    });
+    expect(plans.map((p) => [p.title, p.certain, p.basis])).toEqual([
+      ["Write '../../../scripts/run.sh' instead of './run.sh'", true, 'file-name'],
+    ]);
+  });
+});
