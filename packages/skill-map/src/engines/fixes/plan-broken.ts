@@ -44,12 +44,25 @@ interface BrokenContext {
   readonly exists: (path: string) => boolean;
 }
 
+/** Project files by file name, built once per `paths` set (a scan's broken links all look names up in it). */
+const BY_NAME = new WeakMap<ReadonlySet<string>, Map<string, string[]>>();
+
 /** Project files whose file name is the authored path's file name. */
 function sameFileName(authored: string, paths: ReadonlySet<string> | undefined): string[] {
   if (paths === undefined) return [];
   const name = basename(authored);
   if (name === '' || name === '.' || name === '..') return [];
-  return [...paths].filter((p) => basename(p) === name);
+  let index = BY_NAME.get(paths);
+  if (index === undefined) {
+    index = new Map();
+    for (const p of paths) {
+      const list = index.get(basename(p));
+      if (list === undefined) index.set(basename(p), [p]);
+      else list.push(p);
+    }
+    BY_NAME.set(paths, index);
+  }
+  return index.get(name) ?? [];
 }
 
 /** The rewrites proposed for one broken-link issue, certain ones first (at most one of those). */
