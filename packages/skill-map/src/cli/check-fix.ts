@@ -2,7 +2,7 @@
 // diff), skips and suggestions said on stderr, and the `fixes` of the JSON report; plus the SARIF `fixes` of every
 // reported issue. The rules live in engines/fixes; this file parses the options and shapes the output.
 import type { Issue } from '@skill-map/spec';
-import { applyFixPlans, planProjectFixes, toSarifFix } from '../engines/fixes/index.js';
+import { fixProject, planProjectFixes, toSarifFix } from '../engines/fixes/index.js';
 import type { ApplyFixesResult, FixPlan, ProjectFixes } from '../engines/fixes/index.js';
 import type { SarifLog } from '../kernel/index.js';
 import type { CheckedScan } from './check-scan.js';
@@ -72,17 +72,10 @@ export function runCheckFixes(
   issues: readonly Issue[],
   request: FixRequest,
 ): CheckFixes {
-  const planned = planProjectFixes({
-    projectRoot: ctx.project.root,
-    issues,
-    links: scan.links,
-    paths: pathsOf(scan),
-  });
-  const certainPaths = new Set(planned.plans.filter((p) => p.certain).map((p) => p.path));
-  const result = applyFixPlans(planned.plans, planned.files, {
-    dryRun: request.dryRun,
-    scannedHashes: scannedHashes(ctx, certainPaths),
-  });
+  const { planned, result } = fixProject(
+    { projectRoot: ctx.project.root, issues, links: scan.links, paths: pathsOf(scan) },
+    { dryRun: request.dryRun, scannedHashes: (paths) => scannedHashes(ctx, paths) },
+  );
   const answered = new Set(result.applied.map((p) => issues[p.issueIndex]!));
   const suggestions = planned.plans.filter((p) => !p.certain && !answered.has(issues[p.issueIndex]!));
   return { result, suggestions, answered };

@@ -3,7 +3,7 @@
 import type { Issue, Link } from '@skill-map/spec';
 import { createFixFiles, type FixFilesPort } from '../../adapters/fs/fix-files.js';
 import { readRenames } from '../../adapters/git/renames.js';
-import { applyFixPlans, decodeUtf8, type ApplyFixesOptions, type ApplyFixesResult } from './apply.js';
+import { applyFixPlans, decodeUtf8, type ApplyFixesResult } from './apply.js';
 import { planFixes } from './plan.js';
 import type { FixPlan } from './types.js';
 
@@ -52,11 +52,25 @@ export function planProjectFixes(input: ProjectFixesInput): ProjectFixes {
   return { plans, textOf, files };
 }
 
+/** Options of {@link fixProject}. */
+export interface FixProjectOptions {
+  /** Write nothing; answer the diffs. */
+  readonly dryRun?: boolean;
+  /** sha256 of the bytes the scan read, for the files the certain plans edit (e.g. from the scan's file cache). */
+  readonly scannedHashes?: (paths: ReadonlySet<string>) => ReadonlyMap<string, string>;
+}
+
 /** Plans a scan's fixes and applies the certain ones (a dry run writes nothing); suggestions are listed only. */
 export function fixProject(
   input: ProjectFixesInput,
-  options: ApplyFixesOptions = {},
+  options: FixProjectOptions = {},
 ): { readonly planned: ProjectFixes; readonly result: ApplyFixesResult } {
   const planned = planProjectFixes(input);
-  return { planned, result: applyFixPlans(planned.plans, planned.files, options) };
+  const edited = new Set(planned.plans.filter((p) => p.certain).map((p) => p.path));
+  const scanned = options.scannedHashes?.(edited);
+  const result = applyFixPlans(planned.plans, planned.files, {
+    ...(options.dryRun === undefined ? {} : { dryRun: options.dryRun }),
+    ...(scanned === undefined ? {} : { scannedHashes: scanned }),
+  });
+  return { planned, result };
 }

@@ -6,6 +6,6 @@ export type { FixBasis, FixEdit, FixPlan, PlanFixesInput } from './types.js';
 export { applyFixPlans, decodeUtf8 } from './apply.js';
 export type { ApplyFixesOptions, ApplyFixesResult, FixSkip, FixSkipReason } from './apply.js';
 export { fixProject, planProjectFixes } from './fix-project.js';
-export type { ProjectFixes, ProjectFixesInput } from './fix-project.js';
+export type { FixProjectOptions, ProjectFixes, ProjectFixesInput } from './fix-project.js';
 export { toSarifFix } from './sarif-fix.js';
 export { unifiedDiff } from './unified-diff.js';
