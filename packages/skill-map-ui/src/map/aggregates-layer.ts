@@ -5,6 +5,7 @@
 import type Sigma from 'sigma';
 import type { Aggregate, AggLink } from './aggregate';
 import { hostColor, palette, withAlpha, type Theme } from './colors';
+import { PanShift, setShown } from './layer-hygiene';
 import { prepareOverlay } from './overlay-canvas';
 
 /** The heaviest links drawn (more would be a hairball again). */
@@ -37,22 +38,27 @@ export class AggregatesLayer {
   badges: { key: string; x: number; y: number; w: number; h: number }[] = [];
   /** Text widths already measured (measureText is most of a frame's work here). */
   private readonly widths = new Map<string, number>();
+  private readonly shift = new PanShift(this.canvas);
 
   constructor() {
     this.canvas.className = 'map-clusters map-aggregates';
     this.canvas.setAttribute('aria-hidden', 'true');
   }
 
+  /** Draws the aggregates for sigma's frame; while the camera pans (`moving`, same zoom) it moves what it drew. */
   draw(
-    sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport'>,
+    sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport' | 'getCamera'>,
     aggregates: readonly Aggregate[],
     links: readonly AggLink[],
     hosts: readonly string[],
     positionOf: (key: string) => Pt | undefined,
+    moving = false,
   ): void {
+    if (this.shift.shifted(sigma, moving, [aggregates, links, hosts, this.theme])) return;
     const overlay = prepareOverlay(this.canvas, sigma);
     this.drawn = [];
     this.badges = [];
+    setShown(this.canvas, overlay !== null && aggregates.length > 0);
     if (overlay === null || aggregates.length === 0) return;
     const { ctx, width, height } = overlay;
     const pal = palette(this.theme);

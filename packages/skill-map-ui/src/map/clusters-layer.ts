@@ -4,6 +4,7 @@ import type Sigma from 'sigma';
 import { hostColor, palette, withAlpha, type Theme } from './colors';
 import type { Cluster } from './layout';
 import type { ClusterLabel } from './label-layer';
+import { PanShift, setShown } from './layer-hygiene';
 import { prepareOverlay } from './overlay-canvas';
 
 export class ClustersLayer {
@@ -15,6 +16,7 @@ export class ClustersLayer {
   labels: ClusterLabel[] = [];
   /** Circles not drawn (the semantic zoom's aggregates draw them). */
   skip: ReadonlySet<string> = new Set();
+  private readonly shift = new PanShift(this.canvas);
 
   constructor() {
     this.canvas.className = 'map-clusters';
@@ -27,12 +29,15 @@ export class ClustersLayer {
     this.hosts = [...new Set(clusters.map((c) => c.host))].sort();
   }
 
-  draw(sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport'>): void {
+  /** Draws the circles for sigma's frame; while the camera pans (`moving`, same zoom) it moves what it drew. */
+  draw(sigma: Pick<Sigma, 'getDimensions' | 'graphToViewport' | 'getCamera'>, moving: boolean): void {
+    if (this.shift.shifted(sigma, moving, [this.clusters, this.skip, this.theme])) return;
     const overlay = prepareOverlay(this.canvas, sigma);
     if (overlay === null) return;
     const { ctx, width, height } = overlay;
     const pal = palette(this.theme);
     const labels: ClusterLabel[] = [];
+    let drawn = 0;
     for (const cl of this.clusters) {
       if (this.skip.has(cl.key)) continue;
       const p = sigma.graphToViewport({ x: cl.x, y: cl.y });
@@ -48,6 +53,7 @@ export class ClustersLayer {
       ctx.lineWidth = host ? 2 : 1;
       ctx.strokeStyle = host ? withAlpha(hc, 0.55) : `${pal.cluster}${cl.depth === 1 ? 0.3 : 0.2})`;
       ctx.stroke();
+      drawn++;
       if (r > (host ? 30 : 45))
         labels.push({
           key: cl.key,
@@ -59,5 +65,6 @@ export class ClustersLayer {
         });
     }
     this.labels = labels;
+    setShown(this.canvas, drawn > 0);
   }
 }

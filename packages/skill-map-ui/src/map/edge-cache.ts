@@ -7,6 +7,7 @@
 // drawn again once it stops. When sigma's internals are not where this expects them, nothing is changed.
 import type { Attributes } from 'graphology-types';
 import type Sigma from 'sigma';
+import { setShown } from './layer-hygiene';
 
 type Fn = (...args: never[]) => unknown;
 interface ProgramLike {
@@ -64,8 +65,10 @@ export function cacheEdgeLayer<N extends Attributes, E extends Attributes>(sigma
       // Sigma clears the layer and draws no edge this frame: the next still frame must draw them.
       skip = false;
       dirty = true;
+      setShown(gl.canvas as HTMLCanvasElement, false); // nothing on it: not composited either
       return;
     }
+    setShown(gl.canvas as HTMLCanvasElement, true);
     const st = camera.getState();
     const view = `${st.x},${st.y},${st.ratio},${st.angle},${s.width},${s.height},${s.pixelRatio}`;
     skip = !dirty && view === drawn;

@@ -10,6 +10,7 @@ import type { Palette } from './colors';
 import type { LabelBox } from './debug-hooks';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
 import { LabelPlacer, type Box } from './label-placer';
+import { setShown } from './layer-hygiene';
 import { prepareOverlay } from './overlay-canvas';
 
 /** The boxes the semantic zoom drew this frame (its labels and issue badges): no name goes over one. */
@@ -86,10 +87,13 @@ export class LabelLayer {
     this.searched = out;
   }
 
+  /** No labels (while the camera moves): the canvas is cleared once and left out of the page's layers. */
   clear(): void {
     this.boxes = [];
+    if (this.canvas.style.visibility === 'hidden') return;
     const ctx = this.canvas.getContext('2d');
     ctx?.clearRect(0, 0, this.canvas.width, this.canvas.height);
+    setShown(this.canvas, false);
   }
 
   draw(
@@ -106,6 +110,7 @@ export class LabelLayer {
   ): void {
     const overlay = prepareOverlay(this.canvas, view);
     if (overlay === null) return;
+    setShown(this.canvas, true);
     const { ctx, width, height } = overlay;
     const placer = new LabelPlacer(BUDGET);
     const boxes: LabelBox[] = [];

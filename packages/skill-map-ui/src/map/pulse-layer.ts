@@ -4,6 +4,7 @@
 import type Sigma from 'sigma';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
 import type Graph from 'graphology';
+import { setShown } from './layer-hygiene';
 import { prepareOverlay } from './overlay-canvas';
 
 const PULSE_MS = 1200;
@@ -19,6 +20,7 @@ export class PulseLayer {
     this.canvas.className = 'map-pulse';
     this.canvas.setAttribute('aria-hidden', 'true');
     Object.assign(this.canvas.style, { position: 'absolute', inset: '0', pointerEvents: 'none' });
+    setShown(this.canvas, false); // shown only while a pulse runs
     const hovers = sigma.getCanvases().hovers;
     hovers?.parentElement?.insertBefore(this.canvas, hovers);
   }
@@ -37,6 +39,7 @@ export class PulseLayer {
     const overlay = prepareOverlay(this.canvas, this.sigma);
     if (overlay === null) return;
     const { ctx } = overlay;
+    setShown(this.canvas, true);
     const now = performance.now();
     ctx.strokeStyle = color;
     for (const [k, t0] of this.started) {
@@ -57,5 +60,6 @@ export class PulseLayer {
     }
     ctx.globalAlpha = 1;
     if (this.started.size > 0) this.frame = requestAnimationFrame(() => this.draw(graph, color));
+    setShown(this.canvas, this.started.size > 0);
   }
 }

@@ -35,6 +35,8 @@ import { DEFAULT_SEVERITIES, ghostShown, ringState } from './markers';
 import { SemanticZoom } from './semantic-zoom';
 import { drawNodeHover } from './hover-draw';
 import { LabelLayer, takenBy } from './label-layer';
+import { hideIdleSigmaLayers } from './layer-hygiene';
+import { compactProgramBuffers } from './compact-buffers';
 
 type MapGraph = Graph<NodeAttrs, EdgeAttrs>;
 
@@ -105,6 +107,8 @@ export class MapRenderer {
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
     this.unfollow = followContainerSize(this.sigma);
     cacheEdgeLayer(this.sigma);
+    hideIdleSigmaLayers(this.sigma as unknown as Sigma);
+    compactProgramBuffers(this.sigma as unknown as Sigma);
     this.clusters.theme = this.theme;
     this.zoomCut = new SemanticZoom(
       this.sigma as unknown as Sigma,
@@ -128,8 +132,9 @@ export class MapRenderer {
     this.sigma.on('afterRender', () => {
       performance.measure('map:render', 'map:render');
       this.clusters.skip = this.zoomCut.closedCircles();
-      this.clusters.draw(this.sigma);
-      this.zoomCut.draw();
+      const moving = isMoving(this.sigma);
+      this.clusters.draw(this.sigma, moving);
+      this.zoomCut.draw(moving);
       this.drawLabels();
       this.focusLayer.draw(this.sigma, this.graph, this.focus, this.pal);
       performance.measure('map:render+clusters', 'map:render');

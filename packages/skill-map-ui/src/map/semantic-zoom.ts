@@ -111,8 +111,9 @@ export class SemanticZoom {
     return true;
   }
 
-  draw(): void {
-    this.layer.draw(this.sigma, this.cut.aggregates, this.cut.links, this.hosts, this.positionOf);
+  /** Draws the aggregates for sigma's frame (`moving`: the camera moves, a pan only shifts the layer). */
+  draw(moving = false): void {
+    this.layer.draw(this.sigma, this.cut.aggregates, this.cut.links, this.hosts, this.positionOf, moving);
   }
 
   kill(): void {
