@@ -118,6 +118,10 @@ export interface GraphBuild {
   graph: Assembled;
   resolved: ResolvedLinks;
   oracle: PathOracle;
+  /** The issues before inline suppressions (sorted); the result's own list when no file has directives. */
+  raw: Issue[];
+  /** How many issues the sidecars suppressed (the result counts the inline ones too). */
+  sidecarSuppressed: number;
 }
 
 /** {@link buildGraph}, keeping its intermediate structures. */
@@ -130,16 +134,7 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
   const resolved = resolveLinks(ordered, graph, active, oracle);
   const links = resolved.links;
   const confidences = new Map<number, number>();
-  const inline =
-    graph.inlinePaths === undefined
-      ? null
-      : createInlineFilter(
-          ordered,
-          links,
-          analyzerCatalogOf(registryOf(ctx.settings)),
-          ctx.settings.inlineSuppressions !== false,
-        );
-  const sink = createIssueSink(graph.suppressions, confidences, inline);
+  const sink = createIssueSink(graph.suppressions, confidences);
   for (const record of ordered) {
     const issues = record.issues;
     if (issues !== undefined) for (const issue of issues) sink.emit(issue);
@@ -157,7 +152,6 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
     ...resolved,
   };
   runAnalyzers(view, sink, null);
-  if (inline !== null) for (const issue of inline.finish()) sink.emit(issue);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
   // assemble gave every non-virtual node the shared no-sidecar overlay; only nodes with a sidecar need another.
   for (const [path, sc] of graph.sidecars) {
@@ -165,15 +159,32 @@ export function buildGraphState(records: readonly FileRecord[], ctx: GraphContex
     if (node !== undefined && node.virtual !== true)
       node.sidecar = sidecarOverlay(sc, node.bodyHash, node.frontmatterHash);
   }
-  const result = composeResult(
-    ctx,
-    records.length,
-    graph.nodes,
-    links,
-    sink.issues.sort(compareIssues),
-    sink.suppressed,
-  );
-  return { result, ordered, graph, resolved, oracle };
+  const raw = sink.issues.sort(compareIssues);
+  const inline = applyInline(ordered, graph, links, raw, ctx);
+  const suppressed = sink.suppressed + inline.covered;
+  const result = composeResult(ctx, records.length, graph.nodes, links, inline.issues, suppressed);
+  return { result, ordered, graph, resolved, oracle, raw, sidecarSuppressed: sink.suppressed };
+}
+
+/**
+ * The issues `raw` (sorted) less those the files' inline suppressions cover, plus the unused and unknown-rule
+ * directives' issues; `raw` itself when no file has directives. Applied to the whole issue list after the analyzers
+ * (a broken link keeps its confidence penalty): the incremental build patches `raw` and applies them again.
+ */
+export function applyInline(
+  ordered: readonly FileRecord[],
+  graph: Assembled,
+  links: readonly Link[],
+  raw: Issue[],
+  ctx: GraphContext,
+): { issues: Issue[]; covered: number } {
+  if (graph.inlinePaths === undefined) return { issues: raw, covered: 0 };
+  const catalog = analyzerCatalogOf(registryOf(ctx.settings));
+  const filter = createInlineFilter(ordered, links, catalog, ctx.settings.inlineSuppressions !== false);
+  if (filter === null) return { issues: raw, covered: 0 };
+  const issues = raw.filter((issue) => !filter.covers(issue));
+  const covered = raw.length - issues.length;
+  return { issues: issues.concat(filter.finish()).sort(compareIssues), covered };
 }
 
 /** Runs the enabled analyzers phase by phase (`only`: just these ids, for the incremental build's link pass). */

@@ -1,5 +1,5 @@
 // The state one incremental graph build hands the next (incremental.ts), and the result it returns.
-import type { ScanResult } from '@skill-map/spec';
+import type { Issue, ScanResult } from '@skill-map/spec';
 import type { FileRecord } from '../types.js';
 import type { Assembled } from './assemble.js';
 import type { PathOracle } from './resolve.js';
@@ -14,6 +14,10 @@ export interface GraphState {
   readonly oracle: PathOracle;
   readonly contextKey: string;
   readonly existingPaths: ReadonlySet<string> | undefined;
+  /** The issues before inline suppressions (what a patch updates; the result's list when no file has any). */
+  readonly raw: readonly Issue[];
+  /** How many issues the sidecars suppressed. */
+  readonly sidecarSuppressed: number;
 }
 
 /** A graph-stage result and the state to pass to the next {@link buildGraphIncremental}. */

@@ -63,6 +63,24 @@ export function inlineRefusal(
   return null;
 }
 
+/** Non-null when a change adds or drops a file's inline suppressions (the graph's list of such files moves). */
+export function inlineMove(
+  changes: ReadonlyArray<readonly [prev: FileRecord, next: FileRecord]>,
+): string | null {
+  for (const [prev, next] of changes)
+    if ((prev.suppressions === undefined) !== (next.suppressions === undefined)) return next.path;
+  return null;
+}
+
+/** `graph` with `inlinePaths` recomputed from `ordered` (a shallow copy: the previous state's graph is not mutated). */
+export function withInlinePaths(graph: Assembled, ordered: readonly FileRecord[]): Assembled {
+  const paths = ordered.filter((r) => r.suppressions !== undefined).map((r) => r.path);
+  const copy: Assembled = { ...graph };
+  if (paths.length > 0) copy.inlinePaths = paths;
+  else delete copy.inlinePaths;
+  return copy;
+}
+
 /** Everything besides the records and the existing paths that the graph (not just the result's echo fields) reads. */
 export function contextKey(ctx: GraphContext): string {
   return JSON.stringify([

@@ -49,6 +49,16 @@ const SNIPPETS = [
     ` see \`${r.pick(['docs/a.md', 'docs/c.md', 'x/y.md', 'guide.md', 'a.md'])}\``,
   (r: ReturnType<typeof rng>) =>
     ` ${r.pick(['https://x.io/a', '`/review`', '```\n/deploy now\n```', '<b>hi</b>'])}`,
+  // Inline suppressions: next-line (some used, some not), ranges opened and closed, malformed ones.
+  (r: ReturnType<typeof rng>) =>
+    `\n<!-- ${r.pick([
+      'sm-disable-next-line reference-broken -- r',
+      'sm-disable-next-line * -- all',
+      'sm-disable-next-line name-reserved, link-self-loop -- r',
+      'sm-disable reference-broken',
+      'sm-enable',
+      'sm-disable-next-line reference-brokn -- typo',
+    ])} -->\n${r.pick(['[x](nope.md)', 'run /help', 'plain', '[me](a.md)'])}`,
 ];
 
 // SM_INCREMENTAL_SEEDS=500 widens the search locally (each seed: 80 random edits).
@@ -192,7 +202,7 @@ describe('buildGraphIncremental with inline suppressions', () => {
     ['docs/b.md', '# B\nSee [a](a.md).\n'],
   ];
 
-  it('equals a full buildGraph after each edit of a file with directives or of another file', () => {
+  it('patches each edit of a file with directives or of another file, and equals a full buildGraph after each', () => {
     const files = new Map<string, string>([
       ['docs/a.md', DOC('')],
       ['docs/b.md', '# B\nSee [a](a.md).\n'],
@@ -210,19 +220,21 @@ describe('buildGraphIncremental with inline suppressions', () => {
     const records = (): FileRecord[] => [...recordOf.values()].sort((a, b) => (a.path < b.path ? -1 : 1));
     let state = buildGraphIncremental(records(), ctx, null).state;
     const seen = new Set<string>();
+    const modes: string[] = [];
     for (const [path, text] of EDITS) {
       files.set(path, text);
       recordOf.set(path, analyze(path));
       const out = buildGraphIncremental(records(), ctx, state);
       const full = buildGraph(records(), ctx);
       expect(JSON.stringify(out.result), `${path}: ${text}`).toBe(JSON.stringify(full));
-      expect(out.mode).toBe('full');
-      expect(out.reason).toMatch(/has inline suppressions$/);
+      modes.push(out.mode);
       for (const i of full.issues) seen.add(i.analyzerId);
       state = out.state;
     }
     // The edits went through every outcome: suppressed, unused, invalid, and plain issues.
     expect([...seen].sort()).toEqual(['reference-broken', 'suppression-invalid', 'suppression-unused']);
+    // Directives are part of the records: every one of these edits is patched, none builds in full.
+    expect(modes).toEqual(EDITS.map(() => 'patch'));
   });
 
   it('still patches a graph without directives', () => {

@@ -12,6 +12,7 @@
 import { ARCHIVED } from '../analyzers/reference-deprecated.js';
 import type { Issue, Link, Node } from '@skill-map/spec';
 import {
+  applyInline,
   buildGraphState,
   compareIssues,
   composeResult,
@@ -34,7 +35,8 @@ import {
   LINK_ANALYZERS,
   sameSet,
   unpatchableAnalyzer,
-  inlineRefusal,
+  inlineMove,
+  withInlinePaths,
 } from './incremental-support.js';
 import type { GraphState, IncrementalGraph } from './incremental-state.js';
 import { prepareRecord } from './prepared.js';
@@ -74,6 +76,8 @@ function fromBuild(build: GraphBuild, ctx: GraphContext, key: string, reason: st
   const { result, graph, resolved, oracle } = build;
   const state: GraphState = {
     result,
+    raw: build.raw,
+    sidecarSuppressed: build.sidecarSuppressed,
     // Our own copy: the caller may reuse (and overwrite) the array it passed.
     ordered: build.ordered.slice(),
     graph,
@@ -115,11 +119,7 @@ function patch(
   }
   const unknown = unpatchableAnalyzer(ctx);
   if (unknown !== null) return unknown;
-  const inline = inlineRefusal(
-    prev.graph,
-    changed.map((i) => [old[i]!, ordered[i]!]),
-  );
-  if (inline !== null) return inline;
+  const inlineChange = inlineMove(changed.map((i) => [old[i]!, ordered[i]!]));
   const g = prev.graph;
   const res0 = prev.result;
   const active = activeProviderIds(ctx.lens);
@@ -243,7 +243,7 @@ function patch(
     g,
   );
   const kept: Issue[] = [];
-  for (const issue of res0.issues) {
+  for (const issue of prev.raw) {
     if (stale.has(issue) || (stability && STABILITY_SHORT.has(issue.analyzerId))) continue;
     if (wholeStale && WHOLE_SHORT.has(issue.analyzerId)) continue;
     const li = issue.linkIndices;
@@ -281,10 +281,15 @@ function patch(
   }
   if (wholeStale) runWhole(base, g, nodes, prev.oracle, sink);
   for (const [i, confidence] of confidences) links[i]!.confidence = confidence;
-  const issues = kept.concat(sink.issues).sort(compareIssues);
-  const result = composeResult(ctx, records.length, nodes, links, issues, res0.stats.issuesSuppressed ?? 0);
+  const raw = kept.concat(sink.issues).sort(compareIssues); // before inline suppressions, which apply again now
+  const graph = inlineChange === null ? g : withInlinePaths(g, ordered);
+  const inline = applyInline(ordered, graph, links, raw, ctx);
+  const suppressed = prev.sidecarSuppressed + inline.covered;
+  const result = composeResult(ctx, records.length, nodes, links, inline.issues, suppressed);
   const state: GraphState = {
     ...prev,
+    graph,
+    raw,
     result,
     ordered: ordered === records ? ordered.slice() : ordered,
     runs,

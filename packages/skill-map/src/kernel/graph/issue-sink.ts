@@ -1,5 +1,4 @@
 import type { Issue, IssueSuppression } from '@skill-map/spec';
-import type { InlineFilter } from './inline-filter.js';
 
 /** A confidence adjustment an analyzer attaches to the issue it emits (folded in emission order, clamped to [0,1]). */
 export interface ConfidenceOp {
@@ -10,10 +9,7 @@ export interface ConfidenceOp {
 
 /** Where analyzers emit issues; suppression is applied here, at emission time. */
 export interface IssueSink {
-  /**
-   * Emits `issue` unless a sidecar suppression on one of its nodes or an inline suppression of its file matches;
-   * returns whether it was emitted.
-   */
+  /** Emits `issue` unless a sidecar suppression on one of its nodes matches; returns whether it was emitted. */
   emit(issue: Issue, adjust?: ConfidenceOp | readonly ConfidenceOp[]): boolean;
   /** Adjusts a link's confidence without an issue (an unresolved mention that is not worth reporting). */
   adjust(op: ConfidenceOp): void;
@@ -36,13 +32,12 @@ export function suppressionMatches(entry: IssueSuppression, issue: Issue): boole
 
 /**
  * Creates a sink that drops suppressed issues (and their penalties) and records the rest. `confidences` holds the
- * adjusted links only (link index → confidence); a link absent from it keeps the 1.0 baseline. `inline` adds the
- * files' inline suppressions (one count of suppressed issues for both).
+ * adjusted links only (link index → confidence); a link absent from it keeps the 1.0 baseline. (The files' inline
+ * suppressions apply to the whole issue list after the analyzers: build-graph.ts `applyInline`.)
  */
 export function createIssueSink(
   suppressions: ReadonlyMap<string, readonly IssueSuppression[]>,
   confidences: Map<number, number>,
-  inline: InlineFilter | null = null,
 ): IssueSink & { issues: Issue[]; suppressed: number } {
   const state = {
     issues: [] as Issue[],
@@ -55,10 +50,6 @@ export function createIssueSink(
             return false;
           }
         }
-      }
-      if (inline !== null && inline.covers(issue)) {
-        state.suppressed++;
-        return false;
       }
       state.issues.push(issue);
       const list = adjustments === undefined ? [] : 'link' in adjustments ? [adjustments] : adjustments;
