@@ -56,11 +56,16 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
     const scan = json('scan');
     expect(kindsOf(scan)['.github/prompts/fix.prompt.md']).toBe('markdown markdown');
     expect(existsSync(marker)).toBe(false);
+    // The reference's report: nothing failed to load, the untrusted plugin counts as not running.
     const doctor = json('plugins', 'doctor');
     expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
-    // The reference's discriminator (its plugins-doctor-schema case reads `$.kind`).
     expect(doctor['kind']).toBe('plugins.doctor');
-    expect(doctor['problems']).toEqual([
+    expect(doctor['issues']).toEqual([]);
+    expect(doctor['counts']).toMatchObject({ disabled: 1, invalid: 0, loadError: 0 });
+    // --details says why and what to do.
+    const details = json('plugins', 'doctor', '--details');
+    expect(validator.validate('pluginsDoctorDetails', details)).toEqual({ ok: true });
+    expect(details['problems']).toEqual([
       expect.objectContaining({
         id: 'copilot',
         status: 'untrusted',

@@ -538,6 +538,41 @@ export const BaselineSchema = {
   },
 } as const;
 
+/** JSON Schema `bump-report.schema.json` as a plain value. */
+export const BumpReportSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/bump-report.schema.json',
+  title: 'BumpReport',
+  description:
+    "`sm bump <node> --json`, in the reference's shape: whether the bump was done and the version it recorded in the node's .sm sidecar. The full run (the node, the dry-run flag, the audit stamps) is `sm actions run core/node-bump --json` (cli-actions.schema.json#/$defs/ActionRun).",
+  type: 'object',
+  required: ['ok'],
+  additionalProperties: false,
+  properties: {
+    ok: {
+      type: 'boolean',
+      description: 'the bump was done (or, with --dry-run, would be)',
+    },
+    noop: {
+      type: 'boolean',
+      description: 'accepted, nothing written',
+    },
+    reason: {
+      enum: ['fresh'],
+      description: 'why a bump was refused',
+    },
+    version: {
+      type: 'integer',
+      minimum: 1,
+      description: 'annotations.version after the bump',
+    },
+    createdSidecar: {
+      type: 'boolean',
+      description: "this bump created the node's .sm file",
+    },
+  },
+} as const;
+
 /** JSON Schema `cli-actions.schema.json` as a plain value. */
 export const CliActionsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2377,6 +2412,44 @@ export const HistoryStatsSchema = {
   },
 } as const;
 
+/** JSON Schema `input-types.schema.json` as a plain value. */
+export const InputTypesSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/input-types.schema.json',
+  title: 'InputTypes',
+  description:
+    "The catalog of input types a plugin's settings form may use, as `sm plugins slots list --json` prints it beside the view slots. Plugins of this sm declare no settings form yet, so the list is empty.",
+  type: 'object',
+  required: ['kind', 'inputTypes'],
+  properties: {
+    kind: {
+      const: 'plugins.slots',
+    },
+    inputTypes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'description'],
+        additionalProperties: false,
+        properties: {
+          id: {
+            type: 'string',
+            minLength: 1,
+          },
+          description: {
+            type: 'string',
+            minLength: 1,
+          },
+        },
+      },
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
 /** JSON Schema `issue.schema.json` as a plain value. */
 export const IssueSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -2860,13 +2933,169 @@ export const NodeSchema = {
   },
 } as const;
 
+/** JSON Schema `plugins-doctor.schema.json` as a plain value. */
+export const PluginsDoctorSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/plugins-doctor.schema.json',
+  title: 'PluginsDoctorReport',
+  description:
+    "`sm plugins doctor --json`, in the reference's shape: how many plugins are in each state and which could not be loaded. `ok` says the verb ran; whether every plugin is healthy is the exit code (1 when one failed to load). An untrusted plugin is counted with the disabled ones; `sm plugins doctor --details --json` prints every problem with its fix (plugins-registry.schema.json#/$defs/PluginsDoctor).",
+  type: 'object',
+  required: ['ok', 'kind', 'counts', 'issues', 'warnings', 'contributionErrors', 'elapsedMs'],
+  additionalProperties: false,
+  properties: {
+    ok: {
+      const: true,
+    },
+    kind: {
+      const: 'plugins.doctor',
+    },
+    counts: {
+      type: 'object',
+      required: ['enabled', 'disabled', 'loaded', 'incompatible', 'invalid', 'loadError', 'warnings'],
+      additionalProperties: false,
+      properties: {
+        enabled: {
+          type: 'integer',
+          minimum: 0,
+          description: 'plugins that run',
+        },
+        disabled: {
+          type: 'integer',
+          minimum: 0,
+          description: 'switched off, or not trusted yet',
+        },
+        loaded: {
+          type: 'integer',
+          minimum: 0,
+          description: 'plugins whose code was imported',
+        },
+        incompatible: {
+          type: 'integer',
+          minimum: 0,
+          description: 'their specCompat excludes this spec',
+        },
+        invalid: {
+          type: 'integer',
+          minimum: 0,
+          description: 'plugin.json or an extension manifest is invalid',
+        },
+        loadError: {
+          type: 'integer',
+          minimum: 0,
+          description: 'an extension failed to import, or an id is taken twice',
+        },
+        warnings: {
+          type: 'integer',
+          minimum: 0,
+          description: 'the length of warnings',
+        },
+      },
+    },
+    issues: {
+      type: 'array',
+      description: 'each plugin that could not be loaded, in listing order',
+      items: {
+        type: 'object',
+        required: ['id', 'status', 'reason'],
+        additionalProperties: false,
+        properties: {
+          id: {
+            type: 'string',
+            minLength: 1,
+          },
+          status: {
+            enum: [
+              'incompatible-spec',
+              'incompatible-catalog',
+              'invalid-manifest',
+              'load-error',
+              'id-collision',
+            ],
+          },
+          reason: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    warnings: {
+      type: 'array',
+      description: 'advice that does not fail the run',
+      items: {
+        type: 'object',
+        required: ['id', 'kind', 'message'],
+        additionalProperties: false,
+        properties: {
+          id: {
+            type: 'string',
+            minLength: 1,
+          },
+          kind: {
+            enum: [
+              'precondition-kind-unknown',
+              'unknown-slot',
+              'unknown-input-type',
+              'recommended-action-missing',
+            ],
+          },
+          message: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    contributionErrors: {
+      type: 'array',
+      description:
+        'view contributions the last scan refused to record; this sm drops them with a scan warning and keeps none, so the list is empty',
+      items: {
+        type: 'object',
+        required: ['pluginId', 'extensionId', 'nodePath', 'reason', 'message'],
+        additionalProperties: false,
+        properties: {
+          pluginId: {
+            type: 'string',
+            minLength: 1,
+          },
+          extensionId: {
+            type: 'string',
+            minLength: 1,
+          },
+          nodePath: {
+            type: 'string',
+            minLength: 1,
+          },
+          reason: {
+            type: 'string',
+            minLength: 1,
+          },
+          message: {
+            type: 'string',
+          },
+          contributionId: {
+            type: 'string',
+          },
+          slot: {
+            type: 'string',
+          },
+        },
+      },
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+} as const;
+
 /** JSON Schema `plugins-registry.schema.json` as a plain value. */
 export const PluginsRegistrySchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://skill-map.ai/spec/v1/plugins-registry.schema.json',
   title: 'PluginsRegistry',
   description:
-    'Plugins: the manifest an author ships as `plugin.json` ($defs/PluginManifest), the list `sm plugins list --json` prints ($defs/PluginsRegistry, one $defs/DiscoveredPlugin per plugin) and the report `sm plugins doctor --json` prints ($defs/PluginsDoctor). camelCase keys.',
+    'Plugins: the manifest an author ships as `plugin.json` ($defs/PluginManifest), the list `sm plugins list --json` prints ($defs/PluginsRegistry, one $defs/DiscoveredPlugin per plugin) and the report `sm plugins doctor --details --json` prints ($defs/PluginsDoctor; plain `--json` is plugins-doctor.schema.json). camelCase keys.',
   type: 'object',
   oneOf: [
     {
@@ -3733,11 +3962,58 @@ export const SidecarSchema = {
   },
 } as const;
 
+/** JSON Schema `view-slots.schema.json` as a plain value. */
+export const ViewSlotsSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/view-slots.schema.json',
+  title: 'ViewSlots',
+  description:
+    "The catalog of view slots `sm plugins slots list --json` prints: where a plugin's view contribution can show on the web page (plugins-registry.schema.json#/$defs/ViewContribution `slot`) and the ways its per-node data can be drawn (`render`). Closed: a contribution naming another slot or render is left out, with a doctor finding.",
+  type: 'object',
+  required: ['kind', 'slots', 'renders'],
+  properties: {
+    kind: {
+      const: 'plugins.slots',
+    },
+    slots: {
+      $ref: '#/$defs/Catalog',
+    },
+    renders: {
+      $ref: '#/$defs/Catalog',
+    },
+    elapsedMs: {
+      type: 'integer',
+      minimum: 0,
+    },
+  },
+  $defs: {
+    Catalog: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'description'],
+        additionalProperties: false,
+        properties: {
+          id: {
+            type: 'string',
+            minLength: 1,
+          },
+          description: {
+            type: 'string',
+            minLength: 1,
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Every schema keyed by its path under `schemas/`. */
 export const ALL_SCHEMAS = {
   'annotations.schema.json': AnnotationsSchema,
   'api/rest-envelope.schema.json': RestEnvelopeSchema,
   'baseline.schema.json': BaselineSchema,
+  'bump-report.schema.json': BumpReportSchema,
   'cli-actions.schema.json': CliActionsSchema,
   'cli-db.schema.json': CliDbSchema,
   'cli-doctor.schema.json': CliDoctorSchema,
@@ -3751,14 +4027,17 @@ export const ALL_SCHEMAS = {
   'execution-record.schema.json': ExecutionRecordSchema,
   'extensions/extension-manifest.schema.json': ExtensionsExtensionManifestSchema,
   'history-stats.schema.json': HistoryStatsSchema,
+  'input-types.schema.json': InputTypesSchema,
   'issue.schema.json': IssueSchema,
   'job.schema.json': JobSchema,
   'link.schema.json': LinkSchema,
   'node.schema.json': NodeSchema,
+  'plugins-doctor.schema.json': PluginsDoctorSchema,
   'plugins-registry.schema.json': PluginsRegistrySchema,
   'project-config.schema.json': ProjectConfigSchema,
   'refresh-report.schema.json': RefreshReportSchema,
   'scan-result.schema.json': ScanResultSchema,
   'serve-info.schema.json': ServeInfoSchema,
   'sidecar.schema.json': SidecarSchema,
+  'view-slots.schema.json': ViewSlotsSchema,
 } as const;

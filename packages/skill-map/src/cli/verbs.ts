@@ -264,16 +264,23 @@ export const VERBS: readonly VerbSpec[] = [
       'plugins enable <id> | disable <id>',
       'plugins enable <plugin>/<extension> | disable <plugin>/<extension>',
       'plugins trust <id> [--revoke]',
-      'plugins doctor',
+      'plugins doctor [--details]',
+      'plugins slots list',
     ],
     details: [
       'Drop-in plugins live in .skill-map/plugins/<id>/ (the project) and ~/.skill-map/plugins/<id>/ (yours).',
       "A drop-in plugin's code runs only once trusted in this project at its version (kept in .skill-map/scope.lock.json).",
       'enable/disable write plugins.<id>.enabled (or plugins.<id>.extensions.<ext>.enabled) to .skill-map/settings.json.',
       'doctor exits 1 when a plugin fails to load (invalid manifest, incompatible spec, load error, id collision).',
+      "doctor --json prints the reference's report (plugins-doctor.schema.json); --details every problem, untrusted",
+      'plugins included, with its fix. slots list prints the view slots and renders a contribution can pick.',
     ],
     options: {
       revoke: { type: 'boolean', description: 'withdraw the trust (trust only)' },
+      details: {
+        type: 'boolean',
+        description: 'doctor: every problem with its fix (--json: $defs/PluginsDoctor)',
+      },
       ...PLUGIN_FLAGS,
     },
     maxArgs: 2,
@@ -286,7 +293,7 @@ export const VERBS: readonly VerbSpec[] = [
     name: 'config',
     summary: 'read and write the layered settings',
     usage: [
-      'config list',
+      'config list [--sources]',
       'config get <key>',
       'config set <key> <value> [--local]',
       'config reset <key> [--local]',
@@ -294,9 +301,15 @@ export const VERBS: readonly VerbSpec[] = [
     details: [
       'Project-local-only keys (mcp.server.enabled, allowEditSmFiles, ...) always go to .skill-map/settings.local.json;',
       'other keys go to .skill-map/settings.json unless --local is given. Values are JSON when they parse, else text.',
+      'list --json prints the effective settings as one document (project-config.schema.json); --sources lists each',
+      'key with its value and the layer it came from (defaults, project, project-local, override).',
     ],
     options: {
       local: { type: 'boolean', description: 'write .skill-map/settings.local.json (not committed)' },
+      sources: {
+        type: 'boolean',
+        description: 'list: each key with the layer it came from (--json: {items})',
+      },
     },
     maxArgs: 3,
     load: () => import('./commands/config.js'),

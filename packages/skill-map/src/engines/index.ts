@@ -15,11 +15,13 @@ export { severityCounts } from './scan/scan-outcome.js';
 export {
   doctorReport,
   listPlugins,
+  referenceDoctorReport,
   pluginById,
   setPluginEnabled,
   setPluginTrust,
   type PluginScope,
 } from './plugins/manage.js';
+export { slotCatalog, type CatalogEntry, type SlotCatalog } from './plugins/slots.js';
 export { loadPlugins, type LoadedPlugins, type PluginLoadOptions } from './plugins/load.js';
 export type { PluginExtensionState, PluginState, PluginStatus } from './plugins/types.js';
 export {

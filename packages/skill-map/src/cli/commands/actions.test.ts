@@ -80,7 +80,7 @@ describe('sm actions run', () => {
     const on = await sm(['actions', 'run', 'core/node-bump', '-n', NODE, '--yes', '--json']);
     expect(on.code, on.stderr).toBe(0);
     expect(schemaErrors('actionRun', [on.json()])).toEqual([]);
-    expect(on.json<Run>().annotations).toEqual({ version: 2 });
+    expect(on.json<Run>().annotations).toEqual({ version: 1 });
     expect((await sm(['plugins', 'disable', 'core/node-bump'])).code).toBe(0);
     expect((await sm(['actions', 'run', 'core/node-bump', '-n', NODE, '--yes'])).code).toBe(5);
   });
@@ -204,10 +204,10 @@ describe('sm bump', () => {
     expect(stale.stdout).toContain('annotation-stale');
     const run = await sm(['bump', NODE, '--yes', '--json']);
     expect(run.code, run.stderr).toBe(0);
-    const doc = run.json<Run>();
-    expect(schemaErrors('actionRun', [doc])).toEqual([]);
-    expect(doc.report).toMatchObject({ from: 4, to: 5 });
-    expect(doc.report['lastBumpedAt']).toMatch(/^\d{4}-\d\d-\d\dT/);
+    // The reference's bump report: the sidecar existed, so no createdSidecar.
+    expect(run.json()).toEqual({ ok: true, version: 5 });
+    expect(schemaErrors('bumpReport', [run.json()])).toEqual([]);
+    expect(sidecar()).toContain('version: 5');
     expect(sidecar()).toMatch(/audit:\n {2}lastBumpedAt: .+\n {2}lastBumpedBy: .+\n/);
     expect(sidecar()).not.toContain('createdAt');
     expect(sidecar()).toContain(`path: ${NODE}`);
@@ -219,7 +219,9 @@ describe('sm bump', () => {
   it('--dry-run (-n) writes nothing and needs no consent; without --yes off a terminal it is exit 2', async () => {
     const dry = await sm(['bump', NODE, '-n', '--json']);
     expect(dry.code, dry.stderr).toBe(0);
-    expect(dry.json<Run>()).toMatchObject({ dryRun: true, report: { from: null, to: 2 } });
+    // `sm bump --json` is the reference's bump report; a node with no version gets 1.
+    expect(dry.json()).toEqual({ ok: true, version: 1, createdSidecar: true });
+    expect(schemaErrors('bumpReport', [dry.json()])).toEqual([]);
     expect(sidecar()).toBeNull();
     const refused = await sm(['bump', NODE]);
     expect(refused.code).toBe(2);
@@ -247,9 +249,12 @@ describe('sm bump', () => {
   it('parallel bumps serialise on the sidecar lock: none is lost, no temp file is left', async () => {
     const runs = await Promise.all([1, 2, 3, 4, 5].map(() => sm(['bump', NODE, '--yes', '--json'])));
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const tos = runs.map((r) => r.json<Run>().report['to'] as number).sort();
-    expect(tos).toEqual([2, 3, 4, 5, 6]);
-    expect(sidecar()).toContain('version: 6');
+    const versions = runs.map((r) => r.json<{ version: number }>().version).sort();
+    expect(versions).toEqual([1, 2, 3, 4, 5]);
+    expect(runs.filter((r) => r.json<{ createdSidecar?: boolean }>().createdSidecar === true)).toHaveLength(
+      1,
+    );
+    expect(sidecar()).toContain('version: 5');
     expect(sidecar()).toMatch(/audit:\n {2}createdAt: .+\n {2}createdBy: .+\n {2}lastBumpedAt: /);
     expect(readdirSync(dirname(tree.abs(SIDECAR))).sort()).toEqual(['SKILL.md', 'SKILL.sm']);
   });

@@ -3,7 +3,7 @@ import { withConsent } from '../consent-prompt.js';
 import { cliEngineContext } from '../engine-context.js';
 import { CliError } from '../errors.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
-import { printRun } from './actions.js';
+import { runSummary } from './actions.js';
 import { toNodePath } from './show.js';
 
 /** `sm bump <node> [--dry-run] [--yes]`: the core/node-bump computation through the sidecar chokepoint. */
@@ -17,6 +17,18 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
   const engines = cliEngineContext(ctx);
   const dryRun = ctx.options['dry-run'] === true;
   const result = await withConsent(ctx, (consent) => runAction(engines, nodeBump, { node, dryRun }, consent));
-  printRun(ctx, result);
+  if (ctx.output.jsonMode) {
+    // The reference's bump report (bump-report.schema.json); `sm actions run core/node-bump --json` has the run.
+    const report = result.report as { to?: unknown; createdSidecar?: unknown };
+    ctx.output.json(
+      typeof report.to === 'number'
+        ? {
+            ok: true,
+            version: report.to,
+            ...(report.createdSidecar === true ? { createdSidecar: true } : {}),
+          }
+        : { ok: true, noop: true },
+    );
+  } else ctx.output.out(runSummary(result));
   return {};
 }

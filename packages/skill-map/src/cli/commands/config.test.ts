@@ -18,7 +18,7 @@ describe('sm config', () => {
     const run = await sm('config', 'list');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^scan\.maxFileSizeBytes +1048576 +\(defaults\)$/m);
-    const items = (await sm('config', 'list', '--json')).json<{
+    const items = (await sm('config', 'list', '--json', '--sources')).json<{
       items: Array<{ key: string; source: string }>;
     }>().items;
     expect(items.find((e) => e.key === 'server.port')).toEqual({

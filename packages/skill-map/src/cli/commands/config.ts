@@ -28,8 +28,16 @@ function load(ctx: VerbContext): LoadedConfig {
 }
 
 function list(ctx: VerbContext): void {
-  const items = load(ctx).list();
-  if (ctx.output.jsonMode) return ctx.output.json({ elapsedMs: elapsedMs(ctx), items });
+  const config = load(ctx);
+  const items = config.list();
+  if (ctx.output.jsonMode)
+    // The effective configuration as one settings document (project-config.schema.json), as the reference prints
+    // it; --sources prints ours instead: every key with its value and the layer that supplied it.
+    return ctx.output.json(
+      ctx.options['sources'] === true
+        ? { elapsedMs: elapsedMs(ctx), items }
+        : { ...config.merged, schemaVersion: 1 },
+    );
   const width = Math.max(0, ...items.map((e) => e.key.length));
   ctx.output.out(
     items

@@ -2,8 +2,10 @@ import {
   doctorReport,
   listPlugins,
   pluginById,
+  referenceDoctorReport,
   setPluginEnabled,
   setPluginTrust,
+  slotCatalog,
 } from '../../engines/index.js';
 import type { PluginScope, PluginState } from '../../engines/index.js';
 import { CliError } from '../errors.js';
@@ -12,7 +14,7 @@ import { elapsedMs } from '../verbs.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
 const USAGE =
-  'usage: sm plugins list [<id>] | show <id> | enable <id>|<plugin>/<ext> | disable <id>|<plugin>/<ext> | trust <id> [--revoke] | doctor';
+  'usage: sm plugins list [<id>] | show <id> | enable <id>|<plugin>/<ext> | disable <id>|<plugin>/<ext> | trust <id> [--revoke] | doctor [--details] | slots list';
 
 /** `--no-built-ins` / `--no-plugins` of the verbs that load plugins. */
 export function pluginFlags(ctx: VerbContext): { builtIns: boolean; dropIns: boolean } {
@@ -99,8 +101,15 @@ async function trust(ctx: VerbContext): Promise<VerbResult> {
 }
 
 async function doctor(ctx: VerbContext): Promise<VerbResult> {
-  const report = doctorReport(await listPlugins(scopeOf(ctx)));
-  if (ctx.output.jsonMode) ctx.output.json({ ...report, elapsedMs: elapsedMs(ctx) });
+  const plugins = await listPlugins(scopeOf(ctx));
+  const report = doctorReport(plugins);
+  if (ctx.output.jsonMode)
+    // The reference's document by default; ours (every problem, untrusted ones included, with the fix) on --details.
+    ctx.output.json(
+      ctx.options['details'] === true
+        ? { ...report, elapsedMs: elapsedMs(ctx) }
+        : { ...referenceDoctorReport(plugins), elapsedMs: elapsedMs(ctx) },
+    );
   else {
     const counts = Object.entries(report.counts)
       .map(([s, n]) => `${n} ${s}`)
@@ -111,7 +120,31 @@ async function doctor(ctx: VerbContext): Promise<VerbResult> {
   return report.ok ? {} : { failing: true };
 }
 
-/** `sm plugins list|show|enable|disable|trust|doctor`. */
+function slots(ctx: VerbContext): VerbResult {
+  if (ctx.args[1] !== 'list')
+    throw new CliError('USAGE', `unknown subcommand 'plugins slots ${ctx.args[1] ?? ''}'`.trimEnd(), {
+      hint: 'usage: sm plugins slots list',
+    });
+  const catalog = slotCatalog();
+  if (ctx.output.jsonMode) ctx.output.json({ ...catalog, elapsedMs: elapsedMs(ctx) });
+  else
+    ctx.output.out(
+      [
+        'View slots (a contribution in plugin.json picks one, and one way to draw its data):',
+        ...catalog.slots.map((s) => `  ${s.id.padEnd(16)} ${s.description}`),
+        '',
+        'Renders:',
+        ...catalog.renders.map((r) => `  ${r.id.padEnd(16)} ${r.description}`),
+        '',
+        catalog.inputTypes.length === 0
+          ? 'Setting input types: none (plugins declare no settings form yet)'
+          : 'Setting input types:',
+      ].join('\n'),
+    );
+  return {};
+}
+
+/** `sm plugins list|show|enable|disable|trust|doctor|slots list`. */
 export function run(ctx: VerbContext): Promise<VerbResult> {
   const sub = ctx.args[0] ?? 'list';
   if (sub === 'list') return list(ctx);
@@ -119,5 +152,6 @@ export function run(ctx: VerbContext): Promise<VerbResult> {
   if (sub === 'enable' || sub === 'disable') return toggle(ctx, sub === 'enable');
   if (sub === 'trust') return trust(ctx);
   if (sub === 'doctor') return doctor(ctx);
+  if (sub === 'slots') return Promise.resolve(slots(ctx));
   throw new CliError('USAGE', `unknown subcommand 'plugins ${sub}'`, { hint: USAGE });
 }

@@ -10,7 +10,7 @@ const recordAt = (doc: Readonly<Record<string, unknown>>, key: string): Record<s
 };
 
 /**
- * `core/node-bump`: annotations.version + 1 (a node with none is version 1), identity re-recorded, audit stamped
+ * `core/node-bump`: annotations.version + 1 (a node with none gets version 1, as the reference's bump does), identity re-recorded, audit stamped
  * (lastBumpedAt/By; createdAt/By too when the bump creates the sidecar).
  */
 export const nodeBump: DeterministicAction = {
@@ -20,22 +20,23 @@ export const nodeBump: DeterministicAction = {
   run({ node, sidecar, now, by }: ActionRunArgs) {
     const current = recordAt(sidecar, 'annotations')['version'];
     const from = typeof current === 'number' && Number.isInteger(current) && current >= 1 ? current : null;
-    const to = (from ?? 1) + 1;
+    const to = from === null ? 1 : from + 1;
     const audit = recordAt(sidecar, 'audit');
+    const createdSidecar = Object.keys(sidecar).length === 0;
     return {
       patch: {
         identity: { path: node.path, bodyHash: node.bodyHash, frontmatterHash: node.frontmatterHash },
         annotations: { version: to },
         audit: {
           // A bump that creates the sidecar also records who created it.
-          ...(Object.keys(sidecar).length > 0 || typeof audit['createdAt'] === 'string'
+          ...(!createdSidecar || typeof audit['createdAt'] === 'string'
             ? {}
             : { createdAt: now, createdBy: by }),
           lastBumpedAt: now,
           lastBumpedBy: by,
         },
       },
-      report: { from, to, lastBumpedAt: now, lastBumpedBy: by },
+      report: { from, to, createdSidecar, lastBumpedAt: now, lastBumpedBy: by },
     };
   },
 };

@@ -10,7 +10,13 @@ import { writeTrust } from '../../adapters/plugins/trust-store.js';
 import { runScan } from '../scan/scan-engine.js';
 import { contributionsRegistryOf, kindRegistryOf } from '../../kernel/index.js';
 import { loadPlugins } from './load.js';
-import { doctorReport, listPlugins, setPluginEnabled, setPluginTrust } from './manage.js';
+import {
+  doctorReport,
+  listPlugins,
+  referenceDoctorReport,
+  setPluginEnabled,
+  setPluginTrust,
+} from './manage.js';
 
 const validator = createSpecValidator();
 let tree: TempTree;
@@ -53,7 +59,7 @@ describe('drop-in plugins', () => {
     expect(result.nodes.find((n) => n.path === 'rules/style.md')?.provider).toBe('core/markdown');
     expect(existsSync(m)).toBe(false);
     const doctor = doctorReport(plugins);
-    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(validator.validate('pluginsDoctorDetails', doctor)).toEqual({ ok: true });
     expect(doctor.problems.map((x) => [x.id, x.status])).toEqual([['acme', 'untrusted']]);
     expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
   });
@@ -108,8 +114,20 @@ describe('drop-in plugins', () => {
     expect(by('crash', 'user').status).toBe('id-collision');
     const doctor = doctorReport(plugins);
     expect(doctor.ok).toBe(false);
-    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(validator.validate('pluginsDoctorDetails', doctor)).toEqual({ ok: true });
     expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
+    // The reference's report: the four failures as issues, collisions counted with the load errors.
+    const report = { ...referenceDoctorReport(plugins), elapsedMs: 0 };
+    expect(validator.validate('pluginsDoctor', report)).toEqual({ ok: true });
+    expect(report.issues.map((i) => [i.id, i.status])).toEqual(
+      expect.arrayContaining([
+        ['broken', 'invalid-manifest'],
+        ['old', 'incompatible-spec'],
+        ['crash', 'load-error'],
+        ['crash', 'id-collision'],
+      ]),
+    );
+    expect(report.counts).toMatchObject({ invalid: 1, incompatible: 1, loadError: 2 });
   });
 
   it('a provider that never answers is stopped at the time limit: one issue, the file still mapped, the scan done', async () => {
@@ -241,7 +259,7 @@ describe('drop-in plugins', () => {
       },
     });
     const doctor = doctorReport(plugins);
-    expect(validator.validate('pluginsDoctor', doctor)).toEqual({ ok: true });
+    expect(validator.validate('pluginsDoctorDetails', doctor)).toEqual({ ok: true });
     expect(validator.validate('pluginsRegistry', { schemaVersion: 1, plugins })).toEqual({ ok: true });
     expect(doctor.ok).toBe(false);
     expect(doctor.problems.map((x) => [x.id, x.status, x.reason])).toEqual(

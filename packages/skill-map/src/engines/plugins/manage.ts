@@ -83,6 +83,65 @@ export function doctorReport(plugins: readonly PluginState[]): {
   };
 }
 
+/** One entry of the reference's doctor report: a plugin that could not be loaded, and why. */
+export interface DoctorIssue {
+  id: string;
+  status: 'incompatible-spec' | 'invalid-manifest' | 'load-error' | 'id-collision';
+  reason: string;
+}
+
+/**
+ * The doctor report in the reference's shape (`plugins-doctor.schema.json`): counts per status bucket and the
+ * plugins that failed to load. `ok` is the verb's success (always true); whether the project's plugins are
+ * healthy is the exit code. An untrusted plugin is not an issue there (it is counted with the disabled ones):
+ * `doctorReport` (`sm plugins doctor --details`) says why and what to do.
+ */
+export function referenceDoctorReport(plugins: readonly PluginState[]): {
+  ok: true;
+  kind: 'plugins.doctor';
+  counts: {
+    enabled: number;
+    disabled: number;
+    loaded: number;
+    incompatible: number;
+    invalid: number;
+    loadError: number;
+    warnings: number;
+  };
+  issues: DoctorIssue[];
+  warnings: { id: string; kind: string; message: string }[];
+  contributionErrors: never[];
+} {
+  const count = (...statuses: PluginStatus[]): number =>
+    plugins.filter((p) => statuses.includes(p.status)).length;
+  const issues: DoctorIssue[] = [];
+  for (const p of plugins)
+    if (
+      p.status === 'incompatible-spec' ||
+      p.status === 'invalid-manifest' ||
+      p.status === 'load-error' ||
+      p.status === 'id-collision'
+    )
+      issues.push({ id: p.id, status: p.status, reason: p.statusReason ?? '' });
+  return {
+    ok: true,
+    kind: 'plugins.doctor',
+    counts: {
+      enabled: count('enabled'),
+      disabled: count('disabled', 'untrusted'),
+      loaded: count('enabled'),
+      incompatible: count('incompatible-spec'),
+      invalid: count('invalid-manifest'),
+      loadError: count('load-error', 'id-collision'),
+      warnings: 0,
+    },
+    issues,
+    warnings: [],
+    // Contributions rejected at emit time are dropped with a scan warning; none is kept for the doctor.
+    contributionErrors: [],
+  };
+}
+
 /**
  * Switches a plugin (`<id>`: `plugins.<id>.enabled`) or one of its extensions (`<plugin>/<ext>`:
  * `plugins.<plugin>.extensions.<ext>.enabled`) on or off in the committed project settings; answers the plugin.

@@ -79,7 +79,7 @@ describe('POST /api/actions/:plugin/:action', () => {
     );
     const on = await bump();
     expect(on.status, JSON.stringify(on.body)).toBe(200);
-    expect(on.body['value']['report']).toMatchObject({ from: null, to: 2 });
+    expect(on.body['value']['report']).toMatchObject({ from: null, to: 1, createdSidecar: true });
     writeFileSync(ps.tree.abs(NODE), '---\nname: lint\ndescription: Lints.\n---\nEdited after the scan.\n');
     expectError(await bump(), 409, 'node-drifted');
     expectError(await post('/api/actions/core/nope', { nodePath: NODE }), 404, 'not-found');
