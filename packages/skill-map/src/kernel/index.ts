@@ -134,5 +134,5 @@ export {
   type PluginSource,
   type RegistrationError,
 } from './registry/types.js';
-export type { Analyzer, ContributionPayload, GraphView } from './analyzers/analyzer.js';
-export type { IssueSink } from './graph/issue-sink.js';
+export type { Analyzer, AnalyzerPhase, ContributionPayload, GraphView } from './analyzers/analyzer.js';
+export type { ConfidenceOp, IssueSink } from './graph/issue-sink.js';

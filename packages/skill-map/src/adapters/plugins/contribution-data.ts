@@ -73,10 +73,19 @@ function payloadError(
   return shape === null ? null : `does not fit '${decl.id}': ${shape}`;
 }
 
-/** `evaluate`'s answer: a list of issues, or `{ issues, contributions }`; null when it is neither. */
-export function splitAnswer(answer: unknown): { issues: unknown[]; contributions: unknown } | null {
-  if (Array.isArray(answer)) return { issues: answer, contributions: undefined };
+/**
+ * `evaluate`'s answer: a list of issues, or `{ issues, contributions }`, with the confidence adjustments it made
+ * (`confidence`, added by the worker); null when it is neither.
+ */
+export function splitAnswer(
+  answer: unknown,
+): { issues: unknown[]; contributions: unknown; confidence: unknown } | null {
+  if (Array.isArray(answer)) return { issues: answer, contributions: undefined, confidence: undefined };
   if (isRecord(answer) && Array.isArray(answer['issues']))
-    return { issues: answer['issues'], contributions: answer['contributions'] };
+    return {
+      issues: answer['issues'],
+      contributions: answer['contributions'],
+      confidence: answer['confidence'],
+    };
   return null;
 }

@@ -15,6 +15,7 @@ import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
 import type { Issue, NodeKind, ViewContribution } from '@skill-map/spec';
 import type {
   Analyzer,
+  AnalyzerPhase,
   ContributionPayload,
   ExtensionInput,
   Formatter,
@@ -26,6 +27,7 @@ import type { DeclaredExtension } from './folder-layout.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
 import { checkContributions, splitAnswer } from './contribution-data.js';
+import { confidenceOps } from './confidence-ops.js';
 import { PluginLoadError } from './plugin-errors.js';
 
 export { PluginLoadError };
@@ -126,12 +128,16 @@ interface AnalyzerContext {
   contributions: readonly ViewContribution[];
 }
 
+const PHASES: readonly AnalyzerPhase[] = ['score', 'detect', 'aggregate'];
 function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invoke): Analyzer {
   if (!has(ext, 'evaluate')) throw new PluginLoadError(`analyzer '${id}' has no evaluate({ nodes, links })`);
+  const phase = ext['phase'] ?? 'detect';
+  if (!PHASES.includes(phase as AnalyzerPhase))
+    throw new PluginLoadError(`analyzer '${id}': phase must be score, detect or aggregate`);
   let latest: ContributionPayload[] | null = null;
   return {
     id,
-    phase: 'detect',
+    phase: phase as AnalyzerPhase,
     severity: 'varies',
     suppressible: false,
     description: ctx.description,
@@ -177,6 +183,12 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
         );
         return;
       }
+      // Only a score-phase analyzer may move confidence (the kernel folds the ops in order, clamped to [0,1]).
+      const ops = confidenceOps(split.confidence, view.links.length);
+      if (typeof ops === 'string') fault(ops, 'its confidence adjustments are');
+      else if (ops.length > 0 && phase !== 'score')
+        fault("adjusted confidence outside the score phase (declare phase: 'score')", 'its adjustments are');
+      else for (const op of ops) sink.adjust(op);
       for (const issue of issues) sink.emit(issue!);
     },
   };

@@ -16,9 +16,21 @@ function answer(msg) {
   const ext = exts[msg.ext];
   const fn = ext && ext[msg.method];
   if (typeof fn !== 'function') return { ok: false, error: 'has no ' + msg.method + '()' };
-  const value = fn.apply(ext, msg.args);
+  // An analyzer's evaluate may adjust link confidence: ctx.adjustConfidence(link, { kind, value }) is recorded by
+  // the link's index and handed back with the answer (the kernel applies it, for score-phase analyzers only).
+  const confidence = [];
+  const ctx = msg.method === 'evaluate' ? msg.args[0] : null;
+  if (ctx !== null && typeof ctx === 'object' && Array.isArray(ctx.links))
+    ctx.adjustConfidence = (link, op) => {
+      confidence.push({ link: ctx.links.indexOf(link), kind: op && op.kind, value: op && op.value });
+    };
+  let value = fn.apply(ext, msg.args);
   if (value !== null && typeof value === 'object' && typeof value.then === 'function')
     return { ok: false, error: 'returned a promise (extensions answer synchronously)' };
+  if (confidence.length > 0) {
+    if (Array.isArray(value)) value = { issues: value, confidence };
+    else if (value !== null && typeof value === 'object' && Array.isArray(value.issues)) value = { ...value, confidence };
+  }
   return { ok: true, value };
 }
 port.on('message', (msg) => {
