@@ -76,6 +76,15 @@ function sameAttrs(a: Record<string, unknown>, b: Record<string, unknown>): bool
   return true;
 }
 
+/** The attributes every node and edge of the map should have (desiredGraph). */
+export interface DesiredGraph {
+  nodes: Map<string, NodeAttrs>;
+  edges: Map<string, { source: string; target: string; attrs: EdgeAttrs }>;
+}
+
+/** Nodes or links handled between two pauses of desiredGraphSteps. */
+const SLICE = 100;
+
 /**
  * The attributes every node and edge should have for `map` at `positions`; issue rings only for the `shown`
  * severities (the issues view's filter).
@@ -85,10 +94,21 @@ export function desiredGraph(
   positions: ReadonlyMap<string, Point>,
   theme: Theme,
   shown: ReadonlySet<Severity> = new Set(DEFAULT_SEVERITIES),
-): {
-  nodes: Map<string, NodeAttrs>;
-  edges: Map<string, { source: string; target: string; attrs: EdgeAttrs }>;
-} {
+): DesiredGraph {
+  const steps = desiredGraphSteps(map, positions, theme, shown);
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/** desiredGraph, pausing (a bare `yield`) every few hundred nodes or links, so that a caller can slice the work. */
+export function* desiredGraphSteps(
+  map: MapProjection,
+  positions: ReadonlyMap<string, Point>,
+  theme: Theme,
+  shown: ReadonlySet<Severity> = new Set(DEFAULT_SEVERITIES),
+): Generator<void, DesiredGraph, void> {
   const pal = palette(theme);
   const hosts = [...new Set(map.nodes.map((n) => n.provider))].sort();
   const hostColours = new Map(hosts.map((h) => [h, hostColor(h, hosts, theme)]));
@@ -97,7 +117,8 @@ export function desiredGraph(
     map.issues.filter((i) => i.analyzerId === 'name-reserved').flatMap((i) => i.nodeIds),
   );
   const nodes = new Map<string, NodeAttrs>();
-  for (const n of map.nodes) {
+  for (const [i, n] of map.nodes.entries()) {
+    if (i % SLICE === SLICE - 1) yield;
     const p = positions.get(n.path) ?? { x: 0, y: 0 };
     const severity = n.issues[0] > 0 ? 3 : n.issues[1] > 0 ? 2 : n.issues[2] > 0 ? 1 : 0;
     const host = hostColours.get(n.provider) as string;
@@ -150,6 +171,7 @@ export function desiredGraph(
   const ghostRing = (level: number): string => ringOfGhost(level, pal);
   const ghostAround = new Map<string, number>();
   for (const [index, l] of map.links.entries()) {
+    if (index % SLICE === SLICE - 1) yield;
     if (l.source === l.target || !nodes.has(l.source)) continue;
     let target = l.target;
     if (!nodes.has(target)) {
@@ -210,7 +232,7 @@ export function desiredGraph(
 }
 
 /** Brings `graph` to `desired` in place (spawn edges are the activity layer's); returns how many items changed. */
-export function syncGraph(graph: Graph, desired: ReturnType<typeof desiredGraph>): number {
+export function syncGraph(graph: Graph, desired: DesiredGraph): number {
   let changed = 0;
   const dropEdges: string[] = [];
   graph.forEachEdge((key) => {

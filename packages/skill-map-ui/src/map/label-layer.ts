@@ -69,10 +69,11 @@ export class LabelLayer {
   setGraph(graph: Graph<NodeAttrs, EdgeAttrs>): void {
     const score = new Map<string, number>();
     graph.forEachNode((k, a) => score.set(k, a.severity * 1e6 + graph.degree(k)));
+    const byName = new Intl.Collator().compare; // localeCompare's order, without a collator per call
     this.rank = [...score.keys()].sort(
       (a, b) =>
         (score.get(b) ?? 0) - (score.get(a) ?? 0) ||
-        graph.getNodeAttribute(a, 'label').localeCompare(graph.getNodeAttribute(b, 'label')),
+        byName(graph.getNodeAttribute(a, 'label'), graph.getNodeAttribute(b, 'label')),
     );
   }
 

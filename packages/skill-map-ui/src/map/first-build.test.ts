@@ -1,0 +1,62 @@
+import Graph from 'graphology';
+import { describe, expect, it } from 'vitest';
+import { drive, fillGraph } from './first-build';
+import { desiredGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
+import type { MapProjection } from '../api/types';
+
+/** A generator whose every step outlasts the budget between pauses (it spins for `ms`). */
+function* slow(steps: number, ms: number, ran: number[]): Generator<void, string, void> {
+  for (let i = 0; i < steps; i++) {
+    const until = performance.now() + ms;
+    while (performance.now() < until);
+    ran.push(i);
+    yield;
+  }
+  return 'done';
+}
+
+describe('drive', () => {
+  it('runs the steps to the end and returns the value while alive', async () => {
+    const ran: number[] = [];
+    let pauses = 0;
+    const r = await drive(slow(4, 25, ran), () => ++pauses > 0);
+    expect(r).toEqual({ value: 'done' });
+    expect(ran).toEqual([0, 1, 2, 3]);
+    expect(pauses).toBeGreaterThanOrEqual(3); // a pause after each step that ran past the budget
+  });
+
+  it('stops at the first pause after it is superseded, without running the rest', async () => {
+    const ran: number[] = [];
+    const r = await drive(slow(10, 25, ran), () => false);
+    expect(r).toBeUndefined();
+    expect(ran).toEqual([0]);
+  });
+});
+
+describe('fillGraph', () => {
+  it('builds the same graph as the desired attributes, nodes before the edges that join them', async () => {
+    const map = {
+      roots: ['/p'],
+      nodes: ['a.md', 'b.md', 'c.md'].map((path) => ({
+        path,
+        name: path,
+        kind: 'doc',
+        provider: 'core',
+        virtual: false,
+        issues: [0, 0, 0],
+      })),
+      links: [
+        { source: 'a.md', target: 'b.md', kind: 'link', state: 'ok', confidence: 1 },
+        { source: 'b.md', target: 'gone.md', kind: 'link', state: 'broken', confidence: 1 },
+      ],
+      issues: [],
+    } as unknown as MapProjection;
+    const desired = desiredGraph(map, new Map(), 'light');
+    const g = new Graph<NodeAttrs, EdgeAttrs>({ type: 'directed', multi: true });
+    expect(await drive(fillGraph(g, desired), () => true)).toEqual({ value: undefined });
+    expect(g.nodes()).toEqual([...desired.nodes.keys()]);
+    expect(g.edges()).toEqual([...desired.edges.keys()]);
+    expect(g.order).toBe(4); // the three nodes and the broken target's ghost
+    expect(g.getNodeAttributes('a.md')).toEqual(desired.nodes.get('a.md'));
+  });
+});
