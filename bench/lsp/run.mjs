@@ -4,30 +4,23 @@
 // an open skill, alternately breaking and mending one of its links) to the publishDiagnostics for that file, median
 // and p95. Next to it, in the same run and process: the floor, the same server's round trip for a request that does
 // no work (a hover on a document outside the project). Target: under 100 ms per keystroke at 10,000 nodes.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import rpc from 'vscode-languageserver-protocol/node';
-import { generateProject } from '../scan/generate.mjs';
+import { BIN, scannedProject } from '../lib/scanned-project.mjs';
 import { median, ms, quantile, table, verdict } from '../lib/stats.mjs';
 
-const BIN = fileURLToPath(new URL('../../packages/skill-map/bin/sm.js', import.meta.url));
 const NODES = Number(process.env.BENCH_NODES ?? 10000);
 const KEYSTROKES = Number(process.env.BENCH_KEYSTROKES ?? 30);
 const TARGET_MS = 100;
 
-const root = mkdtempSync(join(tmpdir(), 'sm-bench-lsp-'));
+// The stored scan the server starts from (an editor opens a project that was scanned before).
+const { root, scan, env, remove } = scannedProject('lsp', NODES);
 let child = null;
 try {
-  generateProject(root, NODES);
-  const env = { ...process.env, NO_COLOR: '1' };
-  // The stored scan the server starts from (an editor opens a project that was scanned before).
-  const first = spawnSync(process.execPath, [BIN, 'scan', '--json'], { cwd: root, env, maxBuffer: 1 << 30 });
-  if (first.status !== 0 && first.status !== 1)
-    throw new Error(`sm scan exited ${first.status}: ${first.stderr}`);
-  const scan = JSON.parse(first.stdout.toString());
   // A skill with a resolved markdown link: each keystroke breaks the link (one extra letter) or mends it again.
   const link = scan.links.find(
     (l) =>
@@ -130,5 +123,5 @@ try {
   );
 } finally {
   child?.kill();
-  rmSync(root, { recursive: true, force: true });
+  remove();
 }

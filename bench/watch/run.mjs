@@ -5,28 +5,21 @@
 // measured in the same run: the same report from a fresh `sm check --stored` process (what one would run by hand
 // after a save, without the scan), the floor a watch loop has to beat. Target: under 1 s from save to report.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
-import { generateProject } from '../scan/generate.mjs';
+import { BIN, scannedProject } from '../lib/scanned-project.mjs';
 import { median, ms, quantile, table, verdict } from '../lib/stats.mjs';
 
-const BIN = fileURLToPath(new URL('../../packages/skill-map/bin/sm.js', import.meta.url));
 const NODES = Number(process.env.BENCH_NODES ?? 10000);
 const SAVES = Number(process.env.BENCH_SAVES ?? 20);
 const TARGET_MS = 1000;
 
-const root = mkdtempSync(join(tmpdir(), 'sm-bench-watch-'));
+const { root, scan, env, remove } = scannedProject('watch', NODES);
 try {
-  generateProject(root, NODES);
-  const env = { ...process.env, NO_COLOR: '1' };
-  const first = spawnSync(process.execPath, [BIN, 'scan', '--json'], { cwd: root, env, maxBuffer: 1 << 30 });
-  if (first.status !== 0 && first.status !== 1)
-    throw new Error(`sm scan exited ${first.status}: ${first.stderr}`);
-  const nodes = JSON.parse(first.stdout.toString()).nodes;
+  const nodes = scan.nodes;
   const skill = nodes.find((n) => n.kind === 'skill').path;
   const original = readFileSync(join(root, skill), 'utf8');
 
@@ -97,5 +90,5 @@ try {
   ]);
   if (wrong > 0) process.exitCode = 1;
 } finally {
-  rmSync(root, { recursive: true, force: true });
+  remove();
 }
