@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The web page's map against a spawned `sm serve` on a small real project, in Debian's Chromium: it renders every
-// node (and pixels), search and canvas clicks open nodes, kind filters and scope excludes hide nodes, a reload
-// keeps the filters, and a one-line edit (rescanned by the watcher) moves nothing on the map.
+// node (and pixels), leaves the canvases that show nothing out of compositing (and edges and labels while dragged),
+// search and canvas clicks open nodes, kind filters and scope excludes hide nodes, a reload keeps the filters, and a
+// one-line edit (rescanned by the watcher) moves nothing on the map.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -132,6 +133,46 @@ describeBrowser('browser: the map', () => {
     }, png);
     expect(inked).toBeGreaterThan(800);
     expect(rec.errors).toEqual([]);
+  });
+
+  it('leaves the canvases that show nothing out of the page, and edges and labels only while dragged', async () => {
+    // Under software WebGL every composited canvas costs a full-size blend per frame (bench:ui's pan frames).
+    const shown = () =>
+      page.evaluate(async () => {
+        await new Promise((r) => requestAnimationFrame(() => r(null)));
+        return Object.fromEntries(
+          [...document.querySelectorAll('[data-testid="map"] canvas')].map((c) => {
+            const s = getComputedStyle(c);
+            return [c.className, s.display === 'none' ? 'none' : s.visibility];
+          }),
+        );
+      });
+    const box = (await page.locator('[data-testid="map"]').boundingBox())!;
+    await page.mouse.move(box.x + 4, box.y + box.height - 4); // over no node
+    const still = await shown();
+    expect(still).toMatchObject({
+      'sigma-labels': 'none', // the label layer draws the labels
+      'sigma-edgeLabels': 'none',
+      'sigma-hovers': 'hidden', // nothing hovered or selected
+      'sigma-hoverNodes': 'hidden',
+      'map-pulse': 'hidden', // no pulse running
+      'sigma-edges': 'visible',
+      'map-labels': 'visible',
+      'sigma-nodes': 'visible',
+    });
+    await page.mouse.down();
+    await page.mouse.move(box.x + 60, box.y + box.height - 50, { steps: 6 });
+    const dragged = await shown();
+    await page.mouse.up();
+    // sigma draws no edge and no label while the camera moves: those canvases are left out until it rests.
+    expect(dragged).toMatchObject({
+      'sigma-edges': 'hidden',
+      'map-labels': 'hidden',
+      'sigma-nodes': 'visible',
+    });
+    await expect.poll(async () => (await shown())['sigma-edges'], POLL).toBe('visible');
+    await expect.poll(async () => (await shown())['map-labels'], POLL).toBe('visible');
+    await resetCamera();
   });
 
   it('search finds a node by name and opening it sets the route and the map selection', async () => {
