@@ -1,5 +1,5 @@
 // `sm actions` and `sm bump` through the BUILT bin: the action list validates; four `sm bump` PROCESSES started at
-// once on one node all land (versions 2..5, no update lost, no temp file left); a refusal without consent is exit 2.
+// once on one node all land (versions 1..4, the first creating the sidecar; no update lost, no temp file left); a refusal without consent is exit 2.
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
@@ -40,10 +40,13 @@ describe.skipIf(!isBuilt())('sm actions and sm bump through the built bin', () =
     expect(refused.stderr).toContain('--yes');
     const runs = await Promise.all([bump(), bump(), bump(), bump()]);
     for (const r of runs) expect(r.code, r.stderr).toBe(0);
-    const docs = runs.map((r) => JSON.parse(r.stdout) as { report: { to: number } });
-    expect(schemaErrors('actionRun', docs)).toEqual([]);
-    expect(docs.map((d) => d.report.to).sort()).toEqual([2, 3, 4, 5]);
-    expect(readFileSync(tree.abs('.claude/skills/a/SKILL.sm'), 'utf8')).toContain('version: 5');
+    const docs = runs.map(
+      (r) => JSON.parse(r.stdout) as { ok: boolean; version: number; createdSidecar: boolean },
+    );
+    expect(schemaErrors('bumpReport', docs)).toEqual([]);
+    expect(docs.map((d) => d.version).sort()).toEqual([1, 2, 3, 4]);
+    expect(docs.filter((d) => d.createdSidecar)).toHaveLength(1);
+    expect(readFileSync(tree.abs('.claude/skills/a/SKILL.sm'), 'utf8')).toContain('version: 4');
     expect(readdirSync(tree.abs('.claude/skills/a')).sort()).toEqual(['SKILL.md', 'SKILL.sm']);
   });
 });

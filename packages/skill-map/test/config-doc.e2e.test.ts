@@ -26,7 +26,8 @@ afterAll(() => tree?.remove());
 
 describe.skipIf(!isBuilt())('configuration.md documents every setting (built bin)', () => {
   it('has one row per key of sm config list, with the default it shows', () => {
-    const run = runSm(['config', 'list', '--json'], { cwd: tree.root });
+    // --sources: one item per key with its value and layer (plain --json is the one settings document).
+    const run = runSm(['config', 'list', '--json', '--sources'], { cwd: tree.root });
     expect(run.code).toBe(0);
     const items = (JSON.parse(run.stdout) as { items: { key: string; value: unknown }[] }).items;
     expect(items.length).toBeGreaterThanOrEqual(25);

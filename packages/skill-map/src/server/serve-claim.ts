@@ -25,6 +25,9 @@ export interface ServeClaim {
   release(): void;
 }
 
+/** How long a start looks again at a claim whose owner has created it but not yet written its pid into it. */
+const PIDLESS_WAIT_MS = 1000;
+
 /** How long a refused start waits for a server that is still starting to name its URL. */
 const STARTING_WAIT_MS = 3000;
 
@@ -75,12 +78,15 @@ export async function claimProject(scopeRoot: string, timeoutMs = 2000): Promise
   const file = serveClaimPath(scopeRoot);
   ensureStateDir(join(scopeRoot, '.skill-map'));
   ensureLockDir(join(scopeRoot, '.skill-map', 'locks'), 'Locks of skill-map (one sm serve per project)');
+  const firstSeen = Date.now();
   for (;;) {
     const own = createLock(file);
     if (own !== null) return { release: () => releaseLock(own) };
     const seen = inspectLock(file);
     if (seen === 'absent') continue;
-    if (seen === 'changing') {
+    // Changing, or created but its pid not written yet (a start racing ours, between its open and its write):
+    // look again, so the refusal can name that server's pid (a pid-less claim that stays is judged as it is).
+    if (seen === 'changing' || (seen.pid === null && Date.now() - firstSeen < PIDLESS_WAIT_MS)) {
       await sleep(10);
       continue;
     }
