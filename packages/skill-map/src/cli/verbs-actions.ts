@@ -36,7 +36,7 @@ export const ACTION_VERBS: readonly VerbSpec[] = [
     usage: ['bump <node> [-n | --dry-run] [--yes] [--json]'],
     details: [
       'Sets annotations.version to the next integer (a node with none gets 1), re-records',
-      "the node's identity hashes (clearing core/annotation-stale at the next scan) and stamps audit.lastBumpedAt/By.",
+      "the node's identity hashes (its sidecar.status is fresh again after the next scan) and stamps audit.lastBumpedAt/By.",
       'The same computation as the core/node-bump action; this verb runs it even while that action is switched off.',
       'Consent as for every sidecar write: allowEditSmFiles, --yes, or the prompt on a terminal (exit 2 without).',
       "--json prints the reference's bump report {ok, version, createdSidecar}; `sm actions run core/node-bump` the full run.",

@@ -272,8 +272,8 @@ describe('cache keys', () => {
     expect(key(lensOf('claude', ['']), {})).not.toBe(base);
     expect(key(lensOf('claude'), { strict: true })).not.toBe(base);
     expect(key(lensOf('claude'), { disabledExtractors: ['core/at-file'] })).not.toBe(base);
-    expect(base).toMatch(/^k8:[0-9a-f]{16}$/);
-    expect(KERNEL_CACHE_VERSION).toBe(8);
+    expect(base).toMatch(/^k9:[0-9a-f]{16}$/);
+    expect(KERNEL_CACHE_VERSION).toBe(9);
   });
 
   it('changes with the active set (order-insensitive via precedence); a single provider keeps its one-lens key', () => {

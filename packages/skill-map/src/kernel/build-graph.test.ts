@@ -126,7 +126,6 @@ describe('buildGraph over a Claude project', () => {
       [
         'warn annotation-field-unknown [.claude/commands/deploy.md]',
         'warn annotation-orphan [ghost.sm]',
-        'info annotation-stale [.claude/commands/deploy.md]',
         'warn frontmatter-field-missing [.claude/agents/helper.md] target=description',
         'info frontmatter-field-missing [.claude/skills/dup/SKILL.md] target=description',
         'info frontmatter-field-missing [.claude/skills/pdf/SKILL.md] target=description',
@@ -215,7 +214,7 @@ describe('buildGraph over a Claude project', () => {
       filesOversized: 0,
       nodesCount: 12,
       linksCount: 17,
-      issuesCount: 19,
+      issuesCount: 18,
       durationMs: 0,
       filesAnalyzed: 16,
       issuesSuppressed: 1,
@@ -268,7 +267,7 @@ describe('buildGraph over a Claude project', () => {
 });
 
 describe('buildGraph details', () => {
-  it('a fresh sidecar reports fresh; frontmatter drift reports stale-frontmatter', () => {
+  it("a fresh sidecar reports fresh; drift is the node's sidecar.status only, never an issue", () => {
     const body = 'Body\n';
     const fm = 'name: a\n';
     const fresh = scan({
@@ -286,6 +285,8 @@ describe('buildGraph details', () => {
       'a.sm': `identity:\n  path: a.md\n  bodyHash: ${H(body)}\n  frontmatterHash: ${H(fm)}\n`,
     });
     expect(both.nodes[0]?.sidecar?.status).toBe('stale-both');
+    // The reference: drift is a badge, no annotation-stale issue.
+    expect([...stale.issues, ...both.issues]).toEqual([]);
   });
 
   it('suppression matching: short or qualified analyzer, exact case-sensitive value, only on the issue nodes', () => {

@@ -15,9 +15,10 @@ import { sha256Hex, type HashFn } from './util/sha256.js';
  * qualified mentions speculative, link text's inline code not a second link, NUL-free `raw`). 5:
  * `secret-in-body` and `dangerous-command` issues. 6: example content, template files and the part after a file's
  * fences break are speculative; a placeholder private key is no secret. 7: the host schema checks
- * (`host-field-unknown`, `host-field-invalid`). 8: inline suppressions (`suppressions`, `suppression-invalid`).
+ * (`host-field-unknown`, `host-field-invalid`). 8: inline suppressions (`suppressions`, `suppression-invalid`). 9: a drifted sidecar is no longer an
+ * `annotation-stale` issue (only `sidecar.status` on its node), so stored graphs that hold that issue are rebuilt.
  */
-export const KERNEL_CACHE_VERSION = 8;
+export const KERNEL_CACHE_VERSION = 9;
 
 /** Options of {@link createFileContext}. */
 export interface FileContextOptions {

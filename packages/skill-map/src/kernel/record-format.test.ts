@@ -36,7 +36,7 @@ describe('compact FileRecord', () => {
     expect(r).toEqual({
       path: 'docs/a.md',
       contentHash: sha(text),
-      cacheKey: expect.stringMatching(/^k8:/),
+      cacheKey: expect.stringMatching(/^k9:/),
       node: { kind: 'markdown', bytes: text.length, modifiedAtMs: 7 },
     });
     expect(expandRecord(r).node).toEqual({

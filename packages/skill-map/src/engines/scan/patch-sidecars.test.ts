@@ -71,7 +71,7 @@ it('patches an edited sidecar in place, row for row a full scan of a copy', asyn
   }
   // The sidecar's own checks and the node checks re-run on the node; a whole-graph check only when a suppression of it
   // came or went.
-  expect(reran['other tags']).toEqual(expect.arrayContaining(['annotation-stale', 'invalid-sidecar']));
+  expect(reran['other tags']).toEqual(expect.arrayContaining(['tool-unknown', 'invalid-sidecar']));
   expect(reran['other tags']).not.toContain('mcp-server-undefined');
   expect(reran['a node check suppressed too']).not.toContain('mcp-server-undefined');
   expect(reran['a whole-graph check suppressed too']).toContain('mcp-server-undefined');

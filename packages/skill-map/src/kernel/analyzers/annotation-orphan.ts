@@ -14,7 +14,8 @@ export const annotationOrphanAnalyzer: Analyzer = {
         severity: 'warn',
         nodeIds: [sc.path],
         message: `Sidecar '${sc.path}' has no node (expected '${sc.forPath}')`,
-        data: { sidecar: sc.path, expected: sc.forPath },
+        // `expectedMdPath` is the reference's name for `expected` (kept for our users' scripts).
+        data: { sidecar: sc.path, expected: sc.forPath, expectedMdPath: sc.forPath },
       });
     }
   },

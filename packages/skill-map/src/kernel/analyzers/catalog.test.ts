@@ -34,7 +34,6 @@ describe('analyzer catalog', () => {
       'core/import-too-deep*',
       'core/invocation-cycle',
       'core/path-case-clash',
-      'core/annotation-stale',
       'core/node-unreachable*',
       'core/hook-event-unknown*',
       'core/hook-command-missing*',

@@ -1,7 +1,7 @@
 // The record patch's answer to an edited `.sm` sidecar that stays attached to its node: the stored index gets the new
 // sidecar, the node it annotates is re-resolved with the changed records (its overlay, and its own and link-level
 // issues through the new suppressions), and the checks that read a sidecar re-run on that node: the `node` checks
-// (annotation-stale reads its recorded hashes; any of them may be suppressed) and the sidecar's own checks
+// (any of them may be suppressed) and the sidecar's own checks
 // (`SIDECAR_ANALYZERS`). A whole-graph check that a changed suppression entry names re-runs over the graph. An orphan
 // sidecar, and a change of the deprecated label (the deprecation issue counts the links reaching the node), build in
 // full.

@@ -62,7 +62,6 @@ describe('issue-11 checks over the fixture projects', () => {
     expect(issues.map(line)).toEqual([
       'warn agent-color-invalid .claude/agents/reviewer.md target=magenta',
       'warn agent-skill-unknown .claude/agents/reviewer.md target=code-reveiw',
-      'info annotation-stale docs/guide.md',
       'warn dangerous-command .claude/commands/reset.md target=rm-rf-root',
       'warn frontmatter-field-missing .claude/agents/helper.md target=description',
       'warn hook-command-missing .claude/settings.json target=.claude/hooks/guard.sh',

@@ -1,7 +1,6 @@
 import type { Analyzer } from '../analyzer.js';
 import { agentColorInvalidAnalyzer } from './agent-color-invalid.js';
 import { agentSkillUnknownAnalyzer } from './agent-skill-unknown.js';
-import { annotationStaleAnalyzer } from './annotation-stale.js';
 import { frontmatterFieldMissingAnalyzer } from './field-missing.js';
 import { hookCommandMissingAnalyzer } from './hook-command-missing.js';
 import { hookEventUnknownAnalyzer } from './hook-event-unknown.js';
@@ -36,7 +35,6 @@ export const CHECK_ANALYZERS: readonly Analyzer[] = [
   importTooDeepAnalyzer,
   invocationCycleAnalyzer,
   pathCaseClashAnalyzer,
-  annotationStaleAnalyzer,
   nodeUnreachableAnalyzer,
   hookEventUnknownAnalyzer,
   hookCommandMissingAnalyzer,
