@@ -64,6 +64,7 @@ export {
   CliHelpSchema,
   ConformanceCaseSchema,
   ConformanceResultSchema,
+  FindingsReportSchema,
   IssueSchema,
   JobSchema,
   LinkSchema,

@@ -2171,6 +2171,97 @@ export const ExtensionsExtensionManifestSchema = {
   },
 } as const;
 
+/** JSON Schema `findings/report.schema.json` as a plain value. */
+export const FindingsReportSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/findings/report.schema.json',
+  title: 'FindingsReport',
+  description:
+    "The findings envelope: what every finder (a probabilistic analyzer) reports for one node. A drop-in finder's own report.schema.json points here with a $ref (usually inside allOf) and may narrow or extend it: the envelope leaves objects open so a finder can add its own fields. sm record validates a finder's report against the finder's schema with this one resolved, and writes `findings` to the findings store, replacing that finder's earlier verdict on the node.",
+  type: 'object',
+  required: ['confidence', 'safety', 'findings'],
+  properties: {
+    confidence: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description:
+        'How sure the agent is of the report as a whole, 0 to 1; a finding without its own confidence takes this one.',
+    },
+    safety: {
+      type: 'object',
+      required: ['injectionDetected', 'contentQuality'],
+      description:
+        "The agent's verdict on the node as input. A detected injection or a content quality other than clean makes sm record write the node's safety findings (kernel rows), whatever the findings say.",
+      properties: {
+        injectionDetected: {
+          type: 'boolean',
+        },
+        injectionType: {
+          enum: [
+            'instruction-override',
+            'role-change',
+            'report-tampering',
+            'exfiltration',
+            'tool-misuse',
+            'other',
+            null,
+          ],
+        },
+        injectionDetails: {
+          type: 'string',
+          maxLength: 1000,
+        },
+        contentQuality: {
+          enum: ['clean', 'suspicious', 'malformed'],
+        },
+      },
+    },
+    findings: {
+      type: 'array',
+      maxItems: 200,
+      description:
+        "The problems found on the node; an empty list is a clean verdict (it still replaces the finder's earlier rows).",
+      items: {
+        type: 'object',
+        required: ['type', 'severity', 'message'],
+        properties: {
+          type: {
+            type: 'string',
+            pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$',
+            maxLength: 64,
+            not: {
+              enum: ['injection-detected', 'content-suspicious', 'content-malformed'],
+            },
+            description:
+              'A kebab-case class of problem chosen by the finder. The three safety slugs belong to the kernel and are refused.',
+          },
+          severity: {
+            enum: ['info', 'warn', 'error'],
+            description:
+              'How much it matters. Findings never set an exit code; severity orders and filters them.',
+          },
+          message: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 2000,
+          },
+          confidence: {
+            type: 'number',
+            minimum: 0,
+            maximum: 1,
+          },
+          detail: {
+            type: 'string',
+            maxLength: 20000,
+            description: 'Longer evidence: the quoted passage, the reasoning, a suggested change.',
+          },
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `history-stats.schema.json` as a plain value. */
 export const HistoryStatsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4026,6 +4117,7 @@ export const ALL_SCHEMAS = {
   'enrich-report.schema.json': EnrichReportSchema,
   'execution-record.schema.json': ExecutionRecordSchema,
   'extensions/extension-manifest.schema.json': ExtensionsExtensionManifestSchema,
+  'findings/report.schema.json': FindingsReportSchema,
   'history-stats.schema.json': HistoryStatsSchema,
   'input-types.schema.json': InputTypesSchema,
   'issue.schema.json': IssueSchema,

@@ -10,6 +10,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       'jobs extensions',
       'jobs submit <extension> -n <node> [--auto-fix] [--finding <ids>] [--force] [--ttl <s>] [--priority <n>]',
       'jobs preview <extension> -n <node> [--auto-fix] [--finding <ids>]',
+      'jobs preview --last | <job id>',
       'jobs list [--status <s>] [--extension <id>] [--node <path>]',
       'jobs show <id>',
       'jobs status',
@@ -36,6 +37,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
         description: 'submit/preview: fixers only, these finding ids (a,b)',
       },
       force: { type: 'boolean', description: 'submit: skip the duplicate pre-check' },
+      last: { type: 'boolean', description: 'preview: the content of the newest job' },
       ttl: { type: 'string', value: 's', description: 'submit: seconds a claim may run (0 = never expires)' },
       priority: { type: 'string', value: 'n', description: 'submit: claim order, higher first' },
       status: {

@@ -29,6 +29,7 @@ import { actionOf } from './plugin-action.js';
 import { checkContributions, splitAnswer } from './contribution-data.js';
 import { confidenceOps } from './confidence-ops.js';
 import { PluginLoadError } from './plugin-errors.js';
+import { readProbabilisticAnalyzer } from './prob-analyzer.js';
 
 export { PluginLoadError };
 
@@ -221,14 +222,15 @@ const has = (ext: Exported, fn: string): boolean => (ext[FUNCTIONS] as string[])
  * One default export (its data fields and function names) as a registry entry calling `invoke` (throws
  * PluginLoadError when it is not a valid extension).
  */
-export function toExtension(
+export async function toExtension(
   pluginId: string,
   meta: ExportMeta | null,
   entry: string,
   invoke: Invoke,
   contributions: readonly ViewContribution[] = [],
   declared?: DeclaredExtension,
-): ExtensionInput {
+  dir = '.',
+): Promise<ExtensionInput> {
   if (meta === null) throw new PluginLoadError(`'${entry}' has no default export object`);
   // The folder layout declares id, kind, version and description on disk; the module may leave them out.
   const exported: Exported = {
@@ -252,9 +254,26 @@ export function toExtension(
   const bare = id.slice(id.indexOf('/') + 1);
   const description = text(exported['description']) ?? '';
   const mode = exported['mode'] ?? 'deterministic';
+  if (mode === 'probabilistic') {
+    // A finder: its prompt and report contract are files, read now (the plugin is trusted); no function of it runs.
+    if (kind !== 'analyzer')
+      throw new PluginLoadError(
+        `'${entry}': only analyzers may be probabilistic in a plugin for now (kind ${JSON.stringify(kind)})`,
+      );
+    const impl = await readProbabilisticAnalyzer(dir, entry, id, exported, meta.functions);
+    return {
+      id,
+      version,
+      description,
+      kind,
+      mode,
+      ...(exported['defaultEnabled'] === false ? { defaultEnabled: false } : {}),
+      impl,
+    };
+  }
   if (mode !== 'deterministic')
     throw new PluginLoadError(
-      `'${entry}': only deterministic plugin extensions load for now (mode ${JSON.stringify(mode)})`,
+      `'${entry}': mode must be deterministic or probabilistic (got ${JSON.stringify(mode)})`,
     );
   const base = { id, version, description, mode: 'deterministic' as const };
   if (kind === 'provider') return { ...base, kind, impl: provider(exported, id, invoke) };
@@ -317,14 +336,18 @@ export async function importExtensions(
   }
   const host = cached.host;
   const reported = { dead: false };
-  return entries.map((entry, i) =>
-    toExtension(
-      manifest.id,
-      host.meta[i] ?? null,
-      entry,
-      guarded(host, i, reported),
-      contributions,
-      declared?.[i],
-    ),
-  );
+  const out: ExtensionInput[] = [];
+  for (const [i, entry] of entries.entries())
+    out.push(
+      await toExtension(
+        manifest.id,
+        host.meta[i] ?? null,
+        entry,
+        guarded(host, i, reported),
+        contributions,
+        declared?.[i],
+        dir,
+      ),
+    );
+  return out;
 }

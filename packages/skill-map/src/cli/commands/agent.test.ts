@@ -175,9 +175,9 @@ describe('enable keys through the official writer', () => {
   it('`sm config set plugins.core.extensions.<name>.enabled false` hides the extension on the next call', async () => {
     tree = tempProject({ 'README.md': '# x\n' });
     const ctx = createEngineContext({ scopeRoot: tree.root, dbPath: tree.abs('x.db'), channel: 'cli' });
-    expect(listExtensions(ctx).map((e) => e.id)).toContain('core/ai-tagger-action');
+    expect((await listExtensions(ctx)).map((e) => e.id)).toContain('core/ai-tagger-action');
     const set = await sm('config', 'set', 'plugins.core.extensions.ai-tagger-action.enabled', 'false');
     expect(set.code).toBe(0);
-    expect(listExtensions(ctx).map((e) => e.id)).not.toContain('core/ai-tagger-action');
+    expect((await listExtensions(ctx)).map((e) => e.id)).not.toContain('core/ai-tagger-action');
   });
 });

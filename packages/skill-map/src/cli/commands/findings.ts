@@ -107,7 +107,9 @@ function list(ctx: VerbContext, engines: EngineContext, nodeArg: string | undefi
     fixed: ctx.options['fixed'] === true,
     stale: ctx.options['stale'] === true,
   });
-  if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...view });
+  // `total` is the reference's count of the findings listed.
+  if (ctx.output.jsonMode)
+    ctx.output.json({ elapsedMs: elapsedMs(ctx), total: view.findings.length, ...view });
   else {
     const lines = renderView(ctx.output, view);
     if (lines.length > 0) ctx.output.out(lines.join('\n'));

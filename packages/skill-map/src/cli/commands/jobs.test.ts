@@ -441,6 +441,19 @@ describe("the reference's submit form: sm jobs submit <extension> -n <node>", ()
     const preview = await sm('jobs', 'preview', BUILTIN, '-n', NODE);
     expect(preview.code).toBe(0);
     expect(preview.stdout).toContain(NODE);
+    // --last and a job id print what the queued job holds, byte for byte what its claim hands out.
+    const id = created.json<Json>()['id'] as string;
+    const last = await sm('jobs', 'preview', '--last');
+    expect(last.code).toBe(0);
+    expect((await sm('jobs', 'preview', id, '--json')).json()).toMatchObject({
+      id,
+      content: last.stdout,
+    });
+    expect((await sm('jobs', 'claim', '--json')).json()).toMatchObject({
+      id,
+      content: last.stdout,
+    });
+    expect((await sm('jobs', 'preview', 'd-20990101-000000-ffff')).code).toBe(5);
   });
 
   it('with -n, a second positional is a usage error showing the reference form', async () => {

@@ -208,13 +208,13 @@ describe('listExtensions over the live config', () => {
   });
   afterEach(() => tree.remove());
 
-  it('re-reads the layered settings on every call', () => {
+  it('re-reads the layered settings on every call', async () => {
     const ctx = createEngineContext({ scopeRoot: tree.root, dbPath: tree.abs('x.db'), channel: 'cli' });
-    expect(listExtensions(ctx).map((e) => e.id)).toContain('core/ai-redundancy-analyzer');
+    expect((await listExtensions(ctx)).map((e) => e.id)).toContain('core/ai-redundancy-analyzer');
     tree.write({
       '.skill-map/settings.local.json': JSON.stringify(disabled('ai-redundancy-analyzer')),
     });
-    const ids = listExtensions(ctx).map((e) => e.id);
+    const ids = (await listExtensions(ctx)).map((e) => e.id);
     expect(ids).not.toContain('core/ai-redundancy-analyzer');
     expect(ids).toContain('core/ai-redundancy-action');
     expect(() => ctx.extensions.resolve('ai-redundancy-analyzer', ctx.config())).toThrow(/disabled/);

@@ -22,6 +22,29 @@ export function createExtensionCatalog(
   };
 }
 
+/**
+ * The catalog of one project: the built-ins plus the finders of its trusted, enabled drop-in plugins, reloaded by
+ * each `refresh` (the engines call it per operation, so trusting, enabling or editing a plugin applies on the next
+ * call of a long-lived server too). `load` is the loader (engines/extensions/drop-ins.ts in production).
+ */
+export function createProjectCatalog(
+  load: (config: Readonly<Record<string, unknown>>) => Promise<readonly ProbExtension[]>,
+  builtIns: readonly ProbExtension[] = BUILTIN_EXTENSIONS,
+): ExtensionCatalog {
+  let current = createExtensionCatalog(builtIns);
+  return {
+    all: () => current.all(),
+    get: (id) => current.get(id),
+    listEnabled: (config) => current.listEnabled(config),
+    resolve: (input, config) => current.resolve(input, config),
+    async refresh(config) {
+      const dropIns = await load(config);
+      // A drop-in can never shadow a built-in: the loader refuses a plugin whose id a built-in has.
+      current = createExtensionCatalog([...builtIns, ...dropIns]);
+    },
+  };
+}
+
 /** The `list_extensions` projection of a definition (analyzerIds only for fixers). */
 export function toExtensionInfo(def: ProbExtension): ExtensionInfo {
   return {

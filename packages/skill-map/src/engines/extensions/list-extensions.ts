@@ -7,6 +7,9 @@ import type { ExtensionInfo } from './types.js';
  * a toggle made mid-session applies on the next call). What `list_extensions`, `GET /api/extensions` and
  * `sm jobs extensions` show.
  */
-export function listExtensions(ctx: Pick<EngineContext, 'extensions' | 'config'>): ExtensionInfo[] {
+export async function listExtensions(
+  ctx: Pick<EngineContext, 'extensions' | 'config'>,
+): Promise<ExtensionInfo[]> {
+  await ctx.extensions.refresh?.(ctx.config());
   return ctx.extensions.listEnabled(ctx.config()).map(toExtensionInfo);
 }

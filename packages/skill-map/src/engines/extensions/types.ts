@@ -63,4 +63,9 @@ export interface ExtensionCatalog {
    * or `unsupported-extension` (deterministic, disabled, locked).
    */
   resolve(input: string, config: Readonly<Record<string, unknown>>): ProbExtension;
+  /**
+   * Reloads what can change between two calls: the project's drop-in finders (trusted, enabled plugins). The
+   * engines call it first in each operation that reads the catalog; a catalog of fixed definitions has none.
+   */
+  refresh?(config: Readonly<Record<string, unknown>>): Promise<void>;
 }

@@ -64,3 +64,18 @@ export function getJob(ctx: EngineContext, id: string): PublicJob | null {
     return job === null ? null : toPublic(job);
   });
 }
+
+/** A job's stored content, as its claim would hand it out. */
+export interface JobContent {
+  job: PublicJob;
+  /** Null when the content row is gone (the claim would fail the job as `job-file-missing`). */
+  content: string | null;
+}
+
+/** The stored content of job `id`, or of the newest job when `id` is null; null when there is no such job. */
+export function getJobContent(ctx: EngineContext, id: string | null): JobContent | null {
+  return withReadStore(ctx, null as JobContent | null, (store) => {
+    const job = id === null ? (store.list({ excludeExtensions: [] })[0] ?? null) : store.get(id);
+    return job === null ? null : { job: toPublic(job), content: store.content(job.contentHash) };
+  });
+}

@@ -10,7 +10,7 @@ import { isRefusal, prepareJob } from './prepare.js';
  * the refusal in `details.outcome`, since there is no content to show.
  */
 export async function previewJob(ctx: EngineContext, input: SubmitInput): Promise<PreviewResult> {
-  await Promise.resolve();
+  await ctx.extensions.refresh?.(ctx.config());
   const session = ctx.openSession('read');
   if (session === null) throw dbMissing(ctx.dbPath);
   try {

@@ -145,7 +145,7 @@ function recordInSession(ctx: EngineContext, input: RecordInput): Step {
             detail: `no report schema for ${job.extensionId}@${job.extensionVersion} in this build${ext === undefined ? '' : ` (it ships ${ext.version})`}`,
           },
         };
-      const check = checkReport(ctx.extensions, ext, input.report ?? '');
+      const check = checkReport(ext, input.report ?? '');
       if (!check.ok && check.kind === 'schema-unresolved')
         return { done: { outcome: 'schema-unresolved', detail: check.detail } };
       if (!check.ok) {
@@ -215,6 +215,7 @@ function announce(ctx: EngineContext, l: Landed, input: RecordInput): void {
  */
 export async function recordJob(ctx: EngineContext, input: RecordInput): Promise<RecordOutcome> {
   checkInput(input);
+  await ctx.extensions.refresh?.(ctx.config());
   const step = recordInSession(ctx, input);
   if ('done' in step) return step.done;
   const l = step.landed;

@@ -1,3 +1,4 @@
+import { FindingsReportSchema } from '@skill-map/spec';
 import { EngineError } from '../errors.js';
 import type { ProbExtension } from '../extensions/types.js';
 import { promptTemplateHash } from './hashes.js';
@@ -89,11 +90,20 @@ function sectionsOf(input: RenderInput): string[] {
   return out;
 }
 
-/** The report contract: the extension's report schema inlined verbatim as fenced json. */
+/**
+ * The report contract: the extension's report schema inlined verbatim as fenced json, then the findings envelope
+ * when the schema points at it (a drop-in finder's does; the built-ins' are self-contained), so the agent sees
+ * every rule its report is checked against.
+ */
 export function reportContract(ext: ProbExtension): string {
-  return (
+  const own =
     `## Report contract\n\nAnswer with one JSON document valid against this JSON Schema (draft 2020-12):\n\n` +
-    `${fenced(ext.reportSchema)}\n`
+    `${fenced(ext.reportSchema)}\n`;
+  if (!JSON.stringify(ext.reportSchema).includes(`"${FindingsReportSchema.$id}"`)) return own;
+  return (
+    own +
+    `The schema it refers to, \`${FindingsReportSchema.$id}\` (the findings envelope), is:\n\n` +
+    `${fenced(FindingsReportSchema)}\n`
   );
 }
 

@@ -125,6 +125,8 @@ export async function submitJob(ctx: EngineContext, input: SubmitInput): Promise
       'no-processing-agent',
       'no processing agent is installed: run `sm agent install` so an agent can work the queue, then submit again.',
     );
+  // A chained (internal) submit follows a record that has just refreshed the catalog.
+  if (input.internal !== true) await ctx.extensions.refresh?.(ctx.config());
   const outcome = withWriteStore(ctx, (store, session) => {
     const prepared = prepareJob(ctx, session, store, input);
     if (isRefusal(prepared)) return prepared;

@@ -7,7 +7,8 @@ import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
 import { dbMissing } from '../errors.js';
-import { createExtensionCatalog } from '../extensions/catalog.js';
+import { createProjectCatalog } from '../extensions/catalog.js';
+import { loadDropInExtensions } from '../extensions/drop-ins.js';
 import type { ExtensionCatalog } from '../extensions/types.js';
 import { liveConfig } from './live-config.js';
 
@@ -17,7 +18,10 @@ export interface EngineContextOptions {
   readonly dbPath: string;
   readonly channel: OpsChannel;
   readonly events?: JobEventSink;
+  /** Fixed definitions (tests); default: the built-ins plus the project's drop-in finders, reloaded per call. */
   readonly extensions?: ExtensionCatalog;
+  /** Where the user's plugin folder is (`SKILL_MAP_USER_PLUGINS`); default `process.env`. */
+  readonly env?: NodeJS.ProcessEnv;
   readonly opsLog?: OpsLog;
   /** Layer-4 config overrides (env, flags). */
   readonly overrides?: Readonly<Record<string, unknown>>;
@@ -43,7 +47,9 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
     channel: opts.channel,
     opsLog,
     events: opts.events ?? NO_EVENTS,
-    extensions: opts.extensions ?? createExtensionCatalog(),
+    extensions:
+      opts.extensions ??
+      createProjectCatalog((config) => loadDropInExtensions(opts.scopeRoot, config, opts.env)),
     config: liveConfig(opts.scopeRoot, opts.overrides),
     now: opts.now ?? (() => Date.now()),
     openSession(posture) {

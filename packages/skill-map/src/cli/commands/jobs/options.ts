@@ -51,6 +51,7 @@ export function oneOf<T extends string>(
 const OWNERS: Readonly<Record<string, readonly string[]>> = {
   'auto-fix': ['submit', 'preview'],
   finding: ['submit', 'preview'],
+  last: ['preview'],
   force: ['submit'],
   ttl: ['submit'],
   priority: ['submit'],

@@ -1,5 +1,5 @@
 import { JOB_STATUSES } from '@skill-map/spec';
-import { getJob, listJobs, previewJob, submitJob } from '../../../engines/jobs/index.js';
+import { getJob, getJobContent, listJobs, previewJob, submitJob } from '../../../engines/jobs/index.js';
 import type { JobListFilter, SubmitInput } from '../../../engines/jobs/index.js';
 import type { EngineContext } from '../../../engines/context.js';
 import { CliError } from '../../errors.js';
@@ -106,8 +106,43 @@ export async function submit(ctx: VerbContext, engines: EngineContext): Promise<
   }
 }
 
-/** `sm jobs preview <extension> -n <node>` (or `<node> <extension>`): the content a submit would queue, nothing written. */
+/** `sm jobs preview --last` / `sm jobs preview <job id>`: the content a job holds, as its claim hands it out. */
+function previewStored(ctx: VerbContext, engines: EngineContext): VerbResult {
+  const last = ctx.options['last'] === true;
+  const [id = ''] = positionals(ctx, 'jobs preview --last | <job id>', last ? 0 : 1);
+  const found = getJobContent(engines, last ? null : id);
+  if (found === null)
+    throw new CliError('NOT_FOUND', last ? 'no job has been submitted' : `no job with id ${id}`, {
+      hint: '`sm jobs list` shows the job ids',
+    });
+  if (found.content === null)
+    throw new CliError('REFUSED', `the content of job ${found.job.id} is missing (job-file-missing)`);
+  const { job, content } = found;
+  if (ctx.output.jsonMode)
+    ctx.output.json({
+      elapsedMs: elapsedMs(ctx),
+      id: job.id,
+      extensionId: job.extensionId,
+      nodePath: job.nodeId,
+      contentHash: job.contentHash,
+      content,
+    });
+  else {
+    ctx.output.info(
+      `${job.id}: ${job.extensionId} on ${job.nodeId ?? '-'} (${job.status}), contentHash ${job.contentHash}`,
+    );
+    ctx.output.out(content);
+  }
+  return {};
+}
+
+/**
+ * `sm jobs preview <extension> -n <node>` (or `<node> <extension>`): the content a submit would queue, nothing
+ * written; with `--last` or a job id (`d-…`), the content a queued job holds.
+ */
 export async function preview(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+  if (ctx.options['last'] === true || (ctx.args.length === 2 && /^d-\d{8}-\d{6}-/.test(ctx.args[1] ?? '')))
+    return previewStored(ctx, engines);
   const result = await previewJob(engines, submitInput(ctx, 'jobs preview <extension> -n <node>'));
   if (ctx.output.jsonMode) ctx.output.json({ elapsedMs: elapsedMs(ctx), ...result });
   else {
@@ -148,8 +183,9 @@ export function show(ctx: VerbContext, engines: EngineContext): Promise<VerbResu
 }
 
 /** `sm jobs extensions`: the enabled probabilistic extensions a submit accepts. */
-export function extensions(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
+export async function extensions(ctx: VerbContext, engines: EngineContext): Promise<VerbResult> {
   positionals(ctx, 'jobs extensions', 0);
+  await engines.extensions.refresh?.(engines.config());
   const items = engines.extensions.listEnabled(engines.config()).map((e) => ({
     id: e.id,
     kind: e.kind,
@@ -168,7 +204,7 @@ export function extensions(ctx: VerbContext, engines: EngineContext): Promise<Ve
             .join('\n'),
     );
   }
-  return Promise.resolve({});
+  return {};
 }
 
 /** `sm jobs status`: how many jobs are in each state. */

@@ -25,5 +25,5 @@ export const listExtensionsTool = defineTool({
     ),
   }),
   annotations: { ...READ_ONLY, title: 'List probabilistic extensions' },
-  run: (_args, deps) => ({ extensions: listExtensions(enginesOf(deps)) }),
+  run: async (_args, deps) => ({ extensions: await listExtensions(enginesOf(deps)) }),
 });

@@ -1,0 +1,47 @@
+// The probabilistic extensions of a project's drop-in plugins, as the job engine sees them: the same registry the
+// scan and `sm plugins` build (trusted, enabled plugins only; an untrusted one's files are never read), its
+// probabilistic analyzers turned into finder definitions.
+import type { ProbabilisticAnalyzerImpl } from '../../adapters/plugins/prob-analyzer.js';
+import type { ExtensionEntry } from '../../kernel/index.js';
+import type { ProbExtension } from './types.js';
+
+/** A registry entry of a drop-in finder as a job definition (role finder, report routed to the findings store). */
+export function finderOf(entry: ExtensionEntry): ProbExtension | null {
+  if (entry.kind !== 'analyzer' || entry.mode !== 'probabilistic') return null;
+  const impl = entry.impl as ProbabilisticAnalyzerImpl;
+  return {
+    id: entry.qualifiedId,
+    version: entry.version,
+    kind: 'analyzer',
+    role: 'finder',
+    description: entry.description,
+    report: 'findings',
+    reportSchema: impl.reportSchema,
+    template: impl.template,
+    expectedSeconds: impl.expectedSeconds,
+    ...(entry.defaultEnabled === false ? { defaultEnabled: false } : {}),
+  };
+}
+
+/**
+ * The finders of the project's trusted, enabled drop-in plugins under the config as it is now (built-ins are not
+ * loaded here: the catalog has them already).
+ */
+export async function loadDropInExtensions(
+  projectRoot: string,
+  config: Readonly<Record<string, unknown>>,
+  env?: NodeJS.ProcessEnv,
+): Promise<ProbExtension[]> {
+  const { loadPlugins } = await import('../plugins/load.js');
+  const { registry } = await loadPlugins({
+    projectRoot,
+    config,
+    builtIns: false,
+    probabilistic: false,
+    ...(env === undefined ? {} : { env }),
+  });
+  return registry
+    .all()
+    .filter((e) => registry.plugins().find((p) => p.id === e.pluginId)?.source !== 'built-in')
+    .flatMap((e) => finderOf(e) ?? []);
+}
