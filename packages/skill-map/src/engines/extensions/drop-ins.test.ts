@@ -8,7 +8,7 @@ import { loadConfig } from '../../adapters/index.js';
 import { writeTrust } from '../../adapters/plugins/trust-store.js';
 import { createEngineContext } from '../operable/create-context.js';
 import { findingsView } from '../findings/index.js';
-import { claimJob, listJobs, previewJob, recordJob, submitJob } from '../jobs/index.js';
+import { cancelJobsOfDisabled, claimJob, listJobs, previewJob, recordJob, submitJob } from '../jobs/index.js';
 import { createJobsProject, type JobsProject } from '../jobs/testing/project.js';
 import { loadPlugins } from '../plugins/load.js';
 import { listExtensions } from './list-extensions.js';
@@ -161,6 +161,21 @@ describe('a drop-in probabilistic analyzer', () => {
         confidence: 0.7,
       }),
     ]);
+  });
+
+  it('switching the finder off with its enable key cancels its queued jobs', async () => {
+    await project(finderFiles());
+    const ctx = live();
+    const created = await submitJob(ctx, { node: 'notes.md', extension: EXT });
+    p.tree.write({
+      '.skill-map/settings.json': JSON.stringify({
+        plugins: { finder: { extensions: { 'echo-probe': { enabled: false } } } },
+      }),
+    });
+    expect(cancelJobsOfDisabled(ctx, 'plugins.finder.extensions.echo-probe.enabled')).toEqual([
+      (created as { jobId: string }).jobId,
+    ]);
+    expect((await listExtensions(ctx)).map((e) => e.id)).not.toContain(EXT);
   });
 
   it('switched off, its extension is gone from the catalog and a submit does not find it', async () => {

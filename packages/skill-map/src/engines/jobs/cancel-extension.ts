@@ -27,14 +27,26 @@ export function cancelQueuedJobsOf(ctx: EngineContext, extensionId: string): str
   return ids;
 }
 
+/** The explicit boolean at an enable key of the merged config, else undefined. */
+function flagAt(config: Readonly<Record<string, unknown>>, id: string): boolean | undefined {
+  const slash = id.indexOf('/');
+  const plugin = (config['plugins'] as Record<string, unknown> | undefined)?.[id.slice(0, slash)];
+  const exts = (plugin as Record<string, unknown> | undefined)?.['extensions'];
+  const ext = (exts as Record<string, unknown> | undefined)?.[id.slice(slash + 1)];
+  const flag = (ext as Record<string, unknown> | undefined)?.['enabled'];
+  return typeof flag === 'boolean' ? flag : undefined;
+}
+
 /**
  * After a settings write: when `key` is an extension's enable key and the extension is now disabled, its queued
- * jobs are cancelled (the cascade above). Nothing happens for other keys, unknown extensions or a project without
- * a database. Returns the cancelled ids.
+ * jobs are cancelled (the cascade above). A built-in is judged by its enable state; an extension the catalog does not
+ * hold (a drop-in finder, no longer loaded once switched off) by the key's value being false. Nothing happens for
+ * other keys or a project without a database. Returns the cancelled ids.
  */
 export function cancelJobsOfDisabled(ctx: EngineContext, key: string): string[] {
   const id = extensionOfEnableKey(key);
-  const ext = id === null ? undefined : ctx.extensions.get(id);
-  if (ext === undefined || isEnabled(ext, ctx.config()) || !existsSync(ctx.dbPath)) return [];
-  return cancelQueuedJobsOf(ctx, ext.id);
+  if (id === null || !existsSync(ctx.dbPath)) return [];
+  const ext = ctx.extensions.get(id);
+  const off = ext === undefined ? flagAt(ctx.config(), id) === false : !isEnabled(ext, ctx.config());
+  return off ? cancelQueuedJobsOf(ctx, id) : [];
 }
