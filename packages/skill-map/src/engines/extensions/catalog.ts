@@ -1,4 +1,6 @@
 import { BUILTIN_DEFINITIONS } from './builtin/index.js';
+import type { DropIns } from './drop-ins.js';
+import { EngineError } from '../errors.js';
 import { isEnabled } from './enable-state.js';
 import { resolveExtension } from './resolve.js';
 import type { ExtensionCatalog, ExtensionInfo, ProbExtension } from './types.js';
@@ -28,21 +30,42 @@ export function createExtensionCatalog(
  * call of a long-lived server too). `load` is the loader (engines/extensions/drop-ins.ts in production).
  */
 export function createProjectCatalog(
-  load: (config: Readonly<Record<string, unknown>>) => Promise<readonly ProbExtension[]>,
+  load: (config: Readonly<Record<string, unknown>>) => Promise<DropIns>,
   builtIns: readonly ProbExtension[] = BUILTIN_EXTENSIONS,
 ): ExtensionCatalog {
   let current = createExtensionCatalog(builtIns);
+  let unloaded: DropIns['unloaded'] = [];
   return {
     all: () => current.all(),
     get: (id) => current.get(id),
     listEnabled: (config) => current.listEnabled(config),
-    resolve: (input, config) => current.resolve(input, config),
+    resolve(input, config) {
+      try {
+        return current.resolve(input, config);
+      } catch (err) {
+        throw unloadedPluginError(err, input, unloaded);
+      }
+    },
     async refresh(config) {
       const dropIns = await load(config);
       // A drop-in can never shadow a built-in: the loader refuses a plugin whose id a built-in has.
-      current = createExtensionCatalog([...builtIns, ...dropIns]);
+      current = createExtensionCatalog([...builtIns, ...dropIns.finders]);
+      unloaded = dropIns.unloaded;
     },
   };
+}
+
+/** A `not-found` for `<plugin>/<name>` of a drop-in that did not load says why (untrusted, disabled, load error). */
+function unloadedPluginError(err: unknown, input: string, unloaded: DropIns['unloaded']): unknown {
+  if (!(err instanceof EngineError) || err.code !== 'not-found') return err;
+  const id = input.trim().replace(/^(action|analyzer):/, '');
+  const plugin = unloaded.find((p) => id.startsWith(`${p.id}/`));
+  if (plugin === undefined) return err;
+  return new EngineError(
+    'not-found',
+    `${id} cannot be submitted: its plugin '${plugin.id}' is ${plugin.status} (${plugin.reason})`,
+    { details: { extension: id, plugin: plugin.id, status: plugin.status }, cause: err },
+  );
 }
 
 /** The `list_extensions` projection of a definition (analyzerIds only for fixers). */

@@ -77,6 +77,10 @@ describe('a drop-in probabilistic analyzer', () => {
     const untrusted = await finderState();
     expect(untrusted.status).toBe('untrusted');
     expect((await listExtensions(live())).map((e) => e.id)).not.toContain(EXT);
+    await expect(submitJob(live(), { node: 'notes.md', extension: EXT })).rejects.toMatchObject({
+      code: 'not-found',
+      message: expect.stringContaining("its plugin 'finder' is untrusted") as unknown,
+    });
     p.remove();
     await project(finderFiles());
     const state = await finderState();
@@ -187,6 +191,7 @@ describe('a drop-in probabilistic analyzer', () => {
     expect((await listExtensions(ctx)).map((e) => e.id)).not.toContain(EXT);
     await expect(submitJob(ctx, { node: 'notes.md', extension: EXT })).rejects.toMatchObject({
       code: 'not-found',
+      message: expect.stringContaining('plugins.finder.enabled is false') as unknown,
     });
   });
 });

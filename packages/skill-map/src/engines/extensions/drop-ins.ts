@@ -23,25 +23,43 @@ export function finderOf(entry: ExtensionEntry): ProbExtension | null {
   };
 }
 
+/** A drop-in plugin whose extensions are not in the catalog, and why (a submit naming it says so). */
+export interface UnloadedPlugin {
+  readonly id: string;
+  /** `disabled`, `untrusted`, `load-error`, ... */
+  readonly status: string;
+  readonly reason: string;
+}
+
+/** What the catalog takes from the project's drop-in plugins. */
+export interface DropIns {
+  readonly finders: readonly ProbExtension[];
+  readonly unloaded: readonly UnloadedPlugin[];
+}
+
 /**
  * The finders of the project's trusted, enabled drop-in plugins under the config as it is now (built-ins are not
- * loaded here: the catalog has them already).
+ * loaded here: the catalog has them already), and the drop-ins that did not load.
  */
 export async function loadDropInExtensions(
   projectRoot: string,
   config: Readonly<Record<string, unknown>>,
   env?: NodeJS.ProcessEnv,
-): Promise<ProbExtension[]> {
+): Promise<DropIns> {
   const { loadPlugins } = await import('../plugins/load.js');
-  const { registry } = await loadPlugins({
+  const { registry, plugins } = await loadPlugins({
     projectRoot,
     config,
     builtIns: false,
     probabilistic: false,
     ...(env === undefined ? {} : { env }),
   });
-  return registry
+  const finders = registry
     .all()
     .filter((e) => registry.plugins().find((p) => p.id === e.pluginId)?.source !== 'built-in')
     .flatMap((e) => finderOf(e) ?? []);
+  const unloaded = plugins
+    .filter((p) => p.source !== 'built-in' && p.status !== 'enabled')
+    .map((p) => ({ id: p.id, status: p.status, reason: p.statusReason ?? p.status }));
+  return { finders, unloaded };
 }
