@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { visibleNodes } from '../map/filter';
 import { isGhost } from '../map/graph-build';
 import type { Direction } from '../map/navigate';
+import { warmGpu } from '../map/gpu-warmup';
 import { MapRenderer } from '../map/renderer';
 import { focusNodes, type FocusView } from '../state/focus-view';
 import { navigate, openNode } from '../state/route';
@@ -37,6 +38,20 @@ interface MapHooks {
 /** How often the rings' recency is looked at again (only the nodes whose level changed are redrawn). */
 const RECENCY_TICK = 20_000;
 
+/** The hooks tests and the bench read, over one renderer. */
+function hooksOf(r: MapRenderer): MapHooks {
+  return {
+    viewportPosition: (path) => r.viewportPosition(path),
+    selected: () => r.cursor(),
+    positions: () => Object.fromEntries(r.positionsOf()),
+    center: (path) => r.center(path),
+    resetCamera: () => r.zoom(0),
+    activityOf: (path) => r.activityOf(path),
+    spawnEdges: () => r.spawnEdges(),
+    lastPulse: () => r.lastPulse(),
+  };
+}
+
 function exposeHooks(hooks: MapHooks | null): void {
   const w = window as unknown as { __skillMap?: Record<string, unknown> };
   w.__skillMap = { ...(w.__skillMap ?? {}), map: hooks ?? undefined };
@@ -67,6 +82,8 @@ export function MapView() {
   const [activityCounts, setActivityCounts] = useState({ ran: 0, spawn: 0 });
   const canvasRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<MapRenderer | null>(null);
+  // The renderer once made (the effects that feed it run again then); rendererRef is the same, for handlers.
+  const [renderer, setRenderer] = useState<MapRenderer | null>(null);
   const clicked = useRef<string | null>(null);
   const shownRoute = useRef<string | null>(null);
   const framed = useRef<FocusView | null>(null);
@@ -78,29 +95,32 @@ export function MapView() {
   useEffect(() => {
     const el = canvasRef.current;
     if (el === null) return;
-    const r = new MapRenderer(
-      el,
-      (path, pathFrom) => {
-        clicked.current = path;
-        // Shift+click with a node open: the path between the two, one gesture.
-        if (pathFrom !== null && pathFrom !== path && !isGhost(pathFrom))
-          navigate({ node: path, focus: { mode: 'path', from: pathFrom, to: path } });
-        else openNode(path);
-      },
-      setCursor,
-    );
-    rendererRef.current = r;
-    exposeHooks({
-      viewportPosition: (path) => r.viewportPosition(path),
-      selected: () => r.cursor(),
-      positions: () => Object.fromEntries(r.positionsOf()),
-      center: (path) => r.center(path),
-      resetCamera: () => r.zoom(0),
-      activityOf: (path) => r.activityOf(path),
-      spawnEdges: () => r.spawnEdges(),
-      lastPulse: () => r.lastPulse(),
+    // Created once the GPU channel is warm (gpu-warmup.ts): no main-thread wait for it before the first map.
+    let r: MapRenderer | null = null;
+    let unmounted = false;
+    const create = (): MapRenderer =>
+      new MapRenderer(
+        el,
+        (path, pathFrom) => {
+          clicked.current = path;
+          // Shift+click with a node open: the path between the two, one gesture.
+          if (pathFrom !== null && pathFrom !== path && !isGhost(pathFrom))
+            navigate({ node: path, focus: { mode: 'path', from: pathFrom, to: path } });
+          else openNode(path);
+        },
+        setCursor,
+      );
+    void warmGpu().then(() => {
+      if (unmounted) return;
+      const made = create();
+      r = made;
+      rendererRef.current = made;
+      exposeHooks(hooksOf(made));
+      setRenderer(made);
     });
     return () => {
+      unmounted = true;
+      if (r === null) return;
       exposeHooks(null);
       r.kill();
       rendererRef.current = null;
@@ -108,7 +128,7 @@ export function MapView() {
   }, []);
 
   useEffect(() => {
-    const r = rendererRef.current;
+    const r = renderer;
     if (r === null || map === null) return;
     r.setSeverities(store.get().severities);
     r.update(map);
@@ -121,10 +141,10 @@ export function MapView() {
       if (live) setDrawn({ generation, nodes: map.nodes.length });
     });
     return () => void (live = false);
-  }, [map, generation]);
+  }, [renderer, map, generation]);
 
   useEffect(() => {
-    const r = rendererRef.current;
+    const r = renderer;
     if (r === null || map === null) return;
     const visible = shownNodes(map, filter, scope, routeFocus);
     r.setVisible(visible);
@@ -139,22 +159,22 @@ export function MapView() {
       live = false;
       undebug();
     };
-  }, [map, filter, scope, routeFocus]);
+  }, [renderer, map, filter, scope, routeFocus]);
 
   useEffect(() => {
-    if (map !== null) rendererRef.current?.setSeverities(severities);
-  }, [map, severities]);
+    if (map !== null) renderer?.setSeverities(severities);
+  }, [renderer, map, severities]);
 
   useEffect(() => {
-    rendererRef.current?.setLabelPaths(labelPaths);
-  }, [labelPaths]);
+    renderer?.setLabelPaths(labelPaths);
+  }, [renderer, labelPaths]);
 
   useEffect(() => {
-    if (map !== null) rendererRef.current?.setSearch(search);
-  }, [map, search, drawn.generation]);
+    if (map !== null) renderer?.setSearch(search);
+  }, [renderer, map, search, drawn.generation]);
 
   useEffect(() => {
-    const r = rendererRef.current;
+    const r = renderer;
     if (r === null) return;
     const apply = (): void => {
       r.setActivity(activity, activityShown);
@@ -166,10 +186,10 @@ export function MapView() {
     if (!activityShown || activity.nodes.size === 0) return;
     const timer = setInterval(apply, RECENCY_TICK);
     return () => clearInterval(timer);
-  }, [activity, activityShown, drawn.generation]);
+  }, [renderer, activity, activityShown, drawn.generation]);
 
   useEffect(() => {
-    const r = rendererRef.current;
+    const r = renderer;
     if (r === null) return;
     const changed = shownRoute.current !== routeNode;
     shownRoute.current = routeNode;
@@ -186,18 +206,18 @@ export function MapView() {
     if (clicked.current === routeNode) clicked.current = null;
     else if (saved !== null) r.restoreView(saved);
     else r.center(routeNode);
-  }, [routeNode, drawn.generation]);
+  }, [renderer, routeNode, drawn.generation]);
 
   useEffect(() => {
     // A focus view chosen now (not one returned to, which has its camera): its nodes brought into sight.
-    const r = rendererRef.current;
+    const r = renderer;
     if (r === null || map === null || drawn.generation !== generation || routeFocus === framed.current)
       return;
     framed.current = routeFocus;
     const s = store.get();
     const keep = shownNodes(map, s.filter, s.scope, routeFocus);
     if (routeFocus !== null && keep !== null && savedCamera() === null) r.frame(keep);
-  }, [map, generation, routeFocus, drawn.generation]);
+  }, [renderer, map, generation, routeFocus, drawn.generation]);
 
   const onKeyDown = (e: KeyboardEvent<HTMLElement>): void => {
     const r = rendererRef.current;
