@@ -25,7 +25,7 @@ export function pause(): Promise<void> {
 
 /**
  * Runs `steps` to its end, pausing whenever BUDGET_MS passed since the last pause; the generator's value, or
- * undefined when `alive()` was false after a pause (the rest is not run).
+ * undefined when `alive()` was false after a pause (the rest is not run; the generator is closed).
  */
 export async function drive<T>(
   steps: Generator<void, T, void>,
@@ -37,7 +37,10 @@ export async function drive<T>(
     if (r.done === true) return { value: r.value };
     if (performance.now() - since > BUDGET_MS) {
       await pause();
-      if (!alive()) return undefined;
+      if (!alive()) {
+        steps.return(undefined as T); // its `finally` blocks run
+        return undefined;
+      }
       since = performance.now();
     }
   }

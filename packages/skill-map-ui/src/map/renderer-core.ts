@@ -23,6 +23,7 @@ import {
 import { drive, fillGraph, pause } from './first-build';
 import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshNodes } from './sigma-partial';
+import { finishHandOver, handOverSteps } from './sigma-handover';
 import { followContainerSize, isMoving, lightenMouseHandling } from './sigma-tweaks';
 import { HitIndex } from './hit-index';
 import { createSigma } from './sigma-setup';
@@ -219,8 +220,8 @@ export abstract class MapRendererCore {
   }
 
   /**
-   * The first map: its graph is built off-screen in slices (first-build.ts: no long task), then handed to sigma
-   * (no per-node events), which processes and draws it at once. A newer build supersedes this one.
+   * The first map: its graph is built off-screen in slices (first-build.ts: no long task), styled, and handed to
+   * sigma in slices too (sigma-handover.ts), then drawn at once. A newer build supersedes this one.
    */
   protected async buildFirst(map: MapProjection, positions: ReadonlyMap<string, Point>): Promise<void> {
     const ticket = ++this.buildTicket;
@@ -234,14 +235,35 @@ export abstract class MapRendererCore {
     this.labels.setGraph(g); // before the draw: the frame drawn at the hand-over places the node labels too
     await pause();
     if (!alive()) return;
+    // The visual state sigma reads in the steps; written again at the end (what changed meanwhile is redrawn).
+    this.onGraph(g, () => {
+      this.computeNeighbours();
+      this.restyleAll();
+    });
+    const handed = await drive(handOverSteps(this.sigma, g), alive);
+    if (handed === undefined) return;
     this.building = null;
     this.graph = g;
     if (this.focus !== null && !g.hasNode(this.focus)) this.focus = null;
     this.computeNeighbours();
     this.restyleAll();
-    this.sigma.setGraph(g); // processes and draws at once
+    // Either draws at once.
+    if (handed.value === null) this.sigma.setGraph(g);
+    else finishHandOver(this.sigma, g, handed.value);
     this.hits.rebuild(g);
     performance.measure('map:graph', 'map:apply');
+  }
+
+  /** Runs `work` with `graph` as the renderer's graph (the selection's neighbours kept), then puts them back. */
+  private onGraph(graph: MapGraph, work: () => void): void {
+    const [before, neighbours] = [this.graph, this.neighbours];
+    this.graph = graph;
+    try {
+      work();
+    } finally {
+      this.graph = before;
+      this.neighbours = neighbours;
+    }
   }
 
   /** The visible real-node paths (null = all); ghosts follow their sources. */
