@@ -52,7 +52,10 @@ export type {
   RestEnvelope,
   SingleEnvelope,
   ValueEnvelope,
+  UiContribution,
+  ViewSlotName,
 } from './rest-envelope.js';
+export { VIEW_SLOT_NAMES } from './rest-envelope.js';
 export type { ProjectConfig } from './project-config.js';
 export type { MapLink, MapLinkState, MapNode, MapProjection } from './map-projection.js';
 export { projectMap } from './map-projection.js';
@@ -74,6 +77,7 @@ export {
   RestEnvelopeSchema,
   ScanResultSchema,
   SidecarSchema,
+  ViewSlotsSchema,
 } from './generated/schemas.js';
 
 /** Version of the spec these schemas and types describe. */

@@ -25,17 +25,61 @@ export interface ProviderRegistryEntry {
   description?: string;
 }
 
-/** Where a view contribution shows on the web page. */
+/** The view-slot catalog (view-slots.schema.json `$defs/SlotName`): where an extension's `ui` contribution shows. */
+export const VIEW_SLOT_NAMES = [
+  'card.title.right',
+  'card.subtitle.left',
+  'card.footer.left',
+  'card.footer.right',
+  'graph.node.alert',
+  'inspector.header.badge',
+  'inspector.action.button',
+  'inspector.surface.version',
+  'inspector.surface.stability',
+  'inspector.surface.tags',
+  'inspector.surface.summary',
+  'inspector.surface.auto-tag',
+  'inspector.body.panel.breakdown',
+  'inspector.body.panel.records',
+  'inspector.body.panel.tree',
+  'inspector.body.panel.key-values',
+  'inspector.body.panel.link-list',
+  'inspector.body.panel.markdown',
+  'topbar.nav.start',
+] as const;
+/** A slot of the view-slot catalog. */
+export type ViewSlotName = (typeof VIEW_SLOT_NAMES)[number];
+
+/** One entry of an extension's `ui` map (view-slots.schema.json `$defs/UiContribution`). */
+export interface UiContribution {
+  slot: ViewSlotName;
+  label?: string;
+  tooltip?: string;
+  icon?: string;
+  emptyText?: string;
+  emitWhenEmpty?: boolean;
+  priority?: number;
+}
+
+/** The two slots of plugin.json `contributions` (deprecated: declare a `ui` map on the extension instead). */
 export type ContributionSlot = 'inspector-panel' | 'node-badge';
-/** How a contribution's data is drawn (always as text). */
+/** How a plugin.json contribution's data is drawn (always as text). */
 export type ContributionRender = 'text' | 'key-value' | 'list';
 
 /** One view contribution of `contributionsRegistry`, keyed by `<plugin>/<contribution>`. */
 export interface ContributionRegistryEntry {
   pluginId: string;
-  slot: ContributionSlot;
+  slot: ContributionSlot | ViewSlotName;
+  /** The `ui` entry's label (else its key), or the plugin.json contribution's title. */
   title: string;
-  render: ContributionRender;
+  /** Only for the deprecated plugin.json slots. */
+  render?: ContributionRender;
+  /** The qualified extension whose `ui` map declares it. */
+  extension?: string;
+  icon?: string;
+  tooltip?: string;
+  emptyText?: string;
+  priority?: number;
   /** Node kinds it applies to; all when absent. */
   kinds?: string[];
   description?: string;

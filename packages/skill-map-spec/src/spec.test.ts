@@ -10,6 +10,8 @@ import {
   NodeSchema,
   ScanResultSchema,
   toPublicJob,
+  VIEW_SLOT_NAMES,
+  ViewSlotsSchema,
   type CredentialedJob,
   type Issue,
   type Job,
@@ -152,6 +154,12 @@ describe('@skill-map/spec schemas', () => {
       expect(schema.$id).toBe(`https://skill-map.ai/spec/v1/${file}`);
       expect(schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     }
+  });
+
+  it('names the same view slots in VIEW_SLOT_NAMES as view-slots.schema.json, each with a payload schema', () => {
+    const slots = ViewSlotsSchema.$defs.SlotName.oneOf.map((s) => s.const);
+    expect(slots).toEqual([...VIEW_SLOT_NAMES]);
+    expect(slots.filter((s) => !Object.hasOwn(ViewSlotsSchema.$defs.payloads, s))).toEqual([]);
   });
 
   it('compiles every named schema in ajv strict mode', () => {

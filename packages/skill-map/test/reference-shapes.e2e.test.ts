@@ -3,7 +3,7 @@
 // (sm bump's report is covered in src/cli/commands/actions.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpecValidator } from '@skill-map/spec/testing';
-import { PluginsRegistrySchema } from '@skill-map/spec';
+import { PluginsRegistrySchema, VIEW_SLOT_NAMES } from '@skill-map/spec';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
 import { isBuilt, runSm } from './support/sm-bin.js';
@@ -70,7 +70,8 @@ describe.skipIf(!isBuilt())('reference-shaped --json documents', () => {
     expect(validator.validate('viewSlots', doc)).toEqual({ ok: true });
     expect(validator.validate('inputTypes', doc)).toEqual({ ok: true });
     const contribution = PluginsRegistrySchema.$defs.ViewContribution.properties;
-    expect(doc['slots'].map((s: Json) => s['id'])).toEqual([...contribution.slot.enum]);
+    // The view-slot catalog a `ui` map picks from, then the two deprecated plugin.json slots.
+    expect(doc['slots'].map((s: Json) => s['id'])).toEqual([...VIEW_SLOT_NAMES, ...contribution.slot.enum]);
     expect(doc['renders'].map((r: Json) => r['id'])).toEqual([...contribution.render.enum]);
     expect(sm('plugins', 'slots').code).toBe(2);
     expect(sm('plugins', 'slots', 'list').stdout).toContain('inspector-panel');

@@ -415,29 +415,53 @@ export const RestEnvelopeSchema = {
     },
     ContributionsRegistry: {
       description:
-        "View contributions of the registry's plugins, keyed by qualified id `<plugin>/<contribution>`. Their per-node data rides on each node's `contributions`.",
+        "View contributions of the registry's plugins, keyed by qualified id `<plugin>/<contribution>` (the key of an extension's `ui` map, or the id of a deprecated plugin.json contribution). Their per-node data rides on each node's `contributions`.",
       type: 'object',
       propertyNames: {
-        pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+        pattern: '^[a-z][a-z0-9-]*/[A-Za-z][A-Za-z0-9_-]*$',
       },
       additionalProperties: {
         type: 'object',
         additionalProperties: false,
-        required: ['pluginId', 'slot', 'title', 'render'],
+        required: ['pluginId', 'slot', 'title'],
         properties: {
           pluginId: {
             type: 'string',
             minLength: 1,
           },
           slot: {
-            enum: ['inspector-panel', 'node-badge'],
+            enum: [
+              'card.title.right',
+              'card.subtitle.left',
+              'card.footer.left',
+              'card.footer.right',
+              'graph.node.alert',
+              'inspector.header.badge',
+              'inspector.action.button',
+              'inspector.surface.version',
+              'inspector.surface.stability',
+              'inspector.surface.tags',
+              'inspector.surface.summary',
+              'inspector.surface.auto-tag',
+              'inspector.body.panel.breakdown',
+              'inspector.body.panel.records',
+              'inspector.body.panel.tree',
+              'inspector.body.panel.key-values',
+              'inspector.body.panel.link-list',
+              'inspector.body.panel.markdown',
+              'topbar.nav.start',
+              'inspector-panel',
+              'node-badge',
+            ],
             description:
-              "Where the page shows it: a panel of the inspector, or a short badge on the node's inspector header.",
+              'A slot of the view-slot catalog (view-slots.schema.json#/$defs/SlotName), or one of the two deprecated plugin.json slots (`inspector-panel`, `node-badge`), which alone carry `render`.',
           },
           title: {
             type: 'string',
             minLength: 1,
             maxLength: 80,
+            description:
+              "The `ui` entry's label (its key when it has none), or a plugin.json contribution's title.",
           },
           render: {
             enum: ['text', 'key-value', 'list'],
@@ -455,7 +479,43 @@ export const RestEnvelopeSchema = {
           description: {
             type: 'string',
           },
+          extension: {
+            type: 'string',
+            minLength: 1,
+            description:
+              'The qualified id of the extension whose `ui` map declares it (absent for plugin.json contributions).',
+          },
+          icon: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+          emptyText: {
+            type: 'string',
+            maxLength: 128,
+          },
+          priority: {
+            type: 'number',
+          },
         },
+        allOf: [
+          {
+            if: {
+              properties: {
+                slot: {
+                  enum: ['inspector-panel', 'node-badge'],
+                },
+              },
+            },
+            then: {
+              required: ['render'],
+            },
+          },
+        ],
       },
     },
   },
@@ -4059,7 +4119,7 @@ export const ViewSlotsSchema = {
   $id: 'https://skill-map.ai/spec/v1/view-slots.schema.json',
   title: 'ViewSlots',
   description:
-    "The catalog of view slots `sm plugins slots list --json` prints: where a plugin's view contribution can show on the web page (plugins-registry.schema.json#/$defs/ViewContribution `slot`) and the ways its per-node data can be drawn (`render`). Closed: a contribution naming another slot or render is left out, with a doctor finding.",
+    'The catalog of view slots `sm plugins slots list --json` prints, and the shapes behind it. A plugin extension declares its view contributions in a `ui` map on its default export (`{ <key>: { slot, label?, ... } }`, `$defs/UiContribution`), each naming one slot of `$defs/SlotName`; at scan time it emits per-node data with `ctx.emitContribution(nodePath, <the ui object>, payload)`, and each payload is checked against `$defs/payloads/<slot>` when it is emitted. A manifest naming a slot outside the catalog makes the plugin `invalid-manifest`. The two slots of plugin.json `contributions` (`inspector-panel`, `node-badge`, drawn by `render`) are deprecated and listed last. Closed: a new slot is a spec change.',
   type: 'object',
   required: ['kind', 'slots', 'renders'],
   properties: {
@@ -4094,6 +4154,603 @@ export const ViewSlotsSchema = {
             minLength: 1,
           },
         },
+      },
+    },
+    SlotName: {
+      description: 'The slots a `ui` map entry may name (each with what `sm plugins slots list` says of it).',
+      type: 'string',
+      oneOf: [
+        {
+          const: 'card.title.right',
+          description: "an icon next to the node card's title",
+        },
+        {
+          const: 'card.subtitle.left',
+          description: "a counter in the node card's subtitle row",
+        },
+        {
+          const: 'card.footer.left',
+          description: "a counter on the left of the node card's footer",
+        },
+        {
+          const: 'card.footer.right',
+          description: "a counter on the right of the node card's footer",
+        },
+        {
+          const: 'graph.node.alert',
+          description: 'a corner badge on the node in the graph',
+        },
+        {
+          const: 'inspector.header.badge',
+          description: "a badge in the node inspector's header: an icon, a short label and/or a count",
+        },
+        {
+          const: 'inspector.action.button',
+          description: 'a button in the node inspector that runs an action on the node',
+        },
+        {
+          const: 'inspector.surface.version',
+          description: "the action behind the node's version chip (bump)",
+        },
+        {
+          const: 'inspector.surface.stability',
+          description: "the action behind the node's stability chip",
+        },
+        {
+          const: 'inspector.surface.tags',
+          description: "the action behind the node's tag row",
+        },
+        {
+          const: 'inspector.surface.summary',
+          description: 'the summarize affordance in the inspector header (a probabilistic action)',
+        },
+        {
+          const: 'inspector.surface.auto-tag',
+          description: 'the auto-tag affordance of the tag row (a probabilistic action)',
+        },
+        {
+          const: 'inspector.body.panel.breakdown',
+          description: 'an inspector panel of labelled bars (at most 20)',
+        },
+        {
+          const: 'inspector.body.panel.records',
+          description: 'an inspector panel with a table (at most 6 columns, 50 rows)',
+        },
+        {
+          const: 'inspector.body.panel.tree',
+          description: 'an inspector panel with a nested list (depth 6, 200 entries)',
+        },
+        {
+          const: 'inspector.body.panel.key-values',
+          description: 'an inspector panel of key/value pairs (at most 50)',
+        },
+        {
+          const: 'inspector.body.panel.link-list',
+          description: 'an inspector panel of links to nodes of the project (at most 100)',
+        },
+        {
+          const: 'inspector.body.panel.markdown',
+          description: 'an inspector panel of text (at most 4096 characters), shown as plain text',
+        },
+        {
+          const: 'topbar.nav.start',
+          description: 'one value for the whole project at the start of the top bar',
+        },
+      ],
+    },
+    Severity: {
+      type: 'string',
+      enum: ['info', 'warn', 'success', 'danger'],
+      description: 'Tint of a chip or badge; the page picks the colour.',
+    },
+    Icon: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern:
+        '^(?:pi pi-[a-z0-9-]+|pi-[a-z0-9-]+|fa-(?:solid|regular|brands) fa-[a-z0-9-]+|fa-[a-z0-9-]+|[^a-zA-Z].*)$',
+      description:
+        'A PrimeIcons (`pi-search`, `pi pi-search`) or Font Awesome (`fa-star`, `fa-solid fa-star`) class, or text that starts with something other than an ASCII letter (an emoji).',
+    },
+    UiContribution: {
+      description:
+        "One entry of an extension's `ui` map: the slot its data goes to, and how the slot presents it.",
+      type: 'object',
+      additionalProperties: false,
+      required: ['slot'],
+      properties: {
+        slot: {
+          $ref: '#/$defs/SlotName',
+        },
+        label: {
+          type: 'string',
+          maxLength: 64,
+        },
+        tooltip: {
+          type: 'string',
+          maxLength: 256,
+        },
+        icon: {
+          $ref: '#/$defs/Icon',
+        },
+        emptyText: {
+          type: 'string',
+          maxLength: 128,
+        },
+        emitWhenEmpty: {
+          type: 'boolean',
+        },
+        priority: {
+          type: 'number',
+        },
+      },
+      allOf: [
+        {
+          if: {
+            properties: {
+              slot: {
+                enum: ['card.title.right', 'card.subtitle.left', 'card.footer.left', 'card.footer.right'],
+              },
+            },
+          },
+          then: {
+            required: ['slot', 'icon'],
+          },
+        },
+      ],
+    },
+    payloads: {
+      description:
+        'The payload each slot takes, checked when `ctx.emitContribution` is called; a payload that fails is left out and reported on stderr.',
+      _counter: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          value: {
+            type: 'integer',
+            minimum: 0,
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+        },
+        required: ['value'],
+      },
+      _action: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          actionId: {
+            type: 'string',
+            pattern: '^[a-z][a-z0-9-]*/[a-z][a-z0-9-]*$',
+          },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 48,
+          },
+          icon: {
+            $ref: '#/$defs/Icon',
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+          enabled: {
+            type: 'boolean',
+          },
+          disabledReason: {
+            type: 'string',
+            maxLength: 128,
+          },
+          input: {
+            type: 'object',
+          },
+          prompt: {
+            $ref: '#/$defs/payloads/_prompt',
+          },
+          confirm: {
+            type: 'boolean',
+          },
+        },
+        required: ['actionId', 'label', 'enabled'],
+      },
+      _prompt: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          inputType: {
+            type: 'string',
+            minLength: 1,
+          },
+          paramKey: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 48,
+          },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+          },
+          defaultValue: {
+            oneOf: [
+              {
+                type: 'string',
+              },
+              {
+                type: 'array',
+                items: {
+                  type: 'string',
+                },
+              },
+            ],
+          },
+          options: {
+            type: 'array',
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                value: {
+                  type: 'string',
+                },
+                label: {
+                  type: 'string',
+                },
+              },
+              required: ['value', 'label'],
+            },
+          },
+        },
+        required: ['inputType', 'paramKey', 'label'],
+      },
+      _tree: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 64,
+          },
+          marker: {
+            $ref: '#/$defs/Icon',
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+          children: {
+            type: 'array',
+            items: {
+              $ref: '#/$defs/payloads/_tree',
+            },
+          },
+        },
+        required: ['label'],
+      },
+      'card.title.right': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          icon: {
+            $ref: '#/$defs/Icon',
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+        },
+      },
+      'card.subtitle.left': {
+        $ref: '#/$defs/payloads/_counter',
+      },
+      'card.footer.left': {
+        $ref: '#/$defs/payloads/_counter',
+      },
+      'card.footer.right': {
+        $ref: '#/$defs/payloads/_counter',
+      },
+      'graph.node.alert': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          icon: {
+            $ref: '#/$defs/Icon',
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+          count: {
+            type: 'integer',
+            minimum: 1,
+            maximum: 99,
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+        },
+        anyOf: [
+          {
+            required: ['icon'],
+          },
+          {
+            required: ['severity'],
+          },
+          {
+            required: ['count'],
+          },
+        ],
+      },
+      'inspector.header.badge': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          icon: {
+            $ref: '#/$defs/Icon',
+          },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 32,
+          },
+          count: {
+            type: 'integer',
+            minimum: 0,
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+        },
+        anyOf: [
+          {
+            required: ['icon'],
+          },
+          {
+            required: ['label'],
+          },
+          {
+            required: ['count'],
+          },
+        ],
+      },
+      'inspector.action.button': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.surface.version': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.surface.stability': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.surface.tags': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.surface.summary': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.surface.auto-tag': {
+        $ref: '#/$defs/payloads/_action',
+      },
+      'inspector.body.panel.breakdown': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          bars: {
+            type: 'array',
+            maxItems: 20,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                label: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 32,
+                },
+                value: {
+                  type: 'integer',
+                  minimum: 0,
+                },
+                tooltip: {
+                  type: 'string',
+                  maxLength: 256,
+                },
+              },
+              required: ['label', 'value'],
+            },
+          },
+        },
+        required: ['bars'],
+      },
+      'inspector.body.panel.records': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          columns: {
+            type: 'array',
+            minItems: 1,
+            maxItems: 6,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                key: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 32,
+                  pattern: '^[a-zA-Z][a-zA-Z0-9_-]*$',
+                },
+                label: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 32,
+                },
+              },
+              required: ['key', 'label'],
+            },
+          },
+          rows: {
+            type: 'array',
+            maxItems: 50,
+            items: {
+              type: 'object',
+              additionalProperties: {
+                oneOf: [
+                  {
+                    type: 'string',
+                    maxLength: 256,
+                  },
+                  {
+                    type: 'number',
+                  },
+                  {
+                    type: 'boolean',
+                  },
+                  {
+                    type: 'null',
+                  },
+                ],
+              },
+            },
+          },
+        },
+        required: ['columns', 'rows'],
+      },
+      'inspector.body.panel.tree': {
+        $ref: '#/$defs/payloads/_tree',
+      },
+      'inspector.body.panel.key-values': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          pairs: {
+            type: 'array',
+            maxItems: 50,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                key: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 64,
+                },
+                value: {
+                  oneOf: [
+                    {
+                      type: 'string',
+                      maxLength: 512,
+                    },
+                    {
+                      type: 'number',
+                    },
+                    {
+                      type: 'boolean',
+                    },
+                    {
+                      type: 'null',
+                    },
+                  ],
+                },
+                tooltip: {
+                  type: 'string',
+                  maxLength: 256,
+                },
+              },
+              required: ['key', 'value'],
+            },
+          },
+        },
+        required: ['pairs'],
+      },
+      'inspector.body.panel.link-list': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          links: {
+            type: 'array',
+            maxItems: 100,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              properties: {
+                path: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 512,
+                },
+                label: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 128,
+                },
+                kind: {
+                  type: 'string',
+                  minLength: 1,
+                  maxLength: 32,
+                },
+              },
+              required: ['path'],
+            },
+          },
+        },
+        required: ['links'],
+      },
+      'inspector.body.panel.markdown': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          markdown: {
+            type: 'string',
+            maxLength: 4096,
+          },
+        },
+        required: ['markdown'],
+      },
+      'topbar.nav.start': {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          value: {
+            oneOf: [
+              {
+                type: 'integer',
+                minimum: 0,
+              },
+              {
+                type: 'string',
+                minLength: 1,
+                maxLength: 64,
+              },
+            ],
+          },
+          label: {
+            type: 'string',
+            minLength: 1,
+            maxLength: 32,
+          },
+          tooltip: {
+            type: 'string',
+            maxLength: 256,
+          },
+          severity: {
+            $ref: '#/$defs/Severity',
+          },
+        },
+        required: ['value'],
       },
     },
   },

@@ -126,6 +126,7 @@ export {
   type ExtensionEntry,
   type ExtensionImpl,
   type ExtensionInput,
+  type UiDeclaration,
   type ExtensionKind,
   type ExtensionMode,
   type ExtensionRegistry,

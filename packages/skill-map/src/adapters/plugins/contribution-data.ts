@@ -75,17 +75,19 @@ function payloadError(
 
 /**
  * `evaluate`'s answer: a list of issues, or `{ issues, contributions }`, with the confidence adjustments it made
- * (`confidence`, added by the worker); null when it is neither.
+ * (`confidence`) and the `ctx.emitContribution` calls (`emitted`), both added by the worker; null when it is neither.
  */
 export function splitAnswer(
   answer: unknown,
-): { issues: unknown[]; contributions: unknown; confidence: unknown } | null {
-  if (Array.isArray(answer)) return { issues: answer, contributions: undefined, confidence: undefined };
+): { issues: unknown[]; contributions: unknown; confidence: unknown; emitted: unknown } | null {
+  if (Array.isArray(answer))
+    return { issues: answer, contributions: undefined, confidence: undefined, emitted: undefined };
   if (isRecord(answer) && Array.isArray(answer['issues']))
     return {
       issues: answer['issues'],
       contributions: answer['contributions'],
       confidence: answer['confidence'],
+      emitted: answer['emitted'],
     };
   return null;
 }

@@ -30,6 +30,7 @@ import { checkContributions, splitAnswer } from './contribution-data.js';
 import { confidenceOps } from './confidence-ops.js';
 import { PluginLoadError } from './plugin-errors.js';
 import { readProbabilisticAnalyzer } from './prob-analyzer.js';
+import { checkEmitted, readUiMap, type EmittedContribution, type UiEntry } from './ui-contributions.js';
 
 export { PluginLoadError };
 
@@ -127,6 +128,8 @@ interface AnalyzerContext {
   shortId: string;
   description: string;
   contributions: readonly ViewContribution[];
+  /** Its `ui` map, checked at load. */
+  ui: readonly UiEntry[];
 }
 
 const PHASES: readonly AnalyzerPhase[] = ['score', 'detect', 'aggregate'];
@@ -136,6 +139,7 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
   if (!PHASES.includes(phase as AnalyzerPhase))
     throw new PluginLoadError(`analyzer '${id}': phase must be score, detect or aggregate`);
   let latest: ContributionPayload[] | null = null;
+  let warnings: string[] = [];
   return {
     id,
     phase: phase as AnalyzerPhase,
@@ -145,6 +149,11 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
     takeContributions() {
       const taken = latest;
       latest = null;
+      return taken;
+    },
+    takeWarnings() {
+      const taken = warnings;
+      warnings = [];
       return taken;
     },
     run(view, sink) {
@@ -173,9 +182,13 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
       }
       const kindOf = new Map<string, string>(view.graph.nodes.map((n) => [n.path, n.kind]));
       const checked = checkContributions(split.contributions, ctx.pluginId, ctx.contributions, kindOf);
-      latest = checked.payloads;
-      if (checked.errors.length > 0) fault(checked.errors.join('; '), 'those payloads are');
       const paths = new Set(kindOf.keys());
+      // ctx.emitContribution payloads: one that fails its slot's schema is a warning (stderr), not an issue.
+      const emitted = Array.isArray(split.emitted) ? (split.emitted as EmittedContribution[]) : [];
+      const fromUi = checkEmitted(emitted, id, ctx.pluginId, ctx.ui, paths);
+      latest = [...checked.payloads, ...fromUi.payloads];
+      warnings.push(...fromUi.warnings);
+      if (checked.errors.length > 0) fault(checked.errors.join('; '), 'those payloads are');
       const issues = split.issues.map((a) => issueOf(a, ctx.shortId, paths));
       const bad = issues.findIndex((i) => i === null);
       if (bad !== -1) {
@@ -275,13 +288,15 @@ export async function toExtension(
     throw new PluginLoadError(
       `'${entry}': mode must be deterministic or probabilistic (got ${JSON.stringify(mode)})`,
     );
-  const base = { id, version, description, mode: 'deterministic' as const };
+  // A `ui` map off the slot catalog throws UiMapError: the whole plugin is then invalid-manifest.
+  const ui = readUiMap(exported['ui'], id);
+  const base = { id, version, description, mode: 'deterministic' as const, ...(ui.length > 0 ? { ui } : {}) };
   if (kind === 'provider') return { ...base, kind, impl: provider(exported, id, invoke) };
   if (kind === 'analyzer')
     return {
       ...base,
       kind,
-      impl: analyzer(exported, id, { pluginId, shortId: bare, description, contributions }, invoke),
+      impl: analyzer(exported, id, { pluginId, shortId: bare, description, contributions, ui }, invoke),
     };
   if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id, invoke) };
   if (kind === 'action')

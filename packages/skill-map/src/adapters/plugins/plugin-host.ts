@@ -19,17 +19,28 @@ function answer(msg) {
   // An analyzer's evaluate may adjust link confidence: ctx.adjustConfidence(link, { kind, value }) is recorded by
   // the link's index and handed back with the answer (the kernel applies it, for score-phase analyzers only).
   const confidence = [];
+  // ctx.emitContribution(nodePath, entry, payload): entry is one of the objects of the extension's own ui map (or its
+  // key); a copy is not (its key is handed back as null). The payload is checked against the slot's schema outside.
+  const emitted = [];
   const ctx = msg.method === 'evaluate' ? msg.args[0] : null;
-  if (ctx !== null && typeof ctx === 'object' && Array.isArray(ctx.links))
+  if (ctx !== null && typeof ctx === 'object' && Array.isArray(ctx.links)) {
     ctx.adjustConfidence = (link, op) => {
       confidence.push({ link: ctx.links.indexOf(link), kind: op && op.kind, value: op && op.value });
     };
+    const ui = ext.ui !== null && typeof ext.ui === 'object' ? ext.ui : {};
+    ctx.emitContribution = (nodePath, entry, payload) => {
+      let key = null;
+      for (const [k, v] of Object.entries(ui)) if (v === entry || (typeof entry === 'string' && entry === k)) key = k;
+      emitted.push({ nodePath, key, payload });
+    };
+  }
   let value = fn.apply(ext, msg.args);
   if (value !== null && typeof value === 'object' && typeof value.then === 'function')
     return { ok: false, error: 'returned a promise (extensions answer synchronously)' };
-  if (confidence.length > 0) {
-    if (Array.isArray(value)) value = { issues: value, confidence };
-    else if (value !== null && typeof value === 'object' && Array.isArray(value.issues)) value = { ...value, confidence };
+  if (confidence.length > 0 || emitted.length > 0) {
+    const extra = { ...(confidence.length > 0 ? { confidence } : {}), ...(emitted.length > 0 ? { emitted } : {}) };
+    if (Array.isArray(value)) value = { issues: value, ...extra };
+    else if (value !== null && typeof value === 'object' && Array.isArray(value.issues)) value = { ...value, ...extra };
   }
   return { ok: true, value };
 }

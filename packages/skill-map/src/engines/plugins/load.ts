@@ -9,6 +9,7 @@ import {
   type PluginManifest,
 } from '../../adapters/plugins/discover.js';
 import { importExtensions, PluginLoadError } from '../../adapters/plugins/load-module.js';
+import { SLOT_CATALOG_DOC, UiMapError } from '../../adapters/plugins/ui-contributions.js';
 import { pluginTimeoutMs } from '../../adapters/plugins/plugin-host.js';
 import { satisfies } from '../../adapters/plugins/semver-range.js';
 import { isTrusted, readTrust } from '../../adapters/plugins/trust-store.js';
@@ -142,6 +143,17 @@ function state(
   };
 }
 
+/** A `ui` map off the slot catalog: the plugin is invalid-manifest, none of its extensions registers. */
+function uiMapInvalid(found: FoundPlugin, base: Parameters<typeof state>[1], problem: string): PluginState {
+  return state(
+    found,
+    base,
+    'invalid-manifest',
+    `${problem}. See ${SLOT_CATALOG_DOC} for the slot catalog`,
+    true,
+  );
+}
+
 async function loadDropIn(
   found: FoundPlugin,
   builder: RegistryBuilder,
@@ -201,9 +213,21 @@ async function loadDropIn(
   try {
     exts = await importExtensions(found.dir, m, pluginTimeoutMs(opts.env), found.contributions, declared);
   } catch (error) {
+    if (error instanceof UiMapError) return withUnloaded(uiMapInvalid(found, base, error.message));
     const reason = error instanceof PluginLoadError ? error.message : `failed to load: ${String(error)}`;
     return withUnloaded(state(found, base, 'load-error', reason, true));
   }
+  const ui = exts.flatMap((e) => e.ui ?? []);
+  const taken = new Set(found.contributions.map((c) => c.id));
+  const twice = ui.find((u) => (taken.has(u.key) ? true : (taken.add(u.key), false)));
+  if (twice !== undefined)
+    return withUnloaded(
+      uiMapInvalid(
+        found,
+        base,
+        `extension '${twice.extension}': /ui/${twice.key} repeats a contribution id of the plugin`,
+      ),
+    );
   const descriptor = {
     id: m.id,
     version: m.version,
@@ -211,6 +235,7 @@ async function loadDropIn(
     source: found.source,
     ...(m.description ? { description: m.description } : {}),
     ...(found.contributions.length > 0 ? { contributions: found.contributions } : {}),
+    ...(ui.length > 0 ? { ui } : {}),
   };
   const errors = register(builder, descriptor, exts, opts.config);
   const states = extensionStates(m.id, exts, opts.config, true);

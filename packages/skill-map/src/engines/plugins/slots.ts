@@ -1,6 +1,7 @@
-// The closed catalogs a plugin author picks from: where a view contribution shows (slot), how its per-node data is
-// drawn (render) and, for settings forms, the input types (none yet). `sm plugins slots list` prints them.
-import { PluginsRegistrySchema } from '@skill-map/spec';
+// The closed catalogs a plugin author picks from: where a view contribution shows (slot; the view-slot catalog, then
+// the two deprecated plugin.json slots), how a plugin.json contribution's data is drawn (render) and, for settings
+// forms, the input types (none yet). `sm plugins slots list` prints them.
+import { PluginsRegistrySchema, ViewSlotsSchema } from '@skill-map/spec';
 
 /** One entry of a catalog: its id and what it is for. */
 export interface CatalogEntry {
@@ -17,8 +18,10 @@ export interface SlotCatalog {
 }
 
 const SLOT_TEXT: Record<string, string> = {
-  'inspector-panel': 'a panel of the node inspector on the web page, under the node details',
-  'node-badge': "a short badge in the node inspector's header",
+  'inspector-panel':
+    'deprecated (plugin.json contributions): a panel of the node inspector; use an inspector.body.panel.* slot',
+  'node-badge':
+    'deprecated (plugin.json contributions): a badge in the inspector header; use inspector.header.badge',
 };
 
 const RENDER_TEXT: Record<string, string> = {
@@ -39,7 +42,11 @@ function enumOf(property: 'slot' | 'render'): string[] {
 export function slotCatalog(): SlotCatalog {
   return {
     kind: 'plugins.slots',
-    slots: enumOf('slot').map((id) => ({ id, description: SLOT_TEXT[id] ?? id })),
+    // The catalog an extension's `ui` map picks from, then the two deprecated plugin.json slots.
+    slots: [
+      ...ViewSlotsSchema.$defs.SlotName.oneOf.map((s) => ({ id: s.const, description: s.description })),
+      ...enumOf('slot').map((id) => ({ id, description: SLOT_TEXT[id] ?? id })),
+    ],
     renders: enumOf('render').map((id) => ({ id, description: RENDER_TEXT[id] ?? id })),
     inputTypes: [],
   };

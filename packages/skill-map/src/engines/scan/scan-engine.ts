@@ -22,6 +22,7 @@ import { graphContextOf, graphDigest, warmDigest } from './graph-inputs.js';
 import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
+import { pluginLoadWarnings, takeAnalyzerWarnings } from '../plugins/load-warnings.js';
 import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
 import type { ExtensionRegistry } from '../../kernel/index.js';
 import { storeContributions, takeAllContributions } from './contribution-store.js';
@@ -290,16 +291,16 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   const t0 = performance.now();
   const t: ScanTimings = { open: 0, cacheLoad: 0, walk: 0, files: 0, graph: 0, persist: 0, total: 0 };
   const config = opts.config ?? loadConfig({ projectRoot: opts.projectRoot });
-  const registry =
-    opts.registry ??
-    (
-      await loadPlugins({
-        projectRoot: opts.projectRoot,
-        config: config.merged,
-        ...opts.plugins,
-        probabilistic: false,
-      })
-    ).registry;
+  const loaded =
+    opts.registry === undefined
+      ? await loadPlugins({
+          projectRoot: opts.projectRoot,
+          config: config.merged,
+          ...opts.plugins,
+          probabilistic: false,
+        })
+      : null;
+  const registry = opts.registry ?? loaded!.registry;
   const dbPath = opts.dbPath ?? opts.warm?.dbPath ?? defaultDbPath(opts.projectRoot);
   const lent = lendStore(opts, dbPath);
   const store = lent.store;
@@ -308,7 +309,8 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   try {
     const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0, dbPath));
     failed = false;
-    return outcome;
+    const plugins = [...pluginLoadWarnings(loaded?.plugins ?? []), ...takeAnalyzerWarnings(registry)];
+    return plugins.length === 0 ? outcome : { ...outcome, warnings: [...outcome.warnings, ...plugins] };
   } catch (err) {
     if (isAdapterError(err)) throw err;
     throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, {

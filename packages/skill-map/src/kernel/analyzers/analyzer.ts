@@ -77,6 +77,8 @@ export interface Analyzer {
    * shape), handed over once: null when it has not run since the last take (the stored payloads still hold).
    */
   takeContributions?(): ContributionPayload[] | null;
+  /** A plugin analyzer's scan warnings since the last take (payloads `ctx.emitContribution` left out), handed over once. */
+  takeWarnings?(): string[];
 }
 
 /** One node's data for one declared view contribution (`<plugin>/<id>`), as a plugin analyzer emitted it. */

@@ -80,7 +80,7 @@ export function contributionsRegistryOf(
   registry: ExtensionRegistry,
 ): Record<string, ContributionRegistryEntry> {
   const out: Record<string, ContributionRegistryEntry> = {};
-  for (const plugin of registry.plugins())
+  for (const plugin of registry.plugins()) {
     for (const c of plugin.contributions ?? [])
       out[`${plugin.id}/${c.id}`] = {
         pluginId: plugin.id,
@@ -90,6 +90,18 @@ export function contributionsRegistryOf(
         ...(c.kinds === undefined ? {} : { kinds: [...c.kinds] }),
         ...(c.description === undefined ? {} : { description: c.description }),
       };
+    for (const u of plugin.ui ?? [])
+      out[`${plugin.id}/${u.key}`] = {
+        pluginId: plugin.id,
+        slot: u.slot,
+        title: u.label === undefined || u.label === '' ? u.key : u.label,
+        extension: u.extension,
+        ...(u.icon === undefined ? {} : { icon: u.icon }),
+        ...(u.tooltip === undefined ? {} : { tooltip: u.tooltip }),
+        ...(u.emptyText === undefined ? {} : { emptyText: u.emptyText }),
+        ...(u.priority === undefined ? {} : { priority: u.priority }),
+      };
+  }
   return out;
 }
 

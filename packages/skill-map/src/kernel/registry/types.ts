@@ -1,5 +1,5 @@
 // The extension model (spec §1.1): six closed kinds behind one registry, qualified ids `<plugin>/<extension>`.
-import type { ViewContribution } from '@skill-map/spec';
+import type { UiContribution, ViewContribution } from '@skill-map/spec';
 import type { Analyzer } from '../analyzers/analyzer.js';
 import type { Extractor } from '../extractors/extractor.js';
 import type { Provider } from '../providers/provider.js';
@@ -90,7 +90,12 @@ export type ExtensionInput = ExtensionImpl & {
   description: string;
   /** False: off until switched on (`plugins.<plugin>.extensions.<ext>.enabled: true`); default true. */
   defaultEnabled?: boolean;
+  /** Its `ui` map: the view contributions it emits at scan time (`ctx.emitContribution`), checked at load. */
+  ui?: readonly UiDeclaration[];
 };
+
+/** One entry of an extension's `ui` map: its key (the contribution's id in the plugin) and the extension's id. */
+export type UiDeclaration = UiContribution & { key: string; extension: string };
 
 /** One registered extension. */
 export type ExtensionEntry = ExtensionInput & {
@@ -112,8 +117,10 @@ export interface PluginDescriptor {
   specCompat: string;
   description?: string;
   source: PluginSource;
-  /** The valid view contributions its manifest declares (REST `contributionsRegistry`). */
+  /** The valid view contributions its manifest declares (plugin.json, deprecated; REST `contributionsRegistry`). */
   contributions?: readonly ViewContribution[];
+  /** The `ui` map entries of its extensions (REST `contributionsRegistry`). */
+  ui?: readonly UiDeclaration[];
 }
 
 /** Why an extension was refused at registration. */
