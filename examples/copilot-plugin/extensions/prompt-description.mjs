@@ -1,17 +1,25 @@
 // Analyzer: runs over the whole graph after every file is mapped and every link resolved. Receives copies of the
-// nodes and links; returns issues ({ severity, message, nodeIds, data? }), or { issues, contributions } to also give
-// nodes the data of a view contribution declared in plugin.json ({ id, nodeId, data }, data shaped by its render).
-// Must be synchronous and deterministic.
+// nodes and links (ctx.nodes, ctx.links); returns issues ({ severity, message, nodeIds, data? }). Its `ui` map names
+// the view slots it fills on the web page; ctx.emitContribution(nodePath, <a ui entry>, payload) gives a node its data,
+// checked against the slot's payload schema (`sm plugins slots list`). Must be synchronous and deterministic.
 const isPrompt = (n) => n.provider === 'copilot/copilot' && n.kind === 'command';
 const described = (n) => typeof n.frontmatter?.description === 'string' && n.frontmatter.description.trim() !== '';
+
+// The 'prompt-stats' inspector panel: a key/value table per prompt file.
+const promptStats = {
+  slot: 'inspector.body.panel.key-values',
+  label: 'Prompt stats',
+  tooltip: "A prompt file's description, body size and how many files link to it.",
+};
 
 export default {
   kind: 'analyzer',
   id: 'prompt-description',
   version: '1.0.0',
   description: 'A Copilot prompt file without a description is hard to pick from the prompt list.',
-  evaluate({ nodes }) {
-    const prompts = nodes.filter(isPrompt);
+  ui: { 'prompt-stats': promptStats },
+  evaluate(ctx) {
+    const prompts = ctx.nodes.filter(isPrompt);
     const issues = prompts
       .filter((n) => !described(n))
       .map((n) => ({
@@ -19,16 +27,14 @@ export default {
         message: `Prompt file '${n.path}' has no description: add \`description:\` to its frontmatter`,
         nodeIds: [n.path],
       }));
-    // The 'prompt-stats' inspector panel (plugin.json contributions): a key-value table per prompt file.
-    const contributions = prompts.map((n) => ({
-      id: 'prompt-stats',
-      nodeId: n.path,
-      data: {
-        description: described(n) ? n.frontmatter.description : '(none)',
-        'body bytes': n.bytes.body,
-        'linked from': n.linksInCount,
-      },
-    }));
-    return { issues, contributions };
+    for (const n of prompts)
+      ctx.emitContribution(n.path, promptStats, {
+        pairs: [
+          { key: 'description', value: described(n) ? n.frontmatter.description.slice(0, 512) : '(none)' },
+          { key: 'body bytes', value: n.bytes.body },
+          { key: 'linked from', value: n.linksInCount },
+        ],
+      });
+    return issues;
   },
 };

@@ -173,23 +173,30 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       expect(nodes['contributionsRegistry']).toEqual({
         'copilot/prompt-stats': {
           pluginId: 'copilot',
-          slot: 'inspector-panel',
+          slot: 'inspector.body.panel.key-values',
           title: 'Prompt stats',
-          render: 'key-value',
-          kinds: ['command'],
-          description: "A prompt file's description, body size and how many files link to it.",
+          extension: 'copilot/prompt-description',
+          tooltip: "A prompt file's description, body size and how many files link to it.",
         },
       });
-      // Its analyzer gave each prompt file the panel's data, kept with the scan and served on the node.
-      expect(await contributionsOf('.github/prompts/review.prompt.md')).toEqual([
+      // Its analyzer gave each prompt file the panel's data (ctx.emitContribution, checked against the slot), kept
+      // with the scan and served on the node.
+      const stats = (description: string, bytes: number, linkedFrom: number) => [
         {
           id: 'copilot/prompt-stats',
-          data: { description: 'Review a change', 'body bytes': 17, 'linked from': 1 },
+          data: {
+            pairs: [
+              { key: 'description', value: description },
+              { key: 'body bytes', value: bytes },
+              { key: 'linked from', value: linkedFrom },
+            ],
+          },
         },
-      ]);
-      expect(await contributionsOf('.github/prompts/fix.prompt.md')).toEqual([
-        { id: 'copilot/prompt-stats', data: { description: '(none)', 'body bytes': 22, 'linked from': 0 } },
-      ]);
+      ];
+      expect(await contributionsOf('.github/prompts/review.prompt.md')).toEqual(
+        stats('Review a change', 17, 1),
+      );
+      expect(await contributionsOf('.github/prompts/fix.prompt.md')).toEqual(stats('(none)', 22, 0));
       expect(await contributionsOf('.github/copilot-instructions.md')).toEqual([]);
       for (const n of nodes['items'] as Json[]) {
         expect(nodes['kindRegistry'][n['kind']], n['path']).toBeDefined();
@@ -226,12 +233,14 @@ describe.skipIf(!isBuilt())('the example Copilot plugin, end to end', () => {
       ]);
       const issues = (await (await get('/api/issues')).json()) as Json;
       expect(issues['items'].map((i: Json) => i['analyzerId'])).not.toContain('prompt-description');
-      expect((await contributionsOf('.github/prompts/fix.prompt.md'))[0]?.['data']['description']).toBe(
-        'Fix a test',
-      );
-      expect((await contributionsOf('.github/prompts/plan.prompt.md'))[0]?.['data']['description']).toBe(
-        'Plan',
-      );
+      expect((await contributionsOf('.github/prompts/fix.prompt.md'))[0]?.['data']['pairs'][0]).toEqual({
+        key: 'description',
+        value: 'Fix a test',
+      });
+      expect((await contributionsOf('.github/prompts/plan.prompt.md'))[0]?.['data']['pairs'][0]).toEqual({
+        key: 'description',
+        value: 'Plan',
+      });
     });
 
     it('disabled through PATCH /api/plugins/copilot: after the next scan its nodes and format are gone', async () => {

@@ -32,17 +32,30 @@ describeBrowser('browser: a plugin inspector panel', () => {
     const dir = join(tree.root, '.skill-map', 'plugins', 'copilot');
     cpSync(EXAMPLE, dir, { recursive: true });
     // The copy (never examples/) also declares a node badge, filled by one more analyzer.
+    // The deprecated plugin.json way, which keeps working.
     const manifest = JSON.parse(readFileSync(join(dir, 'plugin.json'), 'utf8')) as {
       extensions: string[];
-      contributions: object[];
+      contributions?: object[];
     };
-    manifest.extensions.push('./extensions/badge.mjs');
-    manifest.contributions.push({ id: 'prompt-flag', slot: 'node-badge', title: 'Prompt', render: 'text' });
+    manifest.extensions.push('./extensions/badge.mjs', './extensions/slots.mjs');
+    manifest.contributions = [{ id: 'prompt-flag', slot: 'node-badge', title: 'Prompt', render: 'text' }];
     writeFileSync(join(dir, 'plugin.json'), JSON.stringify(manifest));
     writeFileSync(
       join(dir, 'extensions', 'badge.mjs'),
       "export default { kind: 'analyzer', id: 'badge', version: '1.0.0', evaluate: ({ nodes }) => ({ issues: [],\n" +
         "  contributions: nodes.filter((n) => n.kind === 'command').map((n) => ({ id: 'prompt-flag', nodeId: n.path, data: '<i>prompt</i>' })) }) };\n",
+    );
+    // And one analyzer in the view-slot catalog's shape: a `ui` map, payloads emitted with ctx.emitContribution.
+    writeFileSync(
+      join(dir, 'extensions', 'slots.mjs'),
+      "const summary = { slot: 'inspector.body.panel.key-values', label: 'Slot summary' };\n" +
+        "const related = { slot: 'inspector.body.panel.link-list', label: 'Related' };\n" +
+        "const flag = { slot: 'inspector.header.badge', label: 'flag' };\n" +
+        "export default { kind: 'analyzer', id: 'slots', version: '1.0.0', ui: { summary, related, flag },\n" +
+        '  evaluate(ctx) { for (const n of ctx.nodes.filter((n) => n.kind === "command")) {\n' +
+        `    ctx.emitContribution(n.path, summary, { pairs: [{ key: 'kind', value: n.kind }, { key: 'html', value: '${HOSTILE}' }] });\n` +
+        "    ctx.emitContribution(n.path, related, { links: [{ path: '.github/copilot-instructions.md', label: 'instructions' }] });\n" +
+        "    ctx.emitContribution(n.path, flag, { label: 'prompt', count: 2, tooltip: 'a prompt file' }); } return []; } };\n",
     );
     const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
     expect(runSm(['plugins', 'trust', 'copilot'], { cwd: tree.root, env }).code).toBe(0);
@@ -88,9 +101,36 @@ describeBrowser('browser: a plugin inspector panel', () => {
     expect(await axeSerious(page)).toEqual([]);
   }, 60_000);
 
+  it('draws the view-slot contributions by slot: a key-values panel, a link list, a header badge', async () => {
+    await open('.github/prompts/review.prompt.md');
+    const kv = page.locator(
+      'section[data-slot="inspector.body.panel.key-values"][data-contribution="copilot/summary"]',
+    );
+    await kv.waitFor({ timeout: 15_000 });
+    expect(await kv.locator('h3').textContent()).toBe('Slot summary');
+    const rows = await kv
+      .locator('tr')
+      .evaluateAll((trs) =>
+        trs.map((tr) => [tr.querySelector('th')?.textContent, tr.querySelector('td')?.textContent]),
+      );
+    expect(rows).toEqual([
+      ['kind', 'command'],
+      ['html', HOSTILE],
+    ]);
+    expect(await kv.locator('img, b').count()).toBe(0);
+    const link = page.locator('section[data-contribution="copilot/related"] a');
+    expect(await link.textContent()).toBe('instructions');
+    expect(await link.getAttribute('data-node')).toBe('.github/copilot-instructions.md');
+    const badge = page.locator('li[data-contribution="copilot/flag"]');
+    expect(await badge.textContent()).toBe('prompt 2');
+    expect(await badge.getAttribute('title')).toBe('a prompt file (copilot)');
+    expect(await axeSerious(page)).toEqual([]);
+  }, 60_000);
+
   it('a node the contribution does not apply to has no panel', async () => {
     await open('.github/copilot-instructions.md');
     expect(await page.locator(PANEL).count()).toBe(0);
     expect(await page.locator('aside[aria-label="Node panel"] .panel-badges').count()).toBe(0);
+    expect(await page.locator('aside[aria-label="Node panel"] section[data-slot]').count()).toBe(0);
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import { ActivitySection } from './node-panel/ActivitySection';
 import { AnnotationsSection } from './node-panel/AnnotationsSection';
 import { BodySection } from './node-panel/BodySection';
 import { ContributionBadges, ContributionsSection } from './node-panel/ContributionsSection';
+import { SlotBadges, SlotPanels } from './node-panel/SlotContributions';
 import { FindingsSection } from './node-panel/FindingsSection';
 import { FrontmatterSection } from './node-panel/FrontmatterSection';
 import { IssuesSection } from './node-panel/IssuesSection';
@@ -90,6 +91,7 @@ function PanelState({
           A virtual node: an MCP server the project's agents are given. It has no file and no body.
         </p>
       )}
+      <SlotBadges bundle={bundle} />
       <ContributionBadges bundle={bundle} />
       <FrontmatterSection node={node} />
       <BodySection bundle={bundle} />
@@ -111,6 +113,7 @@ function PanelState({
       />
       {!extensions.ok && <Empty>Extensions could not be loaded: {extensions.error}</Empty>}
       <AnnotationsSection node={node} />
+      <SlotPanels bundle={bundle} />
       <ContributionsSection bundle={bundle} />
     </>
   );
