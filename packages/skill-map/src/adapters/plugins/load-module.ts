@@ -167,6 +167,8 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
         });
       };
       latest = [];
+      // Only the last run's warnings are kept: a long-running process (sm lsp) that never takes them does not pile up.
+      warnings = [];
       let answer: unknown;
       try {
         // Copies (the worker receives structured clones): a plugin never reaches the kernel's own objects.
