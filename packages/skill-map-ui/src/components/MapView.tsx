@@ -110,7 +110,8 @@ export function MapView() {
         },
         setCursor,
       );
-    void warmGpu().then(() => {
+    const warmup = warmGpu();
+    void warmup.ready.then(() => {
       if (unmounted) return;
       const made = create();
       r = made;
@@ -120,6 +121,7 @@ export function MapView() {
     });
     return () => {
       unmounted = true;
+      warmup.stop();
       if (r === null) return;
       exposeHooks(null);
       r.kill();

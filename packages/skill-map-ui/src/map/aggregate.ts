@@ -50,6 +50,21 @@ export function indexAggregates(
   map: Pick<MapProjection, 'nodes' | 'links'>,
   clusters: readonly Cluster[],
 ): AggregateIndex {
+  const steps = indexAggregatesSteps(map, clusters);
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/** Links read between two yields of indexAggregatesSteps. */
+const LINK_STEP = 5000;
+
+/** indexAggregates in steps (the lookups, the folder tree, the circles, the links), for a caller that pauses. */
+export function* indexAggregatesSteps(
+  map: Pick<MapProjection, 'nodes' | 'links'>,
+  clusters: readonly Cluster[],
+): Generator<void, AggregateIndex, void> {
   const nodes = map.nodes;
   const pathIndex = new Map(nodes.map((n, i) => [n.path, i]));
   const circles = new Map(clusters.map((c) => [c.key, c]));
@@ -86,17 +101,24 @@ export function indexAggregates(
     if (a.kind === 'folder' && manifest) a.kind = 'plugin';
     return a;
   };
+  yield;
+  const tree = buildTree(nodes);
+  yield;
   const roots: AggNode[] = [];
-  for (const h of buildTree(nodes)) {
+  for (const h of tree) {
     const a = build(h, null);
     if (a !== null) roots.push(a);
+    yield;
   }
-  const linkSource = new Int32Array(map.links.length);
-  const linkTarget = new Int32Array(map.links.length);
-  map.links.forEach((l, i) => {
+  const links = map.links;
+  const linkSource = new Int32Array(links.length);
+  const linkTarget = new Int32Array(links.length);
+  for (let i = 0; i < links.length; i++) {
+    const l = links[i] as (typeof links)[number];
     linkSource[i] = pathIndex.get(l.source) ?? -1;
     linkTarget[i] = pathIndex.get(l.target) ?? -1;
-  });
+    if ((i + 1) % LINK_STEP === 0) yield;
+  }
   return { roots, folderOf, nodes, pathIndex, linkSource, linkTarget };
 }
 

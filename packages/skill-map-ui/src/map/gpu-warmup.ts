@@ -9,26 +9,44 @@
 /** How long the map waits for the warm-up at most. */
 const WARMUP_LIMIT_MS = 3000;
 
-/** Runs the warm-up; resolves when it is done, failed or took longer than WARMUP_LIMIT_MS. */
-export function warmGpu(): Promise<void> {
-  return new Promise<void>((resolve) => {
+/** A warm-up under way or done: `ready` resolves when it is done, failed or took longer than WARMUP_LIMIT_MS. */
+export interface GpuWarmup {
+  ready: Promise<void>;
+  /** Ends the worker (the map view's unmount). */
+  stop(): void;
+}
+
+/**
+ * Starts the warm-up. The worker is kept (idle) until `stop`: terminating it as soon as it answered made the main
+ * thread wait, in one task, while the worker's context was torn down behind the GPU process's first frames.
+ */
+export function warmGpu(): GpuWarmup {
+  let worker: Worker | null = null;
+  const stop = (): void => {
+    worker?.terminate();
+    worker = null;
+  };
+  const ready = new Promise<void>((resolve) => {
     if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return resolve();
-    let worker: Worker | null = null;
     const done = (): void => {
       clearTimeout(timer);
-      worker?.terminate();
       resolve();
     };
-    const timer = setTimeout(done, WARMUP_LIMIT_MS);
+    const failed = (): void => {
+      stop();
+      done();
+    };
+    const timer = setTimeout(failed, WARMUP_LIMIT_MS);
     try {
       worker = new Worker(new URL('./gpu-warm.worker.ts', import.meta.url), {
         type: 'module',
         name: 'gpu-warmup',
       });
       worker.onmessage = done;
-      worker.onerror = done;
+      worker.onerror = failed;
     } catch {
-      done();
+      failed();
     }
   });
+  return { ready, stop };
 }

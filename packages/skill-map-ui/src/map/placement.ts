@@ -35,7 +35,8 @@ export class Placement {
       if (ticket !== this.ticket) return;
       this.pending = null;
       this.positions = layout.positions;
-      if (!same) savePositions(project, layout.positions);
+      // Written when the page is idle (after the map is drawn): not part of the task that draws it.
+      if (!same) whenIdle(() => savePositions(project, layout.positions));
       placed(map, layout.clusters);
     });
   }
@@ -49,6 +50,12 @@ export class Placement {
     this.ticket++; // a layout still pending is dropped
     this.client.kill();
   }
+}
+
+/** Runs `work` once the page is idle (soon, where requestIdleCallback is missing). */
+function whenIdle(work: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(work, { timeout: 10_000 });
+  else setTimeout(work, 0);
 }
 
 /** The box around the host circles (the camera frames it), null without any. */

@@ -20,7 +20,7 @@ import {
   type EdgeAttrs,
   type NodeAttrs,
 } from './graph-build';
-import { drive, fillGraph, pause } from './first-build';
+import { drive, fillGraph } from './first-build';
 import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshNodes } from './sigma-partial';
 import { finishHandOver, handOverSteps } from './sigma-handover';
@@ -183,7 +183,8 @@ export abstract class MapRendererCore {
     this.placement.place(map, (placed, circles) => {
       if (circles !== null) this.setClusters(circles);
       this.map = placed;
-      this.zoomCut.setMap(placed, this.clusterList);
+      // The first map's semantic-zoom index is built in its own slice (buildFirst).
+      if (this.graph.order > 0) this.zoomCut.setMap(placed, this.clusterList);
       this.apply();
     });
   }
@@ -227,14 +228,14 @@ export abstract class MapRendererCore {
     const ticket = ++this.buildTicket;
     const alive = () => ticket === this.buildTicket;
     performance.mark('map:apply');
+    if ((await drive(this.zoomCut.setMapSteps(map, this.clusterList), alive)) === undefined) return;
     const desired = await drive(desiredGraphSteps(map, positions, this.theme, this.severities), alive);
     if (desired === undefined) return;
     performance.measure('map:desired', 'map:apply');
     const g: MapGraph = new Graph({ type: 'directed', multi: true });
     if ((await drive(fillGraph(g, desired.value), alive)) === undefined) return;
-    this.labels.setGraph(g); // before the draw: the frame drawn at the hand-over places the node labels too
-    await pause();
-    if (!alive()) return;
+    // Ranked before the draw: the frame drawn at the hand-over places the node labels too.
+    if ((await drive(this.labels.setGraphSteps(g), alive)) === undefined) return;
     // The visual state sigma reads in the steps; written again at the end (what changed meanwhile is redrawn).
     this.onGraph(g, () => {
       this.computeNeighbours();

@@ -4,7 +4,7 @@
 // renderer is told, and it redraws only the nodes whose visibility flipped.
 import type Sigma from 'sigma';
 import type { MapProjection } from '../api/types';
-import { cutAggregates, indexAggregates, type AggregateIndex, type Cut } from './aggregate';
+import { cutAggregates, indexAggregatesSteps, type AggregateIndex, type Cut } from './aggregate';
 import { AggregatesLayer } from './aggregates-layer';
 import type { Theme } from './colors';
 import { defineDebugField } from './debug-hooks';
@@ -59,9 +59,16 @@ export class SemanticZoom {
 
   /** A new map (and its layout's circles): indexes it and cuts at the current zoom, silently. */
   setMap(map: MapProjection, clusters: readonly Cluster[]): void {
+    for (const step of this.setMapSteps(map, clusters)) void step;
+  }
+
+  /** setMap in steps (the index's, then the cut), for a caller that pauses between them. */
+  *setMapSteps(map: MapProjection, clusters: readonly Cluster[]): Generator<void, void, void> {
+    const index = yield* indexAggregatesSteps(map, clusters);
     this.map = map;
-    this.index = indexAggregates(map, clusters);
+    this.index = index;
     this.hosts = [...new Set(clusters.map((c) => c.host))].sort();
+    yield;
     this.recompute(false);
   }
 
