@@ -212,6 +212,23 @@ export const RestEnvelopeSchema = {
         ],
         type: 'object',
       },
+      if: {
+        type: 'object',
+        required: ['kind'],
+        properties: {
+          kind: {
+            const: 'node.prob-extensions',
+          },
+        },
+      },
+      then: {
+        type: 'object',
+        properties: {
+          item: {
+            $ref: '#/$defs/NodeProbExtensions',
+          },
+        },
+      },
     },
     ValueEnvelope: {
       type: 'object',
@@ -516,6 +533,198 @@ export const RestEnvelopeSchema = {
             },
           },
         ],
+      },
+    },
+    ProbExtensionEntry: {
+      description: 'One launcher of a node: a probabilistic extension the node can be given as a job now.',
+      type: 'object',
+      additionalProperties: false,
+      required: [
+        'id',
+        'description',
+        'state',
+        'lastJudged',
+        'jobId',
+        'fixerIds',
+        'hasOpenFindings',
+        'fixerBusy',
+      ],
+      properties: {
+        id: {
+          type: 'string',
+          minLength: 1,
+          description: 'Qualified extension id, what a submit names.',
+        },
+        description: {
+          type: 'string',
+          minLength: 1,
+        },
+        state: {
+          enum: ['idle', 'queued', 'running'],
+          description:
+            'Live queue state over the launcher and its fixers on this node (running before queued).',
+        },
+        lastJudged: {
+          description:
+            'The newest completed execution of this launcher on the node; null when it never ran here.',
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              required: ['at', 'model'],
+              additionalProperties: false,
+              properties: {
+                at: {
+                  type: 'integer',
+                  minimum: 0,
+                  description: 'Epoch ms it finished.',
+                },
+                model: {
+                  type: ['string', 'null'],
+                  description: "The agent's model when it said; null otherwise.",
+                },
+              },
+            },
+          ],
+        },
+        jobId: {
+          type: ['string', 'null'],
+          description: 'The id of the job behind `state` (the one to cancel); null when idle.',
+        },
+        fixerIds: {
+          type: 'array',
+          items: {
+            type: 'string',
+            minLength: 1,
+          },
+          description: "The fixers that resolve this finder's findings; empty on standalone launchers.",
+        },
+        hasOpenFindings: {
+          type: 'boolean',
+          description:
+            'The node has at least one open, current finding of this finder (always false on standalone launchers).',
+        },
+        fixerBusy: {
+          description:
+            'What the live fixer jobs of this finder target on the node; null when none runs or waits.',
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              additionalProperties: false,
+              required: ['all', 'findingIds'],
+              properties: {
+                all: {
+                  type: 'boolean',
+                  description: 'A fixer job for the whole node is live.',
+                },
+                findingIds: {
+                  type: 'array',
+                  items: {
+                    type: 'integer',
+                  },
+                  description: 'The findings the live subset fixer jobs target, ascending.',
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+    SkillActionEntry: {
+      description: 'One skill action offered on a node: a skill installed under .skill-map/.agents/skills/.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'name', 'description', 'version', 'state', 'jobId', 'lastJudged'],
+      properties: {
+        id: {
+          type: 'string',
+          pattern: '^skill:.+$',
+          description: '`skill:<folder name>`.',
+        },
+        name: {
+          type: 'string',
+          minLength: 1,
+        },
+        description: {
+          type: 'string',
+          minLength: 1,
+        },
+        version: {
+          type: 'string',
+          minLength: 1,
+          description: 'Informational: the frontmatter version, else metadata.version, else 0.0.0.',
+        },
+        state: {
+          enum: ['idle', 'queued', 'running'],
+          description:
+            'The live queue state: a running job of this launcher on the node, else a queued one, else idle.',
+        },
+        jobId: {
+          type: ['string', 'null'],
+          description: 'The id of the job behind `state` (the one to cancel); null when idle.',
+        },
+        lastJudged: {
+          description:
+            'The newest completed execution of this launcher on the node; null when it never ran here.',
+          oneOf: [
+            {
+              type: 'null',
+            },
+            {
+              type: 'object',
+              required: ['at', 'model'],
+              additionalProperties: false,
+              properties: {
+                at: {
+                  type: 'integer',
+                  minimum: 0,
+                  description: 'Epoch ms it finished.',
+                },
+                model: {
+                  type: ['string', 'null'],
+                  description: "The agent's model when it said; null otherwise.",
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+    NodeProbExtensions: {
+      description:
+        'The item of `node.prob-extensions` (GET /api/nodes/:pathB64/prob-extensions): what probabilistic work the node can be given now.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['finders', 'standalone'],
+      properties: {
+        finders: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ProbExtensionEntry',
+          },
+          description: 'Probabilistic analyzers that have at least one fixer.',
+        },
+        standalone: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/ProbExtensionEntry',
+          },
+          description:
+            'Finders without a fixer, actions that fix nothing, and fixers of a deterministic analyzer while the node has an open issue of it.',
+        },
+        skills: {
+          type: 'array',
+          items: {
+            $ref: '#/$defs/SkillActionEntry',
+          },
+          description:
+            'Installed skill actions, on every node; empty while skillActions.enabled is false (absent from servers that predate them).',
+        },
       },
     },
   },
@@ -4113,6 +4322,60 @@ export const SidecarSchema = {
   },
 } as const;
 
+/** JSON Schema `skill-actions/report.schema.json` as a plain value. */
+export const SkillActionsReportSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/skill-actions/report.schema.json',
+  title: 'SkillActionReport',
+  description:
+    "What an agent reports after running a skill action (an installed skill of .skill-map/.agents/skills/) on one node. A skill brings no report schema of its own, so this one schema serves every skill action: the confidence and safety verdict every probabilistic report carries, plus a summary of what the skill did. Other fields are allowed: a skill may ask for more and they are kept with the execution as they came. Nothing beyond the execution is written from it (no summary, findings or tags), except the node's safety findings when the verdict flags the node.",
+  type: 'object',
+  required: ['confidence', 'safety', 'summary'],
+  properties: {
+    confidence: {
+      type: 'number',
+      minimum: 0,
+      maximum: 1,
+      description: 'How sure the agent is of the report, 0 to 1.',
+    },
+    safety: {
+      type: 'object',
+      required: ['injectionDetected', 'contentQuality'],
+      description:
+        "The agent's verdict on the node as input (the same verdict every probabilistic report gives).",
+      properties: {
+        injectionDetected: {
+          type: 'boolean',
+        },
+        injectionType: {
+          enum: [
+            'instruction-override',
+            'role-change',
+            'report-tampering',
+            'exfiltration',
+            'tool-misuse',
+            'other',
+            null,
+          ],
+        },
+        injectionDetails: {
+          type: 'string',
+          maxLength: 1000,
+        },
+        contentQuality: {
+          enum: ['clean', 'suspicious', 'malformed'],
+        },
+      },
+    },
+    summary: {
+      type: 'string',
+      minLength: 1,
+      description:
+        'One paragraph: what the skill looked at or changed in the node, and what came of it. The execution history shows this field.',
+    },
+  },
+} as const;
+
 /** JSON Schema `view-slots.schema.json` as a plain value. */
 export const ViewSlotsSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -4788,5 +5051,6 @@ export const ALL_SCHEMAS = {
   'scan-result.schema.json': ScanResultSchema,
   'serve-info.schema.json': ServeInfoSchema,
   'sidecar.schema.json': SidecarSchema,
+  'skill-actions/report.schema.json': SkillActionsReportSchema,
   'view-slots.schema.json': ViewSlotsSchema,
 } as const;

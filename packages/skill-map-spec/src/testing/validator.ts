@@ -50,6 +50,7 @@ export const SCHEMA_IDS = {
   extensionManifest: 'https://skill-map.ai/spec/v1/extensions/extension-manifest.schema.json',
   refreshReport: 'https://skill-map.ai/spec/v1/refresh-report.schema.json',
   enrichReport: 'https://skill-map.ai/spec/v1/enrich-report.schema.json',
+  skillActionReport: 'https://skill-map.ai/spec/v1/skill-actions/report.schema.json',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

@@ -47,7 +47,12 @@ export { KernelError, type KernelErrorCode, type Result } from './errors.js';
 export { sha256Hex, type HashFn } from './util/sha256.js';
 export { normalizeTrigger } from './util/normalize-trigger.js';
 export { sidecarPathFor } from './util/posix-path.js';
-export { canonicalFrontmatter, hashFrontmatter, splitFrontmatter } from './parse/frontmatter.js';
+export {
+  canonicalFrontmatter,
+  hashFrontmatter,
+  parseFrontmatter,
+  splitFrontmatter,
+} from './parse/frontmatter.js';
 export {
   ANALYZER_CATALOG,
   analyzerCatalogOf,

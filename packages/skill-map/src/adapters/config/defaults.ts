@@ -58,6 +58,7 @@ export const PROJECT_LOCAL_ONLY_KEYS: readonly string[] = Object.freeze([
   'ui',
   'mcp.server.enabled',
   'github',
+  'skillActions',
 ]);
 
 /** True when `key` is (or sits under) a project-local-only key. */
