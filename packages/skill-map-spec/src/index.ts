@@ -67,6 +67,7 @@ export {
   CliHelpSchema,
   ConformanceCaseSchema,
   ConformanceResultSchema,
+  ExtensionsProviderKindSchema,
   FindingsReportSchema,
   IssueSchema,
   JobSchema,

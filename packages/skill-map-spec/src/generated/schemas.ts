@@ -2440,6 +2440,100 @@ export const ExtensionsExtensionManifestSchema = {
   },
 } as const;
 
+/** JSON Schema `extensions/provider-kind.schema.json` as a plain value. */
+export const ExtensionsProviderKindSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://skill-map.ai/spec/v1/extensions/provider-kind.schema.json',
+  title: 'ProviderKind',
+  description:
+    "`kind.json` of the folder layout, at `<plugin>/kinds/<kind>/` (the folder name is the kind; a `schema.json` for the kind's frontmatter may sit beside it): how the web page draws nodes of that kind, and how they are named. A plugin's providers classify files into these kinds. A kind.json that does not match this schema makes the whole plugin invalid-manifest.",
+  type: 'object',
+  required: ['ui'],
+  additionalProperties: false,
+  properties: {
+    $schema: {
+      type: 'string',
+    },
+    identifiers: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        enum: ['frontmatter.name', 'filename-basename', 'dirname'],
+      },
+      description:
+        "Where a node of this kind takes the names a link may call it by, in order: the frontmatter name, the file name without its extension, the parent folder's name. Absent: links cannot name it.",
+    },
+    identifierMismatch: {
+      enum: ['warn', 'info'],
+      description:
+        'The severity of name-mismatch when the frontmatter name differs from a name the path gives. Absent: no issue.',
+    },
+    ui: {
+      type: 'object',
+      required: ['label', 'color'],
+      additionalProperties: false,
+      description:
+        'How the web page draws the kind (REST kindRegistry): a plural label and a base colour, and optionally a dark-theme colour, an emoji and an icon.',
+      properties: {
+        label: {
+          type: 'string',
+          minLength: 1,
+          description: 'Plural label for a group of nodes of this kind (`Skills`).',
+        },
+        color: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'Base colour, light theme.',
+        },
+        colorDark: {
+          type: 'string',
+          pattern: '^#[0-9a-fA-F]{6}$',
+          description: 'Dark-theme colour; `color` when absent.',
+        },
+        emoji: {
+          type: 'string',
+          minLength: 1,
+          maxLength: 8,
+          description: 'Shown when there is no icon.',
+        },
+        icon: {
+          description: 'A PrimeIcons id or the `d` of an SVG path (24x24 view box).',
+          oneOf: [
+            {
+              type: 'object',
+              required: ['kind', 'id'],
+              additionalProperties: false,
+              properties: {
+                kind: {
+                  const: 'pi',
+                },
+                id: {
+                  type: 'string',
+                  pattern: '^pi-[a-z0-9]+(-[a-z0-9]+)*$',
+                },
+              },
+            },
+            {
+              type: 'object',
+              required: ['kind', 'path'],
+              additionalProperties: false,
+              properties: {
+                kind: {
+                  const: 'svg',
+                },
+                path: {
+                  type: 'string',
+                  minLength: 1,
+                },
+              },
+            },
+          ],
+        },
+      },
+    },
+  },
+} as const;
+
 /** JSON Schema `findings/report.schema.json` as a plain value. */
 export const FindingsReportSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
@@ -5037,6 +5131,7 @@ export const ALL_SCHEMAS = {
   'enrich-report.schema.json': EnrichReportSchema,
   'execution-record.schema.json': ExecutionRecordSchema,
   'extensions/extension-manifest.schema.json': ExtensionsExtensionManifestSchema,
+  'extensions/provider-kind.schema.json': ExtensionsProviderKindSchema,
   'findings/report.schema.json': FindingsReportSchema,
   'history-stats.schema.json': HistoryStatsSchema,
   'input-types.schema.json': InputTypesSchema,

@@ -51,6 +51,7 @@ export const SCHEMA_IDS = {
   refreshReport: 'https://skill-map.ai/spec/v1/refresh-report.schema.json',
   enrichReport: 'https://skill-map.ai/spec/v1/enrich-report.schema.json',
   skillActionReport: 'https://skill-map.ai/spec/v1/skill-actions/report.schema.json',
+  providerKind: 'https://skill-map.ai/spec/v1/extensions/provider-kind.schema.json',
 } as const;
 
 /** A short schema name accepted by {@link SpecValidator.validate}. */

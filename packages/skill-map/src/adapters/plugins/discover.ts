@@ -4,10 +4,11 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
+import { ExtensionsProviderKindSchema, PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
 import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 import { declaredExtensions, isFolderLayout, type DeclaredExtension } from './folder-layout.js';
+import { readKindFiles, toDeclaredKind, type DeclaredKind } from './kind-folders.js';
 
 /** A plugin.json as the schema describes it. */
 export interface PluginManifest {
@@ -40,6 +41,8 @@ export interface FoundPlugin {
   contributionErrors: string[];
   /** The folder layout's extensions, as their extension.json declare them (absent for a listed `extensions`). */
   declared?: DeclaredExtension[];
+  /** The folder layout's `kinds/<kind>/kind.json`, checked (absent for a listed `extensions`). */
+  kinds?: DeclaredKind[];
 }
 
 /** Where drop-in plugins live. */
@@ -59,6 +62,7 @@ export function pluginRoots(projectRoot: string, env: NodeJS.ProcessEnv = proces
 
 let validator: ValidateFunction | null = null;
 let contributionValidator: ValidateFunction | null = null;
+let kindValidator: ValidateFunction | null = null;
 
 const explain = (v: ValidateFunction): string =>
   (v.errors ?? [])
@@ -66,8 +70,8 @@ const explain = (v: ValidateFunction): string =>
     .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
     .join('; ');
 
-/** Validates a manifest; ajv is loaded on the first manifest only (a project without plugins never pays for it). */
-async function validateManifest(value: unknown): Promise<string | null> {
+/** Compiles the validators once, on the first manifest (a project without plugins never pays for ajv). */
+async function compileValidators(): Promise<ValidateFunction> {
   if (validator === null) {
     // ajv is CommonJS: its named export is on the namespace under Node, on `default` once bundled (esbuild).
     const mod = (await import('ajv/dist/2020.js')) as unknown as {
@@ -81,9 +85,28 @@ async function validateManifest(value: unknown): Promise<string | null> {
     ajv.addSchema(PluginsRegistrySchema);
     validator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/PluginManifest`)!;
     contributionValidator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/ViewContribution`)!;
+    kindValidator = ajv.compile(ExtensionsProviderKindSchema);
   }
-  if (validator(value) === true) return null;
-  return explain(validator);
+  return validator;
+}
+
+/** Validates a manifest against the plugins registry's PluginManifest. */
+async function validateManifest(value: unknown): Promise<string | null> {
+  const check = await compileValidators();
+  if (check(value) === true) return null;
+  return explain(check);
+}
+
+/** A folder-layout plugin's kinds, each kind.json checked against provider-kind.schema.json; or the first problem. */
+async function checkedKinds(dir: string): Promise<DeclaredKind[] | string> {
+  const files = readKindFiles(dir);
+  if (typeof files === 'string') return files;
+  if (files.length === 0) return [];
+  await compileValidators();
+  for (const f of files)
+    if (kindValidator!(f.doc) !== true)
+      return `${f.file} does not match the provider-kind schema: ${explain(kindValidator!)}`;
+  return files.map(toDeclaredKind);
 }
 
 /** Each declared view contribution checked on its own: the valid ones, and why each other one is left out. */
@@ -106,7 +129,7 @@ function checkContributions(
   return { contributions, contributionErrors };
 }
 
-type Read = { manifest: FoundPlugin['manifest']; declared?: DeclaredExtension[] };
+type Read = { manifest: FoundPlugin['manifest']; declared?: DeclaredExtension[]; kinds?: DeclaredKind[] };
 
 /**
  * A folder-layout plugin.json made whole: the id from the folder when absent, `extensions` from its extension
@@ -139,7 +162,10 @@ async function readManifest(dir: string, name: string): Promise<Read> {
   if (isFolderLayout(value)) {
     const folder = folderManifest(dir, name, value as Record<string, unknown>);
     if (typeof folder === 'string') return bad(folder);
-    read = folder;
+    const kinds = await checkedKinds(dir);
+    if (typeof kinds === 'string') return bad(kinds);
+    const declared = (folder.declared ?? []).map((d) => (d.kind === 'provider' ? { ...d, kinds } : d));
+    read = { ...folder, declared, kinds };
   } else if (typeof value === 'object' && value !== null && !Object.hasOwn(value, 'id'))
     return bad("plugin.json does not match the manifest schema: / must have required property 'id'");
   const problem = await validateManifest(read.manifest.ok ? read.manifest.value : value);
@@ -163,7 +189,7 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
     } catch {
       continue;
     }
-    const { manifest, declared } = await readManifest(dir, name);
+    const { manifest, declared, kinds } = await readManifest(dir, name);
     const checked = manifest.ok
       ? checkContributions(manifest.value)
       : { contributions: [], contributionErrors: [] };
@@ -174,6 +200,7 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
       manifest,
       ...checked,
       ...(declared === undefined ? {} : { declared }),
+      ...(kinds === undefined ? {} : { kinds }),
     });
   }
   return found;

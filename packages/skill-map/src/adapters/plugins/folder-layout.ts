@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExtensionKind } from '../../kernel/index.js';
+import type { DeclaredKind } from './kind-folders.js';
 
 /** The kind of each extension folder name. */
 const KIND_FOLDERS: readonly (readonly [string, ExtensionKind])[] = [
@@ -31,6 +32,8 @@ export interface DeclaredExtension {
   stability: (typeof STABILITIES)[number];
   /** Enabled unless the operator says otherwise: extension.json's defaultEnabled, else not experimental/deprecated. */
   defaultEnabled: boolean;
+  /** A provider's kinds when its module declares none: the plugin's `kinds/<kind>/kind.json` folders. */
+  kinds?: readonly DeclaredKind[];
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>

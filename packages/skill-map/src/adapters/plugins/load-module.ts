@@ -260,6 +260,9 @@ export async function toExtension(
     ...meta.data,
     [FUNCTIONS]: meta.functions,
   };
+  // A folder-layout provider whose module declares no kinds classifies into its plugin's kinds/ folders.
+  if (exported['kinds'] === undefined && declared?.kinds !== undefined && declared.kinds.length > 0)
+    exported['kinds'] = Object.fromEntries(declared.kinds.map((k) => [k.kind, { ui: k.ui }]));
   const shortId = text(exported['id']);
   const kind = exported['kind'];
   const version = text(exported['version']);

@@ -35,7 +35,10 @@ const FIX: Record<PluginStatus, (p: PluginState) => string> = {
   disabled: (p) => `sm plugins enable ${p.id}`,
   untrusted: (p) => `review its code, then run \`sm plugins trust ${p.id}\``,
   'incompatible-spec': () => 'upgrade the plugin (or skill-map) so its specCompat includes this spec',
-  'invalid-manifest': () => 'fix plugin.json (id, version, specCompat and extensions are required)',
+  'invalid-manifest': (p) =>
+    p.statusReason?.startsWith('kinds/') === true
+      ? 'fix the kind.json named in the reason: it needs a ui block with a label and a #rrggbb color (extensions/provider-kind.schema.json)'
+      : 'fix plugin.json (id, version, specCompat and extensions are required)',
   'load-error': () => 'fix the extension module named in the reason, then rerun `sm plugins doctor`',
   'id-collision': () =>
     "rename one of the plugins: ids are unique across the project's and the user's folders",
