@@ -2,8 +2,9 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { visibleNodes } from '../map/filter';
 import { isGhost } from '../map/graph-build';
 import type { Direction } from '../map/navigate';
+import { pause } from '../map/first-build';
 import { warmGpu } from '../map/gpu-warmup';
-import { MapRenderer } from '../map/renderer';
+import type { MapRenderer } from '../map/renderer';
 import { focusNodes, type FocusView } from '../state/focus-view';
 import { navigate, openNode } from '../state/route';
 import type { MapFilter, MapScope } from '../state/store';
@@ -98,8 +99,8 @@ export function MapView() {
     // Created once the GPU channel is warm (gpu-warmup.ts): no main-thread wait for it before the first map.
     let r: MapRenderer | null = null;
     let unmounted = false;
-    const create = (): MapRenderer =>
-      new MapRenderer(
+    const create = (Renderer: typeof MapRenderer): MapRenderer =>
+      new Renderer(
         el,
         (path, pathFrom) => {
           clicked.current = path;
@@ -111,9 +112,13 @@ export function MapView() {
         setCursor,
       );
     const warmup = warmGpu();
-    void warmup.ready.then(() => {
+    // The renderer's code (sigma, graphology, the map's layers) is its own chunk: evaluated here, not at boot, and
+    // not in the task that creates the renderer (a pause between the two).
+    const loaded = Promise.all([import('../map/renderer'), warmup.ready]);
+    void loaded.then(async ([{ MapRenderer: Renderer }]) => {
+      await pause();
       if (unmounted) return;
-      const made = create();
+      const made = create(Renderer);
       r = made;
       rendererRef.current = made;
       exposeHooks(hooksOf(made));
