@@ -3,6 +3,7 @@ import type { Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer as createHttpServer } from 'node:http';
 import { activityHookStatus } from '../engines/activity/index.js';
+import { listSkillActions } from '../engines/extensions/skill-actions.js';
 import { formatBanner } from './banner.js';
 import { tuneHeapForServing } from './heap-tuning.js';
 import { createServer } from './create-server.js';
@@ -161,6 +162,10 @@ async function serveClaimed(
         logger.warn(`initial scan failed: ${err instanceof Error ? err.message : String(err)}`),
     );
   }
+
+  // Each skill-action folder left out of the catalog, said once at boot (the catalog is read again per request).
+  const skillCatalog = listSkillActions({ scopeRoot: deps.scopeRoot, config: () => deps.config.merged });
+  for (const line of skillCatalog.warnings) logger.warn(line);
 
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((r) => (resolveClosed = r));

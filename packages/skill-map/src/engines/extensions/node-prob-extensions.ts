@@ -108,7 +108,9 @@ function catalogOf(session: StateSession, ctx: EngineContext, nodePath: string):
   const store = createJobStore(session);
   const findings = createFindingsLifecycle(session.db, session.schemaReady).list({ node: nodePath });
   const openFindings = new Set(
-    findings.filter((f) => !f.stale && f.resolution === null).map((f) => f.extensionId),
+    findings
+      .filter((f) => !f.stale && f.resolution !== 'fixed' && f.resolution !== 'dismissed')
+      .map((f) => f.extensionId),
   );
   const l: Lookups = { store, judged: lastJudgedOf(ctx.dbPath, nodePath), openFindings };
   const enabled = ctx.extensions.listEnabled(ctx.config());

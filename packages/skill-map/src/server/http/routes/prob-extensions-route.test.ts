@@ -2,6 +2,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSpecValidator } from '@skill-map/spec/testing';
+import { insertFinding } from '../../../engines/findings/testing/findings-project.js';
 import { setProcessingAgent } from '../../testing/job-fixtures.js';
 import { startProjectServer } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
@@ -47,13 +48,25 @@ beforeAll(async () => {
     prepare: (root) => {
       installSkills(root);
       setProcessingAgent(root, true);
+      // On at boot, so the boot says which catalog folders are left out; the tests switch it per case.
+      writeFileSync(
+        join(root, '.skill-map/settings.local.json'),
+        JSON.stringify({ skillActions: { enabled: true } }),
+      );
     },
   });
 });
 afterAll(() => ps?.stop());
 
 describe('GET /api/nodes/:pathB64/prob-extensions', () => {
+  it('the server boot names each skill-action folder left out, once', () => {
+    expect(ps.logger.lines.filter((l) => l.includes('skill action'))).toEqual([
+      "warn skill action 'broken' skipped: frontmatter description must be a non-empty string",
+    ]);
+  });
+
   it('lists finders with their fixers, standalone launchers and no skills while skill actions are off', async () => {
+    setSkillActions(false);
     const { status, body } = await get(LINT);
     expect(status).toBe(200);
     expect(spec.validate('restEnvelope', body)).toEqual({ ok: true });
@@ -79,6 +92,17 @@ describe('GET /api/nodes/:pathB64/prob-extensions', () => {
   it('offers a deterministic analyzer’s fixer only on a node with an open issue of that analyzer', async () => {
     const { body } = await get(DEPLOY);
     expect((body['item']['standalone'] as Json[]).map((e) => e['id'])).toContain('core/ai-reference-action');
+  });
+
+  it('a finder with an open, current finding on the node says so; a fixed one does not count', async () => {
+    const TEST = '.claude/skills/test/SKILL.md';
+    const finderOf = async (node: string): Promise<Json | undefined> =>
+      ((await get(node)).body['item']['finders'] as Json[]).find((e) => e['id'] === SECURITY);
+    insertFinding(ps.dbPath, { node: TEST, extension: SECURITY, resolution: 'fixed' });
+    expect((await finderOf(TEST))?.['hasOpenFindings']).toBe(false);
+    // Waiting on a person is still open (the findings view shows it); only fixed and dismissed ones are closed.
+    insertFinding(ps.dbPath, { node: TEST, extension: SECURITY, resolution: 'human-decision' });
+    expect((await finderOf(TEST))?.['hasOpenFindings']).toBe(true);
   });
 
   it('shows a submitted job as the launcher’s queued state and its id', async () => {
