@@ -45,7 +45,8 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-describe.skipIf(!built)('scripts/install-bins.mjs (built workspaces)', () => {
+// A cap for a loaded machine, not a speed check: each install packs the workspaces and installs the packs.
+describe.skipIf(!built)('scripts/install-bins.mjs (built workspaces)', { timeout: 240_000 }, () => {
   it('installs the three bins into PREFIX/bin, and they run outside the repository', async () => {
     const run = install();
     expect(run.stderr).toBe('');

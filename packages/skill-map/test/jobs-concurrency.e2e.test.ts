@@ -15,7 +15,7 @@ import type { JobsProject } from '../src/engines/jobs/testing/project.js';
 const WORKER = fileURLToPath(new URL('./jobs-concurrency/worker.mjs', import.meta.url));
 const SUBMITTER = fileURLToPath(new URL('./jobs-concurrency/submit-worker.mjs', import.meta.url));
 const BUILT = fileURLToPath(new URL('../dist/engines/jobs/testing/extensions.js', import.meta.url));
-const FILES = 1000;
+const FILES = 400;
 const AGENTS = 8;
 /** A cap for a loaded machine, not a performance assertion (bench:queue measures). */
 const SLOW = 300_000;
