@@ -157,13 +157,15 @@ export function* handOverSteps<N extends Attributes, E extends Attributes>(
       nodeCount[data.type] = (nodeCount[data.type] ?? 0) + 1;
     });
     const edgeCount: Record<string, number> = {};
-    for (const k of edges) {
+    yield* stepped(s, g, edges, (k) => {
       const type = s.edgeDataCache[k]?.type;
       if (type !== undefined) edgeCount[type] = (edgeCount[type] ?? 0) + 1;
-    }
+    });
     if (processed) return null;
     for (const [type, p] of Object.entries(s.nodePrograms)) p.reallocate(nodeCount[type] ?? 0);
+    yield;
     for (const [type, p] of Object.entries(s.edgePrograms)) p.reallocate(edgeCount[type] ?? 0);
+    yield;
     const done: HandOver = { nodeIndices: {}, edgeIndices: {}, itemIDsIndex: {}, highlighted };
     const position: Record<string, number> = {};
     let id = 1;
