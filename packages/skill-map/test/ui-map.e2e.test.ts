@@ -201,8 +201,20 @@ describeBrowser('browser: the map', () => {
     await resetCamera();
     const p = await stillPosition(GUIDE);
     expect(await page.evaluate((q) => document.elementFromPoint(q.x, q.y)?.className, p)).toBe('sigma-mouse');
+    const width = () => page.evaluate(() => document.querySelector('.map-canvas')?.clientWidth ?? 0);
+    const before = await width();
     await page.mouse.click(p.x, p.y);
     await expect.poll(route, POLL).toBe(`#/?node=${GUIDE}`);
+    // The panel opened narrows the map's box: sigma's canvases follow it (in a task after the panel is drawn).
+    const sizes = () =>
+      page.evaluate(() => {
+        const box = document.querySelector<HTMLElement>('.map-canvas');
+        const canvas = document.querySelector<HTMLCanvasElement>('.map-canvas canvas.sigma-nodes');
+        return [box?.clientWidth, canvas === null ? null : canvas.width / devicePixelRatio];
+      });
+    await page.waitForSelector('aside[aria-label="Node panel"]');
+    await expect.poll(width, POLL).toBeLessThan(before);
+    await expect.poll(async () => new Set(await sizes()).size, POLL).toBe(1);
   });
 
   it('a kind filter hides the other kinds, and a reload keeps it', async () => {
