@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, symlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../testing/temp-tree.js';
 import type { TempTree } from '../testing/temp-tree.js';
@@ -45,6 +45,19 @@ describe('readBounded', () => {
     const edge = readBounded(tree.abs('edge.txt'), 100);
     expect(edge.ok && edge.bytes.length).toBe(100);
   });
+
+  // A /proc file stats as size 0 but has content: every byte after the first comes from the reads past the stat'ed
+  // size (the shared scratch buffer), and what one read returned must survive the next read.
+  it.skipIf(process.platform !== 'linux')(
+    "reads past the stat'ed size of a file that has more, and keeps each result apart",
+    () => {
+      const first = readBounded('/proc/self/cmdline', 1024 * 1024);
+      const second = readBounded('/proc/self/environ', 1024 * 1024);
+      expect(first.ok && first.bytes.equals(readFileSync('/proc/self/cmdline'))).toBe(true);
+      expect(second.ok && second.bytes.equals(readFileSync('/proc/self/environ'))).toBe(true);
+      expect(readBounded('/proc/self/environ', 2)).toMatchObject({ ok: false, reason: 'oversized' });
+    },
+  );
 
   it('tells a missing file from an unreadable one', () => {
     tree.write({ 'file.txt': 'x' });

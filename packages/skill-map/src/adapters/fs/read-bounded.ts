@@ -22,6 +22,9 @@ export const SMALL_FILE_MAX_BYTES = 1024 * 1024;
 /** Chunk size of the read loop once the stat'ed size has been read (the file may still be growing). */
 const CHUNK_BYTES = 64 * 1024;
 
+/** Where the read loop reads after its first read (reads are synchronous: one buffer serves every call). */
+const SCRATCH = Buffer.allocUnsafe(CHUNK_BYTES);
+
 function failure(
   reason: BoundedReadFailure,
   message: string,
@@ -76,10 +79,13 @@ export function readOpenBounded(fd: number, absPath: string, maxBytes: number): 
   // One read of the stat'ed size plus one byte tells a file that kept its size from one that grew.
   let want = Math.min(st.size, maxBytes) + 1;
   for (;;) {
-    const chunk = Buffer.allocUnsafe(want);
+    // The reads after the first (almost always one that finds the end) go to a shared scratch buffer and only
+    // what they found is copied out: a scan of 10,000 files then allocates no 64 KiB chunk per file.
+    const first = chunks.length === 0;
+    const chunk = first ? Buffer.allocUnsafe(want) : SCRATCH;
     const n = readSync(fd, chunk, 0, want, null);
     if (n === 0) break;
-    chunks.push(n === want ? chunk : chunk.subarray(0, n));
+    chunks.push(first ? (n === want ? chunk : chunk.subarray(0, n)) : Buffer.from(chunk.subarray(0, n)));
     total += n;
     if (total > maxBytes) return oversized(absPath, maxBytes, total);
     want = Math.min(CHUNK_BYTES, maxBytes + 1 - total);
