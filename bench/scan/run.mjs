@@ -3,7 +3,10 @@
 // next to an I/O floor (walk + read + sha256 as a whole process) and the SQLite write floor measured in the same run,
 // with medians and MET/MISSED per target; one-file edits per kind of file (agent, skill, command, CLAUDE.md, a file
 // using MCP tools, a plugin file, a doc, the MCP config, a sidecar; plus an agent rename, a tools list naming a new MCP
-// server and an MCP config defining another): how many patched in place, median and worst time per kind.
+// server and an MCP config defining another): how many patched in place, median and worst time per kind. Each warm
+// figure is also printed as a multiple of `node -e 0` timed right before each of its runs (same load). Sizes by
+// BENCH_SIZES (default 1000,10000; BENCH_SIZES=30000 or 1000,10000,30000 adds the large size): with more than one
+// size the cold ratios are compared at the end.
 import { spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -38,6 +41,18 @@ function timeProcess(args, cwd, okCodes = [0]) {
 }
 
 const sm = (root, argv, extra = []) => timeProcess([...extra, BIN, ...argv], root, [0, 1]);
+
+/** `node -e 0` timed beside the warm runs of the current size (one before each), under the same load. */
+let nodeZero = [];
+
+/** A warm `sm` run as a whole process, with a `node -e 0` timed just before it. */
+function smWarm(root, argv) {
+  nodeZero.push(timeProcess(['-e', '0'], root).ms);
+  return sm(root, argv);
+}
+
+/** A figure as a multiple of the median `node -e 0` of this size's run. */
+const zx = (value) => `${(value / median(nodeZero)).toFixed(1)}x node -e 0`;
 
 function removeDb(root) {
   for (const suffix of ['', '-wal', '-shm'])
@@ -126,8 +141,7 @@ function rewrite(root, rel, change) {
  * read whether it patched in place (else its reason).
  */
 function perKind(root, project) {
-  const rows = [];
-  const worst = [];
+  const kinds = [];
   let allPatched = true;
   const edits = {
     ...project.kinds,
@@ -164,7 +178,7 @@ function perKind(root, project) {
       else if (kind === 'tools name a new MCP server')
         rewrite(root, rel, (text) => text.replace(/^tools: \[/m, `tools: [mcp__server${n}__run, `));
       else appendFileSync(join(root, rel), `\nOne more plain line of text (edit ${n}).\n`);
-      const run = sm(root, ['scan', '--explain']);
+      const run = smWarm(root, ['scan', '--explain']);
       times.push(run.ms);
       if (run.stderr.includes('patched in place')) patched += 1;
       else {
@@ -173,15 +187,23 @@ function perKind(root, project) {
       }
     }
     if (patched < times.length) allPatched = false;
-    const med = median(times);
-    worst.push(med);
     const why = [...reasons].map(([r, c]) => `; ${c}x full build because ${r}`).join('');
-    rows.push([
-      `  ${kind} (${list.length} files)`,
-      `${ms(med).padStart(8)} median, ${ms(Math.min(...times))} min, ${ms(Math.max(...times))} worst  [${patched}/${times.length} patched in place${why}]`,
-    ]);
+    kinds.push({
+      label: `  ${kind} (${list.length} files)`,
+      times,
+      tail: `[${patched}/${times.length} patched in place${why}]`,
+    });
   }
-  return { rows, worstKind: Math.max(...worst), allPatched };
+  // Rows are formatted once every `node -e 0` of the size is in (the multiples use their median).
+  const rows = () =>
+    kinds.map(({ label, times, tail }) => {
+      const med = median(times);
+      return [
+        label,
+        `${ms(med).padStart(8)} median (${zx(med)}), ${ms(Math.min(...times))} min, ${ms(Math.max(...times))} worst  ${tail}`,
+      ];
+    });
+  return { rows, worstKind: Math.max(...kinds.map((k) => median(k.times))), allPatched };
 }
 
 /** Planted broken references the scan reports (recall), and reference-broken issues nobody planted. */
@@ -203,7 +225,11 @@ const row = (label, values, extra = '') => [
   `${ms(median(values)).padStart(8)}  (n=${values.length}, min ${ms(Math.min(...values))})${extra}`,
 ];
 
+/** Cold ratio to (I/O + SQLite floor) per size, compared at the end when more than one size ran. */
+const coldRatios = [];
+
 async function benchSize(nodes) {
+  nodeZero = [];
   const root = mkdtempSync(join(tmpdir(), `sm-bench-scan-${nodes}-`));
   const project = generateProject(root, nodes);
   const edit = editor(root, project.docs);
@@ -211,17 +237,18 @@ async function benchSize(nodes) {
   const dbFloor = JSON.parse(
     timeProcess([SQLITE_FLOOR, join(root, '.skill-map', 'skill-map.db')], root).stdout,
   ).ms;
-  const warm = Array.from({ length: RUNS }, () => sm(root, ['scan', '-q']).ms);
+  const warm = Array.from({ length: RUNS }, () => smWarm(root, ['scan', '-q']).ms);
   let patched = 0;
   const changed = Array.from({ length: RUNS }, () => {
     edit();
-    const run = sm(root, ['scan', '--changed']);
+    const run = smWarm(root, ['scan', '--changed']);
     if (run.stdout.includes('patched in place')) patched += 1;
     return run.ms;
   });
   // The same edit without the in-place patch: every record loaded, the whole graph built, the rows diffed.
   const rebuilt = Array.from({ length: RUNS }, () => {
     edit();
+    nodeZero.push(timeProcess(['-e', '0'], root).ms);
     return engineRun(root, false).ms;
   });
   sm(root, ['scan', '-q']); // the engine runs above stored rows under another build stamp: re-stamp first
@@ -233,13 +260,15 @@ async function benchSize(nodes) {
   const phasesPatched = enginePhases(root, false, true);
   const phasesCold = enginePhases(root, true);
   const f = median(floor);
+  const z = median(nodeZero);
+  coldRatios.push([nodes, median(cold) / (f + dbFloor)]);
   const s = hot.first.result.stats;
   const peak = rss.length > 0 ? Math.max(...rss) : Number.NaN;
   const load = loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
   console.log(
-    `\n${nodes.toLocaleString('en-US')} nodes: ${project.files} files, ${(project.bytes / 1e6).toFixed(1)} MB; graph ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues; load average ${load} on ${cpus().length} cores`,
+    `\n${nodes.toLocaleString('en-US')} nodes: ${project.files} files, ${(project.bytes / 1e6).toFixed(1)} MB; graph ${s.nodesCount} nodes, ${s.linksCount} links, ${s.issuesCount} issues; load average ${load} on ${cpus().length} cores; node -e 0 beside the warm runs: ${ms(z)} (n=${nodeZero.length})`,
   );
   table([
     row('I/O floor (walk+read+sha256, process)', floor),
@@ -255,23 +284,27 @@ async function benchSize(nodes) {
     row(
       'no-change sm scan (process)',
       warm,
-      `  ${x(median(warm), f)}  target <300 ms: ${verdict(median(warm) < 300)}`,
+      `  ${x(median(warm), f)}, ${zx(median(warm))}  target <300 ms: ${verdict(median(warm) < 300)}`,
     ),
     row(
       'one file changed, sm scan --changed (process)',
       changed,
-      `  ${x(median(changed), f)}  target <400 ms: ${verdict(median(changed) < 400)}  [${patched}/${changed.length} patched in place]`,
+      `  ${x(median(changed), f)}, ${zx(median(changed))}  target <400 ms: ${verdict(median(changed) < 400)}  [${patched}/${changed.length} patched in place]`,
     ),
-    row('  same edit, full rebuild (engine in a process)', rebuilt, `  ${x(median(rebuilt), f)}  (baseline)`),
+    row(
+      '  same edit, full rebuild (engine in a process)',
+      rebuilt,
+      `  ${x(median(rebuilt), f)}, ${zx(median(rebuilt))}  (baseline)`,
+    ),
     [
       'one-file edit per kind, sm scan --explain (process)',
-      `worst kind ${ms(kinds.worstKind)} median  target every kind patched in place, worst kind <400 ms: ${verdict(kinds.allPatched && kinds.worstKind < 400)}`,
+      `worst kind ${ms(kinds.worstKind)} median, ${zx(kinds.worstKind)}  target every kind patched in place, worst kind <400 ms: ${verdict(kinds.allPatched && kinds.worstKind < 400)}; within 5x node -e 0: ${verdict(kinds.worstKind < 5 * z)}`,
     ],
-    ...kinds.rows,
+    ...kinds.rows(),
     row(
       'one file changed, in-process warm state',
       hot.totals,
-      `  target <150 ms: ${verdict(median(hot.totals) < 150)}  [${hot.breakdown}]`,
+      `  ${zx(median(hot.totals))}  target <150 ms: ${verdict(median(hot.totals) < 150)}  [${hot.breakdown}]`,
     ),
     ['engine phases, fresh process, cold', phasesCold],
     ['engine phases, fresh process, no change', phasesWarm],
@@ -299,3 +332,9 @@ console.log(
   `bench:scan on Node ${process.version}, ${RUNS} runs per process figure (medians); node -e 0: ${ms(nodeStart)}, sm version: ${ms(smVersion)}`,
 );
 for (const nodes of SIZES) await benchSize(nodes);
+if (coldRatios.length > 1) {
+  const [small, large] = [coldRatios.at(-2), coldRatios.at(-1)];
+  console.log(
+    `\ncold ratio to (I/O + SQLite floor): ${coldRatios.map(([n, r]) => `${r.toFixed(2)}x at ${n.toLocaleString('en-US')}`).join(', ')}; at ${large[0].toLocaleString('en-US')} no worse than at ${small[0].toLocaleString('en-US')}: ${verdict(large[1] <= small[1])}`,
+  );
+}
