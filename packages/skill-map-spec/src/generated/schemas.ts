@@ -1758,7 +1758,8 @@ export const ConformanceCaseSchema = {
         },
         priorScans: {
           type: 'array',
-          description: 'scans run before the prior invokes (the fixture is already the scope)',
+          description:
+            "staging scans, in order, before the case's own fixture: each replaces the scope's content (all but .skill-map/, whose database carries over) with its fixture (default: the case's) and runs sm scan with its flags; then the case's fixture replaces the content again and the prior invokes run",
           items: {
             type: 'object',
             additionalProperties: false,

@@ -1,12 +1,12 @@
 // The state one persist carries through its steps (statements, the new layout, counters), the row writes both
 // paths share, and the removal of vanished nodes with rename carry-over.
 import type { Database as Db } from 'better-sqlite3';
-import type { Link, Node, ScanResult } from '../domain.js';
+import type { Issue, Link, Node, ScanResult } from '../domain.js';
 import type { RowInputs } from './fingerprints.js';
 import { encodeLink, rowIdentity } from './link-codec.js';
 import type { LinkRow, LinkValues } from './link-codec.js';
 import type { PersistIndex } from './persist-index.js';
-import { applyRenameMove, hasState, planRenames } from './renames.js';
+import { applyRenameMove, deletionIssues, hasState, planRenames } from './renames.js';
 import type { RenameMove, VanishedNode } from './renames.js';
 import { nodeValues } from './rows.js';
 import type { NodeFingerprint } from './rows.js';
@@ -37,6 +37,11 @@ export interface PersistState {
   /** Record identity per node path, as the cold path established it (for the index it hands back, if any). */
   readonly records: Map<string, number | null>;
   readonly keepIndex: boolean;
+  /**
+   * The `orphan` issues of paths deleted since the stored scan (no state, no successor): events of this scan, added
+   * to the result it returns but never stored, so the database stays what a fresh scan of the same tree writes.
+   */
+  readonly deletions: Issue[];
 }
 
 export function digestOf(s: PersistState, record: number | null, group: Group): number | null {
@@ -102,10 +107,14 @@ function vanishedFromValue(path: string, v: Node): VanishedNode {
     bodyHash: v.bodyHash,
     frontmatterHash: v.frontmatterHash,
     hasFrontmatter: Object.keys(v.frontmatter ?? {}).length > 0,
+    virtual: v.virtual === true,
   };
 }
 
-/** Removes vanished nodes (and, in the cold path, their links), carrying state over a detected rename. */
+/**
+ * Removes vanished nodes (and, in the cold path, their links), carrying state over a detected rename; a vanished
+ * path without state and without a successor gets its one-scan `orphan` issue (a deletion, see `deletions`).
+ */
 export function removeVanished(
   s: PersistState,
   gone: Iterable<[string, Node | undefined]>,
@@ -113,15 +122,18 @@ export function removeVanished(
   withLinks: boolean,
 ): RenameMove[] {
   const vanished: VanishedNode[] = [];
+  const deleted: VanishedNode[] = [];
   for (const [path, value] of gone) {
-    if (added.length > 0 && hasState(s.db, path)) {
+    const stateful = hasState(s.db, path);
+    if (!stateful || added.length > 0) {
       const info = value !== undefined ? vanishedFromValue(path, value) : vanishedFromDb(s.st, path);
-      if (info) vanished.push(info);
+      if (info) (stateful ? vanished : deleted).push(info);
     }
     if (withLinks) s.c.links.deleted += s.st.deleteLinksOf.run(path).changes;
     s.st.deleteNode.run(path);
     s.c.nodes.deleted += 1;
   }
+  s.deletions.push(...deletionIssues(deleted, added));
   if (vanished.length === 0) return [];
   const plan = planRenames(vanished, added);
   for (const move of plan.moves) applyRenameMove(s.db, move);

@@ -8,6 +8,8 @@ export interface VanishedNode {
   readonly bodyHash: string;
   readonly frontmatterHash: string;
   readonly hasFrontmatter: boolean;
+  /** A node no file backs (an MCP server a config defines): its vanishing is no deletion. */
+  readonly virtual: boolean;
 }
 
 /** One state carry-over from a vanished path to a new one. */
@@ -104,6 +106,29 @@ export function planRenames(vanished: readonly VanishedNode[], added: readonly N
     }
   }
   return { moves, issues };
+}
+
+/**
+ * An `orphan` (info) for each path without state that vanished in this scan while no new node carries its body, nor
+ * (when it had one) its frontmatter: a deletion, not a move. Shown by the scan that sees it; a vanished path that
+ * still has state rows gets its `orphan` from `findOrphans` on every scan instead.
+ */
+export function deletionIssues(vanished: readonly VanishedNode[], added: readonly Node[]): Issue[] {
+  if (vanished.length === 0) return [];
+  const bodies = new Set(added.map((n) => n.bodyHash));
+  const frontmatters = new Set(added.filter(hasFrontmatter).map((n) => n.frontmatterHash));
+  return vanished
+    .filter((v) => !v.virtual && !bodies.has(v.bodyHash))
+    .filter((v) => !v.hasFrontmatter || !frontmatters.has(v.frontmatterHash))
+    .map((v) => v.path)
+    .sort()
+    .map((path) => ({
+      analyzerId: 'orphan',
+      severity: 'info' as const,
+      nodeIds: [path],
+      message: `${path} was deleted: no new file carries its content`,
+      data: { path },
+    }));
 }
 
 /** Moves every `state_*` reference from one path to another (inside the caller's transaction). */

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import type { Link, ScanResult } from '../domain.js';
+import type { Issue, Link, ScanResult } from '../domain.js';
 import { clearFileCache, writeFileCache } from './file-cache.js';
 import type { FileCacheChanges } from './file-cache.js';
 import { sourceRecord } from './fingerprints.js';
@@ -163,8 +163,9 @@ const poisoned = new WeakSet<PersistIndex>();
  * Three paths: an empty scan zone is bulk-inserted; with the previous persist's index (same process) rows
  * are compared in memory; otherwise stored fingerprints skip rows whose inputs did not change and the rest
  * is compared with what the rows hold. Vanished paths with state go through the rename heuristic (state rows
- * move to the new path) and state left without a node is stamped with `orphan` issues. The input result is
- * not mutated.
+ * move to the new path) and state left without a node is stamped with `orphan` issues; a deleted path without
+ * state or successor is an `orphan` of the returned result only (an event of this scan, never stored). The input
+ * result is not mutated.
  */
 export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}): PersistReport {
   const started = performance.now();
@@ -172,6 +173,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   const st = statements(db);
   const c = { nodes: counts(), links: counts(), issues: counts() };
   const keepIndex = opts.keepIndex !== false;
+  const deletions: Issue[] = [];
   const given = opts.index !== undefined && !poisoned.has(opts.index) ? opts.index : undefined;
   const run = db.transaction(() => {
     const meta = readPersistMeta(db);
@@ -195,6 +197,7 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
       warm,
       records: new Map(),
       keepIndex,
+      deletions,
     };
     let renames: RenameMove[];
     let prevIssues: RowGroups<StoredIssue>;
@@ -261,6 +264,10 @@ export function persistScan(db: Db, input: ScanResult, opts: PersistOptions = {}
   });
   const { next, renames, inMemory, cacheCurrent } = run.immediate();
   poisoned.delete(next);
+  if (deletions.length > 0) {
+    result.issues.push(...deletions);
+    result.stats = { ...result.stats, issuesCount: result.issues.length };
+  }
   const durationMs = performance.now() - started;
   return { result, index: next, ...c, renames, durationMs, inMemory, cacheCurrent };
 }

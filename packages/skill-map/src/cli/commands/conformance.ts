@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, resolve } from 'node:path';
 import { CliError } from '../errors.js';
 import { runCase } from '../conformance/run-case.js';
 import type { Implementation } from '../conformance/run-case.js';
@@ -42,9 +42,11 @@ function implementation(ctx: VerbContext): Implementation {
   const timeoutMs = Math.round(seconds * 1000);
   if (bin === undefined)
     return { command: process.execPath, prefix: [join(packageRoot(), 'bin', 'sm.js')], timeoutMs };
+  // A path is taken from where sm runs (each case spawns it in its own scope folder); a bare name is a command.
+  const path = bin.includes('/') || bin.includes('\\') ? resolve(bin) : bin;
   return /\.[cm]?js$/.test(bin)
-    ? { command: process.execPath, prefix: [bin], timeoutMs }
-    : { command: bin, prefix: [], timeoutMs };
+    ? { command: process.execPath, prefix: [resolve(bin)], timeoutMs }
+    : { command: path, prefix: [], timeoutMs };
 }
 
 /**

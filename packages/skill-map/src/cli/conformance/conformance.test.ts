@@ -73,7 +73,8 @@ describe('sm conformance run', () => {
       kind: 'conformance.result',
     });
     expect(out.scopes.map((s) => s.label)).toEqual(suites.map((s) => s.scope));
-  });
+    // Every case spawns the bin a few times, one case after another: a loaded 2-core machine needs minutes.
+  }, 240_000);
 
   it('a case that does not hold fails with what was found (exit 1); the others still run', async () => {
     const dir = writeSuite(

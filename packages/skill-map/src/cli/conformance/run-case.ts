@@ -1,7 +1,7 @@
 // Runs one conformance case the way the reference's runner does: a fresh scope folder holding a copy of the
 // fixture (its drop-in plugins trusted), the case's servers started when it asks for them, the implementation
 // spawned in it (prior invocations first), then every assertion in order; everything stopped and removed after.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,8 +73,26 @@ function captureInto(spec: InvokeSpec, run: Invocation, vars: Map<string, string
   return failures;
 }
 
-/** The setup's prior scans, then its prior invokes (captures, expected exits, waits); what went wrong, as failures. */
-async function priorSteps(
+/**
+ * Lays a fixture down as the scope's content: everything but `.skill-map/` (the database, kept across the swaps of
+ * prior scans) is removed first, then the fixture is copied in and its drop-in plugins are trusted.
+ */
+async function layDown(
+  dir: string | null,
+  scope: string,
+  impl: Implementation,
+  env: NodeJS.ProcessEnv,
+): Promise<void> {
+  mkdirSync(scope, { recursive: true });
+  for (const entry of readdirSync(scope))
+    if (entry !== '.skill-map') rmSync(join(scope, entry), { recursive: true, force: true });
+  if (dir === null) return;
+  cpSync(dir, scope, { recursive: true });
+  await trustFixturePlugins(impl, scope, env);
+}
+
+/** The setup's prior invokes (captures, expected exits, waits); what went wrong, as failures. */
+async function priorInvokes(
   c: ConformanceCase,
   impl: Implementation,
   flags: string[],
@@ -83,8 +101,6 @@ async function priorSteps(
   vars: Map<string, string>,
 ): Promise<Failure[]> {
   const failures: Failure[] = [];
-  for (const scan of c.setup?.priorScans ?? [])
-    await runOnce(impl, argvOf({ verb: 'scan', flags: [...(scan.flags ?? [])] }, flags, vars), scope, env);
   for (const prior of c.setup?.priorInvokes ?? []) {
     const run = await runOnce(impl, argvOf(prior, flags, vars), scope, env);
     const want = prior.expectExit ?? 0;
@@ -159,18 +175,22 @@ export async function runCase(
       return dir;
     };
     const flags = setupFlags(c);
-    if (c.fixture === undefined) mkdirSync(scope, { recursive: true });
-    else cpSync(fixture(c.fixture), scope, { recursive: true });
     const env = caseEnv(home);
-    await trustFixturePlugins(impl, scope, env);
     const vars = new Map<string, string>();
+    // Each prior scan runs over its own fixture; the database it leaves is what the case's own fixture meets.
+    for (const prior of c.setup?.priorScans ?? []) {
+      const name = prior.fixture ?? c.fixture;
+      await layDown(name === undefined ? null : fixture(name), scope, impl, env);
+      await runOnce(impl, argvOf({ verb: 'scan', flags: [...(prior.flags ?? [])] }, flags, vars), scope, env);
+    }
+    await layDown(c.fixture === undefined ? null : fixture(c.fixture), scope, impl, env);
     if (c.setup?.staticServe !== undefined) {
       const started = await startStaticServer(fixture(c.setup.staticServe.fixture));
       statics = started.server;
       vars.set('staticServeUrl', started.baseUrl);
     }
     if (c.setup?.serve === true) server = await startCaseServer(impl, scope, env, flags);
-    const setupFailures = await priorSteps(c, impl, flags, scope, env, vars);
+    const setupFailures = await priorInvokes(c, impl, flags, scope, env, vars);
     const argv = argvOf(c.invoke, flags, vars);
     const runs = await Promise.all(
       Array.from({ length: c.invoke.parallel ?? 1 }, () => runOnce(impl, argv, scope, env)),
