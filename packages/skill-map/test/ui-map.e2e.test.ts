@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 // The web page's map against a spawned `sm serve` on a small real project, in Debian's Chromium: it renders every
 // node (and pixels), leaves the canvases that show nothing out of compositing (and edges and labels while dragged),
-// search and canvas clicks open nodes, kind filters and scope excludes hide nodes, a reload keeps the filters, and a
+// search and canvas clicks open nodes, kind filters and scope excludes hide nodes (and the edges of the hidden ones,
+// read from sigma's buffers; clearing the filter draws them again), a reload keeps the filters, and a
 // one-line edit (rescanned by the watcher) moves nothing on the map.
 import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ const PROJECT: Record<string, string> = {
 
 interface MapJson {
   nodes: { path: string; kind: string }[];
+  links: { source: string; target: string }[];
 }
 
 // Generous: a shared CI machine under load renders slowly; the wait ends as soon as the page is right.
@@ -66,6 +68,30 @@ const positions = () =>
     ).__skillMap.map.positions(),
   );
 const route = () => page.evaluate(() => decodeURIComponent(location.hash));
+/** What sigma's buffers draw now: node keys and edges as `source -> target` (window.__smMap.drawn). */
+const drawn = () =>
+  page.evaluate(() => {
+    const d = (
+      window as unknown as { __smMap: { drawn: { nodes: string[]; edges: [string, string][] } | null } }
+    ).__smMap.drawn;
+    return d === null
+      ? null
+      : { nodes: d.nodes.sort(), edges: d.edges.map(([s, t]) => `${s} -> ${t}`).sort() };
+  });
+/** The links between two real nodes both drawn in `nodes`, as `source -> target` (what sigma must draw of them). */
+const linksBetween = (nodes: readonly string[]) => {
+  const shown = new Set(nodes);
+  const real = new Set(map.nodes.map((n) => n.path));
+  const pairs = map.links
+    .filter((l) => l.source !== l.target && real.has(l.target) && shown.has(l.source) && shown.has(l.target))
+    .map((l) => `${l.source} -> ${l.target}`);
+  return [...new Set(pairs)].sort();
+};
+/** The drawn edges between real nodes (ghosts, the broken targets, left out). */
+const realEdges = (edges: readonly string[]) => {
+  const real = new Set(map.nodes.map((n) => n.path));
+  return edges.filter((e) => real.has(e.split(' -> ')[1] ?? ''));
+};
 
 /** A node's position once the camera has stopped moving (two reads 150 ms apart agree). */
 async function stillPosition(path: string): Promise<{ x: number; y: number }> {
@@ -220,9 +246,20 @@ describeBrowser('browser: the map', () => {
   it('a kind filter hides the other kinds, and a reload keeps it', async () => {
     await page.evaluate(() => (location.hash = '#/'));
     await page.locator('details.filters-more > summary').click();
+    const all = (await drawn())!;
+    expect(all.nodes).toEqual(expect.arrayContaining(map.nodes.map((n) => n.path)));
+    expect(realEdges(all.edges)).toEqual(linksBetween(all.nodes));
+    expect(all.edges).toContain(`${SKILL} -> ${GUIDE}`);
     await page.getByRole('checkbox', { name: /^skill/ }).check();
     const skills = map.nodes.filter((n) => n.kind === 'skill').length;
     await expect.poll(() => attr('data-visible'), POLL).toBe(String(skills));
+    // The edges of a hidden node are hidden with it (the skill's link to the guide), those between shown nodes stay.
+    const filtered = (await drawn())!;
+    expect(filtered.nodes).toContain(SKILL);
+    expect(filtered.nodes).not.toContain(GUIDE);
+    expect(filtered.edges).not.toContain(`${SKILL} -> ${GUIDE}`);
+    expect(filtered.edges.filter((e) => !filtered.nodes.some((n) => e.startsWith(`${n} -> `)))).toEqual([]);
+    expect(filtered.edges.filter((e) => !filtered.nodes.some((n) => e.endsWith(` -> ${n}`)))).toEqual([]);
     await resetCamera();
     await expect.poll(() => position(SKILL), POLL).not.toBeNull();
     expect(await position(AGENT)).toBeNull();
@@ -233,6 +270,8 @@ describeBrowser('browser: the map', () => {
     await page.locator('details.filters-more > summary').click();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect.poll(() => attr('data-visible'), POLL).toBe(String(map.nodes.length));
+    // Shown again, with every edge drawn before the filter.
+    expect(await drawn()).toEqual(all);
   });
 
   it('the query box takes the sm export grammar and shows its errors', async () => {

@@ -5,7 +5,9 @@
 //   pixels; none while the camera moves); `ringOf(path)`, the ring a node is drawn with now ('error' | 'warn' |
 //   'info' | 'selected' | 'plain', 'none' when hidden, null when absent); `camera` (sigma's camera state);
 //   `selection` ({ node, highlighted, dimmed }: the selected node, the nodes drawn highlighted, the dimming shown);
-//   `focusView`, the focus view shown (null when none) and the nodes it keeps.
+//   `focusView`, the focus view shown (null when none) and the nodes it keeps; `drawn` ({ nodes, edges }: the
+//   node keys and the edges' [source, target] that sigma's buffers draw now, read from the buffers; null when
+//   sigma's internals are not readable).
 // - scale: `aggregates` (the aggregates drawn this frame), `collapsedNodes` (how many nodes they hide).
 // Other parts add theirs with defineDebugField and list them above.
 

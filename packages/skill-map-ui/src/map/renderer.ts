@@ -1,6 +1,7 @@
 // The map renderer as the page uses it (MapView.tsx): the selection cursor, live activity, the issue severities
 // and theme, labels and search, camera moves and the read-only accessors browser tests use, over the core that
 // owns sigma and the graph (renderer-core.ts).
+import type Sigma from 'sigma';
 import type { Severity } from '../api/types';
 import type { ActivityState } from '../state/activity-model';
 import type { CameraView } from '../state/view-history';
@@ -18,6 +19,7 @@ import {
   zoomStep,
   type MapView,
 } from './map-navigation';
+import { edgeDrawn, nodeDrawn } from './drawn-items';
 import { ringState } from './markers';
 import type { Direction } from './navigate';
 import { MapRendererCore } from './renderer-core';
@@ -34,6 +36,7 @@ export class MapRenderer extends MapRendererCore {
     this.undebug.push(
       defineDebugField('ringOf', () => (key: string) => this.ringOf(key)),
       defineDebugField('selection', () => this.selectionState()),
+      defineDebugField('drawn', () => this.drawnItems()),
     );
     matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () =>
       this.setTheme(currentTheme()),
@@ -158,6 +161,25 @@ export class MapRenderer extends MapRendererCore {
     });
     const dimmed = this.focusLayer.canvas.style.visibility === 'visible';
     return { node: this.focus, highlighted, dimmed };
+  }
+
+  /** For tests: the nodes and edges (`source`, `target`) sigma's buffers draw now, null when unreadable. */
+  private drawnItems(): { nodes: string[]; edges: [string, string][] } | null {
+    const s = this.sigma as unknown as Sigma;
+    const nodes: string[] = [];
+    const edges: [string, string][] = [];
+    let known = true;
+    this.graph.forEachNode((k) => {
+      const d = nodeDrawn(s, k);
+      if (d === null) known = false;
+      else if (d) nodes.push(k);
+    });
+    this.graph.forEachEdge((e, _a, source, target) => {
+      const d = edgeDrawn(s, e);
+      if (d === null) known = false;
+      else if (d) edges.push([source, target]);
+    });
+    return known ? { nodes, edges } : null;
   }
 
   private view(): MapView {

@@ -22,7 +22,8 @@ interface SigmaInternals {
 /**
  * Redraws after the nodes in `nodes` changed their visual attributes (hidden, size, colours) in place: those
  * nodes are refreshed, and when `endpointsChanged` holds the nodes whose visibility flipped, every edge that
- * touches one of them is re-processed. One render, synchronous.
+ * touches one of them is re-processed (found through the graph's adjacency: the cost follows the flipped nodes'
+ * degrees, not the number of edges). One render, synchronous.
  */
 export function refreshNodes<N extends Attributes, E extends Attributes>(
   sigma: Sigma<N, E>,
@@ -43,22 +44,35 @@ export function refreshNodes<N extends Attributes, E extends Attributes>(
     return;
   }
   if (nc === undefined || ec === undefined || ei === undefined || ep === undefined || progs === undefined) {
-    const edges = new Set<string>();
-    for (const n of endpointsChanged) graph.forEachEdge(n, (e) => void edges.add(e));
-    sigma.refresh({ partialGraph: { nodes: [...nodes], edges: [...edges] }, skipIndexation: true });
+    sigma.refresh({
+      partialGraph: { nodes: [...nodes], edges: [...edgesOf(graph, endpointsChanged)] },
+      skipIndexation: true,
+    });
     return;
   }
   // The nodes first (their display data is what the edge programs read), the frame after the edges.
   sigma.refresh({ partialGraph: { nodes: [...nodes] }, skipIndexation: true, schedule: true });
-  graph.forEachEdge((e, _a, source, target) => {
-    if (!endpointsChanged.has(source) && !endpointsChanged.has(target)) return;
-    const data = ec[e];
-    const fingerprint = ei[e];
-    const offset = ep[e];
-    if (data === undefined || fingerprint === undefined || offset === undefined) return;
-    progs[data.type]?.process(fingerprint, offset, nc[source], nc[target], data);
-  });
+  for (const n of endpointsChanged)
+    graph.forEachEdge(n, (e, _a, source, target) => {
+      // An edge between two flipped nodes is met from both: processed from its source only.
+      if (n !== source && endpointsChanged.has(source)) return;
+      const data = ec[e];
+      const fingerprint = ei[e];
+      const offset = ep[e];
+      if (data === undefined || fingerprint === undefined || offset === undefined) return;
+      progs[data.type]?.process(fingerprint, offset, nc[source], nc[target], data);
+    });
   s.render();
+}
+
+/** Every edge with an end in `nodes`, once. */
+function edgesOf<N extends Attributes, E extends Attributes>(
+  graph: Graph<N, E>,
+  nodes: ReadonlySet<string>,
+): Set<string> {
+  const edges = new Set<string>();
+  for (const n of nodes) graph.forEachEdge(n, (e) => void edges.add(e));
+  return edges;
 }
 
 interface HighlightInternals {
