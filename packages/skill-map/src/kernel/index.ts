@@ -124,6 +124,9 @@ export {
 export {
   DUAL_MODE_KINDS,
   EXTENSION_KINDS,
+  HOOK_TRIGGERS,
+  type Hook,
+  type HookTrigger,
   type ActionOutcome,
   type ActionParam,
   type ActionRunArgs,
@@ -141,4 +144,5 @@ export {
   type RegistrationError,
 } from './registry/types.js';
 export type { Analyzer, AnalyzerPhase, ContributionPayload, GraphView } from './analyzers/analyzer.js';
+export type { Extractor, ExtractInput, ExtractSink } from './extractors/extractor.js';
 export type { ConfidenceOp, IssueSink } from './graph/issue-sink.js';

@@ -15,6 +15,7 @@ import { dirname } from './util/posix-path.js';
 import { looksBinary, utf8Length } from './util/utf8.js';
 import { createMcpNode } from './virtual-node.js';
 import { bodyIssues } from './body-checks.js';
+import { extensionFault } from './extension-fault.js';
 import { parseInlineSuppressions } from './parse/inline-suppressions.js';
 import { frontmatterSchemaIssues, keyLines } from './host-schema/index.js';
 import type { LineIndex } from './util/line-index.js';
@@ -228,12 +229,21 @@ export function analyzeNodeFile(
     codeText,
     frontmatter: parsed.frontmatter,
     frontmatterRange: parsed.fmRange,
+    kind: cls.kind,
+    bodyOffset: parsed.bodyOffset,
   };
   collector.reset();
   collector.doubtFrom = isTemplateText(prose) ? 0 : trouble < 0 ? Infinity : trouble;
   for (const extractor of prepared.extractors) {
     collector.extractor = extractor.id;
-    extractor.extract(input, collector);
+    if (extractor.isolated !== true) extractor.extract(input, collector);
+    else {
+      try {
+        extractor.extract(input, collector);
+      } catch (error) {
+        parsed.issues.push(extensionFault(file.path, extractor.id, (error as Error).message));
+      }
+    }
   }
   const fmHash =
     parsed.frontmatter === null ? prepared.emptyHash : ctx.hash(canonicalFrontmatter(parsed.frontmatter));

@@ -11,7 +11,7 @@ import {
   type ExportMeta,
   type PluginHost,
 } from './plugin-host.js';
-import { NODE_KINDS, SEVERITIES } from '@skill-map/spec';
+import { SEVERITIES } from '@skill-map/spec';
 import type { Issue, NodeKind, ViewContribution } from '@skill-map/spec';
 import type {
   Analyzer,
@@ -26,6 +26,8 @@ import type { PluginManifest } from './discover.js';
 import type { DeclaredExtension } from './folder-layout.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
+import { pluginExtractor } from './plugin-extractor.js';
+import { pluginHook } from './plugin-hook.js';
 import { checkContributions, splitAnswer } from './contribution-data.js';
 import { confidenceOps } from './confidence-ops.js';
 import { PluginLoadError } from './plugin-errors.js';
@@ -79,11 +81,16 @@ function modulePath(dir: string, entry: string): string {
   return real;
 }
 
+/** A node kind's name: the spec's vocabulary or a plugin's own kind (node.schema.json's pattern). */
+const KIND_NAME = /^[a-zA-Z][a-zA-Z0-9_-]{0,63}$/;
+
 function provider(ext: Exported, id: string, invoke: Invoke): Provider {
   const { kinds, ui } = providerKinds(ext, id);
-  const bad = kinds.filter((k) => typeof k !== 'string' || !(NODE_KINDS as readonly string[]).includes(k));
+  const bad = kinds.filter((k) => typeof k !== 'string' || !KIND_NAME.test(k));
   if (kinds.length === 0 || bad.length > 0)
-    throw new PluginLoadError(`provider '${id}': kinds must be a non-empty list of ${NODE_KINDS.join(', ')}`);
+    throw new PluginLoadError(
+      `provider '${id}': kinds must be a non-empty list of kind names (a letter, then up to 63 letters, digits, _ or -), got ${JSON.stringify(bad[0] ?? [])}`,
+    );
   if (!has(ext, 'classify')) throw new PluginLoadError(`provider '${id}' has no classify(path)`);
   return {
     id,
@@ -210,17 +217,22 @@ function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invok
   };
 }
 
+/**
+ * A formatter: ours declares `format` (its --format name) and `render(graph)`; the reference's form names the format
+ * by the extension's own id (its folder) and answers `format(graph)`.
+ */
 function formatter(ext: Exported, id: string, invoke: Invoke): Formatter {
-  const format = text(ext['format']);
+  const method = has(ext, 'render') ? 'render' : has(ext, 'format') ? 'format' : null;
+  const format = method === 'format' ? id.slice(id.indexOf('/') + 1) : text(ext['format']);
   if (format === undefined || !/^[a-z][a-z0-9-]*$/.test(format))
     throw new PluginLoadError(`formatter '${id}' needs a kebab-case format`);
-  if (!has(ext, 'render')) throw new PluginLoadError(`formatter '${id}' has no render(graph)`);
+  if (method === null) throw new PluginLoadError(`formatter '${id}' has no render(graph) nor format(graph)`);
   return {
     id,
     format,
     contentType: text(ext['contentType']) ?? 'text/plain; charset=utf-8',
     render(graph) {
-      const out = invoke('render', [
+      const out = invoke(method, [
         { nodes: graph.nodes, links: graph.links, issues: graph.issues } satisfies Subgraph,
       ]);
       if (typeof out !== 'string') throw new Error(`formatter '${id}' did not return a string`);
@@ -304,15 +316,23 @@ export async function toExtension(
       impl: analyzer(exported, id, { pluginId, shortId: bare, description, contributions, ui }, invoke),
     };
   if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id, invoke) };
+  if (kind === 'hook') return { ...base, kind, impl: pluginHook(exported, id, has(exported, 'on'), invoke) };
+  if (kind === 'extractor')
+    return { ...base, kind, impl: pluginExtractor(exported, id, invoke, has(exported, 'extract')) };
   if (kind === 'action')
     return {
       ...base,
       kind,
       ...(exported['defaultEnabled'] === false ? { defaultEnabled: false } : {}),
-      impl: actionOf(exported, id, has(exported, 'run'), invoke),
+      impl: actionOf(
+        exported,
+        id,
+        has(exported, 'run') ? 'run' : has(exported, 'invoke') ? 'invoke' : null,
+        invoke,
+      ),
     };
   throw new PluginLoadError(
-    `'${entry}': kind ${JSON.stringify(kind)} cannot be loaded from a plugin (provider, analyzer, formatter or action)`,
+    `'${entry}': kind ${JSON.stringify(kind)} is not an extension kind (provider, extractor, analyzer, action, formatter or hook)`,
   );
 }
 

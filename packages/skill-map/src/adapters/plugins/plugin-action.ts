@@ -26,14 +26,18 @@ function paramOf(id: string, name: string, value: unknown): ActionParam {
   };
 }
 
-/** A deterministic action export: `run(args)` in the worker, `params` and `writes: ['sidecar']` checked. */
+/**
+ * A deterministic action export: `run(args)` in the worker, `params` and `writes: ['sidecar']` checked. The
+ * reference's form, `invoke(ctx)` answering `{ report }` (and, if it edits the sidecar, a `patch`), is taken too.
+ */
 export function actionOf(
   ext: Readonly<Record<string, unknown>>,
   id: string,
-  hasRun: boolean,
+  method: 'run' | 'invoke' | null,
   invoke: (method: string, args: readonly unknown[]) => unknown,
 ): DeterministicAction {
-  if (!hasRun) throw new PluginLoadError(`action '${id}' has no run({ node, sidecar, input, now, by })`);
+  if (method === null)
+    throw new PluginLoadError(`action '${id}' has no run({ node, sidecar, input, now, by }) nor invoke(ctx)`);
   const writes = ext['writes'] ?? ['sidecar'];
   if (!Array.isArray(writes) || writes.length !== 1 || writes[0] !== 'sidecar')
     throw new PluginLoadError(
@@ -51,6 +55,13 @@ export function actionOf(
     params,
     ...(kinds === null ? {} : { precondition: { kind: kinds } }),
     // The engine checks the answer (patch keys, report shape) and refuses the write on any fault.
-    run: (args) => invoke('run', [args]) as ActionOutcome,
+    run:
+      method === 'run'
+        ? (args) => invoke('run', [args]) as ActionOutcome
+        : (args) => {
+            const out = invoke('invoke', [args]) as Partial<ActionOutcome> | null;
+            if (out === null || typeof out !== 'object') return out as unknown as ActionOutcome;
+            return { ...out, patch: out.patch ?? {}, report: out.report ?? {} };
+          },
   };
 }

@@ -34,7 +34,12 @@ function answer(msg) {
       emitted.push({ nodePath, key, payload });
     };
   }
+  // An extractor's extract(ctx) reports through ctx.emitLink(link); the links are its answer.
+  const links = [];
+  if (msg.method === 'extract' && msg.args[0] !== null && typeof msg.args[0] === 'object')
+    msg.args[0].emitLink = (link) => { links.push(link); };
   let value = fn.apply(ext, msg.args);
+  if (msg.method === 'extract' && (value === undefined || value === null)) value = { links };
   if (value !== null && typeof value === 'object' && typeof value.then === 'function')
     return { ok: false, error: 'returned a promise (extensions answer synchronously)' };
   if (confidence.length > 0 || emitted.length > 0) {

@@ -23,6 +23,7 @@ import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
 import { pluginLoadWarnings, takeAnalyzerWarnings } from '../plugins/load-warnings.js';
+import { fireHooks } from '../hooks/fire.js';
 import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
 import type { ExtensionRegistry } from '../../kernel/index.js';
 import { storeContributions, takeAllContributions } from './contribution-store.js';
@@ -307,9 +308,23 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
   t.open = performance.now() - t0;
   let failed = true;
   try {
+    const started = fireHooks(registry, 'scan.started', { mode: opts.mode ?? 'incremental' });
     const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0, dbPath));
     failed = false;
-    const plugins = [...pluginLoadWarnings(loaded?.plugins ?? []), ...takeAnalyzerWarnings(registry)];
+    const s = outcome.result.stats;
+    const completed = fireHooks(registry, 'scan.completed', {
+      nodes: s.nodesCount,
+      links: s.linksCount,
+      issues: s.issuesCount,
+      durationMs: Math.round(outcome.timings.total),
+      roots: outcome.result.roots,
+    });
+    const plugins = [
+      ...pluginLoadWarnings(loaded?.plugins ?? []),
+      ...takeAnalyzerWarnings(registry),
+      ...started,
+      ...completed,
+    ];
     return plugins.length === 0 ? outcome : { ...outcome, warnings: [...outcome.warnings, ...plugins] };
   } catch (err) {
     if (isAdapterError(err)) throw err;

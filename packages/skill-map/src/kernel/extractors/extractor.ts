@@ -19,6 +19,10 @@ export interface ExtractInput {
   frontmatter: Record<string, unknown> | null;
   /** Offsets of the raw frontmatter YAML in `text` (or null). */
   frontmatterRange: { start: number; end: number } | null;
+  /** The node's kind, as its provider classified it. */
+  kind?: string;
+  /** Where the body starts in `text` (after the frontmatter block). */
+  bodyOffset?: number;
 }
 
 /** One link occurrence as an extractor sees it. */
@@ -58,6 +62,11 @@ export interface Extractor {
   /** What its links are (records leave these out when a link matches); absent for extractors that emit no links. */
   emits?: { kind: LinkKind; pathStyle: boolean };
   extract(input: ExtractInput, sink: ExtractSink): void;
+  /**
+   * A plugin's extractor: a throw costs one `extension-error` issue on the file (its links are left out) instead of
+   * the file's analysis.
+   */
+  isolated?: boolean;
 }
 
 /** Runs `re` (global) over `text`, calling `fn` with each match. */

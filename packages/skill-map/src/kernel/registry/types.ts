@@ -71,16 +71,40 @@ export interface DeterministicAction {
   run(args: ActionRunArgs): ActionOutcome;
 }
 
+/** The lifecycle events a hook may subscribe to (the reference's curated set). */
+export const HOOK_TRIGGERS = [
+  'boot',
+  'scan.started',
+  'scan.completed',
+  'extractor.completed',
+  'analyzer.completed',
+  'action.completed',
+  'job.completed',
+  'job.failed',
+  'shutdown',
+] as const;
+export type HookTrigger = (typeof HOOK_TRIGGERS)[number];
+
+/** A hook: told of the events it subscribes to (and its `filter` lets through); it cannot change what happens. */
+export interface Hook {
+  /** Qualified id (`<plugin>/<hook>`). */
+  id: string;
+  triggers: readonly HookTrigger[];
+  /** Payload fields and the values they must equal for `on` to be called; null: every event of its triggers. */
+  filter: Readonly<Record<string, unknown>> | null;
+  on(event: { trigger: HookTrigger; payload: Readonly<Record<string, unknown>> }): void;
+}
+
 /** The implementation an entry carries, by kind and mode. */
 export type ExtensionImpl =
   | { kind: 'provider'; mode: 'deterministic'; impl: Provider }
   | { kind: 'extractor'; mode: 'deterministic'; impl: Extractor }
   | { kind: 'analyzer'; mode: 'deterministic'; impl: Analyzer }
   | { kind: 'formatter'; mode: 'deterministic'; impl: Formatter }
-  /** Probabilistic analyzers and actions, deterministic actions and hooks: opaque to the kernel (engines run them). */
+  /** Probabilistic analyzers and actions: opaque to the kernel (engines run them). */
   | { kind: 'analyzer' | 'action'; mode: 'probabilistic'; impl: unknown }
   | { kind: 'action'; mode: 'deterministic'; impl: DeterministicAction }
-  | { kind: 'hook'; mode: 'deterministic'; impl: unknown };
+  | { kind: 'hook'; mode: 'deterministic'; impl: Hook };
 
 /** What a plugin offers the registry for one extension. */
 export type ExtensionInput = ExtensionImpl & {
