@@ -28,7 +28,7 @@ export function compactProgramBuffers(sigma: Sigma): number {
   const s = sigma as unknown as SigmaInternals;
   let n = 0;
   for (const p of [...Object.values(s.nodePrograms ?? {}), ...Object.values(s.edgePrograms ?? {})])
-    if (compact(p)) n++;
+    if (compactProgram(p)) n++;
   return n;
 }
 
@@ -50,7 +50,10 @@ export function packSlots(full: Float32Array, capacity: number, stride: number, 
   return count;
 }
 
-function compact(p: ProgramInternals): boolean {
+/** Installs the packed draw on one program (false: not a program this knows how to pack; left as it is). */
+export function compactProgram(program: unknown): boolean {
+  if (typeof program !== 'object' || program === null) return false;
+  const p = program as ProgramInternals;
   const { process, reallocate, render, VERTICES, STRIDE } = p;
   if (
     typeof process !== 'function' ||

@@ -31,12 +31,17 @@ function around(obj: ProgramLike, name: keyof ProgramLike, before: () => boolean
   obj[name] = (...args: never[]) => (before() ? original.apply(obj, args) : undefined);
 }
 
-/** Installs the edge-layer cache on `sigma`; returns whether it could (false: sigma renders as it always does). */
-export function cacheEdgeLayer<N extends Attributes, E extends Attributes>(sigma: Sigma<N, E>): boolean {
+/**
+ * Installs the edge-layer cache on `sigma`; returns how to install it on an edge program registered later, or
+ * null when it could not (sigma renders as it always does).
+ */
+export function cacheEdgeLayer<N extends Attributes, E extends Attributes>(
+  sigma: Sigma<N, E>,
+): ((program: unknown) => void) | null {
   const s = sigma as unknown as Internals;
   const gl = s.webGLContexts?.['edges'];
   const programs = s.edgePrograms;
-  if (gl === undefined || programs === undefined || typeof gl.clear !== 'function') return false;
+  if (gl === undefined || programs === undefined || typeof gl.clear !== 'function') return null;
   let dirty = true;
   let skip = false;
   let drawn = '';
@@ -44,11 +49,15 @@ export function cacheEdgeLayer<N extends Attributes, E extends Attributes>(sigma
     dirty = true;
     return true;
   };
-  for (const program of Object.values(programs)) {
-    around(program, 'process', touch);
-    around(program, 'reallocate', touch);
-    around(program, 'render', () => !skip);
-  }
+  const adopt = (program: unknown): void => {
+    if (typeof program !== 'object' || program === null) return;
+    const p = program as ProgramLike;
+    around(p, 'process', touch);
+    around(p, 'reallocate', touch);
+    around(p, 'render', () => !skip);
+    dirty = true;
+  };
+  for (const program of Object.values(programs)) adopt(program);
   const clear = gl.clear.bind(gl);
   gl.clear = (mask: number) => {
     if (!skip) clear(mask);
@@ -77,5 +86,5 @@ export function cacheEdgeLayer<N extends Attributes, E extends Attributes>(sigma
       dirty = false;
     }
   });
-  return true;
+  return adopt;
 }

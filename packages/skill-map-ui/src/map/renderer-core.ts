@@ -20,7 +20,7 @@ import {
   type EdgeAttrs,
   type NodeAttrs,
 } from './graph-build';
-import { drive, fillGraph } from './first-build';
+import { drive, fillGraph, pause } from './first-build';
 import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshNodes } from './sigma-partial';
 import { finishHandOver, handOverSteps } from './sigma-handover';
@@ -64,6 +64,10 @@ export abstract class MapRendererCore {
   /** The first map's graph while it is built in slices (first-build.ts), and the build's ticket. */
   protected building: Promise<void> | null = null;
   protected buildTicket = 0;
+  /** The steps that compile sigma's programs still to compile (sigma-programs.ts); none once done. */
+  protected readonly programs: () => Generator<void, void, void>;
+  /** False once the renderer is killed. */
+  protected alive = true;
 
   constructor(
     protected readonly container: HTMLElement,
@@ -75,11 +79,15 @@ export abstract class MapRendererCore {
     const stage = document.createElement('div');
     stage.className = 'map-stage';
     container.append(stage);
-    this.sigma = createSigma(this.graph, stage, this.pal, () => ({
+    const made = createSigma(this.graph, stage, this.pal, () => ({
       focus: this.focus,
       neighbours: this.neighbours,
       pal: this.pal,
     }));
+    this.sigma = made.sigma;
+    this.programs = made.programs;
+    // The map's programs compile in the tasks after this one, while the first map loads (buildFirst waits).
+    void pause().then(() => (this.alive ? drive(this.programs(), () => this.alive) : undefined));
     this.hits = new HitIndex(this.sigma, this.graph);
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
     this.unfollow = followContainerSize(this.sigma);
@@ -228,6 +236,7 @@ export abstract class MapRendererCore {
     const ticket = ++this.buildTicket;
     const alive = () => ticket === this.buildTicket;
     performance.mark('map:apply');
+    if ((await drive(this.programs(), alive)) === undefined) return;
     if ((await drive(this.zoomCut.setMapSteps(map, this.clusterList), alive)) === undefined) return;
     const desired = await drive(desiredGraphSteps(map, positions, this.theme, this.severities), alive);
     if (desired === undefined) return;

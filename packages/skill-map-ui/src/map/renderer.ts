@@ -222,6 +222,7 @@ export class MapRenderer extends MapRendererCore {
   }
 
   kill(): void {
+    this.alive = false;
     this.buildTicket++; // a first build under way stops
     for (const off of this.undebug) off();
     this.unfollow();

@@ -2,19 +2,13 @@
 // so that the renderer reads as what it does with sigma, not how sigma is configured).
 import type Graph from 'graphology';
 import Sigma from 'sigma';
-import {
-  EdgeArrowProgram,
-  EdgeLineProgram,
-  EdgeRectangleProgram,
-  type EdgeProgramType,
-} from 'sigma/rendering';
 import type { Palette } from './colors';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
-import { compactProgramBuffers } from './compact-buffers';
+import { compactProgram, compactProgramBuffers } from './compact-buffers';
 import { cacheEdgeLayer } from './edge-cache';
 import { drawNodeHover } from './hover-draw';
 import { hideIdleSigmaLayers } from './layer-hygiene';
-import { NodeHollow, NodeRing } from './node-programs';
+import { initialPrograms, programSteps } from './sigma-programs';
 
 /** What the hover drawing needs at the moment it draws (the selection and the palette). */
 export interface HoverState {
@@ -25,23 +19,19 @@ export interface HoverState {
 
 /**
  * The sigma instance, with the frame savings installed: the edge layer's cache (edge-cache.ts), idle layers left
- * out of compositing (layer-hygiene.ts) and packed program buffers (compact-buffers.ts).
+ * out of compositing (layer-hygiene.ts) and packed program buffers (compact-buffers.ts); and `programs`, the
+ * steps that compile the map's node and edge programs (sigma-programs.ts), run before sigma is given a map.
  */
 export function createSigma(
   graph: Graph<NodeAttrs, EdgeAttrs>,
   stage: HTMLElement,
   pal: Palette,
   hover: () => HoverState,
-): Sigma<NodeAttrs, EdgeAttrs> {
+): { sigma: Sigma<NodeAttrs, EdgeAttrs>; programs: () => Generator<void, void, void> } {
+  // The map's programs are compiled later, a step at a time (sigma-programs.ts).
+  performance.mark('map:sigma');
   const sigma = new Sigma(graph, stage, {
-    nodeProgramClasses: { border: NodeRing, hollow: NodeHollow },
-    defaultNodeType: 'border',
-    // Wide edges (width by confidence) on small maps; one-pixel lines (cheaper to raster) past THIN_EDGES.
-    edgeProgramClasses: {
-      line: EdgeRectangleProgram,
-      thin: EdgeLineProgram,
-      spawn: EdgeArrowProgram,
-    } as unknown as Record<string, EdgeProgramType<NodeAttrs, EdgeAttrs>>,
+    ...initialPrograms(Sigma),
     itemSizesReference: 'positions',
     zoomToSizeRatioFunction: (r) => r,
     hideEdgesOnMove: true,
@@ -59,8 +49,14 @@ export function createSigma(
     stagePadding: 48,
     defaultDrawNodeHover: (ctx, data, settings) => drawNodeHover(ctx, data, settings, hover()),
   });
-  cacheEdgeLayer(sigma);
+  performance.measure('map:sigma', 'map:sigma');
+  const adoptEdges = cacheEdgeLayer(sigma);
   hideIdleSigmaLayers(sigma as unknown as Sigma);
   compactProgramBuffers(sigma as unknown as Sigma);
-  return sigma;
+  const programs = () =>
+    programSteps(sigma, (program, kind) => {
+      if (kind === 'edge') adoptEdges?.(program);
+      compactProgram(program);
+    });
+  return { sigma, programs };
 }
