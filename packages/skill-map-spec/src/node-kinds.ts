@@ -28,10 +28,14 @@ export function isNodeKind(kind: string): kind is NodeKind {
   return (NODE_KINDS as readonly string[]).includes(kind);
 }
 
-/** Why `kind` is not in the vocabulary, with the nearest kind when one is close; null when it is. */
-export function unknownKindMessage(kind: string): string | null {
-  if (isNodeKind(kind)) return null;
-  const [near] = suggest(kind, NODE_KINDS);
+/**
+ * Why `kind` is not in the vocabulary nor among `also` (kinds of the project's plugins), with the nearest kind when
+ * one is close; null when it is known.
+ */
+export function unknownKindMessage(kind: string, also: readonly string[] = []): string | null {
+  if (isNodeKind(kind) || also.includes(kind)) return null;
+  const known = [...NODE_KINDS, ...also.filter((k) => !isNodeKind(k)).sort()];
+  const [near] = suggest(kind, known);
   const hint = near === undefined ? '' : `; did you mean '${near}'?`;
-  return `'${kind}' is not a known kind${hint} (known kinds: ${NODE_KINDS.join(', ')})`;
+  return `'${kind}' is not a known kind${hint} (known kinds: ${known.join(', ')})`;
 }

@@ -71,15 +71,18 @@ export function parseExportGrammar(query: string): QueryResult<ExportQuery, Expo
 }
 
 /**
- * Parses the grammar (see `parseExportGrammar`), then checks every kind against the node-kind vocabulary (a kind no
- * scan produces could match nothing). Grammar errors come first. What `sm list`, `sm export` and the page's filter
+ * Parses the grammar (see `parseExportGrammar`), then checks every kind against the node-kind vocabulary and `also`
+ * (the kinds of the project's plugins: a kind no scan produces could match nothing). Grammar errors come first. What `sm list`, `sm export` and the page's filter
  * read.
  */
-export function parseExportQuery(query: string): QueryResult<ExportQuery, ExportQueryError> {
+export function parseExportQuery(
+  query: string,
+  also: readonly string[] = [],
+): QueryResult<ExportQuery, ExportQueryError> {
   const parsed = parseExportGrammar(query);
   if (!parsed.ok) return parsed;
   for (const kind of parsed.value.kinds ?? []) {
-    const unknown = unknownKindMessage(kind);
+    const unknown = unknownKindMessage(kind, also);
     if (unknown !== null) return fail('unknown-kind', `kind=${kind}`, unknown);
   }
   return parsed;

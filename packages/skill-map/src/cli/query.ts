@@ -4,6 +4,8 @@ import type { Issue, Link, Node } from '@skill-map/spec';
 import { formatExportQuery, isEmptyExportQuery, parseExportQuery } from '../kernel/index.js';
 import type { ExportQuery } from '../kernel/index.js';
 import { CliError } from './errors.js';
+import { withReadStore } from './read-store.js';
+import type { VerbContext } from './verbs.js';
 
 const GRAMMAR_HINT =
   'the grammar is whitespace-separated key=value tokens with keys kind, has, path, e.g. "kind=skill path=**/pdf/**"';
@@ -12,8 +14,13 @@ const GRAMMAR_HINT =
  * Parses an export-grammar query; a grammar error is `INVALID_QUERY` (exit 2) naming the bad token, an unknown kind
  * one naming the kind and the nearest known one.
  */
-export function parseQueryArg(text: string | undefined): { query: ExportQuery; text: string } {
-  const parsed = parseExportQuery(text ?? '');
+export function parseQueryArg(
+  text: string | undefined,
+  kinds: () => readonly string[] = () => [],
+): { query: ExportQuery; text: string } {
+  let parsed = parseExportQuery(text ?? '');
+  // A kind outside the vocabulary is taken when the stored scan has nodes of it (a plugin's own kind).
+  if (!parsed.ok && parsed.error.code === 'unknown-kind') parsed = parseExportQuery(text ?? '', kinds());
   if (!parsed.ok && parsed.error.code === 'unknown-kind') {
     throw new CliError('INVALID_QUERY', parsed.error.message, {
       data: { code: parsed.error.code, token: parsed.error.token },
@@ -83,4 +90,15 @@ export function readSubgraph(
     'raw',
   );
   return { nodes, links: closed.links, issues: closed.issues };
+}
+
+/** The node kinds of the stored scan, for `parseQueryArg` (none when there is no readable database). */
+export function storedKinds(ctx: VerbContext): () => string[] {
+  return () => {
+    try {
+      return withReadStore(ctx, (store) => store.nodeKinds());
+    } catch {
+      return [];
+    }
+  };
 }

@@ -53,7 +53,11 @@ export function FilterForm() {
 
   const onQuery = (value: string): void => {
     setText(value);
-    const parsed = parseExportQuery(value);
+    // The map's own kinds count as known too: a plugin's kind (`kind=note`) filters like the spec's.
+    const parsed = parseExportQuery(
+      value,
+      counts.kinds.map(([kind]) => kind),
+    );
     if (!parsed.ok) return setError(parsed.error.message);
     setError(null);
     const next: MapFilter = {

@@ -139,6 +139,11 @@ export function listLinks(db: Db, q: LinkQuery): Page<Link> {
   return { items: linksFromRows(rows), total };
 }
 
+/** The node kinds the stored scan holds (distinct, sorted): plugin kinds included. */
+export function nodeKinds(db: Db): string[] {
+  return cached(db, `SELECT DISTINCT kind FROM scan_nodes ORDER BY kind`, 'pluck').all() as string[];
+}
+
 /** Every node path, sorted (one indexed column, no JSON). */
 export function nodePaths(db: Db): string[] {
   return cached(db, `SELECT path FROM scan_nodes ORDER BY path`, 'pluck').all() as string[];

@@ -14,6 +14,7 @@ import {
   listNodeSummaries,
   listNodes,
   nodePaths,
+  nodeKinds,
   nodesByPaths,
   registerGlobFunction,
 } from './node-queries.js';
@@ -70,6 +71,8 @@ export interface ScanStore {
   counts(): { nodes: number; links: number; issues: number };
   /** Every node path, sorted. */
   nodePaths(): string[];
+  /** The node kinds of the stored scan (distinct, sorted). */
+  nodeKinds(): string[];
   /** The nodes of the given paths, ordered by path. */
   nodesByPaths(paths: readonly string[]): Node[];
   /** Links and issues closed over a node set (`raw` target for query_graph, `resolved` for branches). */
@@ -172,6 +175,7 @@ export function createScanStore(h: DbHandle, scanCeiling: number = DEFAULT_MAX_S
         return { nodes: n('scan_nodes'), links: n('scan_links'), issues: n('scan_issues') };
       }),
     nodePaths: () => read([], () => nodePaths(db)),
+    nodeKinds: () => read([], () => nodeKinds(db)),
     nodesByPaths: (paths) => read([], () => nodesByPaths(db, paths)),
     closeOver: (paths, closure) => read({ links: [], issues: [] }, () => closeOver(db, paths, closure)),
     loadFileCache: () => read(new Map(), () => loadFileCache(db)),

@@ -1,6 +1,6 @@
 import { formatExport, formatGraph, toExportDocument } from '../../kernel/index.js';
 import { formatOption } from '../format-option.js';
-import { parseQueryArg, readSubgraph } from '../query.js';
+import { parseQueryArg, readSubgraph, storedKinds } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 
@@ -12,7 +12,7 @@ const FORMATS = ['json', 'md', 'mermaid', 'dot'] as const;
  * when their source and RAW target are selected, issues when any of their nodes is.
  */
 export function run(ctx: VerbContext): Promise<VerbResult> {
-  const { query, text } = parseQueryArg(ctx.args[0]);
+  const { query, text } = parseQueryArg(ctx.args[0], storedKinds(ctx));
   const format = formatOption(ctx, FORMATS, 'json');
   const subgraph = withReadStore(ctx, (store) => readSubgraph(store, query));
   const doc = toExportDocument(text, query, subgraph);

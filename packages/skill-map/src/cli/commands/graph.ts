@@ -4,7 +4,7 @@ import type { ExportQuery, Subgraph } from '../../kernel/index.js';
 import type { ScanStore } from '../../adapters/index.js';
 import { CliError } from '../errors.js';
 import { formatOption } from '../format-option.js';
-import { parseQueryArg, readNodes, toNodeQuery } from '../query.js';
+import { parseQueryArg, readNodes, toNodeQuery, storedKinds } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import type { VerbContext, VerbResult } from '../verbs.js';
 import { pluginFlags } from './plugins.js';
@@ -27,7 +27,7 @@ function subgraph(store: ScanStore, query: ExportQuery | null): Subgraph {
  * json, mermaid and dot, plus the trusted plugins' formats).
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
-  const { query, text } = parseQueryArg(ctx.args[0]);
+  const { query, text } = parseQueryArg(ctx.args[0], storedKinds(ctx));
   const config = loadConfig({ projectRoot: ctx.project.root }).merged;
   const { registry } = await loadPlugins({
     projectRoot: ctx.project.root,

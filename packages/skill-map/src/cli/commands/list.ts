@@ -1,5 +1,5 @@
 import { CliError } from '../errors.js';
-import { parseQueryArg, readNodes, toNodeQuery } from '../query.js';
+import { parseQueryArg, readNodes, toNodeQuery, storedKinds } from '../query.js';
 import { withReadStore } from '../read-store.js';
 import { renderNodes } from '../render-list.js';
 import { elapsedMs } from '../verbs.js';
@@ -15,7 +15,7 @@ function limitOf(value: string | boolean | undefined): number {
 
 /** `sm list [<query>]`: nodes ordered by path, filtered in SQL with the export grammar. */
 export function run(ctx: VerbContext): Promise<VerbResult> {
-  const { query, text } = parseQueryArg(ctx.args[0]);
+  const { query, text } = parseQueryArg(ctx.args[0], storedKinds(ctx));
   const limit = limitOf(ctx.options['limit']);
   const { items, total } = withReadStore(ctx, (store) => readNodes(store, toNodeQuery(query), limit));
   const { output } = ctx;

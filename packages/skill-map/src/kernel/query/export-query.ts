@@ -26,7 +26,10 @@ export interface ExportQueryFields {
  * values, whatever characters they hold (`"skill has=issues"` is one unknown kind, not a kind and a filter; a path glob
  * may hold spaces). Errors name the field.
  */
-export function exportQueryFromFields(fields: ExportQueryFields): Result<ExportQuery, ExportQueryError> {
+export function exportQueryFromFields(
+  fields: ExportQueryFields,
+  also: readonly string[] = [],
+): Result<ExportQuery, ExportQueryError> {
   const value: ExportQuery = { kinds: null, hasIssues: false, paths: null };
   const bad = (
     code: ExportQueryError['code'],
@@ -41,7 +44,7 @@ export function exportQueryFromFields(fields: ExportQueryFields): Result<ExportQ
     if (values.length === 0) return bad('no-values', field, text, 'no values given');
     if (field === 'kind') {
       for (const kind of values) {
-        const unknown = unknownKindMessage(kind);
+        const unknown = unknownKindMessage(kind, also);
         if (unknown !== null) return bad('unknown-kind', field, kind, unknown);
       }
       value.kinds = values;

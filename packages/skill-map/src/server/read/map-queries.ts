@@ -18,9 +18,16 @@ import type { BranchResult, IssueFilter, MapReader, NodeBundle, Page, PageOf } f
  */
 export const DEFAULT_QUERY_LIMIT = 25;
 
-/** Builds a query from separate fields, structurally (never via the text grammar); errors name the field. */
-export function fieldsQueryOrThrow(fields: ExportQueryFields): ExportQuery {
-  const parsed = exportQueryFromFields(fields);
+/**
+ * Builds a query from separate fields, structurally (never via the text grammar); errors name the field. A kind
+ * outside the vocabulary is taken when the map has nodes of it (`kinds`, read only then: a plugin's own kind).
+ */
+export function fieldsQueryOrThrow(
+  fields: ExportQueryFields,
+  kinds: () => readonly string[] = () => [],
+): ExportQuery {
+  let parsed = exportQueryFromFields(fields);
+  if (!parsed.ok && parsed.error.code === 'unknown-kind') parsed = exportQueryFromFields(fields, kinds());
   if (!parsed.ok) {
     const { message, code, field, token } = parsed.error;
     throw badQuery(`invalid query: ${message}`, { field, value: token, reason: code });
@@ -37,7 +44,7 @@ export function queryGraph(
   fields: ExportQueryFields & { limit?: number },
   offset = 0,
 ): ClosedSubgraph & { total: number } {
-  const query = fieldsQueryOrThrow(fields);
+  const query = fieldsQueryOrThrow(fields, () => reader.nodeKinds());
   const cap = Math.min(reader.maxRenderNodes(), Math.max(1, fields.limit ?? DEFAULT_QUERY_LIMIT));
   return reader.queryGraph(query, cap, offset);
 }

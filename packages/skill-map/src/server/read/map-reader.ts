@@ -77,6 +77,8 @@ export interface MapReader {
   nodeContributions?(path: string): Array<{ readonly id: string; readonly data: unknown }>;
   /** The sorted set of node paths (cheap: one indexed column). */
   nodePaths(): string[];
+  /** The node kinds of the map (distinct, sorted): a kind= filter accepts these besides the vocabulary. */
+  nodeKinds(): string[];
   /** A page of nodes matching the query (path order), with the filtered total. */
   listNodes(query: ExportQuery, page: Page): PageOf<Node>;
   /**

@@ -74,6 +74,7 @@ export function createMemoryMapReader(
       };
     },
     nodePaths: () => scan().nodes.map((n) => n.path),
+    nodeKinds: () => [...new Set(scan().nodes.map((n) => n.kind))].sort(),
     listNodes(query: ExportQuery, page) {
       const all = applyExportQuery(scan(), query).nodes;
       return { items: all.slice(page.offset, page.offset + page.limit), total: all.length };

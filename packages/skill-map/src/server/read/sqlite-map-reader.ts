@@ -165,6 +165,7 @@ export function createSqliteMapReader(options: SqliteMapReaderOptions): Closable
           };
     },
     nodePaths: () => current()?.nodePaths() ?? [],
+    nodeKinds: () => current()?.nodeKinds() ?? [],
     listNodes(query, page) {
       const s = current();
       if (s === null) return { items: [], total: 0 };

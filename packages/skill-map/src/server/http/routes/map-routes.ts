@@ -50,11 +50,14 @@ export function registerMapRoutes(app: Hono<AppEnv>, ctx: AppContext): void {
     const kinds = csvList(c.req.queries('kind'));
     const paths = csvList(c.req.queries('path'));
     // Built from the parameters as values, never pasted into the text grammar (`?kind=skill has=issues`).
-    const query = fieldsQueryOrThrow({
-      ...(kinds === undefined ? {} : { kind: kinds.join(',') }),
-      ...(boolParam('hasIssues', c.req.query('hasIssues')) === true ? { has: 'issues' } : {}),
-      ...(paths === undefined ? {} : { path: paths.join(',') }),
-    });
+    const query = fieldsQueryOrThrow(
+      {
+        ...(kinds === undefined ? {} : { kind: kinds.join(',') }),
+        ...(boolParam('hasIssues', c.req.query('hasIssues')) === true ? { has: 'issues' } : {}),
+        ...(paths === undefined ? {} : { path: paths.join(',') }),
+      },
+      () => ctx.reader.nodeKinds(),
+    );
     const page = parsePage(c.req.query('limit'), c.req.query('offset'));
     const result = ctx.reader.listNodes(query, page);
     return c.json(
