@@ -3,7 +3,7 @@
 // layer), each compile and link waited for on the main thread, ~120-320 ms in one task under software WebGL.
 // Here sigma starts with placeholders that compile nothing, and the map's own programs are compiled one per step
 // (programSteps), between tasks, before the first map is handed to sigma; the defaults it does not use (circle,
-// arrow) are never compiled. When sigma's program registration is not where this expects it, sigma gets the
+// arrow) are never compiled, nor the node programs' picking variants (nodes are hit-tested on the CPU). When sigma's program registration is not where this expects it, sigma gets the
 // real programs at once, as before.
 import type Sigma from 'sigma';
 import {
@@ -46,7 +46,6 @@ interface Internals {
   nodeHoverPrograms?: Record<string, unknown>;
   edgePrograms?: Record<string, unknown>;
   webGLContexts?: Record<string, unknown>;
-  frameBuffers?: Record<string, unknown>;
   registerNodeProgram?: (type: string, program: unknown, hover: unknown) => unknown;
   registerEdgeProgram?: (type: string, program: unknown) => unknown;
 }
@@ -95,9 +94,14 @@ export function* programSteps(
     const Hover = (s.settings?.nodeHoverProgramClasses?.[type] ?? P) as NodeProgramClass;
     if (s.nodePrograms?.[type] instanceof Placeholder) {
       performance.mark('map:program');
-      if (apart)
-        s.nodePrograms[type] = new P(gl['nodes'] as never, s.frameBuffers?.['nodes'] as never, sigma);
-      else s.registerNodeProgram?.call(sigma, type, P, Hover);
+      // No picking variant: the map hit-tests nodes on the CPU (sigma-tweaks.ts lightenMouseHandling), so sigma's
+      // node picking layer is never read, and a program without one is not drawn a second time each frame.
+      if (apart) s.nodePrograms[type] = new P(gl['nodes'] as never, null, sigma);
+      else {
+        s.registerNodeProgram?.call(sigma, type, P, Hover);
+        const made = s.nodePrograms?.[type] as { pickProgram?: unknown } | undefined;
+        if (made?.pickProgram) made.pickProgram = null;
+      }
       // Kept in sigma's settings too, so that a later setSetting sees no change of program.
       if (s.settings?.nodeProgramClasses !== undefined) s.settings.nodeProgramClasses[type] = P;
       adopt(s.nodePrograms[type], 'node');
