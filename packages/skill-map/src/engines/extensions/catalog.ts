@@ -35,6 +35,7 @@ export function createProjectCatalog(
 ): ExtensionCatalog {
   let current = createExtensionCatalog(builtIns);
   let unloaded: DropIns['unloaded'] = [];
+  let hooks: DropIns['hooks'] = [];
   return {
     all: () => current.all(),
     get: (id) => current.get(id),
@@ -51,7 +52,9 @@ export function createProjectCatalog(
       // A drop-in can never shadow a built-in: the loader refuses a plugin whose id a built-in has.
       current = createExtensionCatalog([...builtIns, ...dropIns.finders]);
       unloaded = dropIns.unloaded;
+      hooks = dropIns.hooks;
     },
+    hooks: () => hooks,
   };
 }
 

@@ -2,7 +2,8 @@
 // scan and `sm plugins` build (trusted, enabled plugins only; an untrusted one's files are never read), its
 // probabilistic analyzers turned into finder definitions.
 import type { ProbabilisticAnalyzerImpl } from '../../adapters/plugins/prob-analyzer.js';
-import type { ExtensionEntry } from '../../kernel/index.js';
+import type { ExtensionEntry, Hook } from '../../kernel/index.js';
+import { hooksOf } from '../hooks/fire.js';
 import type { ProbExtension } from './types.js';
 
 /** A registry entry of a drop-in finder as a job definition (role finder, report routed to the findings store). */
@@ -34,6 +35,8 @@ export interface UnloadedPlugin {
 /** What the catalog takes from the project's drop-in plugins. */
 export interface DropIns {
   readonly finders: readonly ProbExtension[];
+  /** The hooks of the trusted, enabled drop-ins (told of job and action events). */
+  readonly hooks: readonly Hook[];
   readonly unloaded: readonly UnloadedPlugin[];
 }
 
@@ -61,5 +64,5 @@ export async function loadDropInExtensions(
   const unloaded = plugins
     .filter((p) => p.source !== 'built-in' && p.status !== 'enabled')
     .map((p) => ({ id: p.id, status: p.status, reason: p.statusReason ?? p.status }));
-  return { finders, unloaded };
+  return { finders, hooks: hooksOf(registry), unloaded };
 }

@@ -1,3 +1,4 @@
+import type { Hook } from '../../kernel/index.js';
 /** What an extension's job runs as: a finder is a probabilistic analyzer, fixers and standalone jobs are actions. */
 export type ExtensionKind = 'analyzer' | 'action';
 
@@ -68,4 +69,6 @@ export interface ExtensionCatalog {
    * engines call it first in each operation that reads the catalog; a catalog of fixed definitions has none.
    */
   refresh?(config: Readonly<Record<string, unknown>>): Promise<void>;
+  /** The drop-ins' hooks as of the last refresh (none before one, nor for a catalog of fixed definitions). */
+  hooks?(): readonly Hook[];
 }

@@ -1,37 +1,46 @@
-// Tells the registry's hooks of one lifecycle event. A hook is told, never asked: what it answers is ignored, and a
-// hook that throws or hangs becomes one warning for the caller to print, never a failed operation.
+// Tells hooks of one lifecycle event. A hook is told, never asked: what it answers is ignored, and a hook that throws
+// or hangs is one fault for the caller to report in its own channel (a warning line, an extension.error event), never
+// a failed operation.
 import type { ExtensionRegistry, Hook, HookTrigger } from '../../kernel/index.js';
 
-/** The hooks subscribed to `trigger` whose filter the payload passes. */
-function listening(
-  registry: ExtensionRegistry,
-  trigger: HookTrigger,
-  payload: Record<string, unknown>,
-): Hook[] {
-  const hooks: Hook[] = [];
-  for (const entry of registry.ofKind('hook')) {
-    if (entry.kind !== 'hook') continue;
-    const hook = entry.impl;
-    if (!hook.triggers.includes(trigger)) continue;
-    const filter = hook.filter ?? {};
-    if (Object.entries(filter).every(([k, v]) => payload[k] === v)) hooks.push(hook);
-  }
-  return hooks;
+/** The hooks of a registry. */
+export function hooksOf(registry: ExtensionRegistry): Hook[] {
+  return registry.ofKind('hook').flatMap((entry) => (entry.kind === 'hook' ? [entry.impl] : []));
 }
 
-/** Calls each listening hook's `on({ trigger, payload })`; the warnings of those that failed. */
+/** One hook that failed: its id, the trigger and what went wrong. */
+export interface HookFault {
+  readonly hook: string;
+  readonly trigger: HookTrigger;
+  readonly error: string;
+}
+
+/** Calls `on({ trigger, payload })` of each hook subscribed to `trigger` whose filter the payload passes. */
+export function tellHooks(
+  hooks: readonly Hook[],
+  trigger: HookTrigger,
+  payload: Record<string, unknown>,
+): HookFault[] {
+  const faults: HookFault[] = [];
+  for (const hook of hooks) {
+    if (!hook.triggers.includes(trigger)) continue;
+    if (!Object.entries(hook.filter ?? {}).every(([k, v]) => payload[k] === v)) continue;
+    try {
+      hook.on({ trigger, payload });
+    } catch (error) {
+      faults.push({ hook: hook.id, trigger, error: (error as Error).message.slice(0, 300) });
+    }
+  }
+  return faults;
+}
+
+/** `tellHooks` over a registry's hooks, each fault as a warning line. */
 export function fireHooks(
   registry: ExtensionRegistry,
   trigger: HookTrigger,
   payload: Record<string, unknown>,
 ): string[] {
-  const warnings: string[] = [];
-  for (const hook of listening(registry, trigger, payload)) {
-    try {
-      hook.on({ trigger, payload });
-    } catch (error) {
-      warnings.push(`hook '${hook.id}' failed on ${trigger}: ${(error as Error).message.slice(0, 300)}`);
-    }
-  }
-  return warnings;
+  return tellHooks(hooksOf(registry), trigger, payload).map(
+    (f) => `hook '${f.hook}' failed on ${f.trigger}: ${f.error}`,
+  );
 }
