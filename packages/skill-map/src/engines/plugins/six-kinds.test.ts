@@ -92,7 +92,7 @@ describe('a plugin with every extension kind', () => {
     expect(existsSync(told)).toBe(true);
     expect(JSON.parse(readFileSync(told, 'utf8'))).toMatchObject({
       trigger: 'scan.completed',
-      payload: { nodes: 3, links: 1, issues: 1, roots: ['.'] },
+      payload: { nodes: 3, links: 1, issues: 1 },
     });
 
     const paths = registry.formatter('paths');

@@ -282,6 +282,12 @@ function execute(
   };
 }
 
+/** The outcome with more warnings, its properties copied as they are (a lazy `result` stays lazy, unread). */
+function withWarnings(outcome: ScanOutcome, more: readonly string[]): ScanOutcome {
+  const copy = Object.defineProperties({}, Object.getOwnPropertyDescriptors(outcome)) as ScanOutcome;
+  return Object.defineProperty(copy, 'warnings', { value: [...outcome.warnings, ...more], enumerable: true });
+}
+
 /**
  * Scans a project and persists the result: walk → per-file decision (stat cache, content hash, or
  * `analyzeFile`) → `buildGraph` over every record → diff persist (scan rows + per-file cache in one
@@ -311,13 +317,13 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
     const started = fireHooks(registry, 'scan.started', { mode: opts.mode ?? 'incremental' });
     const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0, dbPath));
     failed = false;
-    const s = outcome.result.stats;
+    // The summary, never `outcome.result`: a patch in place reads its result back from the store only when asked.
+    const s = outcome.summary.stats;
     const completed = fireHooks(registry, 'scan.completed', {
       nodes: s.nodesCount,
       links: s.linksCount,
       issues: s.issuesCount,
       durationMs: Math.round(outcome.timings.total),
-      roots: outcome.result.roots,
     });
     const plugins = [
       ...pluginLoadWarnings(loaded?.plugins ?? []),
@@ -325,7 +331,7 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
       ...started,
       ...completed,
     ];
-    return plugins.length === 0 ? outcome : { ...outcome, warnings: [...outcome.warnings, ...plugins] };
+    return plugins.length === 0 ? outcome : withWarnings(outcome, plugins);
   } catch (err) {
     if (isAdapterError(err)) throw err;
     throw new AdapterError('SCAN_FAILED', `scan of ${opts.projectRoot} failed: ${(err as Error).message}`, {
