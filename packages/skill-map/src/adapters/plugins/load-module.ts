@@ -11,28 +11,18 @@ import {
   type ExportMeta,
   type PluginHost,
 } from './plugin-host.js';
-import { SEVERITIES } from '@skill-map/spec';
-import type { Issue, NodeKind, ViewContribution } from '@skill-map/spec';
-import type {
-  Analyzer,
-  AnalyzerPhase,
-  ContributionPayload,
-  ExtensionInput,
-  Formatter,
-  Provider,
-  Subgraph,
-} from '../../kernel/index.js';
+import type { NodeKind, ViewContribution } from '@skill-map/spec';
+import type { ExtensionInput, Formatter, Provider, Subgraph } from '../../kernel/index.js';
 import type { PluginManifest } from './discover.js';
 import type { DeclaredExtension } from './folder-layout.js';
 import { providerKinds } from './kind-ui.js';
 import { actionOf } from './plugin-action.js';
 import { pluginExtractor } from './plugin-extractor.js';
 import { pluginHook } from './plugin-hook.js';
-import { checkContributions, splitAnswer } from './contribution-data.js';
-import { confidenceOps } from './confidence-ops.js';
+import { pluginAnalyzer } from './plugin-analyzer.js';
 import { PluginLoadError } from './plugin-errors.js';
 import { readProbabilisticAnalyzer } from './prob-analyzer.js';
-import { checkEmitted, readUiMap, type EmittedContribution, type UiEntry } from './ui-contributions.js';
+import { readUiMap } from './ui-contributions.js';
 
 export { PluginLoadError };
 
@@ -63,7 +53,6 @@ function guarded(host: PluginHost, ext: number, reported: { dead: boolean }): In
     }
   };
 }
-const isRecord = (v: unknown): v is Exported => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** The module path of one manifest entry, refused when it leaves the plugin folder (symlinks resolved). */
@@ -108,112 +97,6 @@ function provider(ext: Exported, id: string, invoke: Invoke): Provider {
     skillDir: null,
     // The kernel discards (and reports) a throw or a kind outside `kinds`.
     classify: (path) => invoke('classify', [path], true) as NodeKind | null,
-  };
-}
-
-/** A plugin issue as an analyzer returns it, checked; null when it is not one. */
-function issueOf(value: unknown, analyzerId: string, paths: ReadonlySet<string>): Issue | null {
-  if (!isRecord(value)) return null;
-  const { severity, message, nodeIds, data } = value;
-  if (typeof severity !== 'string' || !(SEVERITIES as readonly string[]).includes(severity)) return null;
-  if (text(message) === undefined || !Array.isArray(nodeIds)) return null;
-  if (!nodeIds.every((p) => typeof p === 'string' && paths.has(p))) return null;
-  if (data !== undefined && !isRecord(data)) return null;
-  const issue: Issue = {
-    analyzerId,
-    severity: severity as Issue['severity'],
-    nodeIds: [...(nodeIds as string[])],
-    message: (message as string).slice(0, 2000),
-  };
-  if (data !== undefined) issue.data = JSON.parse(JSON.stringify(data)) as Issue['data'];
-  return issue;
-}
-
-/** What a plugin analyzer hands back besides its ids (issues, then view-contribution data). */
-interface AnalyzerContext {
-  pluginId: string;
-  shortId: string;
-  description: string;
-  contributions: readonly ViewContribution[];
-  /** Its `ui` map, checked at load. */
-  ui: readonly UiEntry[];
-}
-
-const PHASES: readonly AnalyzerPhase[] = ['score', 'detect', 'aggregate'];
-function analyzer(ext: Exported, id: string, ctx: AnalyzerContext, invoke: Invoke): Analyzer {
-  if (!has(ext, 'evaluate')) throw new PluginLoadError(`analyzer '${id}' has no evaluate({ nodes, links })`);
-  const phase = ext['phase'] ?? 'detect';
-  if (!PHASES.includes(phase as AnalyzerPhase))
-    throw new PluginLoadError(`analyzer '${id}': phase must be score, detect or aggregate`);
-  let latest: ContributionPayload[] | null = null;
-  let warnings: string[] = [];
-  return {
-    id,
-    phase: phase as AnalyzerPhase,
-    severity: 'varies',
-    suppressible: false,
-    description: ctx.description,
-    takeContributions() {
-      const taken = latest;
-      latest = null;
-      return taken;
-    },
-    takeWarnings() {
-      const taken = warnings;
-      warnings = [];
-      return taken;
-    },
-    run(view, sink) {
-      const fault = (problem: string, what = 'its issues are'): void => {
-        sink.emit({
-          analyzerId: 'extension-error',
-          severity: 'warn',
-          nodeIds: [],
-          message: `Extension '${id}' ${problem.slice(0, 300)}; ${what} left out`,
-          data: { extension: id, error: problem },
-        });
-      };
-      latest = [];
-      // Only the last run's warnings are kept: a long-running process (sm lsp) that never takes them does not pile up.
-      warnings = [];
-      let answer: unknown;
-      try {
-        // Copies (the worker receives structured clones): a plugin never reaches the kernel's own objects.
-        answer = invoke('evaluate', [{ nodes: view.graph.nodes, links: view.links }]);
-      } catch (error) {
-        fault((error as Error).message);
-        return;
-      }
-      const split = splitAnswer(answer);
-      if (split === null) {
-        fault('did not return a list');
-        return;
-      }
-      const kindOf = new Map<string, string>(view.graph.nodes.map((n) => [n.path, n.kind]));
-      const checked = checkContributions(split.contributions, ctx.pluginId, ctx.contributions, kindOf);
-      const paths = new Set(kindOf.keys());
-      // ctx.emitContribution payloads: one that fails its slot's schema is a warning (stderr), not an issue.
-      const emitted = Array.isArray(split.emitted) ? (split.emitted as EmittedContribution[]) : [];
-      const fromUi = checkEmitted(emitted, id, ctx.pluginId, ctx.ui, paths);
-      latest = [...checked.payloads, ...fromUi.payloads];
-      warnings.push(...fromUi.warnings);
-      if (checked.errors.length > 0) fault(checked.errors.join('; '), 'those payloads are');
-      const issues = split.issues.map((a) => issueOf(a, ctx.shortId, paths));
-      const bad = issues.findIndex((i) => i === null);
-      if (bad !== -1) {
-        fault(
-          `answered an invalid issue at index ${bad} (severity, message and nodeIds naming nodes are required)`,
-        );
-        return;
-      }
-      // Only a score-phase analyzer may move confidence (the kernel folds the ops in order, clamped to [0,1]).
-      const ops = confidenceOps(split.confidence, view.links.length);
-      if (typeof ops === 'string') fault(ops, 'its confidence adjustments are');
-      else if (ops.length > 0 && phase !== 'score')
-        fault("adjusted confidence outside the score phase (declare phase: 'score')", 'its adjustments are');
-      else for (const op of ops) sink.adjust(op);
-      for (const issue of issues) sink.emit(issue!);
-    },
   };
 }
 
@@ -313,7 +196,13 @@ export async function toExtension(
     return {
       ...base,
       kind,
-      impl: analyzer(exported, id, { pluginId, shortId: bare, description, contributions, ui }, invoke),
+      impl: pluginAnalyzer(
+        exported,
+        id,
+        { pluginId, shortId: bare, description, contributions, ui },
+        invoke,
+        has(exported, 'evaluate'),
+      ),
     };
   if (kind === 'formatter') return { ...base, kind, impl: formatter(exported, id, invoke) };
   if (kind === 'hook') return { ...base, kind, impl: pluginHook(exported, id, has(exported, 'on'), invoke) };
