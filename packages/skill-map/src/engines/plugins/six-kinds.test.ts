@@ -5,7 +5,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../adapters/index.js';
+import { rmSync } from 'node:fs';
+import { defaultDbPath, loadConfig } from '../../adapters/index.js';
 import { createTempTree, type TempTree } from '../../adapters/testing/temp-tree.js';
 import { writeTrust } from '../../adapters/plugins/trust-store.js';
 import { runScan } from '../scan/scan-engine.js';
@@ -105,5 +106,37 @@ describe('a plugin with every extension kind', () => {
       patch: {},
       report: { ok: true, path: 'notes/a.note.md' },
     });
+  });
+
+  it('a scan patched in place tells its hooks from the summary: the stored scan is not read back for them', async () => {
+    tree = createTempTree('sm-six-lazy-');
+    tree.write({
+      'notes/a.md': '# A\n',
+      [`${base}/plugin.json`]: JSON.stringify(PLUGIN),
+      [`${base}/hooks/count/extension.json`]: ext('Reads the counts.'),
+      [`${base}/hooks/count/index.js`]:
+        "export default { triggers: ['scan.completed'], on: ({ payload }) => { if (payload.nodes !== 1) throw new Error('bad count'); } };\n",
+      [`${base}/hooks/fail/extension.json`]: ext('Always fails.'),
+      [`${base}/hooks/fail/index.js`]:
+        "export default { triggers: ['scan.completed'], on() { throw new Error('no'); } };\n",
+    });
+    writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
+    const config = loadConfig({ projectRoot: tree.root }).merged;
+    const { registry } = await loadPlugins({ projectRoot: tree.root, config, env });
+    await runScan({ projectRoot: tree.root, registry });
+    const again = await runScan({
+      projectRoot: tree.root,
+      registry,
+      summaryOnly: true,
+      racyWindowMs: -60_000,
+    });
+    expect(again.patchedInPlace).toBe(true);
+    expect(again.warnings).toEqual(["hook 'six/fail' failed on scan.completed: threw Error: no"]);
+    // The result of a patch in place is read from the database on first use: the database is gone now, so the
+    // result is empty, unless something (the hooks' payload, the warnings' copy) read it during the scan.
+    for (const suffix of ['', '-wal', '-shm'])
+      rmSync(`${defaultDbPath(tree.root)}${suffix}`, { force: true });
+    expect(again.result.nodes).toEqual([]);
   });
 });
