@@ -11,6 +11,7 @@ import { deepMerge } from '../sidecars/deep-merge.js';
 import { assertNodeUnchanged } from '../sidecars/node-drift.js';
 import type { Consent } from '../sidecars/port.js';
 import { validateInput } from './params.js';
+import { tellEngineHooks } from '../hooks/engine-hooks.js';
 
 /** One run of an action. */
 export interface ActionRequest {
@@ -129,7 +130,7 @@ export async function runAction(
       req.dryRun === true
         ? curator.previewDocument(session, req.node, transform)
         : await curator.updateDocument(session, req.node, consent, transform);
-    return {
+    const run: ActionRun = {
       actionId: action.id,
       nodePath: req.node,
       dryRun: req.dryRun === true,
@@ -137,6 +138,13 @@ export async function runAction(
       report,
       annotations: result.annotations,
     };
+    if (req.dryRun !== true) {
+      // Told after the write (the drop-ins as they are now); a dry run changed nothing to tell.
+      await ctx.extensions.refresh?.(ctx.config()).catch(() => undefined);
+      const payload = { actionId: run.actionId, nodePath: run.nodePath, changed: run.changed };
+      tellEngineHooks(ctx, 'action.completed', payload, { runId: `action:${run.actionId}`, jobId: null });
+    }
+    return run;
   } finally {
     session.close();
   }

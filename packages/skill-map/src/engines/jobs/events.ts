@@ -1,4 +1,4 @@
-import { tellHooks } from '../hooks/fire.js';
+import { tellEngineHooks } from '../hooks/engine-hooks.js';
 import type { EngineContext } from '../context.js';
 
 /** Publishes one job event (spec §5.6). Callers never put a nonce in `data`; a sink failure never fails the call. */
@@ -15,19 +15,6 @@ export function emitJobEvent(
     // Best-effort by contract: an event sink (the /ws broadcaster, the CLI push leg) must not undo a committed change.
   }
   if (type !== 'job.completed' && type !== 'job.failed') return;
-  // The drop-ins' hooks are told after the change is committed; one that fails is an `extension.error` event.
-  const faults = tellHooks(ctx.extensions.hooks?.() ?? [], type, { jobId, ...data });
-  for (const f of faults) {
-    try {
-      ctx.events.emit({
-        type: 'extension.error',
-        timestamp: ctx.now(),
-        runId,
-        jobId,
-        data: { extension: f.hook, trigger: f.trigger, error: f.error },
-      });
-    } catch {
-      // Best-effort, as above.
-    }
-  }
+  // The drop-ins' hooks are told after the change is committed.
+  tellEngineHooks(ctx, type, { jobId, ...data }, { runId, jobId });
 }
