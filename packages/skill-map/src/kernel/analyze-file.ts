@@ -136,5 +136,3 @@ function analyzeFileUnguarded(file: SourceFile, ctx: FileContext): FileRecord {
   if (faults.length > 0) analysed.issues = [...faults, ...(analysed.issues ?? [])];
   return analysed;
 }
-
-export { extensionFault } from './extension-fault.js';

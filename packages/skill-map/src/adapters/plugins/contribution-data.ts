@@ -3,14 +3,13 @@
 // and named (one `extension-error` issue for the answer), the others are kept.
 import type { ViewContribution } from '@skill-map/spec';
 import type { ContributionPayload } from '../../kernel/index.js';
+import { isRecord } from './export-values.js';
 
 /** Longest text a `text` payload (or one value of the others) may carry. */
 const MAX_TEXT = 2000;
 /** Most entries of a `key-value` or `list` payload. */
 const MAX_ENTRIES = 100;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 const scalar = (v: unknown): boolean =>
   (typeof v === 'string' && v.length <= MAX_TEXT) || typeof v === 'number' || typeof v === 'boolean';
 

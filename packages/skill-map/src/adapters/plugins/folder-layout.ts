@@ -6,6 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExtensionKind } from '../../kernel/index.js';
 import type { DeclaredKind } from './kind-folders.js';
+import { isRecord } from './export-values.js';
 
 /** The kind of each extension folder name. */
 const KIND_FOLDERS: readonly (readonly [string, ExtensionKind])[] = [
@@ -35,9 +36,6 @@ export interface DeclaredExtension {
   /** A provider's kinds when its module declares none: the plugin's `kinds/<kind>/kind.json` folders. */
   kinds?: readonly DeclaredKind[];
 }
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const subfolders = (dir: string): string[] => {
   try {

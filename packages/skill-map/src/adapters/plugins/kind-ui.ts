@@ -2,10 +2,7 @@
 // icon) the web page draws through REST `kindRegistry`. Checked here; a bad `ui` is the plugin's load error.
 import type { KindUi } from '@skill-map/spec';
 import { PluginLoadError } from './plugin-errors.js';
-
-type Exported = Record<string, unknown>;
-const isRecord = (v: unknown): v is Exported => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+import { isRecord, text, type Exported } from './export-values.js';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 

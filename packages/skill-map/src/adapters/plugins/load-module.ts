@@ -21,14 +21,11 @@ import { pluginExtractor } from './plugin-extractor.js';
 import { pluginHook } from './plugin-hook.js';
 import { pluginAnalyzer } from './plugin-analyzer.js';
 import { PluginLoadError } from './plugin-errors.js';
+import { text, type Exported, type Invoke } from './export-values.js';
 import { readProbabilisticAnalyzer } from './prob-analyzer.js';
 import { readUiMap } from './ui-contributions.js';
 
 export { PluginLoadError };
-
-type Exported = Record<string, unknown>;
-/** Calls one function of the extension (in its worker); throws an ExtensionFault. */
-type Invoke = (method: string, args: readonly unknown[], quiet?: boolean) => unknown;
 
 /** A plugin's answer that was discarded (the kernel reports `message` as is). */
 class ExtensionFault extends Error {
@@ -53,7 +50,6 @@ function guarded(host: PluginHost, ext: number, reported: { dead: boolean }): In
     }
   };
 }
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** The module path of one manifest entry, refused when it leaves the plugin folder (symlinks resolved). */
 function modulePath(dir: string, entry: string): string {

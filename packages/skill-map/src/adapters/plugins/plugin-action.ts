@@ -2,10 +2,7 @@
 // worker (the engine then checks the answer and applies it through the sidecar chokepoint, or refuses it).
 import type { ActionOutcome, ActionParam, DeterministicAction } from '../../kernel/index.js';
 import { PluginLoadError } from './plugin-errors.js';
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+import { isRecord, text } from './export-values.js';
 
 /** One `params` entry of an action export, checked. */
 function paramOf(id: string, name: string, value: unknown): ActionParam {

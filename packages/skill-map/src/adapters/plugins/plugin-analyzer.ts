@@ -7,13 +7,8 @@ import type { Analyzer, AnalyzerPhase, ContributionPayload } from '../../kernel/
 import { checkContributions, splitAnswer } from './contribution-data.js';
 import { confidenceOps } from './confidence-ops.js';
 import { PluginLoadError } from './plugin-errors.js';
+import { isRecord, text, type Exported, type Invoke } from './export-values.js';
 import { checkEmitted, type EmittedContribution, type UiEntry } from './ui-contributions.js';
-
-type Exported = Record<string, unknown>;
-type Invoke = (method: string, args: readonly unknown[], quiet?: boolean) => unknown;
-
-const isRecord = (v: unknown): v is Exported => typeof v === 'object' && v !== null && !Array.isArray(v);
-const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** A plugin issue as an analyzer returns it, checked; null when it is not one. */
 function issueOf(value: unknown, analyzerId: string, paths: ReadonlySet<string>): Issue | null {

@@ -5,9 +5,7 @@ import { LINK_KINDS, type LinkKind } from '@skill-map/spec';
 import type { Extractor, ExtractInput, ExtractSink } from '../../kernel/index.js';
 import { joinPath } from '../../kernel/util/posix-path.js';
 import { PluginLoadError } from './plugin-errors.js';
-
-type Exported = Record<string, unknown>;
-type Invoke = (method: string, args: readonly unknown[], quiet?: boolean) => unknown;
+import { type Exported, type Invoke } from './export-values.js';
 
 const SCOPES = ['frontmatter', 'body', 'both'] as const;
 type Scope = (typeof SCOPES)[number];

@@ -3,8 +3,7 @@
 // to report (one warning), never a failed operation.
 import { HOOK_TRIGGERS, type Hook, type HookTrigger } from '../../kernel/index.js';
 import { PluginLoadError } from './plugin-errors.js';
-
-type Invoke = (method: string, args: readonly unknown[]) => unknown;
+import type { Invoke } from './export-values.js';
 
 export function pluginHook(
   ext: Readonly<Record<string, unknown>>,

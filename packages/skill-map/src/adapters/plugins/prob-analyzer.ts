@@ -7,6 +7,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { FindingsReportSchema } from '@skill-map/spec';
 import type { Ajv2020 as Ajv2020Type } from 'ajv/dist/2020.js';
 import { PluginLoadError } from './plugin-errors.js';
+import { isRecord } from './export-values.js';
 
 /** The `$id` of the findings envelope a finder's report schema must reference. */
 export const FINDINGS_ENVELOPE_ID = FindingsReportSchema.$id;
@@ -22,9 +23,6 @@ export interface ProbabilisticAnalyzerImpl {
 const SEAM = '{{userContent}}';
 const MAX_PROMPT_BYTES = 256 * 1024;
 const MAX_SCHEMA_BYTES = 256 * 1024;
-
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A file of the plugin, refused when it (symlinks resolved) leaves the plugin folder. */
 function readInside(dir: string, file: string, id: string, max: number): string {

@@ -43,10 +43,8 @@ function implementation(ctx: VerbContext): Implementation {
   if (bin === undefined)
     return { command: process.execPath, prefix: [join(packageRoot(), 'bin', 'sm.js')], timeoutMs };
   // A path is taken from where sm runs (each case spawns it in its own scope folder); a bare name is a command.
-  const path = bin.includes('/') || bin.includes('\\') ? resolve(bin) : bin;
-  return /\.[cm]?js$/.test(bin)
-    ? { command: process.execPath, prefix: [resolve(bin)], timeoutMs }
-    : { command: path, prefix: [], timeoutMs };
+  if (/\.[cm]?js$/.test(bin)) return { command: process.execPath, prefix: [resolve(bin)], timeoutMs };
+  return { command: bin.includes('/') || bin.includes('\\') ? resolve(bin) : bin, prefix: [], timeoutMs };
 }
 
 /**
