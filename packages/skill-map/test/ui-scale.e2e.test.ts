@@ -143,6 +143,11 @@ describeBrowser('browser: the map at scale (semantic zoom)', () => {
     const worker = rec.requests.find((u) => /\/assets\/layout\.worker-[\w-]+\.js$/.test(u));
     expect(worker).toBeDefined();
     expect((await fetch(worker!)).headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    // sigma's three WebGL contexts were made one per task before it (sigma-canvases.ts), not in its constructor.
+    const startup = await page.evaluate(
+      () => (window as unknown as { __smMap: { startup: unknown } }).__smMap.startup,
+    );
+    expect(startup).toEqual({ preparedCanvases: 3 });
     expect(rec.errors).toEqual([]);
   });
 

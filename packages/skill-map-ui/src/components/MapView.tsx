@@ -5,6 +5,7 @@ import type { Direction } from '../map/navigate';
 import { pause } from '../map/first-build';
 import { warmGpu } from '../map/gpu-warmup';
 import type { MapRenderer } from '../map/renderer';
+import type { PreparedCanvases } from '../map/sigma-canvases';
 import { focusNodes, type FocusView } from '../state/focus-view';
 import { navigate, openNode } from '../state/route';
 import type { MapFilter, MapScope } from '../state/store';
@@ -99,7 +100,7 @@ export function MapView() {
     // Created once the GPU channel is warm (gpu-warmup.ts): no main-thread wait for it before the first map.
     let r: MapRenderer | null = null;
     let unmounted = false;
-    const create = (Renderer: typeof MapRenderer): MapRenderer =>
+    const create = (Renderer: typeof MapRenderer, canvases: PreparedCanvases): MapRenderer =>
       new Renderer(
         el,
         (path, pathFrom) => {
@@ -110,15 +111,18 @@ export function MapView() {
           else openNode(path);
         },
         setCursor,
+        canvases,
       );
     const warmup = warmGpu();
     // The renderer's code (sigma, graphology, the map's layers) is its own chunk: evaluated here, not at boot, and
     // not in the task that creates the renderer (a pause between the two).
     const loaded = Promise.all([import('../map/renderer'), warmup.ready]);
-    void loaded.then(async ([{ MapRenderer: Renderer }]) => {
+    void loaded.then(async ([{ MapRenderer: Renderer, prepareCanvases }]) => {
+      // sigma's WebGL contexts, one per task, before the task that creates the renderer (sigma-canvases.ts).
+      const canvases = await prepareCanvases();
       await pause();
       if (unmounted) return;
-      const made = create(Renderer);
+      const made = create(Renderer, canvases);
       r = made;
       rendererRef.current = made;
       exposeHooks(hooksOf(made));

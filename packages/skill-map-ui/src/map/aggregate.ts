@@ -7,7 +7,7 @@
 // opens one whatever the zoom (`opened`), and the circles holding a pinned node (the selection) are always open.
 import type { MapNode, MapProjection } from '../api/types';
 import { NODE_RADIUS, type Cluster } from './layout';
-import { buildTree, type TreeFolder } from './tree';
+import { buildTreeSteps, type TreeFolder } from './tree';
 
 /** A circle opens when its radius on screen reaches OPEN_PX and its children's mean radius CHILD_PX. */
 export const OPEN_PX = 60;
@@ -102,7 +102,7 @@ export function* indexAggregatesSteps(
     return a;
   };
   yield;
-  const tree = buildTree(nodes);
+  const tree = yield* buildTreeSteps(nodes);
   yield;
   const roots: AggNode[] = [];
   for (const h of tree) {

@@ -9,6 +9,8 @@
 //   node keys and the edges' [source, target] that sigma's buffers draw now, read from the buffers; null when
 //   sigma's internals are not readable).
 // - scale: `aggregates` (the aggregates drawn this frame), `collapsedNodes` (how many nodes they hide).
+// - start-up: `startup` ({ preparedCanvases }: how many of sigma's WebGL canvases were made ahead, one per task,
+//   and taken by sigma (sigma-canvases.ts)).
 // Other parts add theirs with defineDebugField and list them above.
 
 /** One label box drawn this frame, in viewport CSS pixels. */

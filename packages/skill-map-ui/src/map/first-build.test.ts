@@ -1,6 +1,6 @@
 import Graph from 'graphology';
 import { describe, expect, it } from 'vitest';
-import { drive, fillGraph } from './first-build';
+import { ALONE, drive, fillGraph, type Step } from './first-build';
 import { desiredGraph, type EdgeAttrs, type NodeAttrs } from './graph-build';
 import type { MapProjection } from '../api/types';
 
@@ -30,6 +30,36 @@ describe('drive', () => {
     const r = await drive(slow(10, 25, ran), () => false);
     expect(r).toBeUndefined();
     expect(ran).toEqual([0]);
+  });
+});
+
+describe('drive, ALONE', () => {
+  /** A quick step that ran for `before` ms, then ALONE, then a step that notes how many pauses it followed. */
+  function* announced(before: number, seen: number[], pauses: () => number): Generator<Step, void, void> {
+    const until = performance.now() + before;
+    while (performance.now() < until);
+    yield ALONE;
+    seen.push(pauses());
+  }
+
+  it('pauses before the announced step when work ran in the task before it', async () => {
+    let pauses = 0;
+    const seen: number[] = [];
+    await drive(
+      announced(3, seen, () => pauses),
+      () => ++pauses > 0,
+    );
+    expect(seen).toEqual([1]); // its own task, though the budget was not spent
+  });
+
+  it('does not pause when nothing ran since the last pause', async () => {
+    let pauses = 0;
+    const seen: number[] = [];
+    await drive(
+      announced(0, seen, () => pauses),
+      () => ++pauses > 0,
+    );
+    expect(seen).toEqual([0]);
   });
 });
 

@@ -7,7 +7,14 @@ import type Graph from 'graphology';
 import type { DesiredGraph, EdgeAttrs, NodeAttrs } from './graph-build';
 
 /** The longest run of steps between two pauses. */
-const BUDGET_MS = 20;
+const BUDGET_MS = 12;
+
+/**
+ * Yielded by a step generator before a step that is long on its own and cannot be cut (a shader compile, a cut
+ * of the whole map): the driver pauses first, so that step does not share its task with the steps before it.
+ */
+export const ALONE = 'alone';
+export type Step = void | typeof ALONE;
 /** Items added to the graph between two steps. */
 const STEP = 100;
 
@@ -24,18 +31,20 @@ export function pause(): Promise<void> {
 }
 
 /**
- * Runs `steps` to its end, pausing whenever BUDGET_MS passed since the last pause; the generator's value, or
+ * Runs `steps` to its end, pausing whenever BUDGET_MS passed since the last pause (and before a step announced
+ * by ALONE, unless nothing ran since the last pause); the generator's value, or
  * undefined when `alive()` was false after a pause (the rest is not run; the generator is closed).
  */
 export async function drive<T>(
-  steps: Generator<void, T, void>,
+  steps: Generator<Step, T, void>,
   alive: () => boolean,
 ): Promise<{ value: T } | undefined> {
   let since = performance.now();
   for (;;) {
     const r = steps.next();
     if (r.done === true) return { value: r.value };
-    if (performance.now() - since > BUDGET_MS) {
+    const spent = performance.now() - since;
+    if (spent > BUDGET_MS || (r.value === ALONE && spent > 1)) {
       await pause();
       if (!alive()) {
         steps.return(undefined as T); // its `finally` blocks run

@@ -20,13 +20,14 @@ import {
   type EdgeAttrs,
   type NodeAttrs,
 } from './graph-build';
-import { drive, fillGraph, pause } from './first-build';
+import { drive, fillGraph, pause, type Step } from './first-build';
 import type { Cluster, Point } from './layout';
 import { focusDisplayData, refreshNodes } from './sigma-partial';
 import { finishHandOver, handOverSteps } from './sigma-handover';
 import { followContainerSize, isMoving, lightenMouseHandling } from './sigma-tweaks';
 import { HitIndex } from './hit-index';
-import { createSigma } from './sigma-setup';
+import { startSigma } from './sigma-setup';
+import type { PreparedCanvases } from './sigma-canvases';
 import { hostsBox, Placement } from './placement';
 import { defineDebugField } from './debug-hooks';
 import { followCameraHistory } from './camera-history';
@@ -65,7 +66,7 @@ export abstract class MapRendererCore {
   protected building: Promise<void> | null = null;
   protected buildTicket = 0;
   /** The steps that compile sigma's programs still to compile (sigma-programs.ts); none once done. */
-  protected readonly programs: () => Generator<void, void, void>;
+  protected readonly programs: () => Generator<Step, void, void>;
   /** False once the renderer is killed. */
   protected alive = true;
 
@@ -74,20 +75,24 @@ export abstract class MapRendererCore {
     /** A click on a node; `pathFrom`: with Shift, the node selected before (a path between the two). */
     protected readonly onOpen: (path: string, pathFrom: string | null) => void,
     protected readonly onCursor: (path: string | null) => void,
+    /** sigma's WebGL canvases, made beforehand (sigma-canvases.ts); none: sigma makes its own. */
+    canvases?: PreparedCanvases,
   ) {
     container.prepend(this.clusters.canvas);
     const stage = document.createElement('div');
     stage.className = 'map-stage';
     container.append(stage);
-    const made = createSigma(this.graph, stage, this.pal, () => ({
-      focus: this.focus,
-      neighbours: this.neighbours,
-      pal: this.pal,
-    }));
+    const made = startSigma(
+      this.graph,
+      stage,
+      this.pal,
+      () => ({ focus: this.focus, neighbours: this.neighbours, pal: this.pal }),
+      canvases,
+      () => this.alive,
+    );
     this.sigma = made.sigma;
     this.programs = made.programs;
-    // The map's programs compile in the tasks after this one, while the first map loads (buildFirst waits).
-    void pause().then(() => (this.alive ? drive(this.programs(), () => this.alive) : undefined));
+    this.undebug.push(made.undebug);
     this.hits = new HitIndex(this.sigma, this.graph);
     lightenMouseHandling(this.sigma, (p) => this.hits.at(p));
     this.unfollow = followContainerSize(this.sigma);
@@ -236,6 +241,9 @@ export abstract class MapRendererCore {
     const ticket = ++this.buildTicket;
     const alive = () => ticket === this.buildTicket;
     performance.mark('map:apply');
+    // Not in the task that received the layout's answer (placement.ts).
+    await pause();
+    if (!alive()) return;
     if ((await drive(this.programs(), alive)) === undefined) return;
     if ((await drive(this.zoomCut.setMapSteps(map, this.clusterList), alive)) === undefined) return;
     const desired = await drive(desiredGraphSteps(map, positions, this.theme, this.severities), alive);
@@ -260,8 +268,10 @@ export abstract class MapRendererCore {
     // Either draws at once.
     if (handed.value === null) this.sigma.setGraph(g);
     else finishHandOver(this.sigma, g, handed.value);
-    this.hits.rebuild(g);
     performance.measure('map:graph', 'map:apply');
+    // The hit index in a task of its own: the draw above is the longest step of the build.
+    await pause();
+    if (this.alive && this.graph === g) this.hits.rebuild(g);
   }
 
   /** Runs `work` with `graph` as the renderer's graph (the selection's neighbours kept), then puts them back. */

@@ -23,6 +23,9 @@ import { edgeDrawn, nodeDrawn } from './drawn-items';
 import { ringState } from './markers';
 import type { Direction } from './navigate';
 import { MapRendererCore } from './renderer-core';
+import type { PreparedCanvases } from './sigma-canvases';
+
+export { prepareCanvases } from './sigma-canvases';
 import { refreshHighlights, refreshNodes } from './sigma-partial';
 
 export class MapRenderer extends MapRendererCore {
@@ -31,8 +34,9 @@ export class MapRenderer extends MapRendererCore {
     /** A click on a node; `pathFrom`: with Shift, the node selected before (a path between the two). */
     onOpen: (path: string, pathFrom: string | null) => void,
     onCursor: (path: string | null) => void,
+    canvases?: PreparedCanvases,
   ) {
-    super(container, onOpen, onCursor);
+    super(container, onOpen, onCursor, canvases);
     this.undebug.push(
       defineDebugField('ringOf', () => (key: string) => this.ringOf(key)),
       defineDebugField('selection', () => this.selectionState()),

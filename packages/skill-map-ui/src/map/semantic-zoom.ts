@@ -8,6 +8,7 @@ import { cutAggregates, indexAggregatesSteps, type AggregateIndex, type Cut } fr
 import { AggregatesLayer } from './aggregates-layer';
 import type { Theme } from './colors';
 import { defineDebugField } from './debug-hooks';
+import { ALONE, type Step } from './first-build';
 import type { Cluster, Point } from './layout';
 
 /** How long the camera rests before the cut follows it. */
@@ -63,12 +64,12 @@ export class SemanticZoom {
   }
 
   /** setMap in steps (the index's, then the cut), for a caller that pauses between them. */
-  *setMapSteps(map: MapProjection, clusters: readonly Cluster[]): Generator<void, void, void> {
+  *setMapSteps(map: MapProjection, clusters: readonly Cluster[]): Generator<Step, void, void> {
     const index = yield* indexAggregatesSteps(map, clusters);
     this.map = map;
     this.index = index;
     this.hosts = [...new Set(clusters.map((c) => c.host))].sort();
-    yield;
+    yield ALONE; // the cut reads the whole map in one call
     this.recompute(false);
   }
 

@@ -11,6 +11,7 @@ import type Graph from 'graphology';
 import type { Attributes } from 'graphology-types';
 import type Sigma from 'sigma';
 import { createNormalizationFunction, graphExtent } from 'sigma/utils';
+import { ALONE, type Step } from './first-build';
 import { refreshNodes } from './sigma-partial';
 
 interface ProgramLike {
@@ -120,7 +121,7 @@ export interface HandOver {
 export function* handOverSteps<N extends Attributes, E extends Attributes>(
   sigma: Sigma<N, E>,
   graph: Graph<N, E>,
-): Generator<void, HandOver | null, void> {
+): Generator<Step, HandOver | null, void> {
   const s = sigma as unknown as Partial<Internals>;
   if (!usable(s)) return null;
   const g = graph as unknown as Graph;
@@ -186,6 +187,8 @@ export function* handOverSteps<N extends Attributes, E extends Attributes>(
       s.addEdgeToProgram(k, id, place(k, 'edge', type));
       id++;
     });
+    // The caller installs and draws the graph right after this returns: in a task of its own.
+    yield ALONE;
     return processed ? null : done;
   } finally {
     sigma.off('beforeProcess', disturbed);

@@ -13,6 +13,7 @@ import {
   type EdgeProgramType,
   type NodeProgramType,
 } from 'sigma/rendering';
+import { ALONE, type Step } from './first-build';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
 import { NodeHollow, NodeRing } from './node-programs';
 
@@ -83,7 +84,7 @@ export function initialPrograms(SigmaClass: typeof Sigma): {
 export function* programSteps(
   sigma: Sigma<NodeAttrs, EdgeAttrs>,
   adopt: (program: unknown, kind: 'node' | 'edge') => void,
-): Generator<void, void, void> {
+): Generator<Step, void, void> {
   const s = sigma as unknown as Internals;
   const gl = s.webGLContexts;
   // What sigma's registerNodeProgram does, a context per step: the first program compiled on a context costs most
@@ -93,6 +94,7 @@ export function* programSteps(
   for (const [type, P] of Object.entries(NODE_PROGRAMS)) {
     const Hover = (s.settings?.nodeHoverProgramClasses?.[type] ?? P) as NodeProgramClass;
     if (s.nodePrograms?.[type] instanceof Placeholder) {
+      yield ALONE; // a compile is one call: it gets a task of its own
       performance.mark('map:program');
       // No picking variant: the map hit-tests nodes on the CPU (sigma-tweaks.ts lightenMouseHandling), so sigma's
       // node picking layer is never read, and a program without one is not drawn a second time each frame.
@@ -109,6 +111,7 @@ export function* programSteps(
       yield;
     }
     if (apart && s.nodeHoverPrograms?.[type] instanceof Placeholder) {
+      yield ALONE;
       performance.mark('map:program');
       s.nodeHoverPrograms[type] = new Hover(gl['hoverNodes'] as never, null, sigma);
       performance.measure(`map:program ${type} hover`, 'map:program');
@@ -117,6 +120,7 @@ export function* programSteps(
   }
   for (const [type, P] of Object.entries(EDGE_PROGRAMS)) {
     if (!(s.edgePrograms?.[type] instanceof Placeholder)) continue;
+    yield ALONE;
     performance.mark('map:program');
     s.registerEdgeProgram?.call(sigma, type, P);
     if (s.settings?.edgeProgramClasses !== undefined) s.settings.edgeProgramClasses[type] = P;

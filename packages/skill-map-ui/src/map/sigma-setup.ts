@@ -3,11 +3,14 @@
 import type Graph from 'graphology';
 import Sigma from 'sigma';
 import type { Palette } from './colors';
+import { drive, pause, type Step } from './first-build';
+import { defineDebugField } from './debug-hooks';
 import type { EdgeAttrs, NodeAttrs } from './graph-build';
 import { compactProgram, compactProgramBuffers } from './compact-buffers';
 import { cacheEdgeLayer } from './edge-cache';
 import { drawNodeHover } from './hover-draw';
 import { hideIdleSigmaLayers } from './layer-hygiene';
+import { sigmaWithCanvases, type PreparedCanvases } from './sigma-canvases';
 import { initialPrograms, programSteps } from './sigma-programs';
 
 /** What the hover drawing needs at the moment it draws (the selection and the palette). */
@@ -27,10 +30,12 @@ export function createSigma(
   stage: HTMLElement,
   pal: Palette,
   hover: () => HoverState,
-): { sigma: Sigma<NodeAttrs, EdgeAttrs>; programs: () => Generator<void, void, void> } {
+  canvases: PreparedCanvases = new Map(),
+): { sigma: Sigma<NodeAttrs, EdgeAttrs>; programs: () => Generator<Step, void, void> } {
   // The map's programs are compiled later, a step at a time (sigma-programs.ts).
   performance.mark('map:sigma');
-  const sigma = new Sigma(graph, stage, {
+  const MapSigma = sigmaWithCanvases(canvases);
+  const sigma = new MapSigma(graph, stage, {
     ...initialPrograms(Sigma),
     itemSizesReference: 'positions',
     zoomToSizeRatioFunction: (r) => r,
@@ -59,4 +64,25 @@ export function createSigma(
       compactProgram(program);
     });
   return { sigma, programs };
+}
+
+/**
+ * The map's sigma (createSigma, on `canvases` when prepared), with its programs compiled in the tasks after this
+ * one, one per task, while the first map loads (the renderer's first build compiles what is left). `undebug`
+ * removes the `startup` debug field: how many prepared canvases sigma took (the fallback is silent).
+ */
+export function startSigma(
+  graph: Graph<NodeAttrs, EdgeAttrs>,
+  stage: HTMLElement,
+  pal: Palette,
+  hover: () => HoverState,
+  canvases: PreparedCanvases | undefined,
+  alive: () => boolean,
+): ReturnType<typeof createSigma> & { undebug: () => void } {
+  const made = createSigma(graph, stage, pal, hover, canvases);
+  void pause().then(() => (alive() ? drive(made.programs(), alive) : undefined));
+  const layers = made.sigma.getCanvases() as Record<string, HTMLCanvasElement | undefined>;
+  const adopted = [...(canvases ?? [])].filter(([id, c]) => layers[id] === c).length;
+  const undebug = defineDebugField('startup', () => ({ preparedCanvases: adopted }));
+  return { ...made, undebug };
 }

@@ -34,8 +34,24 @@ interface Building {
 
 /** Builds the tree of `nodes` (path + host). Pure and deterministic: input order does not matter. */
 export function buildTree(nodes: readonly { path: string; provider: string }[]): TreeFolder[] {
+  const steps = buildTreeSteps(nodes);
+  for (;;) {
+    const r = steps.next();
+    if (r.done === true) return r.value;
+  }
+}
+
+/** Nodes filed between two yields of buildTreeSteps. */
+const NODE_STEP = 1000;
+
+/** buildTree in steps (the nodes filed a thousand at a time, then each host's folders), for a caller that pauses. */
+export function* buildTreeSteps(
+  nodes: readonly { path: string; provider: string }[],
+): Generator<void, TreeFolder[], void> {
   const hosts = new Map<string, Building>();
+  let filed = 0;
   for (const n of nodes) {
+    if (++filed % NODE_STEP === 0) yield;
     let at: Building | undefined = hosts.get(n.provider);
     if (at === undefined) {
       at = { name: n.provider, dir: new Map(), files: [] };
@@ -76,5 +92,10 @@ export function buildTree(nodes: readonly { path: string; provider: string }[]):
       files: cur.files.sort((a, b) => byName(a, b) || (a.path < b.path ? -1 : 1)),
     };
   };
-  return [...hosts.values()].sort(byName).map((h) => finish(h, h.name, '', h.name, 0));
+  const out: TreeFolder[] = [];
+  for (const h of [...hosts.values()].sort(byName)) {
+    yield;
+    out.push(finish(h, h.name, '', h.name, 0));
+  }
+  return out;
 }
