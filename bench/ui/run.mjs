@@ -5,7 +5,8 @@
 // panel (click on the canvas → the panel's heading and links shown), and frame times while panning (rAF deltas
 // over ~2 s of synthetic drags, next to a floor: the same drags on a one-node project's map in the same browser, the
 // canvas of the same size with nothing to draw), and the longest main-thread task (PerformanceObserver 'longtask')
-// from navigation to the first full render. All times are taken in the page. Prints the 10k/1k ratios and the
+// from navigation to the first full render, split at the first layout (the target is the longest task while the
+// layout worker runs; the spans before and after it are printed beside it). All times are taken in the page. Prints the 10k/1k ratios and the
 // targets.
 /* global window, document, location, MutationObserver, requestAnimationFrame, addEventListener */
 import { spawn, spawnSync } from 'node:child_process';
@@ -101,6 +102,29 @@ async function firstRender(browser, url) {
         0,
         ...window.__benchLong.filter(([t]) => t <= window.__benchReady).map(([, d]) => d),
       ),
+      // The longest main-thread task (0: none over 50 ms) in three spans of the load: from navigation to the
+      // first layout's start (the page's and the renderer's code, sigma and its contexts), during the first layout
+      // (map:layout: the nodes handed to the layout worker → its answer; what the target is about), and from the
+      // layout's answer to the first full render (the graph built and handed to sigma in slices, the first draw).
+      ...(() => {
+        const longest = (from, to) =>
+          Math.max(0, ...window.__benchLong.filter(([t, d]) => t < to && t + d > from).map(([, d]) => d));
+        const first = performance.getEntriesByName('map:layout').sort((a, b) => a.startTime - b.startTime)[0];
+        if (first === undefined)
+          return { layoutWindow: null, bootLongTask: 0, layoutLongTask: 0, drawLongTask: 0 };
+        const [from, to] = [first.startTime, first.startTime + first.duration];
+        return {
+          layoutWindow: [from, to],
+          bootLongTask: longest(0, from),
+          layoutLongTask: longest(from, to),
+          drawLongTask: longest(to, window.__benchReady),
+        };
+      })(),
+      longTasks: window.__benchLong.filter(([t]) => t <= window.__benchReady),
+      marks: performance
+        .getEntriesByType('measure')
+        .filter((m) => m.name.startsWith('map:'))
+        .map((m) => [m.name, m.startTime, m.duration]),
       jsEnd: js?.responseEnd ?? 0,
       mapStart: map?.requestStart ?? 0,
       mapEnd: map?.responseEnd ?? 0,
@@ -325,6 +349,15 @@ async function benchSize(browser, size, floorPage) {
         const run = await firstRender(browser, server.url);
         renders.push(run.t);
         step(`first render ${ms(run.t.ready)} (api/map ${ms(run.t.mapEnd - run.t.mapStart)})`);
+        if (process.env.BENCH_TRACE === '1') {
+          const w = run.t.layoutWindow;
+          step(`  layout window ${w === null ? 'none' : `${ms(w[0])} → ${ms(w[1])}`}`);
+          const rows = [
+            ...run.t.longTasks.map(([t, d]) => [t, `long task ${ms(d)}`]),
+            ...run.t.marks.map(([n, t, d]) => [t, `${n} ${ms(d)}`]),
+          ].sort((a, b) => a[0] - b[0]);
+          for (const [t, what] of rows) step(`  ${ms(t)}: ${what}`);
+        }
         if (i < RUNS - 1) await run.context.close();
         else kept = run;
       }
@@ -359,6 +392,9 @@ async function benchSize(browser, size, floorPage) {
         links: mapJson.links.length,
         render: median(renders.map((r) => r.ready)),
         longTask: Math.max(...renders.map((r) => r.longTask)),
+        bootLongTask: Math.max(...renders.map((r) => r.bootLongTask)),
+        layoutLongTask: Math.max(...renders.map((r) => r.layoutLongTask)),
+        drawLongTask: Math.max(...renders.map((r) => r.drawLongTask)),
         mapFetch: median(renders.map((r) => r.mapEnd - r.mapStart)),
         afterData: median(renders.map((r) => r.ready - r.mapEnd)),
         mapBytes: renders[0].mapBytes,
@@ -415,7 +451,11 @@ try {
         `${ms(r.floor.median)} / ${ms(r.floor.p95)}`,
       ],
       ['  map main-thread work per pan frame median / p95', `${ms(r.workMedian)} / ${ms(r.workP95)}`],
-      ['longest main-thread task to first render (max of loads)', longTaskText(r.longTask)],
+      ['longest main-thread task (max of loads)', ''],
+      ['  during the first layout (nodes to the worker → its answer)', longTaskText(r.layoutLongTask)],
+      ['  before it (page and renderer code, sigma, its contexts)', longTaskText(r.bootLongTask)],
+      ['  after it (graph built and handed to sigma, first draw)', longTaskText(r.drawLongTask)],
+      ['  anywhere from navigation to the first full render', longTaskText(r.longTask)],
     ]);
   }
 } finally {
@@ -445,7 +485,12 @@ table([
     `${ms(big.frameMedian)} ${verdict(big.frameMedian < TARGETS.frame)} (floor ${ms(big.floor.median)})`,
   ],
   [
-    'longest task to first render < 50 ms',
-    `${longTaskText(big.longTask)} ${verdict(big.longTask < TARGETS.longTask)}`,
+    'longest task during the first layout < 50 ms',
+    `${longTaskText(big.layoutLongTask)} ${verdict(big.layoutLongTask < TARGETS.longTask)}`,
   ],
 ]);
+// Not a target (the issue's is the layout's): the longest task anywhere in the load, and where it fell.
+console.log(
+  `  (longest task anywhere to the first render: ${longTaskText(big.longTask)}; before the layout ` +
+    `${longTaskText(big.bootLongTask)}, after it ${longTaskText(big.drawLongTask)})`,
+);
