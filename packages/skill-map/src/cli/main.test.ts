@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { CliHelpSchema } from '@skill-map/spec';
@@ -127,6 +130,27 @@ describe('usage errors exit 2 with what to do', () => {
     const run = await sm(['--root', tree.root, '--json', 'version']);
     expect(run.code).toBe(0);
     expect(run.json()).toMatchObject({ name: '@skill-map/cli' });
+  });
+
+  it('a --db or SKILL_MAP_DB naming a database server is refused, its password left out, and nothing is written', async () => {
+    const run = await sm(['scan', '--db', 'postgres://ana:s3cret@db.example:5432/maps']);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--db postgres://ana:***@db.example:5432/maps names a postgres server');
+    expect(run.stderr).not.toContain('s3cret');
+    const env = await sm(['list'], { SKILL_MAP_DB: 'mysql://db.example/maps' });
+    expect(env.code).toBe(2);
+    expect(env.stderr).toContain('SKILL_MAP_DB mysql://db.example/maps names a mysql server');
+    expect(env.stderr).toContain('set SKILL_MAP_DB to a file path or unset it');
+    // No folder named after the scheme, no database anywhere in the project.
+    expect(readdirSync(tree.root)).toEqual([]);
+  });
+
+  it('a --db given as a file: URL is that file', async () => {
+    const db = join(tree.root, 'elsewhere', 'map.db');
+    mkdirSync(join(tree.root, 'elsewhere'));
+    const run = await sm(['scan', '--db', pathToFileURL(db).href]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(db)).toBe(true);
   });
 
   it('a --root that does not exist is not found (exit 5)', async () => {
