@@ -34,13 +34,33 @@ export function tellHooks(
   return faults;
 }
 
+/** A fault as the warning line a scan prints. */
+const warningOf = (f: HookFault): string => `hook '${f.hook}' failed on ${f.trigger}: ${f.error}`;
+
 /** `tellHooks` over a registry's hooks, each fault as a warning line. */
 export function fireHooks(
   registry: ExtensionRegistry,
   trigger: HookTrigger,
   payload: Record<string, unknown>,
 ): string[] {
-  return tellHooks(hooksOf(registry), trigger, payload).map(
-    (f) => `hook '${f.hook}' failed on ${f.trigger}: ${f.error}`,
+  return tellHooks(hooksOf(registry), trigger, payload).map(warningOf);
+}
+
+/**
+ * After a scan's walk and its issues: `extractor.completed` ({ extractorId }) once per registered extractor, then
+ * `analyzer.completed` ({ analyzerId }) once per deterministic analyzer (the ones a scan runs), qualified ids. Each
+ * fault as a warning line; nothing is done when no hook listens to either.
+ */
+export function firePerExtensionHooks(registry: ExtensionRegistry): string[] {
+  const hooks = hooksOf(registry).filter(
+    (h) => h.triggers.includes('extractor.completed') || h.triggers.includes('analyzer.completed'),
   );
+  if (hooks.length === 0) return [];
+  const faults: HookFault[] = [];
+  for (const e of registry.ofKind('extractor'))
+    faults.push(...tellHooks(hooks, 'extractor.completed', { extractorId: e.qualifiedId }));
+  for (const e of registry.ofKind('analyzer'))
+    if (e.mode === 'deterministic')
+      faults.push(...tellHooks(hooks, 'analyzer.completed', { analyzerId: e.qualifiedId }));
+  return faults.map(warningOf);
 }

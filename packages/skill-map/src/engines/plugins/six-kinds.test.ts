@@ -108,6 +108,49 @@ describe('a plugin with every extension kind', () => {
     });
   });
 
+  it('hooks are told extractor.completed per extractor, then analyzer.completed per analyzer, before scan.completed', async () => {
+    tree = createTempTree('sm-six-each-');
+    const log = join(tree.root, 'told.log');
+    const append = (line: string): string =>
+      `import { appendFileSync } from 'node:fs';\nconst log = (l) => appendFileSync(${JSON.stringify(log)}, l + '\\n');\n${line}\n`;
+    tree.write({
+      'notes/a.md': '# A\n',
+      [`${base}/plugin.json`]: JSON.stringify(PLUGIN),
+      [`${base}/analyzers/lonely/extension.json`]: ext('Nothing.'),
+      [`${base}/analyzers/lonely/index.js`]: 'export default { evaluate: () => [] };\n',
+      [`${base}/hooks/all/extension.json`]: ext('Every extension.'),
+      [`${base}/hooks/all/index.js`]: append(
+        "export default { triggers: ['extractor.completed', 'analyzer.completed', 'scan.completed'], on: ({ trigger, payload }) => log(`${trigger} ${payload.extractorId ?? payload.analyzerId ?? ''}`) };",
+      ),
+      [`${base}/hooks/one/extension.json`]: ext('One analyzer.'),
+      [`${base}/hooks/one/index.js`]: append(
+        "export default { triggers: ['analyzer.completed'], filter: { analyzerId: 'six/lonely' }, on: ({ payload }) => log(`one ${payload.analyzerId}`) };",
+      ),
+    });
+    writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
+    const config = loadConfig({ projectRoot: tree.root }).merged;
+    const { registry } = await loadPlugins({ projectRoot: tree.root, config, env });
+    const outcome = await runScan({ projectRoot: tree.root, registry, persist: false });
+    expect(outcome.warnings).toEqual([]);
+    const extractors = registry.ofKind('extractor').map((e) => e.qualifiedId);
+    const analyzers = registry
+      .ofKind('analyzer')
+      .filter((e) => e.mode === 'deterministic')
+      .map((e) => e.qualifiedId);
+    expect(extractors).toContain('core/markdown-link');
+    expect(analyzers).toContain('six/lonely');
+    const told = readFileSync(log, 'utf8').trimEnd().split('\n');
+    const byAll = told.filter((l) => !l.startsWith('one '));
+    expect(byAll).toEqual([
+      ...extractors.map((id) => `extractor.completed ${id}`),
+      ...analyzers.map((id) => `analyzer.completed ${id}`),
+      'scan.completed', // the last line, its trailing space trimmed with the file's
+    ]);
+    // The filtered hook: told of its one analyzer only.
+    expect(told.filter((l) => l.startsWith('one '))).toEqual(['one six/lonely']);
+  });
+
   it('a scan patched in place tells its hooks from the summary: the stored scan is not read back for them', async () => {
     tree = createTempTree('sm-six-lazy-');
     tree.write({

@@ -23,7 +23,7 @@ import type { GraphContextInput } from './graph-inputs.js';
 import { scanConfigFrom } from './scan-settings.js';
 import { loadPlugins } from '../plugins/load.js';
 import { pluginLoadWarnings, takeAnalyzerWarnings } from '../plugins/load-warnings.js';
-import { fireHooks } from '../hooks/fire.js';
+import { fireHooks, firePerExtensionHooks } from '../hooks/fire.js';
 import { neverRunFacts, neverRunWindowDays } from '../activity/never-run.js';
 import type { ExtensionRegistry } from '../../kernel/index.js';
 import { storeContributions, takeAllContributions } from './contribution-store.js';
@@ -317,6 +317,7 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
     const started = fireHooks(registry, 'scan.started', { mode: opts.mode ?? 'incremental' });
     const outcome = await Promise.resolve(execute(opts, registry, config, store, t, t0, dbPath));
     failed = false;
+    const perExtension = firePerExtensionHooks(registry);
     // The summary, never `outcome.result`: a patch in place reads its result back from the store only when asked.
     const s = outcome.summary.stats;
     const completed = fireHooks(registry, 'scan.completed', {
@@ -329,6 +330,7 @@ export async function runScan(opts: ScanOptions): Promise<ScanOutcome> {
       ...pluginLoadWarnings(loaded?.plugins ?? []),
       ...takeAnalyzerWarnings(registry),
       ...started,
+      ...perExtension,
       ...completed,
     ];
     return plugins.length === 0 ? outcome : withWarnings(outcome, plugins);
