@@ -1,6 +1,7 @@
 // The composition root of `sm`: parse, resolve the project, lazy-load ONE verb, map its result or error to an
 // exit code. Only this module decides exit codes; it never calls process.exit (the bin sets process.exitCode).
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parseInvocation } from './args.js';
 import { CliError, EXIT, toExit } from './errors.js';
@@ -8,6 +9,7 @@ import type { ExitMapping } from './errors.js';
 import { renderGeneralHelp } from './help.js';
 import { createOutput, resolveIo } from './io.js';
 import type { CliIo, Output } from './io.js';
+import type { Lifecycle } from './lifecycle-hooks.js';
 import { resolveProject } from './project.js';
 import { watchStdout } from './stdout-watch.js';
 import type { StdoutWatch } from './stdout-watch.js';
@@ -15,6 +17,12 @@ import { elapsedMs, findVerb, formatElapsed } from './verbs.js';
 import type { OptionValues, VerbContext, VerbResult, VerbSpec } from './verbs.js';
 
 export type { CliIo, CliStream } from './io.js';
+
+/** The process's boot/shutdown hooks (lifecycle-hooks.ts), found by the verb's run; null: none. */
+interface LifecycleSlot {
+  readonly argv: readonly string[];
+  hooks: Lifecycle | null;
+}
 export { EXIT } from './errors.js';
 
 const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
@@ -34,6 +42,25 @@ function report(output: Output, failure: ExitMapping): void {
   output.warn(`sm: ${failure.message}${hint}`);
 }
 
+/** Verbs whose stdout is a protocol: a plugin's hook may print, so they tell no lifecycle hooks. */
+const PROTOCOL_VERBS = new Set(['mcp', 'lsp']);
+
+/** True when the project's or the user's plugin folder holds anything (a cheap look before loading plugins). */
+function hasDropIns(projectRoot: string, env: CliIo['env']): boolean {
+  const user = env['SKILL_MAP_USER_PLUGINS'];
+  const roots = [
+    join(projectRoot, '.skill-map', 'plugins'),
+    user !== undefined && user !== '' ? user : join(homedir(), '.skill-map', 'plugins'),
+  ];
+  return roots.some((dir) => {
+    try {
+      return readdirSync(dir).length > 0;
+    } catch {
+      return false;
+    }
+  });
+}
+
 async function runVerb(
   verb: VerbSpec,
   args: readonly string[],
@@ -41,11 +68,22 @@ async function runVerb(
   io: CliIo,
   output: Output,
   startedAt: number,
+  life: LifecycleSlot,
 ): Promise<VerbResult> {
   const needsProject = verb.name !== 'help' && verb.name !== 'version';
   const project = needsProject
     ? resolveProject(options, io)
     : { root: io.cwd, dbPath: '', dbExplicit: false };
+  if (
+    needsProject &&
+    !PROTOCOL_VERBS.has(verb.name) &&
+    options['no-plugins'] !== true &&
+    hasDropIns(project.root, io.env)
+  ) {
+    const { lifecycleHooks } = await import('./lifecycle-hooks.js');
+    life.hooks = await lifecycleHooks(project.root, io, options['no-built-ins'] !== true);
+    life.hooks?.tell('boot', { argv: life.argv }, output);
+  }
   const ctx: VerbContext = { args, options, project, output, io, startedAt };
   const module = await verb.load();
   const result = await module.run(ctx);
@@ -59,11 +97,12 @@ async function runBare(
   io: CliIo,
   output: Output,
   startedAt: number,
+  life: LifecycleSlot,
 ): Promise<VerbResult> {
   const project = resolveProject(options, io);
   const serve = findVerb('serve');
   if (serve !== undefined && existsSync(join(project.root, '.skill-map')))
-    return runVerb(serve, [], options, io, output, startedAt);
+    return runVerb(serve, [], options, io, output, startedAt, life);
   output.warn(renderGeneralHelp());
   throw new CliError('USAGE', `no skill-map project in ${project.root} (.skill-map/ not found)`, {
     hint: 'run `sm init` and `sm scan`, or pick a verb above',
@@ -76,13 +115,14 @@ async function dispatch(
   startedAt: number,
   stdout: StdoutWatch,
   setOutput: (o: Output) => void,
+  life: LifecycleSlot,
 ): Promise<VerbResult> {
   const inv = parseInvocation(argv);
   const output = outputFor(inv.options, io, stdout);
   setOutput(output);
   switch (inv.kind) {
     case 'version':
-      return runVerb(findVerb('version') as VerbSpec, [], inv.options, io, output, startedAt);
+      return runVerb(findVerb('version') as VerbSpec, [], inv.options, io, output, startedAt, life);
     case 'help':
       return runVerb(
         findVerb('help') as VerbSpec,
@@ -91,11 +131,12 @@ async function dispatch(
         io,
         output,
         startedAt,
+        life,
       );
     case 'bare':
-      return runBare(inv.options, io, output, startedAt);
+      return runBare(inv.options, io, output, startedAt, life);
     case 'verb':
-      return runVerb(inv.verb, inv.args, inv.options, io, output, startedAt);
+      return runVerb(inv.verb, inv.args, inv.options, io, output, startedAt, life);
   }
 }
 
@@ -111,14 +152,23 @@ export async function main(argv: readonly string[], io: Partial<CliIo> = {}): Pr
   const resolved = resolveIo(io);
   const stdout = watchStdout(resolved.stdout);
   let output = outputFor({}, resolved, stdout);
-  try {
-    const result = await dispatch(argv, resolved, startedAt, stdout, (o) => (output = o));
-    if (!(await output.flush())) return EXIT.ok;
-    return result.failing === true ? EXIT.failing : EXIT.ok;
-  } catch (err) {
-    if (!(await output.flush())) return EXIT.ok;
-    const failure = toExit(err);
-    report(output, failure);
-    return failure.code;
+  const life: LifecycleSlot = { argv: [...argv], hooks: null };
+  const code = await (async (): Promise<number> => {
+    try {
+      const result = await dispatch(argv, resolved, startedAt, stdout, (o) => (output = o), life);
+      if (!(await output.flush())) return EXIT.ok;
+      return result.failing === true ? EXIT.failing : EXIT.ok;
+    } catch (err) {
+      if (!(await output.flush())) return EXIT.ok;
+      const failure = toExit(err);
+      report(output, failure);
+      return failure.code;
+    }
+  })();
+  // The drop-in hooks told of the end (they cannot change the code), then their warnings flushed.
+  if (life.hooks !== null) {
+    life.hooks.tell('shutdown', { exitCode: code }, output);
+    await output.flush();
   }
+  return code;
 }
