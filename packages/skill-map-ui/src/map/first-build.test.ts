@@ -42,24 +42,18 @@ describe('drive, ALONE', () => {
     seen.push(pauses());
   }
 
-  it('pauses before the announced step when work ran in the task before it', async () => {
+  // 3 ms of work before ALONE: a pause, its own task though the budget was not spent; none: no pause.
+  it.each([
+    ['pauses before the announced step when work ran in the task before it', 3, 1],
+    ['does not pause when nothing ran since the last pause', 0, 0],
+  ])('%s', async (_, before, expected) => {
     let pauses = 0;
     const seen: number[] = [];
     await drive(
-      announced(3, seen, () => pauses),
+      announced(before, seen, () => pauses),
       () => ++pauses > 0,
     );
-    expect(seen).toEqual([1]); // its own task, though the budget was not spent
-  });
-
-  it('does not pause when nothing ran since the last pause', async () => {
-    let pauses = 0;
-    const seen: number[] = [];
-    await drive(
-      announced(0, seen, () => pauses),
-      () => ++pauses > 0,
-    );
-    expect(seen).toEqual([0]);
+    expect(seen).toEqual([expected]);
   });
 });
 
