@@ -67,7 +67,14 @@ export function runOnce(
   });
 }
 
-/** Starts a long-running invocation (the case's server); the caller stops it. */
+/** Background children still running: killed when this process exits, so none outlives a run cut short. */
+const running = new Set<ChildProcess>();
+let reaping = false;
+
+/**
+ * Starts a long-running invocation (the case's server); the caller stops it. Should the run end first (a test timed
+ * out, the runner failed), it is killed when this process exits.
+ */
 export function startBackground(
   impl: Implementation,
   argv: readonly string[],
@@ -79,6 +86,14 @@ export function startBackground(
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
+  child.once('close', () => running.delete(child));
+  if (!reaping) {
+    reaping = true;
+    process.once('exit', () => {
+      for (const c of running) c.kill('SIGKILL');
+    });
+  }
   const chunks: Buffer[] = [];
   child.stdout?.on('data', (b: Buffer) => chunks.push(b));
   child.stderr?.on('data', (b: Buffer) => chunks.push(b));
