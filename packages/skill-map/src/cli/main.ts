@@ -17,13 +17,13 @@ import { elapsedMs, findVerb, formatElapsed } from './verbs.js';
 import type { OptionValues, VerbContext, VerbResult, VerbSpec } from './verbs.js';
 
 export type { CliIo, CliStream } from './io.js';
+export { EXIT } from './errors.js';
 
 /** The process's boot/shutdown hooks (lifecycle-hooks.ts), found by the verb's run; null: none. */
 interface LifecycleSlot {
   readonly argv: readonly string[];
   hooks: Lifecycle | null;
 }
-export { EXIT } from './errors.js';
 
 const TRUTHY = new Set(['1', 'true', 'yes', 'on']);
 
