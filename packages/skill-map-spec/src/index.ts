@@ -59,6 +59,8 @@ export { VIEW_SLOT_NAMES } from './rest-envelope.js';
 export type { ProjectConfig } from './project-config.js';
 export type { MapLink, MapLinkState, MapNode, MapProjection } from './map-projection.js';
 export { projectMap } from './map-projection.js';
+export type { PackedLink, PackedMap } from './map-packed.js';
+export { packMap, unpackMap } from './map-packed.js';
 export type { ActivitySummary, NodeActivity, PairActivity } from './activity.js';
 export {
   ALL_SCHEMAS,

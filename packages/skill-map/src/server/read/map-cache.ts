@@ -1,3 +1,4 @@
+import { packMap } from '@skill-map/spec';
 import type { MapReader } from './map-reader.js';
 import { projectMap } from './map-projection.js';
 
@@ -5,6 +6,8 @@ import { projectMap } from './map-projection.js';
 export interface MapCache {
   /** The current projection as JSON text, computed at most once per scan key. */
   json(): string;
+  /** The same with its links packed (`?packed=1`, @skill-map/spec packMap): what the web page reads. */
+  packedJson(): string;
 }
 
 /**
@@ -15,14 +18,19 @@ export interface MapCache {
  */
 export function createMapCache(reader: MapReader): MapCache {
   let key: string | null = null;
-  let body = '';
-  return {
-    json: () => {
-      const now = reader.scanKey?.() ?? null;
-      if (now !== null && now === key) return body;
-      body = JSON.stringify(projectMap(reader.loadScanResult()));
+  let texts: { json?: string; packed?: string } = {};
+  const text = (form: 'json' | 'packed'): string => {
+    const now = reader.scanKey?.() ?? null;
+    if (now === null || now !== key) {
+      texts = {};
       key = now;
-      return body;
-    },
+    }
+    const cached = texts[form];
+    if (cached !== undefined) return cached;
+    const map = projectMap(reader.loadScanResult());
+    const made = JSON.stringify(form === 'json' ? map : packMap(map));
+    if (now !== null) texts[form] = made;
+    return made;
   };
+  return { json: () => text('json'), packedJson: () => text('packed') };
 }

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { unpackMap, type PackedMap } from '@skill-map/spec';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sampleScan } from '../../testing/fixtures.js';
 import { createTestServer } from '../../testing/test-server.js';
@@ -115,6 +116,19 @@ describe('GET /api/map', () => {
     const withIssues = new Set(scan.issues.flatMap((i) => i.nodeIds));
     for (const n of map.nodes) expect(n.issues.some((c) => c > 0)).toBe(withIssues.has(n.path));
   });
+
+  it('?packed=1 is the same map with its links packed, smaller, and unpacks to the plain answer', async () => {
+    const s = setup();
+    const plain = await s.app.request('/api/map');
+    const packed = await s.app.request('/api/map?packed=1');
+    expect(packed.status).toBe(200);
+    const [plainText, packedText] = [await plain.text(), await packed.text()];
+    const body = JSON.parse(packedText) as PackedMap;
+    expect(body.kind).toBe('map-packed');
+    expect(body.links.every((l) => Array.isArray(l) && l.length === 5)).toBe(true);
+    expect(packedText.length).toBeLessThan(plainText.length);
+    expect(unpackMap(body)).toEqual(JSON.parse(plainText));
+  });
 });
 
 describe('GET /api/map cache', () => {
@@ -133,10 +147,14 @@ describe('GET /api/map cache', () => {
     expect(await count()).toBe(first.nodes.length);
     expect(await count()).toBe(first.nodes.length);
     expect(loads).toBe(1);
+    // The packed form is kept beside it under the same key: one more projection, then none.
+    await s.app.request('/api/map?packed=1');
+    await s.app.request('/api/map?packed=1');
+    expect(loads).toBe(2);
     s.setScan({ ...first, nodes: first.nodes.slice(1) });
     expect(await count()).toBe(first.nodes.length); // same key: cached
     key = 'k2';
     expect(await count()).toBe(first.nodes.length - 1);
-    expect(loads).toBe(2);
+    expect(loads).toBe(3);
   });
 });
