@@ -436,7 +436,10 @@ try {
     console.log(`\n${r.nodes} nodes, ${r.links} links (generated ${size}), median of ${RUNS} page loads:`);
     table([
       ['first render (nav → data-ready)', ms(r.render)],
-      ['  GET /api/map?packed=1 (request → body)', `${ms(r.mapFetch)}, ${(r.mapBytes / 1024).toFixed(0)} KiB`],
+      [
+        '  GET /api/map?packed=1 (request → body)',
+        `${ms(r.mapFetch)}, ${(r.mapBytes / 1024).toFixed(0)} KiB`,
+      ],
       ['  body → drawn (parse, layout, graph, sigma)', ms(r.afterData)],
       ['    layout / graph build / a sigma frame', `${ms(r.layout)} / ${ms(r.graph)} / ${ms(r.sigma)}`],
       ['apply a kind filter', ms(r.filter)],
