@@ -4,7 +4,7 @@
 // subscribe to either event are kept. A hook that fails is one warning line on stderr; it never stops the verb nor
 // changes its exit code.
 import { loadConfig } from '../adapters/index.js';
-import { loadPlugins, tellHooks, hooksOf } from '../engines/index.js';
+import { hookWarnings, hooksOf, loadPlugins } from '../engines/index.js';
 import type { Hook, HookTrigger } from '../kernel/index.js';
 import type { CliIo, Output } from './io.js';
 
@@ -38,8 +38,7 @@ export async function lifecycleHooks(
   if (hooks.length === 0) return null;
   return {
     tell(trigger, payload, output) {
-      for (const f of tellHooks(hooks, trigger, payload))
-        output.warn(`sm: hook '${f.hook}' failed on ${f.trigger}: ${f.error}`);
+      for (const line of hookWarnings(hooks, trigger, payload)) output.warn(`sm: ${line}`);
     },
   };
 }

@@ -1,8 +1,8 @@
 // The composition root of `sm`: parse, resolve the project, lazy-load ONE verb, map its result or error to an
 // exit code. Only this module decides exit codes; it never calls process.exit (the bin sets process.exitCode).
-import { existsSync, readdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { hasDropIns, pluginRoots } from '../adapters/plugins/plugin-roots.js';
 import { parseInvocation } from './args.js';
 import { CliError, EXIT, toExit } from './errors.js';
 import type { ExitMapping } from './errors.js';
@@ -45,22 +45,6 @@ function report(output: Output, failure: ExitMapping): void {
 /** Verbs whose stdout is a protocol: a plugin's hook may print, so they tell no lifecycle hooks. */
 const PROTOCOL_VERBS = new Set(['mcp', 'lsp']);
 
-/** True when the project's or the user's plugin folder holds anything (a cheap look before loading plugins). */
-function hasDropIns(projectRoot: string, env: CliIo['env']): boolean {
-  const user = env['SKILL_MAP_USER_PLUGINS'];
-  const roots = [
-    join(projectRoot, '.skill-map', 'plugins'),
-    user !== undefined && user !== '' ? user : join(homedir(), '.skill-map', 'plugins'),
-  ];
-  return roots.some((dir) => {
-    try {
-      return readdirSync(dir).length > 0;
-    } catch {
-      return false;
-    }
-  });
-}
-
 async function runVerb(
   verb: VerbSpec,
   args: readonly string[],
@@ -78,7 +62,7 @@ async function runVerb(
     needsProject &&
     !PROTOCOL_VERBS.has(verb.name) &&
     options['no-plugins'] !== true &&
-    hasDropIns(project.root, io.env)
+    hasDropIns(pluginRoots(project.root, io.env))
   ) {
     const { lifecycleHooks } = await import('./lifecycle-hooks.js');
     life.hooks = await lifecycleHooks(project.root, io, options['no-built-ins'] !== true);

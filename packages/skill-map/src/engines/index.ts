@@ -23,7 +23,7 @@ export {
 } from './plugins/manage.js';
 export { slotCatalog, type CatalogEntry, type SlotCatalog } from './plugins/slots.js';
 export { loadPlugins, type LoadedPlugins, type PluginLoadOptions } from './plugins/load.js';
-export { hooksOf, tellHooks } from './hooks/fire.js';
+export { hookWarnings, hooksOf } from './hooks/fire.js';
 export type { PluginExtensionState, PluginState, PluginStatus } from './plugins/types.js';
 export {
   mcpEnabledIn,

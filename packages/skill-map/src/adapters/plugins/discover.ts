@@ -2,13 +2,15 @@
 // `~/.skill-map/plugins/` (SKILL_MAP_USER_PLUGINS overrides it) holding a `plugin.json`. Reads and validates
 // manifests only: no plugin code is touched here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { ExtensionsProviderKindSchema, PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
 import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 import { declaredExtensions, isFolderLayout, type DeclaredExtension } from './folder-layout.js';
 import { readKindFiles, toDeclaredKind, type DeclaredKind } from './kind-folders.js';
+import type { PluginRoots } from './plugin-roots.js';
+
+export { pluginRoots, type PluginRoots } from './plugin-roots.js';
 
 /** A plugin.json as the schema describes it. */
 export interface PluginManifest {
@@ -43,21 +45,6 @@ export interface FoundPlugin {
   declared?: DeclaredExtension[];
   /** The folder layout's `kinds/<kind>/kind.json`, checked (absent for a listed `extensions`). */
   kinds?: DeclaredKind[];
-}
-
-/** Where drop-in plugins live. */
-export interface PluginRoots {
-  project: string;
-  user: string;
-}
-
-/** The project's and the user's plugin folders (the user's from `SKILL_MAP_USER_PLUGINS` when set). */
-export function pluginRoots(projectRoot: string, env: NodeJS.ProcessEnv = process.env): PluginRoots {
-  const override = env['SKILL_MAP_USER_PLUGINS'];
-  return {
-    project: join(projectRoot, '.skill-map', 'plugins'),
-    user: override !== undefined && override !== '' ? override : join(homedir(), '.skill-map', 'plugins'),
-  };
 }
 
 let validator: ValidateFunction | null = null;

@@ -37,13 +37,22 @@ export function tellHooks(
 /** A fault as the warning line a scan prints. */
 const warningOf = (f: HookFault): string => `hook '${f.hook}' failed on ${f.trigger}: ${f.error}`;
 
-/** `tellHooks` over a registry's hooks, each fault as a warning line. */
+/** `tellHooks`, each fault as a warning line. */
+export function hookWarnings(
+  hooks: readonly Hook[],
+  trigger: HookTrigger,
+  payload: Record<string, unknown>,
+): string[] {
+  return tellHooks(hooks, trigger, payload).map(warningOf);
+}
+
+/** `hookWarnings` over a registry's hooks. */
 export function fireHooks(
   registry: ExtensionRegistry,
   trigger: HookTrigger,
   payload: Record<string, unknown>,
 ): string[] {
-  return tellHooks(hooksOf(registry), trigger, payload).map(warningOf);
+  return hookWarnings(hooksOf(registry), trigger, payload);
 }
 
 /**
@@ -56,11 +65,11 @@ export function firePerExtensionHooks(registry: ExtensionRegistry): string[] {
     (h) => h.triggers.includes('extractor.completed') || h.triggers.includes('analyzer.completed'),
   );
   if (hooks.length === 0) return [];
-  const faults: HookFault[] = [];
+  const lines: string[] = [];
   for (const e of registry.ofKind('extractor'))
-    faults.push(...tellHooks(hooks, 'extractor.completed', { extractorId: e.qualifiedId }));
+    lines.push(...hookWarnings(hooks, 'extractor.completed', { extractorId: e.qualifiedId }));
   for (const e of registry.ofKind('analyzer'))
     if (e.mode === 'deterministic')
-      faults.push(...tellHooks(hooks, 'analyzer.completed', { analyzerId: e.qualifiedId }));
-  return faults.map(warningOf);
+      lines.push(...hookWarnings(hooks, 'analyzer.completed', { analyzerId: e.qualifiedId }));
+  return lines;
 }

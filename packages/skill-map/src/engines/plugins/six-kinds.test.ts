@@ -19,46 +19,53 @@ const PLUGIN = { version: '1.0.0', specCompat: '>=0.0.0' };
 const ext = (description: string): string => JSON.stringify({ version: '1.0.0', description });
 const base = '.skill-map/plugins/six';
 
+/** Lays `files` and the plugin `six` down in the project `tree`, trusts it and loads the registry (no user plugins). */
+async function trustedSix(files: Record<string, string>, builtIns = true) {
+  tree.write({ [`${base}/plugin.json`]: JSON.stringify(PLUGIN), ...files });
+  writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
+  const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
+  const config = loadConfig({ projectRoot: tree.root }).merged;
+  return loadPlugins({ projectRoot: tree.root, config, env, builtIns });
+}
+
 describe('a plugin with every extension kind', () => {
   it('loads all six; its kind, links, hook, formatter and action work; faults stay its own', async () => {
     tree = createTempTree('sm-six-');
     const told = join(tree.root, 'told.json');
-    tree.write({
-      'notes/a.note.md': '# A\n\nSee also: b.\n',
-      'notes/b.note.md': '# B\n',
-      'notes/boom.note.md': '# Boom\n',
-      [`${base}/plugin.json`]: JSON.stringify(PLUGIN),
-      [`${base}/kinds/note/kind.json`]: JSON.stringify({ ui: { label: 'Notes', color: '#0891b2' } }),
-      [`${base}/providers/notes/extension.json`]: ext('Maps notes.'),
-      [`${base}/providers/notes/index.js`]:
-        "export default { classify: (p) => (p.endsWith('.note.md') ? 'note' : null) };\n",
-      [`${base}/extractors/see-also/extension.json`]: ext('See-also links.'),
-      [`${base}/extractors/see-also/index.js`]: [
-        "export default { scope: 'body', emitsLinkKinds: ['references'], applicableKinds: ['note'],",
-        '  extract(ctx) {',
-        "    if (ctx.node.path.includes('boom')) throw new Error('cannot read this one');",
-        '    const m = /See also: (\\w+)/.exec(ctx.body);',
-        "    if (m) ctx.emitLink({ target: `notes/${m[1]}.note.md`, kind: 'references' });",
-        '  } };',
-      ].join('\n'),
-      [`${base}/hooks/tell/extension.json`]: ext('Tells a file.'),
-      [`${base}/hooks/tell/index.js`]: `import { writeFileSync } from 'node:fs';\nexport default { triggers: ['scan.completed'], on(ctx) { writeFileSync(${JSON.stringify(told)}, JSON.stringify(ctx)); } };\n`,
-      [`${base}/hooks/fail/extension.json`]: ext('Always fails.'),
-      [`${base}/hooks/fail/index.js`]:
-        "export default { triggers: ['scan.started'], on() { throw new Error('no'); } };\n",
-      [`${base}/formatters/paths/extension.json`]: ext('One path per line.'),
-      [`${base}/formatters/paths/index.js`]:
-        "export default { contentType: 'text/plain', format: (g) => g.nodes.map((n) => n.path).join('\\n') };\n",
-      [`${base}/actions/stamp/extension.json`]: ext('Reports ok.'),
-      [`${base}/actions/stamp/index.js`]:
-        'export default { invoke: (ctx) => ({ report: { ok: true, path: ctx.node.path } }) };\n',
-      [`${base}/analyzers/lonely/extension.json`]: ext('Nothing.'),
-      [`${base}/analyzers/lonely/index.js`]: 'export default { evaluate: () => [] };\n',
-    });
-    writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
-    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
-    const config = loadConfig({ projectRoot: tree.root }).merged;
-    const { registry, plugins } = await loadPlugins({ projectRoot: tree.root, config, env, builtIns: false });
+    const { registry, plugins } = await trustedSix(
+      {
+        'notes/a.note.md': '# A\n\nSee also: b.\n',
+        'notes/b.note.md': '# B\n',
+        'notes/boom.note.md': '# Boom\n',
+        [`${base}/kinds/note/kind.json`]: JSON.stringify({ ui: { label: 'Notes', color: '#0891b2' } }),
+        [`${base}/providers/notes/extension.json`]: ext('Maps notes.'),
+        [`${base}/providers/notes/index.js`]:
+          "export default { classify: (p) => (p.endsWith('.note.md') ? 'note' : null) };\n",
+        [`${base}/extractors/see-also/extension.json`]: ext('See-also links.'),
+        [`${base}/extractors/see-also/index.js`]: [
+          "export default { scope: 'body', emitsLinkKinds: ['references'], applicableKinds: ['note'],",
+          '  extract(ctx) {',
+          "    if (ctx.node.path.includes('boom')) throw new Error('cannot read this one');",
+          '    const m = /See also: (\\w+)/.exec(ctx.body);',
+          "    if (m) ctx.emitLink({ target: `notes/${m[1]}.note.md`, kind: 'references' });",
+          '  } };',
+        ].join('\n'),
+        [`${base}/hooks/tell/extension.json`]: ext('Tells a file.'),
+        [`${base}/hooks/tell/index.js`]: `import { writeFileSync } from 'node:fs';\nexport default { triggers: ['scan.completed'], on(ctx) { writeFileSync(${JSON.stringify(told)}, JSON.stringify(ctx)); } };\n`,
+        [`${base}/hooks/fail/extension.json`]: ext('Always fails.'),
+        [`${base}/hooks/fail/index.js`]:
+          "export default { triggers: ['scan.started'], on() { throw new Error('no'); } };\n",
+        [`${base}/formatters/paths/extension.json`]: ext('One path per line.'),
+        [`${base}/formatters/paths/index.js`]:
+          "export default { contentType: 'text/plain', format: (g) => g.nodes.map((n) => n.path).join('\\n') };\n",
+        [`${base}/actions/stamp/extension.json`]: ext('Reports ok.'),
+        [`${base}/actions/stamp/index.js`]:
+          'export default { invoke: (ctx) => ({ report: { ok: true, path: ctx.node.path } }) };\n',
+        [`${base}/analyzers/lonely/extension.json`]: ext('Nothing.'),
+        [`${base}/analyzers/lonely/index.js`]: 'export default { evaluate: () => [] };\n',
+      },
+      false,
+    );
     const six = plugins.find((p) => p.id === 'six')!;
     expect([six.status, six.statusReason]).toEqual(['enabled', null]);
     expect(
@@ -113,9 +120,8 @@ describe('a plugin with every extension kind', () => {
     const log = join(tree.root, 'told.log');
     const append = (line: string): string =>
       `import { appendFileSync } from 'node:fs';\nconst log = (l) => appendFileSync(${JSON.stringify(log)}, l + '\\n');\n${line}\n`;
-    tree.write({
+    const { registry } = await trustedSix({
       'notes/a.md': '# A\n',
-      [`${base}/plugin.json`]: JSON.stringify(PLUGIN),
       [`${base}/analyzers/lonely/extension.json`]: ext('Nothing.'),
       [`${base}/analyzers/lonely/index.js`]: 'export default { evaluate: () => [] };\n',
       [`${base}/hooks/all/extension.json`]: ext('Every extension.'),
@@ -127,10 +133,6 @@ describe('a plugin with every extension kind', () => {
         "export default { triggers: ['analyzer.completed'], filter: { analyzerId: 'six/lonely' }, on: ({ payload }) => log(`one ${payload.analyzerId}`) };",
       ),
     });
-    writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
-    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
-    const config = loadConfig({ projectRoot: tree.root }).merged;
-    const { registry } = await loadPlugins({ projectRoot: tree.root, config, env });
     const outcome = await runScan({ projectRoot: tree.root, registry, persist: false });
     expect(outcome.warnings).toEqual([]);
     const extractors = registry.ofKind('extractor').map((e) => e.qualifiedId);
@@ -153,9 +155,8 @@ describe('a plugin with every extension kind', () => {
 
   it('a scan patched in place tells its hooks from the summary: the stored scan is not read back for them', async () => {
     tree = createTempTree('sm-six-lazy-');
-    tree.write({
+    const { registry } = await trustedSix({
       'notes/a.md': '# A\n',
-      [`${base}/plugin.json`]: JSON.stringify(PLUGIN),
       [`${base}/hooks/count/extension.json`]: ext('Reads the counts.'),
       [`${base}/hooks/count/index.js`]:
         "export default { triggers: ['scan.completed'], on: ({ payload }) => { if (payload.nodes !== 1) throw new Error('bad count'); } };\n",
@@ -163,10 +164,6 @@ describe('a plugin with every extension kind', () => {
       [`${base}/hooks/fail/index.js`]:
         "export default { triggers: ['scan.completed'], on() { throw new Error('no'); } };\n",
     });
-    writeTrust(tree.root, 'six', { version: '1.0.0', source: 'project', trustedAt: 'x' });
-    const env = { SKILL_MAP_USER_PLUGINS: join(tree.root, 'none') };
-    const config = loadConfig({ projectRoot: tree.root }).merged;
-    const { registry } = await loadPlugins({ projectRoot: tree.root, config, env });
     await runScan({ projectRoot: tree.root, registry });
     const again = await runScan({
       projectRoot: tree.root,
