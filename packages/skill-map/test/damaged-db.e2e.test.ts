@@ -91,12 +91,15 @@ describe.skipIf(!isBuilt())('a damaged project database', () => {
     const base = `http://${host}:${port}`;
     const health = async () => (await (await fetch(`${base}/api/health`)).json()) as Record<string, unknown>;
     await expect.poll(async () => (await health())['db'], { timeout: 20_000 }).toBe('present');
+    // The watcher armed before the damage, so the edit below reaches its rescan even on a loaded machine.
+    const watcherState = async () => ((await health())['watcher'] as { state: string }).state;
+    await expect.poll(watcherState, { timeout: 20_000 }).toBe('watching');
     await fetch(`${base}/api/nodes`);
     truncateSync(db, 1000);
     // A read and a watcher rescan over the truncated file: with a memory-mapped file this was SIGBUS.
     await fetch(`${base}/api/nodes`);
     writeFileSync(join(t.root, 'docs/guide.md'), '# Guide, edited\n');
-    // The watcher's rescan may not be armed yet on a loaded machine; a rescan on request takes the same path.
+    // A rescan on request takes the same path as the watcher's.
     const rescan = await fetch(`${base}/api/scan`, { method: 'POST' });
     expect([503, 409]).toContain(rescan.status);
     await expect.poll(() => stderr, { timeout: 20_000 }).toContain('is damaged and cannot be read');
