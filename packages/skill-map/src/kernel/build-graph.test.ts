@@ -382,12 +382,17 @@ describe('buildGraph details', () => {
     expect(buildGraph([], { lens, settings: {}, skippedFiles: ['x', 'y'] }).stats.filesSkipped).toBe(2);
   });
 
-  it('skips self-loops that only appear in code (usage examples)', () => {
-    const r = scan({ '.claude/commands/go.md': 'Usage: `/go now`', '.claude/x.md': '' });
+  it('drops a file naming itself in code (a usage example), keeps its authored self-links and its code mentions', () => {
+    const r = scan({
+      '.claude/commands/go.md': 'Usage: `/go now`, then `/stop`. See [me](go.md).',
+      '.claude/commands/stop.md': 'Stop.',
+    });
     expect(r.links.map(linkLine)).toEqual([
-      '.claude/commands/go.md -invokes-> /go => .claude/commands/go.md @1',
+      '.claude/commands/go.md -invokes-> /stop => .claude/commands/stop.md @1',
+      '.claude/commands/go.md -references-> .claude/commands/go.md => .claude/commands/go.md @1',
     ]);
-    expect(r.issues).toEqual([]);
+    expect(r.issues.map((i) => i.analyzerId)).toEqual(['link-self-loop']);
+    expect(r.nodes.find((n) => n.path === '.claude/commands/go.md')?.linksInCount).toBe(1);
   });
 
   it('is loud about truncation and oversized files', () => {

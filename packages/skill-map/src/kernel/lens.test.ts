@@ -19,6 +19,7 @@ describe('detectLens', () => {
     ['.opencode/agent/a.md', 'opencode'],
     ['opencode.json', 'opencode'],
     ['.agent/workflows/w.md', 'antigravity'],
+    ['.agents/workflows/w.md', 'antigravity'],
     ['.cursor/rules/r.mdc', 'cursor'],
   ])('detects %s → %s', (path, provider) => {
     expect(detectLens([path, 'README.md'], {})).toMatchObject({

@@ -2,6 +2,7 @@ import type { Link, Severity } from '@skill-map/spec';
 import type { Assembled } from '../graph/assemble.js';
 import type { IssueSink } from '../graph/issue-sink.js';
 import type { ScanSettings } from '../types.js';
+import { mentionOnly } from '../mention-extractors.js';
 
 /** What analyzers see: the assembled node set, the resolved links and the link indices they look at. */
 export interface GraphView {
@@ -98,16 +99,7 @@ export function onlyInCode(link: Link): boolean {
   );
 }
 
-/** Extractors that find mentions (a name in inline or fenced code, a `plugin:skill` token), not authored links. */
-const MENTION_EXTRACTORS = new Set([
-  'core/backtick-path',
-  'core/backtick-slash',
-  'claude/backtick-mention',
-  'core/backtick-dollar',
-  'core/plugin-skill',
-]);
-
 /** True when only mention extractors found the link: it declares no kind and is no second authored form. */
 export function isMentionOnly(link: Link): boolean {
-  return link.sources.every((s) => MENTION_EXTRACTORS.has(s));
+  return mentionOnly(link.sources);
 }

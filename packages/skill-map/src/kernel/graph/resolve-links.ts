@@ -7,6 +7,7 @@ import {
   rawLinkOccurrences,
   rawLinkSources,
 } from '../record-format.js';
+import { mentionOnly } from '../mention-extractors.js';
 import type { FileRecord } from '../types.js';
 import { stripSigil } from '../util/normalize-trigger.js';
 import type { Assembled } from './assemble.js';
@@ -115,12 +116,15 @@ export class LinkResolver {
         if (out.pruned) continue;
       }
       const to = out.node;
+      const sources = raw.more === undefined ? this.lastSources : rawLinkSources(raw);
+      // A file naming its own invocation or path in code (`Invoke as `/deploy``) documents itself: no edge.
+      if (to === source && mentionOnly(sources)) continue;
       links[n] = {
         source: sourcePath,
         target,
         kind,
         confidence: 1,
-        sources: raw.more === undefined ? this.lastSources : rawLinkSources(raw),
+        sources,
         trigger,
         location: occ[0]!.location,
         raw: raw.raw ?? (pathStyle ? (localForm(target, dir) ?? target) : target),

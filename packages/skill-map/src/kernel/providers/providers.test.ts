@@ -35,6 +35,8 @@ describe('provider territories', () => {
     ['opencode', '.claude/skills/s/SKILL.md', 'opencode:skill'],
     ['opencode', '.agents/skills/s/SKILL.md', 'opencode:skill'],
     ['antigravity', '.agent/workflows/ship.md', 'antigravity:workflow'],
+    ['antigravity', '.agents/workflows/ship.md', 'antigravity:workflow'],
+    ['antigravity', '.agents/workflows/sub/ship.md', 'core/markdown:markdown'],
     ['antigravity', '.agents/skills/s/SKILL.md', 'antigravity:skill'],
     ['cursor', '.cursor/rules/style.mdc', 'cursor:rule'],
     ['cursor', '.cursor/rules/sub/style.md', 'cursor:rule'],
@@ -123,6 +125,10 @@ describe('several active providers', () => {
     expect(isReservedName(['cursor', 'codex'], 'command', 'review')).toBe(false);
     expect(isReservedName(['opencode', 'claude'], 'agent', 'build')).toBe(true);
     expect(isReservedName(['opencode', 'claude'], 'agent', 'general purpose')).toBe(true);
+    // Antigravity invokes skills and workflows alike as `/<name>`: both shadow its built-ins.
+    expect(isReservedName('antigravity', 'workflow', 'tasks')).toBe(true);
+    expect(isReservedName('antigravity', 'skill', 'goal')).toBe(true);
+    expect(isReservedName('antigravity', 'workflow', 'deploy')).toBe(false);
     expect(isReservedForAny(['codex', 'opencode'], ['skill', 'command'], 'sessions')).toBe(true);
     expect(reservingProvider(['claude', 'opencode'], 'command', 'init')).toBe('claude');
     expect(reservingProvider(['opencode'], 'command', 'init')).toBe('opencode');
