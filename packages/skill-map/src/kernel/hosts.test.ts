@@ -144,7 +144,7 @@ describe('OpenCode + Claude project (both detected)', () => {
     ]);
     expect(result.issues.map((i) => `${i.analyzerId} [${i.nodeIds.join(',')}] ${i.message}`)).toEqual([
       "name-reserved [.opencode/agent/planner.md] '/init' resolves to '.opencode/command/init.md', whose name the opencode runtime reserves",
-      "name-reserved [.opencode/command/init.md] command 'init' shadows a opencode built-in of the same name",
+      "name-reserved [.opencode/command/init.md] command 'init' shadows the opencode built-in of the same name",
       "reference-broken [.opencode/agent/planner.md] Unresolved invokes mention '/nope' (a prose mention that names no node, not a link)",
     ]);
   });

@@ -198,7 +198,7 @@ describe('multi-host project: every detected host is active', () => {
     expect(issueLine(result)).toEqual([
       "warn name-reserved [.agent/workflows/hotfix.md] '/release-notes' resolves to '.claude/skills/release-notes/SKILL.md', whose name the claude runtime reserves",
       "warn name-reserved [.claude/commands/ship.md] '/release-notes' resolves to '.claude/skills/release-notes/SKILL.md', whose name the claude runtime reserves",
-      "warn name-reserved [.claude/skills/release-notes/SKILL.md] skill 'release notes' shadows a claude built-in of the same name",
+      "warn name-reserved [.claude/skills/release-notes/SKILL.md] skill 'release notes' shadows the claude built-in of the same name",
       // `.cursor/commands/review.md` is not flagged: Claude's `/review` built-in does not shadow a Cursor command.
     ]);
   });

@@ -40,7 +40,7 @@ export const nameReservedAnalyzer: Analyzer = {
           analyzerId: 'name-reserved',
           severity: 'warn',
           nodeIds: [node.path],
-          message: `${node.kind} '${handle}' shadows a ${runtime(node.path)} built-in of the same name`,
+          message: `${node.kind} '${handle}' shadows the ${runtime(node.path)} built-in of the same name`,
           data: { name: handle },
         });
       }
