@@ -2361,19 +2361,19 @@ export const ExecutionRecordSchema = {
         'timeout',
         'abandoned',
         'job-file-missing',
-        'user-cancelled',
         'user-failed',
         null,
       ],
       description:
-        'Why a failed or cancelled job ended; null when completed. `user-failed` (a job failed by hand with `sm jobs fail`) is ours.',
+        'Why a failed job ended (`user-failed`: failed by hand with `sm jobs fail`); null when completed or cancelled.',
     },
     exitCode: {
       type: ['integer', 'null'],
     },
     runner: {
-      enum: ['cli', 'skill', 'in-process', null],
-      description: 'Our agent runner (the sm-process-jobs skill) is `skill`.',
+      enum: ['agent', 'in-process', null],
+      description:
+        'Who ran the job: an agent that claimed and recorded it, or deterministic code in the process.',
     },
     startedAt: {
       type: 'integer',
@@ -2639,7 +2639,7 @@ export const HistoryStatsSchema = {
     'schemaVersion',
     'range',
     'totals',
-    'tokensPerAction',
+    'tokensPerExtension',
     'executionsPerPeriod',
     'topNodes',
     'errorRates',
@@ -2709,18 +2709,18 @@ export const HistoryStatsSchema = {
         },
       },
     },
-    tokensPerAction: {
+    tokensPerExtension: {
       type: 'array',
-      description: 'Per (action, version), most tokens first.',
+      description: 'Per (extension, version), most tokens first.',
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['actionId', 'actionVersion', 'executionsCount', 'tokensIn', 'tokensOut'],
+        required: ['extensionId', 'extensionVersion', 'executionsCount', 'tokensIn', 'tokensOut'],
         properties: {
-          actionId: {
+          extensionId: {
             type: 'string',
           },
-          actionVersion: {
+          extensionVersion: {
             type: 'string',
           },
           executionsCount: {
@@ -2795,19 +2795,19 @@ export const HistoryStatsSchema = {
     errorRates: {
       type: 'object',
       additionalProperties: false,
-      required: ['global', 'perAction', 'perFailureReason'],
+      required: ['global', 'perExtension', 'perFailureReason'],
       properties: {
         global: {
           $ref: '#/$defs/rate',
         },
-        perAction: {
+        perExtension: {
           type: 'array',
           items: {
             type: 'object',
             additionalProperties: false,
-            required: ['actionId', 'rate', 'executionsCount', 'failedCount'],
+            required: ['extensionId', 'rate', 'executionsCount', 'failedCount'],
             properties: {
-              actionId: {
+              extensionId: {
                 type: 'string',
               },
               rate: {
@@ -2825,7 +2825,7 @@ export const HistoryStatsSchema = {
         perFailureReason: {
           type: 'object',
           description:
-            "Counts per reason; the reference's six always present, our `user-failed` only when some job was failed by hand.",
+            'How many failed executions ended for each reason, every reason present (0 when none). A cancelled job has no failure reason.',
           additionalProperties: false,
           required: [
             'runner-error',
@@ -2833,7 +2833,7 @@ export const HistoryStatsSchema = {
             'timeout',
             'abandoned',
             'job-file-missing',
-            'user-cancelled',
+            'user-failed',
           ],
           properties: {
             'runner-error': {
@@ -2849,9 +2849,6 @@ export const HistoryStatsSchema = {
               $ref: '#/$defs/count',
             },
             'job-file-missing': {
-              $ref: '#/$defs/count',
-            },
-            'user-cancelled': {
               $ref: '#/$defs/count',
             },
             'user-failed': {

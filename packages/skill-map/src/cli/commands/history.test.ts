@@ -15,7 +15,7 @@ const T0 = Date.UTC(2026, 4, 4, 10); // Monday 2026-05-04 10:00 UTC
 interface Stats {
   range: unknown;
   totals: unknown;
-  tokensPerAction: Record<string, unknown>[];
+  tokensPerExtension: Record<string, unknown>[];
   executionsPerPeriod: { periodStart: string }[];
   topNodes: unknown;
   errorRates: { global: number; perFailureReason: unknown };
@@ -56,12 +56,10 @@ describe('sm history', () => {
     const records = all.json<Record<string, unknown>[]>();
     expect(schemaErrors('executionRecord', records)).toEqual([]);
     expect(records.map((r) => r['id'])).toEqual(['e4', 'e3', 'e2', 'e1']);
-    expect(records[1]).toMatchObject({
-      status: 'cancelled',
-      failureReason: 'user-cancelled',
-      runner: 'in-process',
-    });
-    expect(records[0]).toMatchObject({ runner: 'skill', failureReason: null, nodeIds: ['CLAUDE.md'] });
+    // A cancelled job has no failure reason; the runner is the one that claimed the job.
+    expect(records[1]).toMatchObject({ status: 'cancelled', failureReason: null, runner: 'in-process' });
+    expect(records[2]).toMatchObject({ status: 'failed', failureReason: 'timeout', runner: 'agent' });
+    expect(records[0]).toMatchObject({ runner: 'agent', failureReason: null, nodeIds: ['CLAUDE.md'] });
     const ids = async (...argv: string[]) =>
       (await sm(['history', '--json', ...argv])).json<{ id: string }[]>().map((r) => r.id);
     expect(await ids('-n', 'docs/guide.md')).toEqual(['e2', 'e1']);
@@ -84,7 +82,7 @@ describe('sm history', () => {
 });
 
 describe('sm history stats', () => {
-  it('aggregates the window: totals, tokens per action, periods, top nodes, error rates', async () => {
+  it('aggregates the window: totals, tokens per extension, periods, top nodes, error rates', async () => {
     await withHistory();
     const run = await sm([
       'history',
@@ -109,8 +107,8 @@ describe('sm history stats', () => {
       tokensOut: 70,
       durationMsTotal: 3000,
     });
-    expect(doc.tokensPerAction[0]).toMatchObject({
-      actionId: 'summarize',
+    expect(doc.tokensPerExtension[0]).toMatchObject({
+      extensionId: 'summarize',
       executionsCount: 2,
       tokensIn: 140,
       durationMsMedian: 1000,
@@ -135,10 +133,13 @@ describe('sm history stats', () => {
       { nodePath: 'docs/guide.md', executionsCount: 2, lastExecutedAt: T0 + DAY },
     ]);
     expect(doc.errorRates.global).toBeCloseTo(1 / 3);
-    expect(doc.errorRates.perFailureReason).toMatchObject({
-      timeout: 1,
-      'user-cancelled': 1,
+    expect(doc.errorRates.perFailureReason).toEqual({
       'runner-error': 0,
+      'report-invalid': 0,
+      timeout: 1,
+      abandoned: 0,
+      'job-file-missing': 0,
+      'user-failed': 0,
     });
     const month = (await sm(['history', 'stats', '--json'])).json<Stats>();
     expect(month.executionsPerPeriod.map((p) => p.periodStart)).toEqual([

@@ -92,9 +92,9 @@ function stats(ctx: VerbContext): void {
     `${t['executionsCount']} execution(s): ${t['completedCount']} completed, ${t['failedCount']} failed (error rate ${(rates.global * 100).toFixed(1)}%)`,
     `tokens ${t['tokensIn']} in / ${t['tokensOut']} out; ${t['durationMsTotal']} ms in total`,
   ];
-  for (const a of doc['tokensPerAction'] as Record<string, unknown>[])
+  for (const a of doc['tokensPerExtension'] as Record<string, unknown>[])
     lines.push(
-      `  ${String(a['actionId'])}@${String(a['actionVersion'])}: ${String(a['executionsCount'])} run(s), ${String(a['tokensIn'])}/${String(a['tokensOut'])} tokens`,
+      `  ${String(a['extensionId'])}@${String(a['extensionVersion'])}: ${String(a['executionsCount'])} run(s), ${String(a['tokensIn'])}/${String(a['tokensOut'])} tokens`,
     );
   for (const n of doc['topNodes'] as Record<string, unknown>[])
     lines.push(`  top  ${String(n['nodePath'])}: ${String(n['executionsCount'])}`);

@@ -1,27 +1,22 @@
 // Pure: execution rows → the published ExecutionRecord and HistoryStats shapes (`sm history [stats] --json`).
 import type { ExecutionRow } from '../../adapters/index.js';
 
-/** The reference's failure reasons: each appears in `perFailureReason`, 0 when absent. */
-export const REFERENCE_FAILURE_REASONS = [
+/** The failure reasons of a failed execution: each appears in `perFailureReason`, 0 when absent. */
+export const FAILURE_REASONS = [
   'runner-error',
   'report-invalid',
   'timeout',
   'abandoned',
   'job-file-missing',
-  'user-cancelled',
+  'user-failed',
 ] as const;
 
 export type Period = 'day' | 'week' | 'month';
 
 const HASH = /^[a-f0-9]{64}$/;
 
-/** Our runner names in the reference's words: the agent runner is its Skill runner. */
-const RUNNERS: Readonly<Record<string, string>> = {
-  agent: 'skill',
-  'in-process': 'in-process',
-  cli: 'cli',
-  skill: 'skill',
-};
+/** The runners a record names: an agent that claimed the job, or code in the process. */
+const RUNNERS: ReadonlySet<string> = new Set(['agent', 'in-process']);
 
 /** `execution-record.schema.json`. */
 export interface ExecutionRecord {
@@ -44,10 +39,9 @@ export interface ExecutionRecord {
   jobId: string | null;
 }
 
-/** One row as an ExecutionRecord (a cancelled job's reason is `user-cancelled` when the row names none). */
+/** One row as an ExecutionRecord (only a failed one has a failure reason). */
 export function toExecutionRecord(r: ExecutionRow): ExecutionRecord {
   const finishedAt = r.finishedAt ?? r.startedAt ?? 0;
-  const reason = r.failureReason ?? (r.status === 'cancelled' ? 'user-cancelled' : null);
   return {
     id: r.id,
     kind: 'action',
@@ -56,9 +50,9 @@ export function toExecutionRecord(r: ExecutionRow): ExecutionRecord {
     nodeIds: r.nodeIds,
     contentHash: r.contentHash !== null && HASH.test(r.contentHash) ? r.contentHash : null,
     status: r.status,
-    failureReason: r.status === 'completed' ? null : reason,
+    failureReason: r.status === 'failed' ? r.failureReason : null,
     exitCode: r.exitCode,
-    runner: r.runner === null ? null : (RUNNERS[r.runner] ?? r.runner),
+    runner: r.runner !== null && RUNNERS.has(r.runner) ? r.runner : null,
     startedAt: r.startedAt ?? finishedAt,
     finishedAt,
     durationMs: r.durationMs,
@@ -90,7 +84,7 @@ const median = (xs: number[]): number | null => {
 
 const when = (r: ExecutionRow): number => r.finishedAt ?? r.startedAt ?? 0;
 
-function perAction(rows: readonly ExecutionRow[]): Record<string, unknown>[] {
+function perExtension(rows: readonly ExecutionRow[]): Record<string, unknown>[] {
   const groups = new Map<string, ExecutionRow[]>();
   for (const r of rows) {
     const key = `${r.extensionId}\0${r.extensionVersion}`;
@@ -101,8 +95,8 @@ function perAction(rows: readonly ExecutionRow[]): Record<string, unknown>[] {
       const durations = g.flatMap((r) => (r.durationMs === null ? [] : [r.durationMs]));
       const first = g[0] as ExecutionRow;
       return {
-        actionId: first.extensionId,
-        actionVersion: first.extensionVersion,
+        extensionId: first.extensionId,
+        extensionVersion: first.extensionVersion,
         executionsCount: g.length,
         tokensIn: g.reduce((s, r) => s + (r.tokensIn ?? 0), 0),
         tokensOut: g.reduce((s, r) => s + (r.tokensOut ?? 0), 0),
@@ -112,7 +106,8 @@ function perAction(rows: readonly ExecutionRow[]): Record<string, unknown>[] {
       };
     })
     .sort(
-      (a, b) => b.tokensIn + b.tokensOut - (a.tokensIn + a.tokensOut) || a.actionId.localeCompare(b.actionId),
+      (a, b) =>
+        b.tokensIn + b.tokensOut - (a.tokensIn + a.tokensOut) || a.extensionId.localeCompare(b.extensionId),
     );
 }
 
@@ -148,20 +143,19 @@ function topNodes(rows: readonly ExecutionRow[], top: number): Record<string, un
 
 function errorRates(rows: readonly ExecutionRow[]): Record<string, unknown> {
   const failed = (g: readonly ExecutionRow[]): number => g.filter((r) => r.status === 'failed').length;
-  const actions = new Map<string, ExecutionRow[]>();
-  for (const r of rows) actions.set(r.extensionId, [...(actions.get(r.extensionId) ?? []), r]);
-  const reasons: Record<string, number> = Object.fromEntries(REFERENCE_FAILURE_REASONS.map((k) => [k, 0]));
+  const extensions = new Map<string, ExecutionRow[]>();
+  for (const r of rows) extensions.set(r.extensionId, [...(extensions.get(r.extensionId) ?? []), r]);
+  const reasons: Record<string, number> = Object.fromEntries(FAILURE_REASONS.map((k) => [k, 0]));
   for (const r of rows) {
-    if (r.status === 'completed') continue;
-    const reason = r.failureReason ?? (r.status === 'cancelled' ? 'user-cancelled' : null);
-    if (reason !== null) reasons[reason] = (reasons[reason] ?? 0) + 1;
+    if (r.status !== 'failed' || r.failureReason === null || !(r.failureReason in reasons)) continue;
+    reasons[r.failureReason] = (reasons[r.failureReason] ?? 0) + 1;
   }
   return {
     global: rows.length === 0 ? 0 : failed(rows) / rows.length,
-    perAction: [...actions.entries()]
+    perExtension: [...extensions.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([actionId, g]) => ({
-        actionId,
+      .map(([extensionId, g]) => ({
+        extensionId,
         rate: failed(g) / g.length,
         executionsCount: g.length,
         failedCount: failed(g),
@@ -189,7 +183,7 @@ export function historyStats(
       tokensOut: rows.reduce((s, r) => s + (r.tokensOut ?? 0), 0),
       durationMsTotal: rows.reduce((s, r) => s + (r.durationMs ?? 0), 0),
     },
-    tokensPerAction: perAction(rows),
+    tokensPerExtension: perExtension(rows),
     executionsPerPeriod: perPeriod(rows, opts.period),
     topNodes: topNodes(rows, opts.top),
     errorRates: errorRates(rows),
