@@ -3,8 +3,7 @@
 // loads (a slot outside the catalog makes the plugin invalid-manifest); each payload is checked against its slot's
 // schema (view-slots.schema.json `$defs/payloads/<slot>`) when it is emitted, and one that fails is left out and
 // reported as a scan warning (stderr), never as an issue.
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020 as Ajv2020Type, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { ViewSlotsSchema, type UiContribution, type ViewSlotName } from '@skill-map/spec';
 import type { ContributionPayload } from '../../kernel/index.js';
 
@@ -42,17 +41,31 @@ interface Validators {
 }
 let compiled: Validators | null = null;
 
-/** The catalog's validators, compiled once per process (the schema is a constant of this build). */
+/**
+ * Compiles the catalog's validators once per process. ajv is imported here, on the first plugin with a `ui` map, so a
+ * scan without such plugins never loads it (it is a third of the CLI's code).
+ */
+export async function loadUiValidators(): Promise<void> {
+  if (compiled !== null) return;
+  // ajv is CommonJS: its named export is on the namespace under Node, on `default` once bundled (esbuild).
+  const mod = (await import('ajv/dist/2020.js')) as unknown as {
+    Ajv2020?: typeof Ajv2020Type;
+    default?: { Ajv2020?: typeof Ajv2020Type };
+  };
+  const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
+  if (Ajv2020 === undefined) throw new Error('ajv has no Ajv2020 export');
+  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
+  ajv.addSchema(ViewSlotsSchema);
+  const id = ViewSlotsSchema.$id;
+  const payload = new Map<string, ValidateFunction>();
+  for (const s of ViewSlotsSchema.$defs.SlotName.oneOf)
+    payload.set(s.const, ajv.getSchema(`${id}#/$defs/payloads/${s.const}`)!);
+  compiled ??= { entry: ajv.getSchema(`${id}#/$defs/UiContribution`)!, payload };
+}
+
+/** The compiled validators; `loadUiValidators` ran when the extension's `ui` map was read. */
 function validators(): Validators {
-  if (compiled === null) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-    ajv.addSchema(ViewSlotsSchema);
-    const id = ViewSlotsSchema.$id;
-    const payload = new Map<string, ValidateFunction>();
-    for (const s of ViewSlotsSchema.$defs.SlotName.oneOf)
-      payload.set(s.const, ajv.getSchema(`${id}#/$defs/payloads/${s.const}`)!);
-    compiled = { entry: ajv.getSchema(`${id}#/$defs/UiContribution`)!, payload };
-  }
+  if (compiled === null) throw new Error('the view-slot validators were not loaded (loadUiValidators)');
   return compiled;
 }
 
@@ -72,10 +85,11 @@ function complaints(at: string, errors: readonly ErrorObject[] | null | undefine
 }
 
 /** The checked `ui` map of an extension's default export (empty without one); throws UiMapError when it is off-catalog. */
-export function readUiMap(ui: unknown, extension: string): UiEntry[] {
+export async function readUiMap(ui: unknown, extension: string): Promise<UiEntry[]> {
   if (ui === undefined) return [];
   if (typeof ui !== 'object' || ui === null || Array.isArray(ui))
     throw new UiMapError(`extension '${extension}': /ui must be an object of view contributions`);
+  await loadUiValidators();
   const { entry } = validators();
   const out: UiEntry[] = [];
   for (const [key, value] of Object.entries(ui)) {
@@ -116,7 +130,6 @@ export function checkEmitted(
 ): { payloads: ContributionPayload[]; warnings: string[] } {
   const payloads: ContributionPayload[] = [];
   const warnings: string[] = [];
-  const { payload: schemas } = validators();
   for (const e of emitted) {
     const node = typeof e.nodePath === 'string' ? e.nodePath : JSON.stringify(e.nodePath);
     const left = (why: string): void => {
@@ -133,7 +146,8 @@ export function checkEmitted(
       left(`('${entry.key}') that names no node of the scan`);
       continue;
     }
-    const check = schemas.get(entry.slot)!;
+    // An entry of the `ui` map means readUiMap loaded the validators.
+    const check = validators().payload.get(entry.slot)!;
     if (!check(e.payload)) {
       left(
         `('${entry.key}') whose payload failed the '${entry.slot}' schema: ${complaints('', check.errors)}`,
