@@ -84,7 +84,7 @@ for (const [kind, list] of Object.entries(project.kinds)) {
     );
     return run(BINS[build], roots[build], ['scan', '-q']);
   });
-  measures.push([`one ${kind} file edited`, times, true]);
+  measures.push([`one file edited: ${kind}`, times, true]);
 }
 
 let worst = 0;
