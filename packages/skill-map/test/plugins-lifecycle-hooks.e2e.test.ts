@@ -1,6 +1,7 @@
 // The CLI process's boot and shutdown hook events through the BUILT bin, as the reference has them: a trusted drop-in
 // hook is told `boot` ({ argv }) before the verb runs and `shutdown` ({ exitCode }) after its exit code is known; a
-// failing one is a warning line and changes no exit code; `--no-plugins` and an untrusted plugin tell nobody.
+// failing one is a warning line and changes no exit code; `--no-plugins` and an untrusted plugin tell nobody. The
+// plugin's module runs once per sm run, though the boot hooks and the verb each load the plugins.
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ beforeAll(() => {
     [`${DIR}/hooks/log/extension.json`]: ext,
     [`${DIR}/hooks/log/index.js`]: [
       "import { appendFileSync } from 'node:fs';",
+      // Once per sm run: the plugin worker imports a module once.
+      `appendFileSync(${JSON.stringify(log)}, 'imported\\n');`,
       "export default { triggers: ['boot', 'shutdown'], on: ({ trigger, payload }) =>",
       `  appendFileSync(${JSON.stringify(log)}, trigger + ' ' + JSON.stringify(payload) + '\\n') };`,
     ].join('\n'),
@@ -46,12 +49,16 @@ describe.skipIf(!isBuilt())('boot and shutdown hooks of the sm process', () => {
     rmSync(log, { force: true });
     const ok = sm('scan', '-q');
     expect(ok.code, ok.stderr).toBe(0);
-    expect(told()).toEqual(['boot {"argv":["scan","-q"]}', 'shutdown {"exitCode":0}']);
+    expect(told()).toEqual(['imported', 'boot {"argv":["scan","-q"]}', 'shutdown {"exitCode":0}']);
     expect(ok.stderr).toContain("hook 'life/fail' failed on shutdown: threw Error: cannot say goodbye");
     rmSync(log, { force: true });
     const missing = sm('show', 'notes/nowhere.md');
     expect(missing.code).toBe(5);
-    expect(told()).toEqual(['boot {"argv":["show","notes/nowhere.md"]}', 'shutdown {"exitCode":5}']);
+    expect(told()).toEqual([
+      'imported',
+      'boot {"argv":["show","notes/nowhere.md"]}',
+      'shutdown {"exitCode":5}',
+    ]);
   });
 
   it('--no-plugins and a verb without a project (version) tell nobody', () => {

@@ -47,6 +47,7 @@ export interface FoundPlugin {
   kinds?: DeclaredKind[];
 }
 
+let ajv: Ajv2020Type | null = null;
 let validator: ValidateFunction | null = null;
 let contributionValidator: ValidateFunction | null = null;
 let kindValidator: ValidateFunction | null = null;
@@ -67,15 +68,20 @@ async function compileValidators(): Promise<ValidateFunction> {
     };
     const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
     if (Ajv2020 === undefined) throw new Error('ajv has no Ajv2020 export');
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    ajv = new Ajv2020({ allErrors: true, strict: false });
     ajv.addFormat('uri', (value: string) => URL.canParse(value));
     ajv.addSchema(PluginsRegistrySchema);
     validator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/PluginManifest`)!;
-    contributionValidator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/ViewContribution`)!;
-    kindValidator = ajv.compile(ExtensionsProviderKindSchema);
   }
   return validator;
 }
+
+/** The provider-kind validator, compiled on the first `kind.json` (after compileValidators). */
+const kindCheck = (): ValidateFunction => (kindValidator ??= ajv!.compile(ExtensionsProviderKindSchema));
+
+/** The view-contribution validator, compiled on the first declared contribution (after compileValidators). */
+const contributionCheck = (): ValidateFunction =>
+  (contributionValidator ??= ajv!.getSchema(`${PluginsRegistrySchema.$id}#/$defs/ViewContribution`)!);
 
 /** Validates a manifest against the plugins registry's PluginManifest. */
 async function validateManifest(value: unknown): Promise<string | null> {
@@ -91,8 +97,8 @@ async function checkedKinds(dir: string): Promise<DeclaredKind[] | string> {
   if (files.length === 0) return [];
   await compileValidators();
   for (const f of files)
-    if (kindValidator!(f.doc) !== true)
-      return `${f.file} does not match the provider-kind schema: ${explain(kindValidator!)}`;
+    if (kindCheck()(f.doc) !== true)
+      return `${f.file} does not match the provider-kind schema: ${explain(kindCheck())}`;
   return files.map(toDeclaredKind);
 }
 
@@ -105,8 +111,8 @@ function checkContributions(
   const seen = new Set<string>();
   (manifest.contributions ?? []).forEach((c, i) => {
     const label = `view contribution ${i}${typeof (c as { id?: unknown })?.id === 'string' ? ` '${(c as { id: string }).id}'` : ''}`;
-    if (contributionValidator!(c) !== true)
-      contributionErrors.push(`${label} is invalid: ${explain(contributionValidator!)}`);
+    if (contributionCheck()(c) !== true)
+      contributionErrors.push(`${label} is invalid: ${explain(contributionCheck())}`);
     else if (seen.has((c as ViewContribution).id)) contributionErrors.push(`${label} repeats an id`);
     else {
       seen.add((c as ViewContribution).id);
