@@ -32,6 +32,7 @@ export default tseslint.config(
       '.bench-tmp/**',
       'reports/**',
       '.stryker-tmp/**',
+      '**/*.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -3,12 +3,13 @@
 // manifests only: no plugin code is touched here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { ExtensionsProviderKindSchema, PluginsRegistrySchema, type ViewContribution } from '@skill-map/spec';
-import type { Ajv2020 as Ajv2020Type, ValidateFunction } from 'ajv/dist/2020.js';
+import type { ViewContribution } from '@skill-map/spec';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { PluginSource } from '../../kernel/index.js';
 import { declaredExtensions, isFolderLayout, type DeclaredExtension } from './folder-layout.js';
 import { readKindFiles, toDeclaredKind, type DeclaredKind } from './kind-folders.js';
-import type { PluginRoots } from './plugin-roots.js';
+import { hasDropIns, type PluginRoots } from './plugin-roots.js';
+import { checks, loadChecks } from './checks.js';
 
 export { pluginRoots, type PluginRoots } from './plugin-roots.js';
 
@@ -47,58 +48,28 @@ export interface FoundPlugin {
   kinds?: DeclaredKind[];
 }
 
-let ajv: Ajv2020Type | null = null;
-let validator: ValidateFunction | null = null;
-let contributionValidator: ValidateFunction | null = null;
-let kindValidator: ValidateFunction | null = null;
-
 const explain = (v: ValidateFunction): string =>
   (v.errors ?? [])
     .slice(0, 5)
     .map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`)
     .join('; ');
 
-/** Compiles the validators once, on the first manifest (a project without plugins never pays for ajv). */
-async function compileValidators(): Promise<ValidateFunction> {
-  if (validator === null) {
-    // ajv is CommonJS: its named export is on the namespace under Node, on `default` once bundled (esbuild).
-    const mod = (await import('ajv/dist/2020.js')) as unknown as {
-      Ajv2020?: typeof Ajv2020Type;
-      default?: { Ajv2020?: typeof Ajv2020Type };
-    };
-    const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
-    if (Ajv2020 === undefined) throw new Error('ajv has no Ajv2020 export');
-    ajv = new Ajv2020({ allErrors: true, strict: false });
-    ajv.addFormat('uri', (value: string) => URL.canParse(value));
-    ajv.addSchema(PluginsRegistrySchema);
-    validator = ajv.getSchema(`${PluginsRegistrySchema.$id}#/$defs/PluginManifest`)!;
-  }
-  return validator;
-}
-
-/** The provider-kind validator, compiled on the first `kind.json` (after compileValidators). */
-const kindCheck = (): ValidateFunction => (kindValidator ??= ajv!.compile(ExtensionsProviderKindSchema));
-
-/** The view-contribution validator, compiled on the first declared contribution (after compileValidators). */
-const contributionCheck = (): ValidateFunction =>
-  (contributionValidator ??= ajv!.getSchema(`${PluginsRegistrySchema.$id}#/$defs/ViewContribution`)!);
-
 /** Validates a manifest against the plugins registry's PluginManifest. */
-async function validateManifest(value: unknown): Promise<string | null> {
-  const check = await compileValidators();
-  if (check(value) === true) return null;
-  return explain(check);
+function validateManifest(value: unknown): string | null {
+  const { manifestCheck } = checks();
+  if (manifestCheck(value) === true) return null;
+  return explain(manifestCheck);
 }
 
 /** A folder-layout plugin's kinds, each kind.json checked against provider-kind.schema.json; or the first problem. */
-async function checkedKinds(dir: string): Promise<DeclaredKind[] | string> {
+function checkedKinds(dir: string): DeclaredKind[] | string {
   const files = readKindFiles(dir);
   if (typeof files === 'string') return files;
   if (files.length === 0) return [];
-  await compileValidators();
+  const { providerKindCheck } = checks();
   for (const f of files)
-    if (kindCheck()(f.doc) !== true)
-      return `${f.file} does not match the provider-kind schema: ${explain(kindCheck())}`;
+    if (providerKindCheck(f.doc) !== true)
+      return `${f.file} does not match the provider-kind schema: ${explain(providerKindCheck)}`;
   return files.map(toDeclaredKind);
 }
 
@@ -109,10 +80,11 @@ function checkContributions(
   const contributions: ViewContribution[] = [];
   const contributionErrors: string[] = [];
   const seen = new Set<string>();
+  const { viewContributionCheck } = checks();
   (manifest.contributions ?? []).forEach((c, i) => {
     const label = `view contribution ${i}${typeof (c as { id?: unknown })?.id === 'string' ? ` '${(c as { id: string }).id}'` : ''}`;
-    if (contributionCheck()(c) !== true)
-      contributionErrors.push(`${label} is invalid: ${explain(contributionCheck())}`);
+    if (viewContributionCheck(c) !== true)
+      contributionErrors.push(`${label} is invalid: ${explain(viewContributionCheck)}`);
     else if (seen.has((c as ViewContribution).id)) contributionErrors.push(`${label} repeats an id`);
     else {
       seen.add((c as ViewContribution).id);
@@ -136,7 +108,7 @@ function folderManifest(dir: string, name: string, value: Record<string, unknown
   return { manifest: { ok: true, value: whole as unknown as PluginManifest }, declared };
 }
 
-async function readManifest(dir: string, name: string): Promise<Read> {
+function readManifest(dir: string, name: string): Read {
   const bad = (reason: string): Read => ({ manifest: { ok: false, reason } });
   const file = join(dir, 'plugin.json');
   let text: string;
@@ -155,18 +127,18 @@ async function readManifest(dir: string, name: string): Promise<Read> {
   if (isFolderLayout(value)) {
     const folder = folderManifest(dir, name, value as Record<string, unknown>);
     if (typeof folder === 'string') return bad(folder);
-    const kinds = await checkedKinds(dir);
+    const kinds = checkedKinds(dir);
     if (typeof kinds === 'string') return bad(kinds);
     const declared = (folder.declared ?? []).map((d) => (d.kind === 'provider' ? { ...d, kinds } : d));
     read = { ...folder, declared, kinds };
   } else if (typeof value === 'object' && value !== null && !Object.hasOwn(value, 'id'))
     return bad("plugin.json does not match the manifest schema: / must have required property 'id'");
-  const problem = await validateManifest(read.manifest.ok ? read.manifest.value : value);
+  const problem = validateManifest(read.manifest.ok ? read.manifest.value : value);
   if (problem !== null) return bad(`plugin.json does not match the manifest schema: ${problem}`);
   return read;
 }
 
-async function scanRoot(root: string, source: FoundPlugin['source']): Promise<FoundPlugin[]> {
+function scanRoot(root: string, source: FoundPlugin['source']): FoundPlugin[] {
   if (!existsSync(root)) return [];
   let names: string[];
   try {
@@ -182,7 +154,7 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
     } catch {
       continue;
     }
-    const { manifest, declared, kinds } = await readManifest(dir, name);
+    const { manifest, declared, kinds } = readManifest(dir, name);
     const checked = manifest.ok
       ? checkContributions(manifest.value)
       : { contributions: [], contributionErrors: [] };
@@ -201,5 +173,7 @@ async function scanRoot(root: string, source: FoundPlugin['source']): Promise<Fo
 
 /** The drop-in plugins under both roots: the project's first, then the user's, each sorted by folder name. */
 export async function discoverPlugins(roots: PluginRoots): Promise<FoundPlugin[]> {
-  return [...(await scanRoot(roots.project, 'project')), ...(await scanRoot(roots.user, 'user'))];
+  if (!hasDropIns(roots)) return [];
+  await loadChecks();
+  return [...scanRoot(roots.project, 'project'), ...scanRoot(roots.user, 'user')];
 }

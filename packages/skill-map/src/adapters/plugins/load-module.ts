@@ -185,7 +185,7 @@ export async function toExtension(
       `'${entry}': mode must be deterministic or probabilistic (got ${JSON.stringify(mode)})`,
     );
   // A `ui` map off the slot catalog throws UiMapError: the whole plugin is then invalid-manifest.
-  const ui = await readUiMap(exported['ui'], id);
+  const ui = readUiMap(exported['ui'], id);
   const base = { id, version, description, mode: 'deterministic' as const, ...(ui.length > 0 ? { ui } : {}) };
   if (kind === 'provider') return { ...base, kind, impl: provider(exported, id, invoke) };
   if (kind === 'analyzer')

@@ -3,9 +3,10 @@
 // loads (a slot outside the catalog makes the plugin invalid-manifest); each payload is checked against its slot's
 // schema (view-slots.schema.json `$defs/payloads/<slot>`) when it is emitted, and one that fails is left out and
 // reported as a scan warning (stderr), never as an issue.
-import type { Ajv2020 as Ajv2020Type, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { ViewSlotsSchema, type UiContribution, type ViewSlotName } from '@skill-map/spec';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import type { UiContribution, ViewSlotName } from '@skill-map/spec';
 import type { ContributionPayload } from '../../kernel/index.js';
+import { checks } from './checks.js';
 
 /** Where a plugin author reads the slot catalog (the reference's page, which our catalog follows). */
 export const SLOT_CATALOG_DOC = 'https://github.com/crystian/skill-map/blob/main/spec/view-slots.md';
@@ -35,47 +36,6 @@ export interface EmittedContribution {
 
 const KEY = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/;
 
-interface Validators {
-  entry: ValidateFunction;
-  /** A slot's payload validator, compiled on its first payload (19 compiled up front cost 40+ ms a run). */
-  payload(slot: ViewSlotName): ValidateFunction;
-}
-let compiled: Validators | null = null;
-
-/**
- * Compiles the catalog's validators once per process. ajv is imported here, on the first plugin with a `ui` map, so a
- * scan without such plugins never loads it (it is a third of the CLI's code).
- */
-export async function loadUiValidators(): Promise<void> {
-  if (compiled !== null) return;
-  // ajv is CommonJS: its named export is on the namespace under Node, on `default` once bundled (esbuild).
-  const mod = (await import('ajv/dist/2020.js')) as unknown as {
-    Ajv2020?: typeof Ajv2020Type;
-    default?: { Ajv2020?: typeof Ajv2020Type };
-  };
-  const Ajv2020 = mod.Ajv2020 ?? mod.default?.Ajv2020;
-  if (Ajv2020 === undefined) throw new Error('ajv has no Ajv2020 export');
-  const ajv = new Ajv2020({ allErrors: true, strict: false, validateFormats: false });
-  ajv.addSchema(ViewSlotsSchema);
-  const id = ViewSlotsSchema.$id;
-  const payloads = new Map<string, ValidateFunction>();
-  const payload = (slot: ViewSlotName): ValidateFunction => {
-    let check = payloads.get(slot);
-    if (check === undefined) {
-      check = ajv.getSchema(`${id}#/$defs/payloads/${slot}`)!;
-      payloads.set(slot, check);
-    }
-    return check;
-  };
-  compiled ??= { entry: ajv.getSchema(`${id}#/$defs/UiContribution`)!, payload };
-}
-
-/** The compiled validators; `loadUiValidators` ran when the extension's `ui` map was read. */
-function validators(): Validators {
-  if (compiled === null) throw new Error('the view-slot validators were not loaded (loadUiValidators)');
-  return compiled;
-}
-
 /** One ajv complaint in the catalog's words: where (a JSON pointer from `at`), then what. */
 function describe(at: string, e: ErrorObject): string {
   const what =
@@ -92,12 +52,11 @@ function complaints(at: string, errors: readonly ErrorObject[] | null | undefine
 }
 
 /** The checked `ui` map of an extension's default export (empty without one); throws UiMapError when it is off-catalog. */
-export async function readUiMap(ui: unknown, extension: string): Promise<UiEntry[]> {
+export function readUiMap(ui: unknown, extension: string): UiEntry[] {
   if (ui === undefined) return [];
   if (typeof ui !== 'object' || ui === null || Array.isArray(ui))
     throw new UiMapError(`extension '${extension}': /ui must be an object of view contributions`);
-  await loadUiValidators();
-  const { entry } = validators();
+  const entry = checks().uiContributionCheck;
   const out: UiEntry[] = [];
   for (const [key, value] of Object.entries(ui)) {
     if (!KEY.test(key))
@@ -153,8 +112,7 @@ export function checkEmitted(
       left(`('${entry.key}') that names no node of the scan`);
       continue;
     }
-    // An entry of the `ui` map means readUiMap loaded the validators.
-    const check = validators().payload(entry.slot);
+    const check = checks().payloadCheck(entry.slot);
     if (!check(e.payload)) {
       left(
         `('${entry.key}') whose payload failed the '${entry.slot}' schema: ${complaints('', check.errors)}`,
