@@ -33,8 +33,27 @@ export interface ServeProcess {
 }
 
 /**
- * Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it. A `--port N` in
- * `argv` wins over the leading `--port 0` (the CLI's last value counts), so a server can be restarted on a port.
+ * Waits until the server's watcher is armed (or off): a test that edits a file right after the spawn then reaches
+ * the watcher's rescan even on a loaded machine (its first scan of the tree can take seconds there).
+ */
+async function watcherSettled(baseUrl: string, exited: () => boolean): Promise<void> {
+  for (let i = 0; i < 400 && !exited(); i++) {
+    try {
+      const health = (await (await fetch(`${baseUrl}/api/health`)).json()) as {
+        watcher?: { state?: string };
+      };
+      if (health.watcher?.state !== 'starting') return;
+    } catch {
+      // not answering yet
+    }
+    await sleep(50);
+  }
+}
+
+/**
+ * Spawns `sm serve --port 0 --no-open <argv>` in `cwd` and waits until its serve.json names it and its watcher is
+ * armed. A `--port N` in `argv` wins over the leading `--port 0` (the CLI's last value counts), so a server can be
+ * restarted on a port.
  */
 export async function spawnServe(cwd: string, argv: readonly string[] = []): Promise<ServeProcess> {
   const child = spawnSm(['serve', '--port', '0', '--no-open', ...argv], { cwd });
@@ -50,6 +69,7 @@ export async function spawnServe(cwd: string, argv: readonly string[] = []): Pro
       : null;
     if (info !== null && info.pid === child.pid) {
       const baseUrl = `http://${info.host.includes(':') ? `[${info.host}]` : info.host}:${info.port}`;
+      await watcherSettled(baseUrl, () => child.exitCode !== null);
       return {
         baseUrl,
         mcpUrl: `${baseUrl}/mcp`,
