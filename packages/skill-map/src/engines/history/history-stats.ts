@@ -1,15 +1,6 @@
 // Pure: execution rows → the published ExecutionRecord and HistoryStats shapes (`sm history [stats] --json`).
+import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import type { ExecutionRow } from '../../adapters/index.js';
-
-/** The failure reasons of a failed execution: each appears in `perFailureReason`, 0 when absent. */
-export const FAILURE_REASONS = [
-  'runner-error',
-  'report-invalid',
-  'timeout',
-  'abandoned',
-  'job-file-missing',
-  'user-failed',
-] as const;
 
 export type Period = 'day' | 'week' | 'month';
 
@@ -145,7 +136,8 @@ function errorRates(rows: readonly ExecutionRow[]): Record<string, unknown> {
   const failed = (g: readonly ExecutionRow[]): number => g.filter((r) => r.status === 'failed').length;
   const extensions = new Map<string, ExecutionRow[]>();
   for (const r of rows) extensions.set(r.extensionId, [...(extensions.get(r.extensionId) ?? []), r]);
-  const reasons: Record<string, number> = Object.fromEntries(FAILURE_REASONS.map((k) => [k, 0]));
+  // Every reason a failed execution can have, 0 when absent.
+  const reasons: Record<string, number> = Object.fromEntries(JOB_FAILURE_REASONS.map((k) => [k, 0]));
   for (const r of rows) {
     if (r.status !== 'failed' || r.failureReason === null || !(r.failureReason in reasons)) continue;
     reasons[r.failureReason] = (reasons[r.failureReason] ?? 0) + 1;
