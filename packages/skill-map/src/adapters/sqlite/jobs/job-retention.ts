@@ -49,8 +49,8 @@ export function reapExpired(session: StateSession, now: number, opts: ReapOption
   });
 }
 
-/** The execution row of one claim lost to its TTL. */
-function abandonedExecution(job: JobRecord, now: number, id: string): NewExecution {
+/** The execution row of one claim lost to its TTL (every store's reap writes this one). */
+export function abandonedExecution(job: JobRecord, now: number, id: string): NewExecution {
   return {
     id,
     extensionId: job.extensionId,

@@ -1,0 +1,202 @@
+// The job zone's store suite, one suite run against every store: SQLite always, PostgreSQL when a throwaway
+// cluster can be started here (otherwise one `not run:` line).
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPgJobStore, claimSql } from './postgres/job-store.js';
+import { openPgSession } from './postgres/pg-session.js';
+import type { PgSession } from './postgres/pg-session.js';
+import { openDatabase } from './sqlite/open-database.js';
+import { openStateSession } from './sqlite/state-session.js';
+import { createJobStore } from './sqlite/jobs/job-store.js';
+import type { JobStore, NewJob } from './sqlite/jobs/port.js';
+import { POSTGRES_NOT_RUN, startPostgres } from './testing/postgres.js';
+import type { TestPostgres } from './testing/postgres.js';
+import { createTempTree } from './testing/temp-tree.js';
+
+/** One store under test, with what the suite reads beside the port (the content rows kept). */
+interface Subject {
+  store: JobStore;
+  contentRows(): number;
+  close(): void;
+}
+
+let server: TestPostgres | null = null;
+let dbCount = 0;
+beforeAll(async () => {
+  server = await startPostgres();
+  if (server === null) console.log(POSTGRES_NOT_RUN);
+}, 120_000);
+afterAll(() => server?.stop());
+
+const STORES: Array<[string, () => Subject | null]> = [
+  [
+    'SQLite',
+    () => {
+      const tree = createTempTree('sm-job-store-');
+      const path = join(tree.root, '.skill-map', 'skill-map.db');
+      openDatabase({ path, posture: 'write', create: true }).close();
+      const session = openStateSession(path, 'write')!;
+      return {
+        store: createJobStore(session),
+        contentRows: () =>
+          session.db.prepare(`SELECT COUNT(*) FROM state_job_contents`).pluck().get() as number,
+        close: () => {
+          session.close();
+          tree.remove();
+        },
+      };
+    },
+  ],
+  [
+    'PostgreSQL',
+    () => {
+      if (server === null) return null;
+      // Each test on a fresh database, and two projects in it: the other's rows must never show.
+      const url = server.createDatabase(`jobs_${++dbCount}`);
+      const session = openPgSession(url, 'project-a');
+      const other = openPgSession(url, 'project-b');
+      createPgJobStore(other).insert(job(), 'another project');
+      other.close();
+      return {
+        store: createPgJobStore(session),
+        contentRows: () =>
+          session.pg.query<{ n: number }>(
+            `SELECT COUNT(*)::int AS n FROM state_job_contents WHERE project_id = 'project-a'`,
+          ).rows[0]!.n,
+        close: () => session.close(),
+      };
+    },
+  ],
+];
+
+let seq = 0;
+function job(extra: Partial<NewJob> = {}): NewJob {
+  seq += 1;
+  return {
+    id: `d-20260101-000000-${seq.toString(16).padStart(4, '0')}`,
+    extensionId: 'core/ai-a',
+    extensionVersion: '1.0.0',
+    extensionKind: 'action',
+    nodeId: `n${seq}.md`,
+    contentHash: `h${seq}`,
+    promptTemplateHash: 'p',
+    nonce: `nonce-${seq}`,
+    priority: 0,
+    ttlSeconds: null,
+    findingIds: null,
+    autoFix: false,
+    submittedBy: 'cli',
+    createdAt: 1000 + seq,
+    ...extra,
+  };
+}
+
+describe.each(STORES)('JobStore (%s)', (_name, open) => {
+  let subject: Subject | null;
+  let store: JobStore;
+  beforeEach((ctx) => {
+    subject = open();
+    if (subject === null) return ctx.skip();
+    store = subject.store;
+  });
+  afterEach(() => subject?.close());
+
+  it('refuses a second live job for the same work, but not once the first is terminal', () => {
+    const a = job();
+    expect(store.insert(a, 'content')).toBe('inserted');
+    expect(store.insert(job({ nodeId: a.nodeId, contentHash: a.contentHash }), 'content')).toBe(
+      'live-duplicate',
+    );
+    expect(store.transition(a.id, ['queued', 'running'], { status: 'cancelled', finishedAt: 2 })).toBe(true);
+    expect(store.insert(job({ nodeId: a.nodeId, contentHash: a.contentHash }), 'content')).toBe('inserted');
+    expect(subject!.contentRows()).toBe(1);
+  });
+
+  it('claims by priority then age, with an exact or whole-segment suffix filter, never selecting the nonce for reads', () => {
+    const old = job({ createdAt: 1 });
+    const urgent = job({ priority: 3, extensionId: 'core/ai-b' });
+    const young = job({ createdAt: 5000 });
+    for (const j of [old, urgent, young]) store.insert(j, j.contentHash);
+    expect(store.claim(10, 'agent', 'ai-a')?.job.id).toBe(old.id);
+    expect(store.claim(10, 'agent', 'i-b')).toBeNull();
+    expect(store.claim(10, 'agent', '%')).toBeNull(); // literal, not a LIKE wildcard
+    expect(store.claim(10, 'agent', 'ai_b')).toBeNull();
+    expect(store.list({ extension: '%' })).toEqual([]);
+    expect(store.list({ extension: 'ai-b' }).map((j) => j.id)).toEqual([urgent.id]);
+    const c = store.claim(10, 'in-process');
+    expect(c).toMatchObject({
+      nonce: urgent.nonce,
+      job: { id: urgent.id, status: 'running', runner: 'in-process' },
+    });
+    expect(store.claim(10, 'agent')?.job.id).toBe(young.id);
+    expect(store.claim(10, 'agent')).toBeNull();
+    expect(JSON.stringify(store.list({}))).not.toContain('nonce');
+    expect(store.nonceOf(urgent.id)).toBe(urgent.nonce);
+  });
+
+  it('reaps only running jobs past expiry and prunes by retention plus orphan contents', () => {
+    const a = job({ ttlSeconds: 1 });
+    const b = job({ ttlSeconds: null });
+    store.insert(a, 'A');
+    store.insert(b, 'B');
+    store.claim(100, 'agent');
+    store.claim(100, 'agent');
+    const reap = (now: number, maxAttempts: number) =>
+      store.reap(now, { executionId: () => `e-${now}`, nonce: () => `n-${now}`, maxAttempts });
+    expect(reap(1100, 2)).toEqual({ requeued: [], failed: [] }); // expiresAt = 1100 is not < 1100
+    const first = reap(1101, 2); // the first lost claim: back to the queue with a new nonce
+    expect(first.requeued.map((j) => [j.id, j.status, j.claimedAt, j.expiresAt])).toEqual([
+      [a.id, 'queued', null, null],
+    ]);
+    expect(first.failed).toEqual([]);
+    expect(store.nonceOf(a.id)).toBe('n-1101');
+    expect(store.claim(2000, 'agent')?.job.id).toBe(a.id);
+    const second = reap(3001, 2); // the second (of two allowed): failed as abandoned
+    expect(second.failed.map((j) => [j.id, j.status, j.failureReason])).toEqual([
+      [a.id, 'failed', 'abandoned'],
+    ]);
+    expect(second.requeued).toEqual([]);
+    expect(store.transition(a.id, ['running'], { status: 'completed', finishedAt: 1 })).toBe(false);
+    expect(store.prune({ failed: 3100 })).toEqual({ jobs: 1, contents: 1 });
+    expect(store.prune({ failed: 3100, completed: 1e12 })).toEqual({ jobs: 0, contents: 0 });
+    expect(store.list({}).map((j) => j.id)).toEqual([b.id]);
+  });
+});
+
+describe('JobStore (PostgreSQL), claimers on many connections at once', () => {
+  it('hands each queued job to exactly one of 16 concurrent claimers', async (ctx) => {
+    if (server === null) return ctx.skip();
+    const url = server.createDatabase(`jobs_${++dbCount}`);
+    const session: PgSession = openPgSession(url, 'project-a');
+    const store = createPgJobStore(session);
+    const total = 2000;
+    store.transaction(() => {
+      for (let i = 0; i < total; i++) store.insert(job({ priority: i % 3 }), `c${i}`);
+    });
+    const claimers = Array.from({ length: 16 }, () => new pg.Client({ connectionString: url }));
+    await Promise.all(claimers.map((c) => c.connect()));
+    try {
+      const taken = await Promise.all(
+        claimers.map(async (c, n) => {
+          const ids: string[] = [];
+          for (;;) {
+            const r = await c.query<{ id: string }>(claimSql(false), ['project-a', 10, 'agent']);
+            if (r.rows[0] === undefined) return ids;
+            ids.push(r.rows[0].id);
+            if (ids.length % 50 === 0) await new Promise((resolve) => setImmediate(resolve, n));
+          }
+        }),
+      );
+      const all = taken.flat();
+      expect(all).toHaveLength(total);
+      expect(new Set(all).size).toBe(total);
+      expect(taken.filter((ids) => ids.length > 0).length).toBeGreaterThan(1);
+      expect(store.list({ status: 'queued' })).toEqual([]);
+      expect(store.list({ status: 'running' })).toHaveLength(total);
+    } finally {
+      await Promise.all(claimers.map((c) => c.end()));
+      session.close();
+    }
+  }, 120_000);
+});

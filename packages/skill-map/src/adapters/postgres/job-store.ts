@@ -1,0 +1,269 @@
+// The job zone's port (adapters/sqlite/jobs/port.ts) on PostgreSQL, scoped to one project. Same behaviour as the
+// SQLite store, row for row; what differs is how the claim stays atomic with many servers on one database: one
+// UPDATE whose sub-select locks the chosen row and skips rows other claimers hold (FOR UPDATE SKIP LOCKED), so
+// concurrent claimers never wait on each other and never take the same job.
+import type {
+  ClaimedRow,
+  JobQuery,
+  JobRecord,
+  JobStore,
+  NewExecution,
+  NewJob,
+  PruneCutoffs,
+  Reaped,
+  ReapOptions,
+  Transition,
+} from '../sqlite/jobs/port.js';
+import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
+import { JOB_COLUMNS, toJobRecord } from '../sqlite/jobs/job-rows.js';
+import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
+import type { PgSession } from './pg-session.js';
+import { PgError } from './sync-pg.js';
+
+/** `extension_id` ends with `/<value>`, compared literally (no LIKE wildcards). */
+const SUFFIX_MATCH = (param: string): string => `right(extension_id, length(${param}) + 1) = '/' || ${param}`;
+
+/**
+ * The claim: one UPDATE of the best queued job of project $1 (extension $4 when `filtered`), running from $2 by
+ * runner $3. Exported for the suite that runs it on many connections at once.
+ */
+export function claimSql(filtered: boolean): string {
+  const match = filtered ? `AND (extension_id = $4 OR ${SUFFIX_MATCH('$4')})` : '';
+  return `UPDATE state_jobs SET status = 'running', claimed_at = $2::bigint, runner = $3::text,
+      expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE $2::bigint + ttl_seconds * 1000 END
+    WHERE project_id = $1 AND id = (SELECT id FROM state_jobs WHERE project_id = $1 AND status = 'queued' ${match}
+      ORDER BY priority DESC, created_at ASC, seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
+      AND status = 'queued'
+    RETURNING nonce, ${JOB_COLUMNS}`;
+}
+
+/** node-postgres answers BOOLEAN as a boolean; the shared row type holds SQLite's 0/1. */
+type PgJobRow = Omit<JobRowOut, 'auto_fix'> & { auto_fix: boolean | number };
+const toRecord = (r: PgJobRow): JobRecord =>
+  toJobRecord({ ...r, auto_fix: r.auto_fix === true || r.auto_fix === 1 ? 1 : 0 });
+
+const INSERT_EXECUTION = `INSERT INTO state_executions (project_id, id, kind, extension_id, extension_version,
+  node_ids_json, content_hash, status, failure_reason, exit_code, runner, started_at, finished_at, duration_ms,
+  tokens_in, tokens_out, model, report_path, report_json, job_id)
+  VALUES ($1, $2, 'action', $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12, $13, $14, $15, NULL, $16, $17)`;
+
+function executionParams(projectId: string, e: NewExecution): unknown[] {
+  return [
+    projectId,
+    e.id,
+    e.extensionId,
+    e.extensionVersion,
+    JSON.stringify(e.nodeIds),
+    e.contentHash,
+    e.status,
+    e.failureReason,
+    e.runner,
+    e.startedAt,
+    e.finishedAt,
+    e.durationMs,
+    e.tokensIn,
+    e.tokensOut,
+    e.model,
+    e.reportJson,
+    e.jobId,
+  ];
+}
+
+/** The PostgreSQL job store of `session`'s project. */
+export function createPgJobStore(session: PgSession): JobStore {
+  const { pg, projectId: p } = session;
+  const rows = (sql: string, params: readonly unknown[]): JobRecord[] =>
+    pg.query<PgJobRow>(sql, params).rows.map(toRecord);
+  const store: JobStore = {
+    transaction: (fn) => session.transaction(fn),
+    insert(job: NewJob, content: string) {
+      try {
+        return session.transaction(() => {
+          pg.batch([
+            {
+              sql: `INSERT INTO state_job_contents (project_id, content_hash, content, created_at)
+                VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+              params: [p, job.contentHash, content, job.createdAt],
+            },
+            {
+              sql: `INSERT INTO state_jobs (project_id, id, extension_id, extension_version, extension_kind, node_id,
+                content_hash, prompt_template_hash, nonce, status, priority, ttl_seconds, finding_ids_json, auto_fix,
+                submitted_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', $10, $11, $12, $13, $14, $15)`,
+              params: [
+                p,
+                job.id,
+                job.extensionId,
+                job.extensionVersion,
+                job.extensionKind,
+                job.nodeId,
+                job.contentHash,
+                job.promptTemplateHash,
+                job.nonce,
+                job.priority,
+                job.ttlSeconds,
+                job.findingIds === null ? null : JSON.stringify(job.findingIds),
+                job.autoFix,
+                job.submittedBy,
+                job.createdAt,
+              ],
+            },
+          ]);
+          return 'inserted' as const;
+        });
+      } catch (err) {
+        if (err instanceof PgError && err.code === '23505' && err.constraint === 'state_jobs_active_unique') {
+          return 'live-duplicate';
+        }
+        throw err;
+      }
+    },
+    exists: (id) =>
+      pg.query('SELECT 1 FROM state_jobs WHERE project_id = $1 AND id = $2', [p, id]).rowCount > 0,
+    get: (id) =>
+      rows(`SELECT ${JOB_COLUMNS} FROM state_jobs WHERE project_id = $1 AND id = $2`, [p, id])[0] ?? null,
+    nonceOf: (id) =>
+      pg.query<{ nonce: string }>('SELECT nonce FROM state_jobs WHERE project_id = $1 AND id = $2', [p, id])
+        .rows[0]?.nonce ?? null,
+    active: (extensionId, nodeId) =>
+      rows(
+        `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE project_id = $1 AND extension_id = $2 AND node_id = $3
+          AND status IN ('queued', 'running') ORDER BY created_at ASC, seq ASC`,
+        [p, extensionId, nodeId],
+      ),
+    list(q: JobQuery) {
+      const where = ['project_id = $1'];
+      const params: unknown[] = [p];
+      const next = (v: unknown): string => {
+        params.push(v);
+        return `$${params.length}`;
+      };
+      if (q.status !== undefined) where.push(`status = ${next(q.status)}`);
+      if (q.extension !== undefined) {
+        const e = next(q.extension);
+        where.push(`(extension_id = ${e} OR ${SUFFIX_MATCH(e)})`);
+      }
+      if (q.node !== undefined) where.push(`node_id = ${next(q.node)}`);
+      const excluded = q.excludeExtensions ?? [];
+      if (excluded.length > 0) where.push(`NOT (extension_id = ANY(${next([...excluded])}::text[]))`);
+      return rows(
+        `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE ${where.join(' AND ')} ORDER BY created_at DESC, seq DESC`,
+        params,
+      );
+    },
+    reap: (now, opts) => reapExpired(session, now, opts),
+    claim(now, runner, filter): ClaimedRow | null {
+      const params: unknown[] = filter === undefined ? [p, now, runner] : [p, now, runner, filter];
+      const row = pg.query<PgJobRow & { nonce: string }>(claimSql(filter !== undefined), params).rows[0];
+      if (row === undefined) return null;
+      const { nonce, ...rest } = row;
+      return { job: toRecord(rest), nonce };
+    },
+    content: (hash) =>
+      pg.query<{ content: string }>(
+        'SELECT content FROM state_job_contents WHERE project_id = $1 AND content_hash = $2',
+        [p, hash],
+      ).rows[0]?.content ?? null,
+    cancelQueuedOf: (extensionId, now) =>
+      pg
+        .query<{ id: string; created_at: number }>(
+          `UPDATE state_jobs SET status = 'cancelled', finished_at = $3
+            WHERE project_id = $1 AND extension_id = $2 AND status = 'queued' RETURNING id, created_at`,
+          [p, extensionId, now],
+        )
+        .rows.sort((a, b) => a.created_at - b.created_at || a.id.localeCompare(b.id))
+        .map((r) => r.id),
+    transition(id, from, to: Transition) {
+      const res = pg.query(
+        `UPDATE state_jobs SET status = $3, failure_reason = $4, finished_at = $5
+          WHERE project_id = $1 AND id = $2 AND status = ANY($6::text[])`,
+        [
+          p,
+          id,
+          to.status,
+          to.status === 'failed' ? (to.failureReason ?? null) : null,
+          to.finishedAt,
+          [...from],
+        ],
+      );
+      return res.rowCount === 1;
+    },
+    insertExecution: (e) => void pg.query(INSERT_EXECUTION, executionParams(p, e)),
+    upsertSummary: (s) =>
+      void pg.query(
+        `INSERT INTO state_summaries (project_id, node_id, summarizer_action_id, summarizer_version,
+          body_hash_at_generation, summary_json, generated_at, job_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+          ON CONFLICT (project_id, node_id, summarizer_action_id) DO UPDATE SET
+          summarizer_version = excluded.summarizer_version, body_hash_at_generation = excluded.body_hash_at_generation,
+          summary_json = excluded.summary_json, generated_at = excluded.generated_at, job_id = excluded.job_id`,
+        [p, s.nodeId, s.summarizerId, s.summarizerVersion, s.bodyHash, s.summaryJson, s.generatedAt, s.jobId],
+      ),
+    // The scan zone is not on PostgreSQL yet: no scan issues to read.
+    issuesOfNode: () => [],
+    prune: (cutoffs) => pruneJobs(session, cutoffs),
+  };
+  return store;
+}
+
+/** Running jobs past their expiry lose their claim, as in SQLite's reap (job-retention.ts), in one transaction. */
+function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped {
+  const { pg, projectId: p } = session;
+  const due = `project_id = $1 AND status = 'running' AND expires_at IS NOT NULL AND expires_at < $2`;
+  if (pg.query(`SELECT 1 FROM state_jobs WHERE ${due} LIMIT 1`, [p, now]).rowCount === 0) {
+    return { requeued: [], failed: [] };
+  }
+  return session.transaction(() => {
+    // Locked, skipping rows another server is reaping or recording right now (it will handle them).
+    const expired = pg
+      .query<PgJobRow>(
+        `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE ${due} ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
+        [p, now],
+      )
+      .rows.map(toRecord);
+    const reaped: Reaped = { requeued: [], failed: [] };
+    for (const job of expired) {
+      const execution = abandonedExecution(job, now, opts.executionId());
+      pg.query(INSERT_EXECUTION, executionParams(p, execution));
+      const lost =
+        pg.query<{ n: number }>(
+          `SELECT COUNT(*)::int AS n FROM state_executions WHERE project_id = $1 AND job_id = $2 AND failure_reason = 'abandoned'`,
+          [p, job.id],
+        ).rows[0]?.n ?? 0;
+      const requeue = lost < opts.maxAttempts;
+      const row = requeue
+        ? pg.query<PgJobRow>(
+            `UPDATE state_jobs SET status = 'queued', claimed_at = NULL, expires_at = NULL, runner = NULL, nonce = $3
+              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
+            [p, job.id, opts.nonce()],
+          ).rows[0]
+        : pg.query<PgJobRow>(
+            `UPDATE state_jobs SET status = 'failed', failure_reason = 'abandoned', finished_at = $3
+              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
+            [p, job.id, now],
+          ).rows[0];
+      if (row !== undefined) (requeue ? reaped.requeued : reaped.failed).push(toRecord(row));
+    }
+    return reaped;
+  });
+}
+
+/** Retention per terminal status, then the content rows no job of the project references; one transaction. */
+function pruneJobs(session: PgSession, cutoffs: PruneCutoffs): { jobs: number; contents: number } {
+  const { pg, projectId: p } = session;
+  return session.transaction(() => {
+    let jobs = 0;
+    for (const status of ['completed', 'failed', 'cancelled'] as const) {
+      const before = cutoffs[status];
+      if (before === undefined || before === null) continue;
+      jobs += pg.query(
+        `DELETE FROM state_jobs WHERE project_id = $1 AND status = $2 AND COALESCE(finished_at, created_at) < $3`,
+        [p, status, before],
+      ).rowCount;
+    }
+    const contents = pg.query(
+      `DELETE FROM state_job_contents c WHERE c.project_id = $1
+        AND NOT EXISTS (SELECT 1 FROM state_jobs j WHERE j.project_id = c.project_id AND j.content_hash = c.content_hash)`,
+      [p],
+    ).rowCount;
+    return { jobs, contents };
+  });
+}

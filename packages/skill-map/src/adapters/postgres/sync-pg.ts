@@ -1,0 +1,128 @@
+// One PostgreSQL connection called synchronously. The store ports are synchronous (SQLite answers on the calling
+// thread), so the connection lives in a worker thread with node-postgres: each call posts its statement, blocks on
+// a shared flag (Atomics.wait, bounded) and takes the answer with receiveMessageOnPort, as the calling thread
+// waits for SQLite's disk. No engine learns which database it talks to. The connection string reaches the worker
+// only; credentials come from it, PGPASSWORD or ~/.pgpass (node-postgres reads both), never from a file of ours.
+import { createRequire } from 'node:module';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+
+/** The worker: connects, then runs `{statements}` one message at a time (a list runs in order, stopping at an error). */
+const WORKER = `
+const { workerData } = require('node:worker_threads');
+const pg = require(workerData.pgPath);
+const flag = new Int32Array(workerData.shared);
+const port = workerData.port;
+const int8 = (v) => { const n = Number(v); return Number.isSafeInteger(n) ? n : v; };
+const types = { getTypeParser: (oid, format) => (oid === 20 ? int8 : pg.types.getTypeParser(oid, format)) };
+const client = new pg.Client({ connectionString: workerData.url, types, application_name: 'skill-map' });
+const reply = (msg) => { port.postMessage(msg); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+const failure = (e) => ({ ok: false, error: { message: e && e.message ? e.message : String(e),
+  code: e && e.code, constraint: e && e.constraint } });
+let broken = null;
+client.on('error', (e) => { broken = e; });
+port.on('message', async (msg) => {
+  if (broken !== null) return reply(failure(broken));
+  const results = [];
+  try {
+    for (const s of msg.statements) {
+      const r = await client.query({ text: s.sql, values: s.params });
+      results.push({ rows: r.rows, rowCount: r.rowCount === null ? 0 : r.rowCount });
+    }
+    reply({ ok: true, results });
+  } catch (e) { reply(failure(e)); }
+});
+client.connect().then(() => reply({ ok: true, results: [] }), (e) => reply(failure(e)));
+`;
+
+/** One statement and its positional parameters ($1, $2, ...). */
+export interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+}
+
+/** What a statement answered. */
+export interface QueryResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/** An error PostgreSQL (or the connection) reported, with its SQLSTATE code and constraint when it gave them. */
+export class PgError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+    readonly constraint: string | undefined,
+  ) {
+    super(message);
+    this.name = 'PgError';
+  }
+}
+
+/** A synchronous connection. */
+export interface SyncPg {
+  query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): QueryResult<T>;
+  /** Several statements in one round trip to the worker, in order; the first error throws (the rest do not run). */
+  batch(statements: readonly Statement[]): QueryResult<Record<string, unknown>>[];
+  close(): void;
+}
+
+/** How long a call may wait for its answer (ms): connecting, or one statement list. */
+const CALL_LIMIT_MS = 60_000;
+
+interface Reply {
+  ok: boolean;
+  results?: QueryResult<Record<string, unknown>>[];
+  error?: { message: string; code?: string; constraint?: string };
+}
+
+/** Opens a connection to `url` (postgres:// or postgresql://); throws PgError when it cannot connect. */
+export function openSyncPg(url: string): SyncPg {
+  const shared = new SharedArrayBuffer(4);
+  const flag = new Int32Array(shared);
+  const { port1, port2 } = new MessageChannel();
+  const pgPath = createRequire(import.meta.url).resolve('pg');
+  const worker = new Worker(WORKER, {
+    eval: true,
+    workerData: { url, pgPath, shared, port: port2 },
+    transferList: [port2],
+  });
+  worker.unref();
+  port1.unref();
+  let closed: string | null = null;
+  const wait = (what: string): QueryResult<Record<string, unknown>>[] => {
+    if (Atomics.wait(flag, 0, 0, CALL_LIMIT_MS) === 'timed-out') {
+      closed = `PostgreSQL did not answer ${what} within ${CALL_LIMIT_MS / 1000} s`;
+      void worker.terminate();
+      throw new PgError(closed, undefined, undefined);
+    }
+    const reply = receiveMessageOnPort(port1)?.message as Reply | undefined;
+    if (reply === undefined)
+      throw new PgError('the PostgreSQL connection gave no answer', undefined, undefined);
+    if (!reply.ok)
+      throw new PgError(reply.error?.message ?? 'failed', reply.error?.code, reply.error?.constraint);
+    return reply.results ?? [];
+  };
+  try {
+    wait('the connection');
+  } catch (err) {
+    void worker.terminate();
+    throw err;
+  }
+  const batch = (statements: readonly Statement[]): QueryResult<Record<string, unknown>>[] => {
+    if (closed !== null) throw new PgError(closed, undefined, undefined);
+    Atomics.store(flag, 0, 0);
+    port1.postMessage({ statements: statements.map((s) => ({ sql: s.sql, params: s.params ?? [] })) });
+    return wait('a statement');
+  };
+  return {
+    query: <T>(sql: string, params?: readonly unknown[]) =>
+      batch([{ sql, ...(params === undefined ? {} : { params }) }])[0] as unknown as QueryResult<T>,
+    batch,
+    close() {
+      if (closed !== null) return;
+      closed = 'the PostgreSQL connection is closed';
+      port1.close();
+      void worker.terminate();
+    },
+  };
+}

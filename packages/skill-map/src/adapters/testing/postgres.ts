@@ -1,0 +1,105 @@
+// A throwaway PostgreSQL cluster for the suites that run against a real server: initdb into a temporary folder,
+// started on a free loopback port (and a socket folder of its own), stopped and removed by `stop`. As root the
+// cluster runs as the `postgres` system user (the server refuses to run as root). Binaries come from PATH or
+// Debian's /usr/lib/postgresql/<version>/bin; without them `startPostgres` answers null and the suites print one
+// `not run:` line.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+
+/** A running throwaway cluster. */
+export interface TestPostgres {
+  /** `postgres://sm@127.0.0.1:<port>/postgres` (trust authentication on loopback only). */
+  readonly url: string;
+  /** A URL for `database` on this cluster. */
+  urlOf(database: string): string;
+  /** Creates a fresh database and answers its URL. */
+  createDatabase(name: string): string;
+  /** Stops the server at once and removes its folder. */
+  stop(): void;
+}
+
+/** The folder holding initdb and pg_ctl, or null when PostgreSQL is not installed. */
+export function postgresBinDir(): string | null {
+  // Debian links initdb and pg_ctl onto PATH, not createdb: the folder is the one the link points into.
+  const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
+  if (onPath !== '') {
+    const dir = dirname(realpathSync(onPath));
+    if (['pg_ctl', 'createdb'].every((b) => existsSync(join(dir, b)))) return dir;
+  }
+  const base = '/usr/lib/postgresql';
+  if (!existsSync(base)) return null;
+  const versions = readdirSync(base)
+    .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
+  return versions[0] === undefined ? null : join(base, versions[0], 'bin');
+}
+
+/** The one line a suite prints when it cannot run for want of PostgreSQL. */
+export const POSTGRES_NOT_RUN =
+  'not run: PostgreSQL suites (no initdb/pg_ctl; Debian: apt-get install postgresql)';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Starts a cluster; null when PostgreSQL is not installed here. */
+export async function startPostgres(): Promise<TestPostgres | null> {
+  const bin = postgresBinDir();
+  if (bin === null) return null;
+  const root = mkdtempSync(join(tmpdir(), 'sm-pg-'));
+  const data = join(root, 'data');
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]): void => {
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
+      : [join(bin, cmd), args];
+    execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], cwd: root });
+  };
+  try {
+    if (asRoot) {
+      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+      chownSync(root, uid, gid);
+    }
+    run('initdb', ['-D', data, '-U', 'sm', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
+    const port = await freePort();
+    const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;
+    run('pg_ctl', ['-D', data, '-o', options, '-l', join(root, 'server.log'), '-w', '-t', '60', 'start']);
+    const urlOf = (database: string): string => `postgres://sm@127.0.0.1:${port}/${database}`;
+    let stopped = false;
+    return {
+      url: urlOf('postgres'),
+      urlOf,
+      createDatabase(name) {
+        execFileSync(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'sm', name]);
+        return urlOf(name);
+      },
+      stop() {
+        if (stopped) return;
+        stopped = true;
+        try {
+          run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        } finally {
+          rmSync(root, { recursive: true, force: true });
+        }
+      },
+    };
+  } catch (err) {
+    rmSync(root, { recursive: true, force: true });
+    const stderr = (err as { stderr?: Buffer }).stderr?.toString() ?? '';
+    throw new Error(`could not start a throwaway PostgreSQL: ${(err as Error).message}\n${stderr}`, {
+      cause: err,
+    });
+  }
+}
