@@ -91,6 +91,53 @@ CREATE TABLE state_summaries (
   PRIMARY KEY (project_id, node_id, summarizer_action_id)
 );`,
   },
+  {
+    version: 2,
+    name: 'scan zone and projects',
+    sql: `
+CREATE TABLE sm_projects (
+  project_id TEXT PRIMARY KEY,
+  label TEXT NOT NULL,
+  scanned_at BIGINT,
+  updated_at BIGINT NOT NULL
+);
+CREATE TABLE scan_nodes (
+  project_id TEXT NOT NULL,
+  path TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  kind TEXT NOT NULL,
+  provider TEXT NOT NULL,
+  name TEXT NOT NULL,
+  body_hash TEXT NOT NULL,
+  node_json TEXT NOT NULL,
+  PRIMARY KEY (project_id, path)
+);
+CREATE INDEX scan_nodes_name ON scan_nodes (lower(name));
+CREATE TABLE scan_links (
+  project_id TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  target TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  link_json TEXT NOT NULL,
+  PRIMARY KEY (project_id, ord)
+);
+CREATE INDEX scan_links_target ON scan_links (target, project_id);
+CREATE TABLE scan_issues (
+  project_id TEXT NOT NULL,
+  ord INTEGER NOT NULL,
+  analyzer_id TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warn', 'error')),
+  node_ids TEXT[] NOT NULL,
+  issue_json TEXT NOT NULL,
+  PRIMARY KEY (project_id, ord)
+);
+CREATE INDEX scan_issues_severity ON scan_issues (severity, project_id);
+CREATE TABLE scan_meta (
+  project_id TEXT PRIMARY KEY,
+  scan_json TEXT NOT NULL
+);`,
+  },
 ];
 
 /** The newest schema version this build knows. */
