@@ -1,6 +1,8 @@
 /** One layer of `.skill-map/settings(.local).json`; mirrors `project-config.schema.json` (abridged to known keys). */
 export interface ProjectConfig {
   schemaVersion?: number;
+  /** This project's stable id in a shared PostgreSQL database (a skill-map extension of the schema). */
+  projectId?: string;
   /** One provider id or a list of ids (the active set); null/absent = detected from markers. */
   activeProvider?: string | string[] | null;
   activeProviderMarkers?: string[];

@@ -3922,6 +3922,12 @@ export const ProjectConfigSchema = {
       type: 'integer',
       enum: [1],
     },
+    projectId: {
+      description:
+        "skill-map extension (not in the reference spec): this project's stable id in a shared PostgreSQL database (sm scan --db postgres://...). Written once, on the first scan into such a database, and kept in the committed settings so that every clone of the repository is the same project there.",
+      type: 'string',
+      pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$',
+    },
     activeProvider: {
       description:
         'Pins the active providers: one provider id, or a list of ids (every listed host is active). Absent or null: every host detected from markers is active.',

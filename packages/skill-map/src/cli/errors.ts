@@ -74,6 +74,8 @@ const ADAPTER_HINTS: Partial<Record<AdapterErrorCode, string>> = {
   DB_MIGRATION_FAILED:
     'the database was backed up next to itself before the upgrade; restore it or delete the database and run `sm scan`',
   DB_QUERY_FAILED: 'run `sm scan --full` to rewrite the tables, or delete the database and run `sm scan`',
+  DB_SERVER_FAILED:
+    'check the URL and that the server is up and lets this user in (the password comes from the URL, PGPASSWORD or ~/.pgpass)',
   WALK_ROOT_INVALID: 'pass an existing project folder with --root',
   LOCK_INVALID: 'remove that file: skill-map recreates its locks as it needs them',
   GIT_NOT_REPOSITORY:

@@ -132,15 +132,18 @@ describe('usage errors exit 2 with what to do', () => {
     expect(run.json()).toMatchObject({ name: '@skill-map/cli' });
   });
 
-  it('a --db or SKILL_MAP_DB naming a database server is refused, its password left out, and nothing is written', async () => {
-    const run = await sm(['scan', '--db', 'postgres://ana:s3cret@db.example:5432/maps']);
+  it('a --db or SKILL_MAP_DB naming a server sm does not speak, or PostgreSQL for a verb that does not work on it, is refused, its password left out, and nothing is written', async () => {
+    const run = await sm(['list', '--db', 'postgres://ana:s3cret@db.example:5432/maps']);
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('--db postgres://ana:***@db.example:5432/maps names a postgres server');
+    expect(run.stderr).toContain(
+      '`sm list` does not work on a PostgreSQL database yet (--db postgres://ana:***@db.example:5432/maps)',
+    );
+    expect(run.stderr).toContain('`sm scan` and `sm org` do');
     expect(run.stderr).not.toContain('s3cret');
     const env = await sm(['list'], { SKILL_MAP_DB: 'mysql://db.example/maps' });
     expect(env.code).toBe(2);
     expect(env.stderr).toContain('SKILL_MAP_DB mysql://db.example/maps names a mysql server');
-    expect(env.stderr).toContain('set SKILL_MAP_DB to a file path or unset it');
+    expect(env.stderr).toContain('set SKILL_MAP_DB to a file path, a postgres:// URL, or unset it');
     // No folder named after the scheme, no database anywhere in the project.
     expect(readdirSync(tree.root)).toEqual([]);
   });

@@ -56,7 +56,7 @@ async function runVerb(
 ): Promise<VerbResult> {
   const needsProject = verb.name !== 'help' && verb.name !== 'version';
   const project = needsProject
-    ? resolveProject(options, io)
+    ? resolveProject(options, io, verb)
     : { root: io.cwd, dbPath: '', dbExplicit: false };
   if (
     needsProject &&

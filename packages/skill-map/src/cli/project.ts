@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isPostgresUrl, withoutPassword } from '../adapters/postgres/url.js';
 import { CliError } from './errors.js';
 import type { CliIo } from './io.js';
 import type { OptionValues, ProjectLocation } from './verbs.js';
@@ -19,8 +20,18 @@ function isDirectory(path: string): boolean {
   }
 }
 
-/** Resolves `--root` / `--db` / `SKILL_MAP_DB` against the working directory; a missing `--root` is not found (exit 5). */
-export function resolveProject(options: OptionValues, io: CliIo): ProjectLocation {
+/** The verbs that work on a PostgreSQL database, for the refusal's hint. */
+const SERVER_VERBS = '`sm scan` and `sm org`';
+
+/**
+ * Resolves `--root` / `--db` / `SKILL_MAP_DB` against the working directory; a missing `--root` is not found (exit 5).
+ * A PostgreSQL URL is taken only for a verb that works on one (`serverVerb`, its name); any other refuses it (exit 2).
+ */
+export function resolveProject(
+  options: OptionValues,
+  io: CliIo,
+  verb?: { name: string; server?: boolean },
+): ProjectLocation {
   const rootFlag = typeof options['root'] === 'string' ? options['root'] : undefined;
   const root = resolve(io.cwd, rootFlag ?? '.');
   if (rootFlag !== undefined && !isDirectory(root)) {
@@ -33,13 +44,23 @@ export function resolveProject(options: OptionValues, io: CliIo): ProjectLocatio
   const explicit = dbFlag ?? (envDb !== undefined && envDb !== '' ? envDb : undefined);
   if (explicit === undefined) return { root, dbPath: join(root, DEFAULT_DB_RELATIVE), dbExplicit: false };
   const from = dbFlag !== undefined ? '--db' : 'SKILL_MAP_DB';
+  if (isPostgresUrl(explicit)) {
+    if (verb?.server === true) return { root, dbPath: '', dbExplicit: true, server: explicit };
+    throw new CliError(
+      'USAGE',
+      `${verb === undefined ? 'sm' : `\`sm ${verb.name}\``} does not work on a PostgreSQL database yet (${from} ${withoutPassword(explicit)})`,
+      {
+        hint: `${SERVER_VERBS} do; for the rest, point ${from} at a SQLite file or leave it unset (the default is .skill-map/skill-map.db)`,
+      },
+    );
+  }
   return { root, dbPath: resolve(io.cwd, databaseFile(explicit, from)), dbExplicit: true };
 }
 
 /**
- * The SQLite file `--db` / `SKILL_MAP_DB` names: a path, or a `file:` URL. Any other URL (`postgres://…`) names a
- * database server, which this sm does not speak: refused (exit 2) rather than taken as a folder named `postgres:`,
- * with the URL's password left out of the message.
+ * The SQLite file `--db` / `SKILL_MAP_DB` names: a path, or a `file:` URL. Any other URL (`mysql://…`) names a
+ * database server this sm does not speak: refused (exit 2) rather than taken as a folder named `mysql:`, with the
+ * URL's password left out of the message. (PostgreSQL URLs are handled before this.)
  */
 function databaseFile(value: string, from: string): string {
   const scheme = /^([a-z][a-z0-9+.-]*):\/\//i.exec(value)?.[1]?.toLowerCase();
@@ -56,23 +77,12 @@ function databaseFile(value: string, from: string): string {
   }
   throw new CliError(
     'USAGE',
-    `${from} ${withoutPassword(value)} names a ${scheme} server; sm keeps its database in a SQLite file and takes that file's path`,
+    `${from} ${withoutPassword(value)} names a ${scheme} server; sm keeps its database in a SQLite file or in PostgreSQL`,
     {
       hint:
         from === '--db'
-          ? 'pass a file path (the default is .skill-map/skill-map.db); database servers are not supported yet'
-          : 'set SKILL_MAP_DB to a file path or unset it (the default is .skill-map/skill-map.db); database servers are not supported yet',
+          ? 'pass a file path (the default is .skill-map/skill-map.db) or a postgres:// URL'
+          : 'set SKILL_MAP_DB to a file path, a postgres:// URL, or unset it (the default is .skill-map/skill-map.db)',
     },
   );
-}
-
-/** The URL with its password (if any) replaced by `***`, for a message. */
-function withoutPassword(value: string): string {
-  try {
-    const url = new URL(value);
-    if (url.password !== '') url.password = '***';
-    return url.href;
-  } catch {
-    return `${value.slice(0, value.indexOf('://') + 3)}…`;
-  }
 }

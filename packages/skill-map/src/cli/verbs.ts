@@ -27,6 +27,11 @@ export interface ProjectLocation {
   readonly dbPath: string;
   /** True when the path came from `--db` or `SKILL_MAP_DB`. */
   readonly dbExplicit: boolean;
+  /**
+   * The PostgreSQL URL `--db` / `SKILL_MAP_DB` named (`dbPath` is then empty), for the verbs that work on one
+   * (VerbSpec.server); every other verb refuses such a URL.
+   */
+  readonly server?: string;
 }
 
 /** What a verb receives. */
@@ -62,6 +67,8 @@ export interface VerbSpec {
   readonly maxArgs: number;
   /** Print `done in …` on stderr after a successful run (unless `-q`). */
   readonly timed?: boolean;
+  /** Works on a PostgreSQL database (`--db postgres://…`): `sm scan`, `sm org`. */
+  readonly server?: boolean;
   readonly load: () => Promise<VerbModule>;
 }
 
@@ -71,7 +78,8 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
   db: {
     type: 'string',
     value: 'path',
-    description: 'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db',
+    description:
+      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan and sm org',
   },
   root: {
     type: 'string',
@@ -125,6 +133,8 @@ export const VERBS: readonly VerbSpec[] = [
       '--json prints the spec ScanResult; --run-facts prints files, persisted counts and timings of the run.',
       '--no-inline-suppressions ignores every <!-- sm-disable... --> directive and frontmatter metadata.sm-disable',
       '(an audit): the stored scan says so (inlineSuppressionsIgnored in --run-facts) until the next scan without it.',
+      "With --db postgres://… (or SKILL_MAP_DB) the scan is whole and replaces this project's rows in that shared",
+      "database (`sm org` reads across its projects); the project's id is drawn once into .skill-map/settings.json.",
     ],
     options: {
       full: { type: 'boolean', description: 're-analyse every file (ignore the cache)' },
@@ -151,7 +161,37 @@ export const VERBS: readonly VerbSpec[] = [
     },
     maxArgs: 0,
     timed: true,
+    server: true,
     load: () => import('./commands/scan.js'),
+  },
+  {
+    name: 'org',
+    summary: 'read across every project of a shared PostgreSQL database',
+    usage: [
+      'org list',
+      'org search <name>',
+      'org uses <target>',
+      'org issues [--severity error|warn|info]',
+      'org delete <project-id> --yes',
+    ],
+    details: [
+      'Needs --db postgres://… or SKILL_MAP_DB (the password from the URL, PGPASSWORD or ~/.pgpass).',
+      'list: each project with its nodes, issues by severity and queued/running jobs. search: where a name (a skill,',
+      'an agent, a command, an MCP server) is defined. uses: the nodes that link to a target (mcp://github, a path).',
+      "issues: every project's issues at --severity or worse (default error); exit 1 when there are any.",
+      "delete: removes one project's rows (scan, jobs, state), nothing of any other project.",
+    ],
+    options: {
+      severity: {
+        type: 'string',
+        value: 'level',
+        description: 'issues at this level or worse (default error)',
+      },
+      yes: { type: 'boolean', short: 'y', description: 'confirm `org delete`' },
+    },
+    maxArgs: 2,
+    server: true,
+    load: () => import('./commands/org.js'),
   },
   {
     name: 'watch',

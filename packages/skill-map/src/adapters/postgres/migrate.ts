@@ -2,6 +2,7 @@
 // dialects differ, the rows they hold do not). Every row carries the project it belongs to (`project_id`, the
 // stable id of .skill-map/settings.json), so many projects share one database. Migrations run under a
 // transaction-scoped advisory lock: several servers starting at once on one database apply each step once.
+import { AdapterError } from '../errors.js';
 import type { SyncPg } from './sync-pg.js';
 
 /** One step: its number and the statements it runs (in one transaction). */
@@ -144,13 +145,12 @@ CREATE TABLE scan_meta (
 export const PG_SCHEMA_VERSION = MIGRATIONS[MIGRATIONS.length - 1]?.version ?? 0;
 
 /** A database written by a newer skill-map than this one: refused rather than misread. */
-export class PgSchemaTooNewError extends Error {
-  constructor(readonly found: number) {
-    super(
-      `the PostgreSQL database is at schema ${found}, newer than this skill-map knows (${PG_SCHEMA_VERSION}): upgrade skill-map`,
-    );
-    this.name = 'PgSchemaTooNewError';
-  }
+function tooNew(found: number): AdapterError {
+  return new AdapterError(
+    'DB_SCHEMA_NEWER',
+    `the PostgreSQL database is at schema ${found}, newer than this skill-map knows (${PG_SCHEMA_VERSION}): upgrade skill-map`,
+    { data: { found, known: PG_SCHEMA_VERSION } },
+  );
 }
 
 /** An arbitrary fixed key of the advisory lock that serialises migrations (any skill-map on the database). */
@@ -166,7 +166,7 @@ export function migratePg(pg: SyncPg): number[] {
     pg.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
     const done =
       pg.query<{ v: number | null }>('SELECT MAX(version) AS v FROM sm_schema_migrations').rows[0]?.v ?? 0;
-    if (done > PG_SCHEMA_VERSION) throw new PgSchemaTooNewError(done);
+    if (done > PG_SCHEMA_VERSION) throw tooNew(done);
     for (const m of MIGRATIONS) {
       if (m.version <= done) continue;
       pg.query(m.sql);

@@ -5,6 +5,8 @@
 // only; credentials come from it, PGPASSWORD or ~/.pgpass (node-postgres reads both), never from a file of ours.
 import { createRequire } from 'node:module';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import { AdapterError } from '../errors.js';
+import { withoutPassword } from './url.js';
 
 /** The worker: connects, then runs `{statements}` one message at a time (a list runs in order, stopping at an error). */
 const WORKER = `
@@ -75,7 +77,7 @@ interface Reply {
   error?: { message: string; code?: string; constraint?: string };
 }
 
-/** Opens a connection to `url` (postgres:// or postgresql://); throws PgError when it cannot connect. */
+/** Opens a connection to `url` (postgres:// or postgresql://); AdapterError DB_SERVER_FAILED when it cannot connect. */
 export function openSyncPg(url: string): SyncPg {
   const shared = new SharedArrayBuffer(4);
   const flag = new Int32Array(shared);
@@ -106,7 +108,11 @@ export function openSyncPg(url: string): SyncPg {
     wait('the connection');
   } catch (err) {
     void worker.terminate();
-    throw err;
+    throw new AdapterError(
+      'DB_SERVER_FAILED',
+      `could not connect to PostgreSQL at ${withoutPassword(url)}: ${(err as Error).message}`,
+      { cause: err },
+    );
   }
   const batch = (statements: readonly Statement[]): QueryResult<Record<string, unknown>>[] => {
     if (closed !== null) throw new PgError(closed, undefined, undefined);

@@ -48,6 +48,7 @@ function runFacts(ctx: VerbContext, mode: ScanMode, outcome: ScanOutcome): unkno
  * `--run-facts` prints how the run went (files, persisted counts, timings) instead.
  */
 export async function run(ctx: VerbContext): Promise<VerbResult> {
+  if (ctx.project.server !== undefined) return (await import('./scan-postgres.js')).run(ctx);
   if (ctx.options['watch'] === true) return (await import('./watch.js')).run(ctx);
   const mode = modeOf(ctx);
   const { output } = ctx;

@@ -1,0 +1,123 @@
+// Issue 29, an organisation's repositories on one map, through the BUILT bin and a real PostgreSQL (a throwaway
+// cluster; one `not run:` line without one): two projects scanned into one database, `sm org search` finds a skill
+// name in both, `sm org issues` lists both projects' errors, `sm org delete` removes one project and leaves the
+// other whole. Nothing is written beside either project but its projectId in .skill-map/settings.json.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_NOT_RUN, startPostgres } from '../src/adapters/testing/postgres.js';
+import type { TestPostgres } from '../src/adapters/testing/postgres.js';
+import { createTempTree } from '../src/adapters/testing/temp-tree.js';
+import type { TempTree } from '../src/adapters/testing/temp-tree.js';
+import { isBuilt, runSm } from './support/sm-bin.js';
+
+/** A small Claude Code harness; `broken` plants one broken link (an error). */
+function project(skill: string, agent: string, broken: string): Record<string, string> {
+  return {
+    [`.claude/skills/${skill}/SKILL.md`]: `---\nname: ${skill}\ndescription: Does ${skill}\n---\nSee [the guide](../../../docs/guide.md) and [gone](../../../docs/${broken}.md).\n`,
+    '.claude/skills/deploy/SKILL.md': '---\nname: deploy\ndescription: Deploys the app\n---\nShip it.\n',
+    [`.claude/agents/${agent}.md`]: `---\nname: ${agent}\ndescription: Reviews\ntools: Read\n---\nUse the [deploy skill](../skills/deploy/SKILL.md).\n`,
+    'docs/guide.md': '# Guide\n',
+  };
+}
+
+let server: TestPostgres | null = null;
+let a: TempTree;
+let b: TempTree;
+beforeAll(async () => {
+  server = await startPostgres();
+  if (server === null) console.log(POSTGRES_NOT_RUN);
+  a = createTempTree('sm-org-a-');
+  b = createTempTree('sm-org-b-');
+  a.write(project('lint', 'reviewer', 'missing-a'));
+  b.write(project('format', 'auditor', 'missing-b'));
+}, 120_000);
+afterAll(() => {
+  server?.stop();
+  a.remove();
+  b.remove();
+});
+
+describe.skipIf(!isBuilt())('sm scan --db postgres:// and sm org', () => {
+  it('maps two projects into one database, answers across them, and deletes one without touching the other', (ctx) => {
+    if (server === null) return ctx.skip();
+    const url = server.createDatabase('org');
+    const env = { SKILL_MAP_DB: url };
+    const scanA = runSm(['scan'], { cwd: a.root, env });
+    expect(scanA.code, scanA.stderr).toBe(1); // one broken link: an error, as `sm scan` says
+    expect(scanA.stdout).toContain(`${url} as project ${a.root.split('/').at(-1)}`);
+    const scanB = runSm(['scan', '--db', url], { cwd: b.root });
+    expect(scanB.code, scanB.stderr).toBe(1);
+    // Only the settings (the project id) beside each project: no SQLite file, no cache.
+    expect(readdirSync(join(a.root, '.skill-map'))).toEqual(['.gitignore', 'settings.json']);
+    const idA = (
+      JSON.parse(readFileSync(join(a.root, '.skill-map', 'settings.json'), 'utf8')) as { projectId: string }
+    ).projectId;
+    expect(idA).toMatch(/^[0-9a-f-]{36}$/);
+
+    // A rescan keeps the id and replaces the project's rows (the counts do not double).
+    expect(runSm(['scan'], { cwd: a.root, env }).code).toBe(1);
+    expect(JSON.parse(readFileSync(join(a.root, '.skill-map', 'settings.json'), 'utf8'))).toMatchObject({
+      projectId: idA,
+    });
+
+    const list = runSm(['org', 'list', '--json'], { cwd: a.root, env });
+    expect(list.code, list.stderr).toBe(0);
+    const projects = (
+      JSON.parse(list.stdout) as {
+        projects: Array<{ projectId: string; nodes: number; issues: { error: number } }>;
+      }
+    ).projects;
+    expect(projects).toHaveLength(2);
+    expect(projects.map((p) => [p.nodes, p.issues.error])).toEqual([
+      [4, 1],
+      [4, 1],
+    ]);
+
+    const search = runSm(['org', 'search', 'deploy'], { cwd: b.root, env });
+    expect(search.code, search.stderr).toBe(0);
+    expect(search.stdout.trim().split('\n')).toHaveLength(2);
+    expect(search.stdout).toContain('.claude/skills/deploy/SKILL.md');
+
+    const uses = runSm(['org', 'uses', '.claude/skills/deploy/SKILL.md', '--json'], { cwd: b.root, env });
+    expect(
+      (JSON.parse(uses.stdout) as { uses: Array<{ source: string }> }).uses.map((u) => u.source).sort(),
+    ).toEqual(['.claude/agents/auditor.md', '.claude/agents/reviewer.md']);
+
+    const issues = runSm(['org', 'issues'], { cwd: b.root, env });
+    expect(issues.code).toBe(1); // errors listed: failing, as `sm check`
+    expect(issues.stdout).toContain('missing-a.md');
+    expect(issues.stdout).toContain('missing-b.md');
+
+    expect(runSm(['org', 'delete', idA], { cwd: b.root, env }).code).toBe(2); // needs --yes
+    const del = runSm(['org', 'delete', idA, '--yes'], { cwd: b.root, env });
+    expect(del.code, del.stderr).toBe(0);
+    const after = runSm(['org', 'issues', '--json'], { cwd: b.root, env });
+    const left = JSON.parse(after.stdout) as {
+      issues: Array<{ projectId: string; issue: { message: string } }>;
+    };
+    expect(left.issues.map((i) => i.projectId)).not.toContain(idA);
+    expect(JSON.stringify(left.issues)).toContain('missing-b');
+    expect(runSm(['org', 'search', 'deploy'], { cwd: b.root, env }).stdout.trim().split('\n')).toHaveLength(
+      1,
+    );
+    expect(runSm(['org', 'delete', idA, '--yes'], { cwd: b.root, env }).code).toBe(5);
+  });
+
+  it('says clearly when the server cannot be reached, with the password left out', () => {
+    const run = runSm(['org', 'list'], {
+      cwd: a.root,
+      env: { SKILL_MAP_DB: 'postgres://ana:s3cret@127.0.0.1:1/none' },
+    });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('could not connect to PostgreSQL at postgres://ana:***@127.0.0.1:1/none');
+    expect(run.stderr).not.toContain('s3cret');
+    expect(run.stderr).toContain('PGPASSWORD');
+  });
+
+  it('sm org without a PostgreSQL database says what it needs', () => {
+    const run = runSm(['org', 'list'], { cwd: a.root });
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('`sm org` reads a shared PostgreSQL database, and none was named');
+  });
+});
