@@ -4,7 +4,7 @@
 // The count is of tests, and a suite that could not run counts all of its tests as failed: a file whose
 // `beforeAll` threw reports its tests as skipped, and a file that failed to load reports none at all (its tests
 // are then counted from its source, at least one). Suites that need something outside the clone (a folder of
-// real corpora, a Chromium binary, the pre-commit tool) are skipped without it, and one line before the closing one names them.
+// real corpora, a Chromium binary, the pre-commit tool, PostgreSQL) are skipped without it, and one line before the closing one names them.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +15,8 @@ const NEEDS = {
   corpus: 'set SM_CORPORA to a folder of agent-harness corpora (.ci/run uses ../shared/corpora)',
   browser: 'install Chromium (Debian: apt-get install chromium) or set CHROMIUM_PATH',
   'pre-commit': 'install the pre-commit tool (Debian: apt-get install pre-commit)',
+  postgres:
+    'install PostgreSQL (Debian: apt-get install postgresql; the suites start their own throwaway clusters)',
 };
 
 const dir = mkdtempSync(join(tmpdir(), 'vitest-report-'));

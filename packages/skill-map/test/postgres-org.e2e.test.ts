@@ -1,11 +1,11 @@
 // Issue 29, an organisation's repositories on one map, through the BUILT bin and a real PostgreSQL (a throwaway
-// cluster; one `not run:` line without one): two projects scanned into one database, `sm org search` finds a skill
+// cluster; skipped without one): two projects scanned into one database, `sm org search` finds a skill
 // name in both, `sm org issues` lists both projects' errors, `sm org delete` removes one project and leaves the
 // other whole. Nothing is written beside either project but its projectId in .skill-map/settings.json.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POSTGRES_NOT_RUN, startPostgres } from '../src/adapters/testing/postgres.js';
+import { hasPostgres, startPostgres } from '../src/adapters/testing/postgres.js';
 import type { TestPostgres } from '../src/adapters/testing/postgres.js';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
@@ -25,8 +25,7 @@ let server: TestPostgres | null = null;
 let a: TempTree;
 let b: TempTree;
 beforeAll(async () => {
-  server = await startPostgres();
-  if (server === null) console.log(POSTGRES_NOT_RUN);
+  if (hasPostgres()) server = await startPostgres();
   a = createTempTree('sm-org-a-');
   b = createTempTree('sm-org-b-');
   a.write(project('lint', 'reviewer', 'missing-a'));
@@ -38,7 +37,7 @@ afterAll(() => {
   b.remove();
 });
 
-describe.skipIf(!isBuilt())('sm scan --db postgres:// and sm org', () => {
+describe.skipIf(!isBuilt() || !hasPostgres())('postgres: sm scan --db postgres:// and sm org', () => {
   it('maps two projects into one database, answers across them, and deletes one without touching the other', (ctx) => {
     if (server === null) return ctx.skip();
     const url = server.createDatabase('org');
@@ -103,7 +102,9 @@ describe.skipIf(!isBuilt())('sm scan --db postgres:// and sm org', () => {
     );
     expect(runSm(['org', 'delete', idA, '--yes'], { cwd: b.root, env }).code).toBe(5);
   });
+});
 
+describe.skipIf(!isBuilt())('sm org and sm scan without a reachable PostgreSQL', () => {
   it('says clearly when the server cannot be reached, with the password left out', () => {
     const run = runSm(['org', 'list'], {
       cwd: a.root,
@@ -113,6 +114,19 @@ describe.skipIf(!isBuilt())('sm scan --db postgres:// and sm org', () => {
     expect(run.stderr).toContain('could not connect to PostgreSQL at postgres://ana:***@127.0.0.1:1/none');
     expect(run.stderr).not.toContain('s3cret');
     expect(run.stderr).toContain('PGPASSWORD');
+  });
+
+  it('sm scan into an unreachable server scans nothing and writes nothing', () => {
+    const fresh = createTempTree('sm-org-c-');
+    try {
+      fresh.write(project('lint', 'reviewer', 'missing'));
+      const run = runSm(['scan', '--db', 'postgres://127.0.0.1:1/none'], { cwd: fresh.root });
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain('could not connect to PostgreSQL at postgres://127.0.0.1:1/none');
+      expect(readdirSync(fresh.root).sort()).toEqual(['.claude', 'docs']);
+    } finally {
+      fresh.remove();
+    }
   });
 
   it('sm org without a PostgreSQL database says what it needs', () => {

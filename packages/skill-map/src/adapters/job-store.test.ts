@@ -1,5 +1,5 @@
 // The job zone's store suite, one suite run against every store: SQLite always, PostgreSQL when a throwaway
-// cluster can be started here (otherwise one `not run:` line).
+// cluster can be started here (the `postgres: …` suites are skipped otherwise, and scripts/test.mjs says so).
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { openDatabase } from './sqlite/open-database.js';
 import { openStateSession } from './sqlite/state-session.js';
 import { createJobStore } from './sqlite/jobs/job-store.js';
 import type { JobStore, NewJob } from './sqlite/jobs/port.js';
-import { POSTGRES_NOT_RUN, startPostgres } from './testing/postgres.js';
+import { hasPostgres, startPostgres } from './testing/postgres.js';
 import type { TestPostgres } from './testing/postgres.js';
 import { createTempTree } from './testing/temp-tree.js';
 
@@ -24,14 +24,13 @@ interface Subject {
 let server: TestPostgres | null = null;
 let dbCount = 0;
 beforeAll(async () => {
-  server = await startPostgres();
-  if (server === null) console.log(POSTGRES_NOT_RUN);
+  if (hasPostgres()) server = await startPostgres();
 }, 120_000);
 afterAll(() => server?.stop());
 
 const STORES: Array<[string, () => Subject | null]> = [
   [
-    'SQLite',
+    'JobStore (SQLite)',
     () => {
       const tree = createTempTree('sm-job-store-');
       const path = join(tree.root, '.skill-map', 'skill-map.db');
@@ -49,7 +48,7 @@ const STORES: Array<[string, () => Subject | null]> = [
     },
   ],
   [
-    'PostgreSQL',
+    'postgres: JobStore (PostgreSQL)',
     () => {
       if (server === null) return null;
       // Each test on a fresh database, and two projects in it: the other's rows must never show.
@@ -92,7 +91,7 @@ function job(extra: Partial<NewJob> = {}): NewJob {
   };
 }
 
-describe.each(STORES)('JobStore (%s)', (_name, open) => {
+describe.each(STORES)('%s', (_name, open) => {
   let subject: Subject | null;
   let store: JobStore;
   beforeEach((ctx) => {
@@ -164,7 +163,7 @@ describe.each(STORES)('JobStore (%s)', (_name, open) => {
   });
 });
 
-describe('JobStore (PostgreSQL), claimers on many connections at once', () => {
+describe.skipIf(!hasPostgres())('postgres: JobStore, claimers on many connections at once', () => {
   it('hands each queued job to exactly one of 16 concurrent claimers', async (ctx) => {
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`jobs_${++dbCount}`);

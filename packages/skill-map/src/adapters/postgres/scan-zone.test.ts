@@ -1,7 +1,7 @@
-// The scan zone and the organisation reads on a real PostgreSQL (a throwaway cluster; one `not run:` line without).
+// The scan zone and the organisation reads on a real PostgreSQL (a throwaway cluster; skipped without one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIssue, makeLargeScan, makeLink, makeNode, makeScan } from '../testing/scan-fixtures.js';
-import { POSTGRES_NOT_RUN, startPostgres } from '../testing/postgres.js';
+import { hasPostgres, startPostgres } from '../testing/postgres.js';
 import type { TestPostgres } from '../testing/postgres.js';
 import { createPgJobStore } from './job-store.js';
 import { createOrgReader } from './org.js';
@@ -12,8 +12,7 @@ import { openSyncPg } from './sync-pg.js';
 let server: TestPostgres | null = null;
 let dbCount = 0;
 beforeAll(async () => {
-  server = await startPostgres();
-  if (server === null) console.log(POSTGRES_NOT_RUN);
+  if (hasPostgres()) server = await startPostgres();
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -38,7 +37,7 @@ function projectScan(prefix: string) {
   );
 }
 
-describe('PostgreSQL scan zone', () => {
+describe.skipIf(!hasPostgres())('postgres: the scan zone and the organisation reads', () => {
   it('stores a scan and reads it back exactly, replacing the previous one whole', (ctx) => {
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`scan_${++dbCount}`);

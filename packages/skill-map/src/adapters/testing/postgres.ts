@@ -1,8 +1,8 @@
 // A throwaway PostgreSQL cluster for the suites that run against a real server: initdb into a temporary folder,
 // started on a free loopback port (and a socket folder of its own), stopped and removed by `stop`. As root the
 // cluster runs as the `postgres` system user (the server refuses to run as root). Binaries come from PATH or
-// Debian's /usr/lib/postgresql/<version>/bin; without them `startPostgres` answers null and the suites print one
-// `not run:` line.
+// Debian's /usr/lib/postgresql/<version>/bin; without them (or, as root, without a `postgres` user to run them)
+// `hasPostgres()` is false, the suites (titled `postgres: …`) are skipped and scripts/test.mjs says so in one line.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, realpathSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -37,9 +37,23 @@ export function postgresBinDir(): string | null {
   return versions[0] === undefined ? null : join(base, versions[0], 'bin');
 }
 
-/** The one line a suite prints when it cannot run for want of PostgreSQL. */
-export const POSTGRES_NOT_RUN =
-  'not run: PostgreSQL suites (no initdb/pg_ctl; Debian: apt-get install postgresql)';
+/** The uid and gid of the `postgres` system user, or null when there is none. */
+function postgresUser(): { uid: number; gid: number } | null {
+  try {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    return { uid, gid };
+  } catch {
+    return null;
+  }
+}
+
+const asRoot = (): boolean => process.getuid?.() === 0;
+
+/** Whether a throwaway cluster can be started here (the binaries, and as root a user to run them as). */
+export function hasPostgres(): boolean {
+  return postgresBinDir() !== null && (!asRoot() || postgresUser() !== null);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,25 +67,20 @@ function freePort(): Promise<number> {
   });
 }
 
-/** Starts a cluster; null when PostgreSQL is not installed here. */
+/** Starts a cluster; null when one cannot be started here (see hasPostgres). */
 export async function startPostgres(): Promise<TestPostgres | null> {
   const bin = postgresBinDir();
-  if (bin === null) return null;
+  const user = asRoot() ? postgresUser() : null;
+  if (bin === null || (asRoot() && user === null)) return null;
   const root = mkdtempSync(join(tmpdir(), 'sm-pg-'));
   const data = join(root, 'data');
-  const asRoot = process.getuid?.() === 0;
   const run = (cmd: string, args: string[]): void => {
-    const [file, argv] = asRoot
-      ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]]
-      : [join(bin, cmd), args];
+    const [file, argv] =
+      user !== null ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] : [join(bin, cmd), args];
     execFileSync(file, argv, { stdio: ['ignore', 'ignore', 'pipe'], cwd: root });
   };
   try {
-    if (asRoot) {
-      const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
-      chownSync(root, uid, gid);
-    }
+    if (user !== null) chownSync(root, user.uid, user.gid);
     run('initdb', ['-D', data, '-U', 'sm', '-A', 'trust', '-E', 'UTF8', '--locale=C', '--no-sync']);
     const port = await freePort();
     const options = `-p ${port} -k ${root} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`;

@@ -1,10 +1,13 @@
 import { basename } from 'node:path';
 import { SPEC_VERSION, toSpecScanResult } from '@skill-map/spec';
-import { openPgSession } from '../../adapters/postgres/pg-session.js';
+import { migratePg } from '../../adapters/postgres/migrate.js';
+import { pgSession } from '../../adapters/postgres/pg-session.js';
+import { openSyncPg } from '../../adapters/postgres/sync-pg.js';
 import { ensureProjectId } from '../../adapters/postgres/project-id.js';
 import { createPgScanZone } from '../../adapters/postgres/scan-zone.js';
 import { withoutPassword } from '../../adapters/postgres/url.js';
 import { runScan } from '../../engines/index.js';
+import type { ScanOutcome } from '../../engines/index.js';
 import { CliError } from '../errors.js';
 import { createProgressBar } from '../progress.js';
 import { printScanDiagnostics, renderScanSummary } from '../render-scan.js';
@@ -27,28 +30,32 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     }
   }
   const { output } = ctx;
-  const bar = createProgressBar(ctx.io.stderr, ctx.io.stderr.isTTY === true && !output.quiet);
-  let outcome;
-  try {
-    outcome = await runScan({
-      projectRoot: ctx.project.root,
-      mode: 'full',
-      persist: false,
-      onProgress: (e) => bar.update(e),
-      scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
-      plugins: pluginFlags(ctx),
-      ...(ctx.options['no-inline-suppressions'] === true ? { inlineSuppressions: false } : {}),
-    });
-  } finally {
-    bar.done();
-  }
-  const project = ensureProjectId(ctx.project.root);
+  // Connected (and the schema current) before anything is scanned or written: an unreachable server costs no scan
+  // and leaves no projectId behind.
+  const pg = openSyncPg(url);
+  let outcome: ScanOutcome;
+  let project: { id: string; created: boolean };
   const label = basename(ctx.project.root);
-  const session = openPgSession(url, project.id);
   try {
-    createPgScanZone(session).persistScan(outcome.result, label);
+    migratePg(pg);
+    const bar = createProgressBar(ctx.io.stderr, ctx.io.stderr.isTTY === true && !output.quiet);
+    try {
+      outcome = await runScan({
+        projectRoot: ctx.project.root,
+        mode: 'full',
+        persist: false,
+        onProgress: (e) => bar.update(e),
+        scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+        plugins: pluginFlags(ctx),
+        ...(ctx.options['no-inline-suppressions'] === true ? { inlineSuppressions: false } : {}),
+      });
+    } finally {
+      bar.done();
+    }
+    project = ensureProjectId(ctx.project.root);
+    createPgScanZone(pgSession(pg, project.id)).persistScan(outcome.result, label);
   } finally {
-    session.close();
+    pg.close();
   }
   printScanDiagnostics(output, outcome);
   const errors = outcome.summary.issues.error;
