@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { LATEST_SCHEMA_VERSION, schemaFingerprint } from './migrations/index.js';
 import { cached } from './statements.js';
 import { openStateSession } from './state-session.js';
-import type { StateSession } from './state-session.js';
+import type { SqliteStateSession as StateSession } from './state-session.js';
 
 /** An idle pooled connection and what it was opened against. */
 interface Idle {

@@ -36,7 +36,7 @@ export function recordSightings(ctx: EngineContext, sightings: readonly Sighting
   }
   if (session === null) return false;
   try {
-    createLastSeenStore(session.db, session.schemaReady).record(sightings);
+    session.lastSeen().record(sightings);
     return session.schemaReady;
   } finally {
     session.close();

@@ -3,9 +3,7 @@ import { readExecutions } from '../../adapters/sqlite/history.js';
 import type { JobRecord, JobStore } from '../../adapters/sqlite/jobs/port.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
-import { createFindingsLifecycle } from '../../adapters/sqlite/findings/lifecycle.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
-import { createJobStore } from '../../adapters/sqlite/jobs/job-store.js';
 import { listSkillActions } from './skill-actions.js';
 import type { ProbExtension } from './types.js';
 
@@ -105,8 +103,8 @@ function entryOf(
 }
 
 function catalogOf(session: StateSession, ctx: EngineContext, nodePath: string): NodeProbExtensions {
-  const store = createJobStore(session);
-  const findings = createFindingsLifecycle(session.db, session.schemaReady).list({ node: nodePath });
+  const store = session.jobs();
+  const findings = session.findings().list({ node: nodePath });
   const openFindings = new Set(
     findings
       .filter((f) => !f.stale && f.resolution !== 'fixed' && f.resolution !== 'dismissed')

@@ -1,4 +1,3 @@
-import { createFindingsLifecycle } from '../../adapters/sqlite/findings/lifecycle.js';
 import type { FindingRecord, FindingsLifecycle } from '../../adapters/sqlite/findings/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext } from '../context.js';
@@ -16,7 +15,7 @@ export function withRead<T>(ctx: EngineContext, empty: T, fn: (s: FindingsSessio
   const session = ctx.openSession('read');
   if (session === null) return empty;
   try {
-    return fn({ session, findings: createFindingsLifecycle(session.db, session.schemaReady) });
+    return fn({ session, findings: session.findings() });
   } finally {
     session.close();
   }
@@ -30,7 +29,7 @@ export async function withWrite<T>(
   const session = ctx.openSession('write');
   if (session === null) throw dbMissing(ctx.dbPath);
   try {
-    return await fn({ session, findings: createFindingsLifecycle(session.db, session.schemaReady) });
+    return await fn({ session, findings: session.findings() });
   } finally {
     session.close();
   }

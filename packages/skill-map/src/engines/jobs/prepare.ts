@@ -1,5 +1,4 @@
 import type { Node } from '@skill-map/spec';
-import { createFindingsWriteThrough } from '../../adapters/sqlite/findings/write-through.js';
 import type { JobStore } from '../../adapters/sqlite/jobs/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext } from '../context.js';
@@ -73,7 +72,7 @@ function fixerInjection(
   const analyzerIds = ext.analyzerIds ?? [];
   const finders = analyzerIds.filter((id) => ctx.extensions.get(id) !== undefined);
   const deterministic = analyzerIds.filter((id) => ctx.extensions.get(id) === undefined);
-  const rows = createFindingsWriteThrough(session.db).openFindings(node.path, finders, findingIds);
+  const rows = session.findingsWriteThrough().openFindings(node.path, finders, findingIds);
   const findings = rows.map((f) => ({
     id: f.id,
     extensionId: f.extensionId,

@@ -1,4 +1,3 @@
-import { createJobStore } from '../../adapters/sqlite/jobs/job-store.js';
 import type { EngineContext } from '../context.js';
 import { dbMissing, EngineError } from '../errors.js';
 import type { PreviewResult, SubmitInput } from './api.js';
@@ -14,7 +13,7 @@ export async function previewJob(ctx: EngineContext, input: SubmitInput): Promis
   const session = ctx.openSession('read');
   if (session === null) throw dbMissing(ctx.dbPath);
   try {
-    const prepared = prepareJob(ctx, session, createJobStore(session), input);
+    const prepared = prepareJob(ctx, session, session.jobs(), input);
     if (isRefusal(prepared)) {
       const detail = 'detail' in prepared ? `: ${prepared.detail}` : '';
       throw new EngineError('invalid-input', `nothing to preview (${prepared.outcome})${detail}`, {

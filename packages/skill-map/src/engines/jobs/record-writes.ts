@@ -1,5 +1,4 @@
 import type { Node } from '@skill-map/spec';
-import { createFindingsWriteThrough } from '../../adapters/sqlite/findings/write-through.js';
 import type { FindingProvenance, NewFinding } from '../../adapters/sqlite/findings/port.js';
 import type { JobStore } from '../../adapters/sqlite/jobs/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
@@ -93,7 +92,7 @@ export function applyReport(
     out.tagsProposed = tags;
   }
   if (node === null) return out;
-  const findings = createFindingsWriteThrough(session.db);
+  const findings = session.findingsWriteThrough();
   const safety = safetyRows(report);
   if (safety.length > 0) findings.replaceSafetyLane(node.path, safety, p);
   out.safety = safety.length;

@@ -1,4 +1,3 @@
-import { createJobStore } from '../../adapters/sqlite/jobs/job-store.js';
 import type { JobStore } from '../../adapters/sqlite/jobs/port.js';
 import type { StateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext } from '../context.js';
@@ -8,7 +7,7 @@ export function withWriteStore<T>(ctx: EngineContext, fn: (store: JobStore, sess
   const session = ctx.openSession('write');
   if (session === null) throw new Error('write session unavailable');
   try {
-    return fn(createJobStore(session), session);
+    return fn(session.jobs(), session);
   } finally {
     session.close();
   }
@@ -24,7 +23,7 @@ export function withReadStore<T>(
   if (session === null) return empty;
   try {
     if (!session.schemaReady) return empty;
-    return fn(createJobStore(session), session);
+    return fn(session.jobs(), session);
   } finally {
     session.close();
   }

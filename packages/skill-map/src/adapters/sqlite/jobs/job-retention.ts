@@ -1,4 +1,4 @@
-import type { StateSession } from '../state-session.js';
+import type { SqliteStateSession as StateSession } from '../state-session.js';
 import { cached } from '../statements.js';
 import { insertExecution } from './job-side-rows.js';
 import { JOB_COLUMNS, toJobRecord } from './job-rows.js';

@@ -1,5 +1,5 @@
 import type { Database as Db } from 'better-sqlite3';
-import type { StateSession } from '../state-session.js';
+import type { SqliteStateSession as StateSession } from '../state-session.js';
 import { cached } from '../statements.js';
 import { insertExecution, issuesOfNode, upsertSummary } from './job-side-rows.js';
 import { JOB_COLUMNS, toJobRecord } from './job-rows.js';
