@@ -139,6 +139,42 @@ CREATE TABLE scan_meta (
   scan_json TEXT NOT NULL
 );`,
   },
+  {
+    version: 3,
+    name: 'findings and activity',
+    sql: `
+CREATE TABLE state_findings (
+  project_id TEXT NOT NULL,
+  id BIGSERIAL PRIMARY KEY,
+  node_id TEXT NOT NULL,
+  extension_id TEXT NOT NULL,
+  extension_version TEXT,
+  origin TEXT NOT NULL CHECK (origin IN ('extension', 'kernel')),
+  type TEXT NOT NULL,
+  severity TEXT NOT NULL CHECK (severity IN ('info', 'warn', 'error')),
+  message TEXT NOT NULL,
+  detail TEXT,
+  confidence DOUBLE PRECISION,
+  model TEXT,
+  resolution TEXT CHECK (resolution IS NULL OR resolution IN ('fixed', 'human-decision', 'dismissed')),
+  resolution_actor TEXT CHECK (resolution_actor IS NULL OR resolution_actor IN ('human', 'fixer')),
+  resolution_note TEXT,
+  resolution_by TEXT,
+  resolution_at BIGINT,
+  body_hash_at_generation TEXT,
+  generated_at BIGINT NOT NULL,
+  job_id TEXT
+);
+CREATE INDEX state_findings_node ON state_findings (project_id, node_id, extension_id);
+CREATE TABLE state_activity_seen (
+  project_id TEXT NOT NULL,
+  node_path TEXT NOT NULL,
+  host TEXT NOT NULL,
+  last_seen_at BIGINT NOT NULL,
+  count INTEGER NOT NULL,
+  PRIMARY KEY (project_id, node_path, host)
+);`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -52,6 +52,8 @@ const PROJECT_TABLES = [
   'state_job_contents',
   'state_executions',
   'state_summaries',
+  'state_findings',
+  'state_activity_seen',
   'sm_projects',
 ] as const;
 
