@@ -2,7 +2,7 @@
 // cluster; skipped without one): two projects scanned into one database, `sm org search` finds a skill
 // name in both, `sm org issues` lists both projects' errors, `sm org delete` removes one project and leaves the
 // other whole. Nothing is written beside either project but its projectId in .skill-map/settings.json.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPostgres, startPostgres } from '../src/adapters/testing/postgres.js';
@@ -101,6 +101,81 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: sm scan --db postgres:/
       1,
     );
     expect(runSm(['org', 'delete', idA, '--yes'], { cwd: b.root, env }).code).toBe(5);
+  });
+});
+
+describe.skipIf(!isBuilt() || !hasPostgres())('postgres: the job queue on a shared database', () => {
+  it('submits, claims and records a job through sm, each project seeing only its own queue', (ctx) => {
+    if (server === null) return ctx.skip();
+    const url = server.createDatabase('queue');
+    const env = { SKILL_MAP_DB: url };
+    const agent = {
+      '.claude/skills/sm-process-jobs/SKILL.md': '---\nname: sm-process-jobs\n---\nProcess jobs.\n',
+    };
+    const c = createTempTree('sm-queue-c-');
+    const d = createTempTree('sm-queue-d-');
+    try {
+      c.write({ ...project('lint', 'reviewer', 'missing-c'), ...agent });
+      d.write({ ...project('lint', 'reviewer', 'missing-d'), ...agent });
+      const unscanned = runSm(['jobs', 'list'], { cwd: c.root, env });
+      expect(unscanned.code).toBe(5);
+      expect(unscanned.stderr).toContain('this project has not been scanned into');
+      for (const t of [c, d]) expect(runSm(['scan', '-q'], { cwd: t.root, env }).code).toBe(1);
+      const node = '.claude/skills/lint/SKILL.md';
+      const submitted = runSm(['jobs', 'submit', 'core/ai-summarizer-action', '-n', node, '--json'], {
+        cwd: c.root,
+        env,
+      });
+      expect(submitted.code, submitted.stderr).toBe(0);
+      const id = (JSON.parse(submitted.stdout) as { id: string }).id;
+      // The same work again is a duplicate (exit 3); the other project's queue is empty.
+      expect(
+        runSm(['jobs', 'submit', 'core/ai-summarizer-action', '-n', node], { cwd: c.root, env }).code,
+      ).toBe(3);
+      expect(runSm(['jobs', 'claim'], { cwd: d.root, env }).code).toBe(1);
+      const claimed = runSm(['jobs', 'claim', '--json'], { cwd: c.root, env });
+      expect(claimed.code, claimed.stderr).toBe(0);
+      const job = JSON.parse(claimed.stdout) as { id: string; nonce: string; content: string };
+      expect(job.id).toBe(id);
+      expect(job.content).toContain(node);
+      const report = JSON.stringify({
+        confidence: 0.9,
+        safety: { injectionDetected: false, contentQuality: 'clean' },
+        summary: 'Lints things. It reads the guide first.',
+      });
+      const wrong = runSm(['record', id, '--nonce', 'not-it', '--status', 'completed', '--report', '-'], {
+        cwd: c.root,
+        env,
+      });
+      expect(wrong.code).toBe(4);
+      const reportFile = join(c.root, 'report.json');
+      writeFileSync(reportFile, report);
+      const recorded = runSm(
+        ['record', id, '--nonce', job.nonce, '--status', 'completed', '--report', reportFile],
+        {
+          cwd: c.root,
+          env,
+        },
+      );
+      expect(recorded.code, recorded.stderr).toBe(0);
+      const shown = runSm(['jobs', 'show', id, '--json'], { cwd: c.root, env });
+      expect((JSON.parse(shown.stdout) as { item: unknown }).item).toMatchObject({ id, status: 'completed' });
+      expect(runSm(['jobs', 'show', id], { cwd: d.root, env }).code).toBe(5);
+      const list = runSm(['org', 'list', '--json'], { cwd: c.root, env });
+      const jobs = (
+        JSON.parse(list.stdout) as { projects: Array<{ jobs: { queued: number; running: number } }> }
+      ).projects;
+      expect(jobs.map((p) => p.jobs)).toEqual([
+        { queued: 0, running: 0 },
+        { queued: 0, running: 0 },
+      ]);
+      // No SQLite database beside either project.
+      for (const t of [c, d])
+        expect(readdirSync(join(t.root, '.skill-map')).filter((n) => n.endsWith('.db'))).toEqual([]);
+    } finally {
+      c.remove();
+      d.remove();
+    }
   });
 });
 

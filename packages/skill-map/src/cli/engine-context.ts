@@ -1,6 +1,9 @@
 import type { EngineContext, JobEventSink } from '../engines/context.js';
 import { createEngineContext } from '../engines/operable/create-context.js';
 import type { EngineContextFactory } from '../server/ports.js';
+import { projectIdOf } from '../adapters/postgres/project-id.js';
+import { withoutPassword } from '../adapters/postgres/url.js';
+import { CliError } from './errors.js';
 import type { VerbContext } from './verbs.js';
 
 /**
@@ -8,11 +11,22 @@ import type { VerbContext } from './verbs.js';
  * a running `sm serve` (so `/ws` carries them) when the jobs verbs provide one, else nowhere.
  */
 export function cliEngineContext(ctx: VerbContext, events?: JobEventSink): EngineContext {
+  const url = ctx.project.server;
   return createEngineContext({
     scopeRoot: ctx.project.root,
     dbPath: ctx.project.dbPath,
     channel: 'cli',
     ...(events === undefined ? {} : { events }),
+    ...(url === undefined ? {} : { server: { url, projectId: scannedProjectId(ctx, url) } }),
+  });
+}
+
+/** The project's id in the shared database; a project never scanned into one has none (not found, exit 5). */
+function scannedProjectId(ctx: VerbContext, url: string): string {
+  const id = projectIdOf(ctx.project.root);
+  if (id !== null) return id;
+  throw new CliError('NOT_FOUND', `this project has not been scanned into ${withoutPassword(url)} yet`, {
+    hint: 'run `sm scan` with the same --db / SKILL_MAP_DB first',
   });
 }
 

@@ -71,6 +71,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       },
     },
     maxArgs: 3,
+    server: true,
     load: () => import('./commands/jobs.js'),
   },
   {
@@ -105,6 +106,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       model: { type: 'string', value: 'm', description: 'the model that ran the job' },
     },
     maxArgs: 1,
+    server: true,
     load: () => import('./commands/record.js'),
   },
   {

@@ -79,7 +79,7 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: 'path',
     description:
-      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan and sm org',
+      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan, org, jobs and record',
   },
   root: {
     type: 'string',

@@ -3,6 +3,7 @@ import { isAdapterError } from '../../adapters/errors.js';
 import { createOpsLog } from '../../adapters/ops-log.js';
 import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
 import { createSessionPool } from '../../adapters/sqlite/session-pool.js';
+import { openPgStateSession } from '../../adapters/postgres/state-session.js';
 import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
@@ -32,6 +33,11 @@ export interface EngineContextOptions {
    * checks the file and schema are the ones it opened; `close()` releases it. Default false (one CLI call).
    */
   readonly reuseConnection?: boolean;
+  /**
+   * The project's state lives in a shared PostgreSQL database (`--db postgres://…`) under this project id, not in
+   * the SQLite file at `dbPath`. Each call opens its own connection.
+   */
+  readonly server?: { readonly url: string; readonly projectId: string };
 }
 
 /** The composition of one channel's engine context over the real adapters (config files, ops log, SQLite). */
@@ -39,7 +45,9 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
   const opsLog =
     opts.opsLog ??
     createOpsLog({ projectRoot: opts.scopeRoot, ...(opts.onLogError ? { onError: opts.onLogError } : {}) });
-  const pool = opts.reuseConnection === true ? createSessionPool(opts.dbPath) : null;
+  const pool =
+    opts.reuseConnection === true && opts.server === undefined ? createSessionPool(opts.dbPath) : null;
+  const server = opts.server;
   return {
     close: () => pool?.close(),
     scopeRoot: opts.scopeRoot,
@@ -54,6 +62,7 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
     now: opts.now ?? (() => Date.now()),
     openSession(posture) {
       try {
+        if (server !== undefined) return openPgStateSession(server.url, server.projectId, posture);
         return posture === 'write' && pool !== null ? pool.lease() : openStateSession(opts.dbPath, posture);
       } catch (err) {
         if (isAdapterError(err, 'DB_NOT_FOUND')) throw dbMissing(opts.dbPath, err);
