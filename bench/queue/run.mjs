@@ -3,6 +3,7 @@
 // bare SQLite transaction floor measured in the same run on a copy of the same database (ratios, not absolutes).
 //
 //   node bench/queue/run.mjs [--jobs 2000] [--agents 8]   (after npm run build)
+//   npm run bench:queue -- --db postgres://user@host/db | throwaway   (bench/queue/stores.mjs)
 //
 // The project is bench/scan's generator (skills, agents, commands, docs, CLAUDE.md, MCP configs and mcp__ tool
 // uses, broken references): jobs are submitted on its real nodes, so every submit re-reads and re-hashes a file.
@@ -22,6 +23,13 @@ import { fileURLToPath } from 'node:url';
 import { median, quantile } from '../lib/stats.mjs';
 import { generateProject } from '../scan/generate.mjs';
 import { mcpClient, serveEcho } from '../lib/mcp-http.mjs';
+
+// `--db postgres://…` (or `--db throwaway`): the store comparison of stores.mjs instead (PostgreSQL and SQLite,
+// 1, 8 and 24 agents, each next to its bare transaction).
+if (process.argv[2] !== '--agent' && process.argv.includes('--db')) {
+  await import('./stores.mjs');
+  process.exit(process.exitCode ?? 0);
+}
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);

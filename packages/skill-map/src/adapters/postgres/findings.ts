@@ -136,7 +136,7 @@ export function createPgFindingsWriteThrough(session: PgSession): FindingsWriteT
           .sort((a, b) => a - b);
   return {
     replaceForExtension(nodeId, extensionId, rows, v) {
-      pg.query('DELETE FROM state_findings WHERE project_id = $1 AND node_id = $2 AND extension_id = $3', [
+      pg.write('DELETE FROM state_findings WHERE project_id = $1 AND node_id = $2 AND extension_id = $3', [
         p,
         nodeId,
         extensionId,
@@ -144,7 +144,7 @@ export function createPgFindingsWriteThrough(session: PgSession): FindingsWriteT
       return insert(nodeId, extensionId, 'extension', rows, v);
     },
     replaceSafetyLane(nodeId, rows, v) {
-      pg.query(
+      pg.write(
         `DELETE FROM state_findings WHERE project_id = $1 AND node_id = $2 AND extension_id = $3 AND origin = 'kernel'`,
         [p, nodeId, SAFETY_LANE_EXTENSION],
       );

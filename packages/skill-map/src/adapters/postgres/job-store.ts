@@ -34,7 +34,8 @@ export function claimSql(filtered: boolean): string {
     WHERE project_id = $1 AND id = (SELECT id FROM state_jobs WHERE project_id = $1 AND status = 'queued' ${match}
       ORDER BY priority DESC, created_at ASC, seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
       AND status = 'queued'
-    RETURNING nonce, ${JOB_COLUMNS}`;
+    RETURNING nonce, ${JOB_COLUMNS}, (SELECT c.content FROM state_job_contents c
+      WHERE c.project_id = state_jobs.project_id AND c.content_hash = state_jobs.content_hash) AS claimed_content`;
 }
 
 /** node-postgres answers BOOLEAN as a boolean; the shared row type holds SQLite's 0/1. */
@@ -72,6 +73,7 @@ function executionParams(projectId: string, e: NewExecution): unknown[] {
 /** The PostgreSQL job store of `session`'s project. */
 export function createPgJobStore(session: PgSession): JobStore {
   const { pg, projectId: p } = session;
+  let claimed: { hash: string; content: string } | null = null;
   const rows = (sql: string, params: readonly unknown[]): JobRecord[] =>
     pg.query<PgJobRow>(sql, params).rows.map(toRecord);
   const store: JobStore = {
@@ -153,16 +155,23 @@ export function createPgJobStore(session: PgSession): JobStore {
     reap: (now, opts) => reapExpired(session, now, opts),
     claim(now, runner, filter): ClaimedRow | null {
       const params: unknown[] = filter === undefined ? [p, now, runner] : [p, now, runner, filter];
-      const row = pg.query<PgJobRow & { nonce: string }>(claimSql(filter !== undefined), params).rows[0];
+      const row = pg.query<PgJobRow & { nonce: string; claimed_content: string | null }>(
+        claimSql(filter !== undefined),
+        params,
+      ).rows[0];
       if (row === undefined) return null;
-      const { nonce, ...rest } = row;
+      const { nonce, claimed_content: claimedContent, ...rest } = row;
+      // The claim brought its job's content along: the caller's next read of it costs no round trip.
+      if (claimedContent !== null) claimed = { hash: rest.content_hash, content: claimedContent };
       return { job: toRecord(rest), nonce };
     },
     content: (hash) =>
+      (claimed?.hash === hash ? claimed.content : null) ??
       pg.query<{ content: string }>(
         'SELECT content FROM state_job_contents WHERE project_id = $1 AND content_hash = $2',
         [p, hash],
-      ).rows[0]?.content ?? null,
+      ).rows[0]?.content ??
+      null,
     cancelQueuedOf: (extensionId, now) =>
       pg
         .query<{ id: string; created_at: number }>(
@@ -187,9 +196,9 @@ export function createPgJobStore(session: PgSession): JobStore {
       );
       return res.rowCount === 1;
     },
-    insertExecution: (e) => void pg.query(INSERT_EXECUTION, executionParams(p, e)),
+    insertExecution: (e) => pg.write(INSERT_EXECUTION, executionParams(p, e)),
     upsertSummary: (s) =>
-      void pg.query(
+      pg.write(
         `INSERT INTO state_summaries (project_id, node_id, summarizer_action_id, summarizer_version,
           body_hash_at_generation, summary_json, generated_at, job_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
           ON CONFLICT (project_id, node_id, summarizer_action_id) DO UPDATE SET
@@ -222,7 +231,7 @@ function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped
     const reaped: Reaped = { requeued: [], failed: [] };
     for (const job of expired) {
       const execution = abandonedExecution(job, now, opts.executionId());
-      pg.query(INSERT_EXECUTION, executionParams(p, execution));
+      pg.write(INSERT_EXECUTION, executionParams(p, execution));
       const lost =
         pg.query<{ n: number }>(
           `SELECT COUNT(*)::int AS n FROM state_executions WHERE project_id = $1 AND job_id = $2 AND failure_reason = 'abandoned'`,

@@ -103,6 +103,18 @@ function createPgLastSeenStore(session: PgSession): LastSeenStore {
 /** Opens `projectId`'s state session on the database at `url` (the schema brought up to date first). */
 export function openPgStateSession(url: string, projectId: string, posture: 'read' | 'write'): StateSession {
   const session = openPgSession(url, projectId);
+  return pgStateSession(session, posture, () => session.close());
+}
+
+/**
+ * A state session over an open connection; `release` is what its `close` does (a kept connection is handed back,
+ * not closed: adapters/postgres/kept-session.ts).
+ */
+export function pgStateSession(
+  session: PgSession,
+  posture: 'read' | 'write',
+  release: () => void,
+): StateSession {
   return {
     posture,
     advisory: null,
@@ -113,6 +125,6 @@ export function openPgStateSession(url: string, projectId: string, posture: 'rea
     findingsWriteThrough: () => createPgFindingsWriteThrough(session),
     lastSeen: () => createPgLastSeenStore(session),
     transaction: (fn) => session.transaction(fn),
-    close: () => session.close(),
+    close: release,
   };
 }

@@ -21,13 +21,21 @@ const reply = (msg) => { port.postMessage(msg); Atomics.store(flag, 0, 1); Atomi
 const failure = (e) => ({ ok: false, error: { message: e && e.message ? e.message : String(e),
   code: e && e.code, constraint: e && e.constraint } });
 let broken = null;
+const names = new Map();
+const named = (sql) => {
+  let n = names.get(sql);
+  if (n === undefined) { n = 'sm_' + names.size; names.set(sql, n); }
+  return n;
+};
 client.on('error', (e) => { broken = e; });
 port.on('message', async (msg) => {
   if (broken !== null) return reply(failure(broken));
   const results = [];
   try {
     for (const s of msg.statements) {
-      const r = await client.query({ text: s.sql, values: s.params });
+      // A statement with parameters is prepared once per connection, by name (the server skips parse and plan).
+      const q = s.params.length > 0 ? { name: named(s.sql), text: s.sql, values: s.params } : { text: s.sql };
+      const r = await client.query(q);
       results.push({ rows: r.rows, rowCount: r.rowCount === null ? 0 : r.rowCount });
     }
     reply({ ok: true, results });

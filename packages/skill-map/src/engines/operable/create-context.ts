@@ -3,7 +3,7 @@ import { isAdapterError } from '../../adapters/errors.js';
 import { createOpsLog } from '../../adapters/ops-log.js';
 import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
 import { createSessionPool } from '../../adapters/sqlite/session-pool.js';
-import { openPgStateSession } from '../../adapters/postgres/state-session.js';
+import { keptPgSession } from '../../adapters/postgres/kept-session.js';
 import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
@@ -35,7 +35,7 @@ export interface EngineContextOptions {
   readonly reuseConnection?: boolean;
   /**
    * The project's state lives in a shared PostgreSQL database (`--db postgres://…`) under this project id, not in
-   * the SQLite file at `dbPath`. Each call opens its own connection.
+   * the SQLite file at `dbPath`. One connection, opened on the first call, serves every call; `close()` ends it.
    */
   readonly server?: { readonly url: string; readonly projectId: string };
 }
@@ -47,9 +47,12 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
     createOpsLog({ projectRoot: opts.scopeRoot, ...(opts.onLogError ? { onError: opts.onLogError } : {}) });
   const pool =
     opts.reuseConnection === true && opts.server === undefined ? createSessionPool(opts.dbPath) : null;
-  const server = opts.server;
+  const kept = opts.server === undefined ? null : keptPgSession(opts.server.url, opts.server.projectId);
   return {
-    close: () => pool?.close(),
+    close: () => {
+      pool?.close();
+      kept?.close();
+    },
     scopeRoot: opts.scopeRoot,
     dbPath: opts.dbPath,
     channel: opts.channel,
@@ -62,7 +65,7 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
     now: opts.now ?? (() => Date.now()),
     openSession(posture) {
       try {
-        if (server !== undefined) return openPgStateSession(server.url, server.projectId, posture);
+        if (kept !== null) return kept.lease(posture);
         return posture === 'write' && pool !== null ? pool.lease() : openStateSession(opts.dbPath, posture);
       } catch (err) {
         if (isAdapterError(err, 'DB_NOT_FOUND')) throw dbMissing(opts.dbPath, err);

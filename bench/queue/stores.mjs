@@ -1,0 +1,246 @@
+#!/usr/bin/env node
+// npm run bench:queue -- --db postgres://user@host/db   (or --db throwaway: a throwaway local cluster, Debian's
+// postgresql). The jobs engine's claim+record throughput for 1, 8 and 24 agent processes draining one queue, on
+// PostgreSQL and on SQLite, each next to the bare transaction of that database measured in the same run: one write
+// transaction shaped like a record (UPDATE a state_jobs row, INSERT a state_executions row), run by as many
+// concurrent connections as there are agents (SQLite has one writer at a time: its floor is one held connection).
+// Target: at 8 agents, the engine's claim+record within 3x of PostgreSQL's bare transaction.
+//
+// Agents are child processes that build the engine context a CLI run or `sm serve` builds (`--db` → the project's
+// PostgreSQL state session on one kept connection), on a real scanned project (bench/scan's generator).
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import process from 'node:process';
+import { fileURLToPath } from 'node:url';
+import { generateProject } from '../scan/generate.mjs';
+
+const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
+const load = (rel) => import(new URL(rel, DIST).href);
+const require = createRequire(new URL('../../packages/skill-map/package.json', import.meta.url));
+const arg = (name, def) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i === -1 ? def : process.argv[i + 1];
+};
+const JOBS = Number(arg('jobs', 2000));
+const AGENT_COUNTS = String(arg('agents', '1,8,24')).split(',').map(Number);
+const SELF = fileURLToPath(import.meta.url);
+const fmt = (v, d = 2) => v.toFixed(d);
+
+async function engineContext(root, target) {
+  const { createEngineContext } = await load('engines/operable/create-context.js');
+  const { testCatalog } = await load('engines/jobs/testing/extensions.js');
+  return createEngineContext({
+    scopeRoot: root,
+    dbPath: target.dbPath ?? '',
+    channel: 'mcp',
+    extensions: testCatalog(),
+    reuseConnection: true,
+    ...(target.url === undefined ? {} : { server: { url: target.url, projectId: target.projectId } }),
+  });
+}
+
+const REPORT = JSON.stringify({
+  confidence: 0.9,
+  safety: { injectionDetected: false, contentQuality: 'clean' },
+  summary: 'A summary.',
+});
+
+async function drain(ctx) {
+  const { claimJob, recordJob } = await load('engines/jobs/index.js');
+  let n = 0;
+  for (;;) {
+    const job = claimJob(ctx, {});
+    if (job === null) return n;
+    const out = await recordJob(ctx, { id: job.id, nonce: job.nonce, status: 'completed', report: REPORT });
+    if (out.outcome !== 'completed') throw new Error(`record: ${out.outcome}`);
+    n += 1;
+  }
+}
+
+// ---------------------------------------------------------------- agent child
+if (process.argv[2] === '--agent') {
+  const target = JSON.parse(process.argv[4]);
+  const ctx = await engineContext(process.argv[3], target);
+  process.send({ ready: true });
+  await new Promise((resolve) => process.once('message', resolve)); // start together
+  const n = await drain(ctx);
+  ctx.close?.();
+  process.send({ n });
+  process.exit(0);
+}
+
+/** Forks `count` agents, starts them together, answers the wall time (ms) until the queue is drained. */
+async function agents(root, target, count) {
+  const children = await Promise.all(
+    Array.from({ length: count }, () => {
+      const child = fork(SELF, ['--agent', root, JSON.stringify(target)], {
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      return new Promise((resolve) => child.once('message', () => resolve(child)));
+    }),
+  );
+  const t0 = performance.now();
+  const counts = await Promise.all(
+    children.map((child) => {
+      const done = new Promise((resolve) => child.once('message', (m) => resolve(m.n)));
+      child.send('go');
+      return done;
+    }),
+  );
+  const ms = performance.now() - t0;
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total !== JOBS) throw new Error(`${count} agents drained ${total} of ${JOBS}`);
+  return ms;
+}
+
+async function submitAll(ctx, nodes) {
+  const { submitJob } = await load('engines/jobs/index.js');
+  const { SUMMARIZER_ID } = await load('engines/jobs/testing/extensions.js');
+  for (const node of nodes) {
+    const out = await submitJob(ctx, { node, extension: SUMMARIZER_ID });
+    if (out.outcome !== 'created') throw new Error(`submit ${node}: ${out.outcome}`);
+  }
+}
+
+/** PostgreSQL's bare record-shaped transaction, `count` connections at once over `n` job rows: ms per transaction. */
+async function pgFloor(url, projectId, n, count) {
+  const pg = require('pg');
+  const clients = Array.from({ length: count }, () => new pg.Client({ connectionString: url }));
+  await Promise.all(clients.map((c) => c.connect()));
+  try {
+    const ids = (
+      await clients[0].query('SELECT id FROM state_jobs WHERE project_id = $1 LIMIT $2', [projectId, n])
+    ).rows.map((r) => r.id);
+    let next = 0;
+    const t0 = performance.now();
+    await Promise.all(
+      clients.map(async (c) => {
+        for (let i = next++; i < ids.length; i = next++) {
+          await c.query('BEGIN');
+          await c.query('UPDATE state_jobs SET finished_at = $1 WHERE project_id = $2 AND id = $3', [
+            i,
+            projectId,
+            ids[i],
+          ]);
+          await c.query(
+            `INSERT INTO state_executions (project_id, id, extension_id, extension_version, node_ids_json, status,
+              finished_at, job_id) VALUES ($1, $2, 'x', '1', '[]', 'completed', $3, $4)`,
+            [projectId, `floor-${count}-${i}-${randomUUID()}`, i, ids[i]],
+          );
+          await c.query('COMMIT');
+        }
+      }),
+    );
+    return (performance.now() - t0) / ids.length;
+  } finally {
+    await Promise.all(clients.map((c) => c.end()));
+  }
+}
+
+/** SQLite's bare record-shaped IMMEDIATE transaction on a held connection, on a copy of the database. */
+function sqliteFloor(dbPath, n) {
+  const Database = require('better-sqlite3');
+  const copy = `${dbPath}.floor.db`;
+  const src = new Database(dbPath);
+  src.pragma('wal_checkpoint(TRUNCATE)');
+  src.close();
+  copyFileSync(dbPath, copy);
+  const db = new Database(copy);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const ids = db.prepare('SELECT id FROM state_jobs LIMIT ?').pluck().all(n);
+  const t0 = performance.now();
+  ids.forEach((id, i) =>
+    db
+      .transaction(() => {
+        db.prepare('UPDATE state_jobs SET finished_at = ? WHERE id = ?').run(i, id);
+        db.prepare(
+          `INSERT INTO state_executions (id, extension_id, extension_version, node_ids_json, status, finished_at, job_id)
+           VALUES (?, 'x', '1', '[]', 'completed', ?, ?)`,
+        ).run(`floor-${i}`, i, id);
+      })
+      .immediate(),
+  );
+  const ms = (performance.now() - t0) / ids.length;
+  db.close();
+  for (const s of ['', '-wal', '-shm']) rmSync(`${copy}${s}`, { force: true });
+  return ms;
+}
+
+// ---------------------------------------------------------------- main
+const dbArg = arg('db', undefined);
+if (dbArg === undefined) throw new Error('bench/queue/stores.mjs needs --db postgres://… or --db throwaway');
+let cluster = null;
+let url = dbArg;
+if (dbArg === 'throwaway') {
+  const { startPostgres } = await load('adapters/testing/postgres.js');
+  cluster = await startPostgres();
+  if (cluster === null) {
+    console.log('bench:queue --db throwaway needs PostgreSQL (Debian: apt-get install postgresql)');
+    process.exit(1);
+  }
+  url = cluster.createDatabase('bench_queue');
+}
+const root = mkdtempSync(join(tmpdir(), 'sm-bench-queue-stores-'));
+const results = [];
+try {
+  generateProject(root, JOBS + 200);
+  mkdirSync(join(root, '.claude/skills/sm-process-jobs'), { recursive: true });
+  writeFileSync(join(root, '.claude/skills/sm-process-jobs/SKILL.md'), '---\nname: sm-process-jobs\n---\n');
+  const { runScan } = await load('engines/scan/scan-engine.js');
+  const { defaultDbPath } = await load('adapters/sqlite/open-database.js');
+  const dbPath = defaultDbPath(root);
+  const scanned = await runScan({ projectRoot: root, racyWindowMs: -60_000 });
+  const nodes = scanned.result.nodes
+    .filter((n) => n.virtual !== true)
+    .map((n) => n.path)
+    .sort()
+    .slice(0, JOBS);
+  if (nodes.length < JOBS)
+    throw new Error(`the generated project has ${nodes.length} file nodes, not ${JOBS}`);
+  // The same scan into PostgreSQL, under a project id of its own.
+  const projectId = `bench-${randomUUID()}`;
+  const { openPgSession } = await load('adapters/postgres/pg-session.js');
+  const { createPgScanZone } = await load('adapters/postgres/scan-zone.js');
+  const pgs = openPgSession(url, projectId);
+  createPgScanZone(pgs).persistScan(scanned.result, 'bench');
+  pgs.close();
+
+  const stores = [
+    { name: 'PostgreSQL', target: { url, projectId } },
+    { name: 'SQLite', target: { dbPath } },
+  ];
+  console.log(
+    `bench:queue on ${JOBS} scanned nodes; agents ${AGENT_COUNTS.join(', ')}; PostgreSQL ${url.replace(/:[^:@/]*@/, ':***@')}\n`,
+  );
+  for (const store of stores) {
+    const ctx = await engineContext(root, store.target);
+    for (const count of AGENT_COUNTS) {
+      await submitAll(ctx, nodes);
+      const ms = await agents(root, store.target, count);
+      const cycle = ms / JOBS;
+      const floor =
+        store.name === 'PostgreSQL' ? await pgFloor(url, projectId, JOBS, count) : sqliteFloor(dbPath, JOBS);
+      const ratio = cycle / floor;
+      const target = store.name === 'PostgreSQL' && count === 8;
+      results.push(target ? ratio <= 3 : null);
+      console.log(
+        `${target ? (ratio <= 3 ? 'PASS' : 'FAIL') : 'INFO'}  ${store.name.padEnd(10)} ${String(count).padStart(2)} agents  ` +
+          `${fmt(JOBS / (ms / 1000), 0).padStart(6)} claim+record/s (${fmt(cycle, 3)} ms each)   ` +
+          `bare transaction ${fmt(1000 / floor, 0).padStart(6)}/s (${fmt(floor, 3)} ms, ${store.name === 'SQLite' ? 'one writer' : `${count} connections`})   ` +
+          `${fmt(ratio, 2)}x${target ? '  target <= 3x' : ''}`,
+      );
+    }
+    ctx.close?.();
+  }
+} finally {
+  rmSync(root, { recursive: true, force: true });
+  cluster?.stop();
+}
+const failed = results.filter((r) => r === false).length;
+console.log(`\n${results.filter((r) => r === true).length} passed, ${failed} failed`);
+process.exitCode = failed > 0 ? 1 : 0;
