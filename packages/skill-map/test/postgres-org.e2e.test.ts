@@ -9,7 +9,8 @@ import { hasPostgres, startPostgres } from '../src/adapters/testing/postgres.js'
 import type { TestPostgres } from '../src/adapters/testing/postgres.js';
 import { createTempTree } from '../src/adapters/testing/temp-tree.js';
 import type { TempTree } from '../src/adapters/testing/temp-tree.js';
-import { isBuilt, runSm } from './support/sm-bin.js';
+import { isBuilt, runSm, spawnSm } from './support/sm-bin.js';
+import { finished } from './support/sm-process.js';
 
 /** A small Claude Code harness; `broken` plants one broken link (an error). */
 function project(skill: string, agent: string, broken: string): Record<string, string> {
@@ -105,7 +106,7 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: sm scan --db postgres:/
 });
 
 describe.skipIf(!isBuilt() || !hasPostgres())('postgres: the job queue on a shared database', () => {
-  it('submits, claims and records a job through sm, each project seeing only its own queue', (ctx) => {
+  it('submits, claims and records a job through sm, each project seeing only its own queue', async (ctx) => {
     if (server === null) return ctx.skip();
     const url = server.createDatabase('queue');
     const env = { SKILL_MAP_DB: url };
@@ -169,6 +170,23 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: the job queue on a shar
         { queued: 0, running: 0 },
         { queued: 0, running: 0 },
       ]);
+      // A claim parked in one process (interval 30 s) is woken by a submit from another, and its process ends.
+      const parked = finished(
+        spawnSm(['jobs', 'claim', '--wait', '--interval', '30', '--timeout', '120', '--json'], {
+          cwd: c.root,
+          env,
+        }),
+      );
+      const again = runSm(['jobs', 'submit', 'core/ai-summarizer-action', '-n', node, '--json'], {
+        cwd: c.root,
+        env,
+      });
+      expect(again.code, again.stderr).toBe(0);
+      const woken = await parked;
+      expect(woken.code, woken.stderr).toBe(0);
+      expect((JSON.parse(woken.stdout) as { id: string }).id).toBe(
+        (JSON.parse(again.stdout) as { id: string }).id,
+      );
       // No SQLite database beside either project.
       for (const t of [c, d])
         expect(readdirSync(join(t.root, '.skill-map')).filter((n) => n.endsWith('.db'))).toEqual([]);

@@ -16,6 +16,20 @@ export interface JobEventSink {
   emit(event: JobEvent): void;
 }
 
+/**
+ * Where a parked claim learns that a job may have been queued, from any process on the same database (PostgreSQL:
+ * LISTEN/NOTIFY). Without one, a parked claim re-attempts on its interval only.
+ */
+export interface QueueWake {
+  /** Resolves once the wake listens (a notification sent earlier is not heard). */
+  ready(): Promise<void>;
+  /** How many notifications arrived so far: a wait started with an older count resolves at once. */
+  seen(): number;
+  /** Resolves on a notification after `since` (a `seen()` value), after `ms`, or when `signal` aborts. */
+  wait(since: number, ms: number, signal?: AbortSignal): Promise<void>;
+  close(): void;
+}
+
 /** A sink that drops everything (tests, and CLI runs with no server to tell). */
 export const NO_EVENTS: JobEventSink = { emit: () => {} };
 
@@ -49,4 +63,6 @@ export interface EngineContext {
   setLocalSetting(key: string, value: unknown): void;
   /** Releases what the context keeps between calls (a pooled connection); a no-op for one-shot contexts. */
   close?(): void;
+  /** Wakes parked claims when a job is queued elsewhere (absent: they poll on their interval). */
+  readonly wake?: QueueWake;
 }

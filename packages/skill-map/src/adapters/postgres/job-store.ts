@@ -18,6 +18,7 @@ import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
 import { JOB_COLUMNS, toJobRecord } from '../sqlite/jobs/job-rows.js';
 import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
 import type { PgSession } from './pg-session.js';
+import { JOBS_CHANNEL } from './queue-wake.js';
 import { PgError } from './sync-pg.js';
 
 /** `extension_id` ends with `/<value>`, compared literally (no LIKE wildcards). */
@@ -110,6 +111,8 @@ export function createPgJobStore(session: PgSession): JobStore {
               ],
             },
           ]);
+          // Delivered at commit to every process listening (queue-wake.ts): parked claims re-attempt at once.
+          pg.write(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [p]);
           return 'inserted' as const;
         });
       } catch (err) {
@@ -251,6 +254,7 @@ function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped
           ).rows[0];
       if (row !== undefined) (requeue ? reaped.requeued : reaped.failed).push(toRecord(row));
     }
+    if (reaped.requeued.length > 0) pg.write(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [p]);
     return reaped;
   });
 }

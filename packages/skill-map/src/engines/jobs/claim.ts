@@ -149,7 +149,8 @@ function claimOnce(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
 }
 
 /**
- * The waiting claim (CLI `--wait`, MCP `wait`): re-attempts reap + claim every interval until a job is
+ * The waiting claim (CLI `--wait`, MCP `wait`): re-attempts reap + claim every interval (at once when the context's
+ * wake hears that a job was queued on the database, by any process) until a job is
  * claimable, the window (capped at 3600 s) elapses, or `signal` aborts; null then. Every attempt opens and closes
  * its own session, so the sleep between attempts holds no database handle. `onHeartbeat` fires about every
  * `heartbeatSeconds` (15) while parked.
@@ -168,8 +169,10 @@ export async function claimJobWaiting(
   const heartbeatMs = Math.max(1, (wait.heartbeatSeconds ?? 15) * 1000);
   const started = Date.now();
   let nextBeat = started + heartbeatMs;
+  await ctx.wake?.ready();
   for (;;) {
     if (wait.signal?.aborted === true) return null;
+    const since = ctx.wake?.seen() ?? 0;
     const job = claimJob(ctx, input);
     if (job !== null) return job;
     const now = Date.now();
@@ -179,10 +182,10 @@ export async function claimJobWaiting(
       nextBeat = now + heartbeatMs;
       await wait.onHeartbeat?.(Math.floor((now - started) / 1000));
     }
+    const pause = Math.min(intervalMs, left, Math.max(1, nextBeat - now));
     try {
-      await sleep(Math.min(intervalMs, left, Math.max(1, nextBeat - now)), undefined, {
-        signal: wait.signal,
-      });
+      if (ctx.wake !== undefined) await ctx.wake.wait(since, pause, wait.signal);
+      else await sleep(pause, undefined, { signal: wait.signal });
     } catch {
       return null; // aborted while sleeping: end cleanly, claim nothing
     }

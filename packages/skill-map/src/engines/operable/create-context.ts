@@ -4,6 +4,7 @@ import { createOpsLog } from '../../adapters/ops-log.js';
 import type { OpsChannel, OpsLog } from '../../adapters/ops-log.js';
 import { createSessionPool } from '../../adapters/sqlite/session-pool.js';
 import { keptPgSession } from '../../adapters/postgres/kept-session.js';
+import { createPgQueueWake } from '../../adapters/postgres/queue-wake.js';
 import { openStateSession } from '../../adapters/sqlite/state-session.js';
 import type { EngineContext, JobEventSink } from '../context.js';
 import { NO_EVENTS } from '../context.js';
@@ -48,11 +49,15 @@ export function createEngineContext(opts: EngineContextOptions): EngineContext {
   const pool =
     opts.reuseConnection === true && opts.server === undefined ? createSessionPool(opts.dbPath) : null;
   const kept = opts.server === undefined ? null : keptPgSession(opts.server.url, opts.server.projectId);
+  const wake =
+    opts.server === undefined ? undefined : createPgQueueWake(opts.server.url, opts.server.projectId);
   return {
     close: () => {
       pool?.close();
       kept?.close();
+      wake?.close();
     },
+    ...(wake === undefined ? {} : { wake }),
     scopeRoot: opts.scopeRoot,
     dbPath: opts.dbPath,
     channel: opts.channel,
