@@ -25,7 +25,7 @@ const SERVER_VERBS = '`sm scan`, `sm org`, `sm jobs` and `sm record`';
 
 /**
  * Resolves `--root` / `--db` / `SKILL_MAP_DB` against the working directory; a missing `--root` is not found (exit 5).
- * A PostgreSQL URL is taken only for a verb that works on one (`serverVerb`, its name); any other refuses it (exit 2).
+ * A PostgreSQL URL is taken only for a `verb` that works on one (VerbSpec.server); any other refuses it (exit 2).
  */
 export function resolveProject(
   options: OptionValues,
