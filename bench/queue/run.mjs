@@ -14,14 +14,14 @@
 // connection opened per call); and the `/mcp` round trip of `claim_job` on an empty queue against a bare
 // node:http JSON-RPC echo. Target: a claim+record cycle (two engine calls) within 5x of the held-connection floor.
 import { fork } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { median, quantile } from '../lib/stats.mjs';
-import { generateProject } from '../scan/generate.mjs';
+import { forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
 import { mcpClient, serveEcho } from '../lib/mcp-http.mjs';
 
 // `--db postgres://…` (or `--db throwaway`): the store comparison of stores.mjs instead (PostgreSQL and SQLite,
@@ -87,6 +87,7 @@ async function drain(ctx) {
 if (process.argv[2] === '--agent') {
   const [root, dbPath] = process.argv.slice(3);
   const ctx = await engineContext(root, dbPath);
+  process.send({ ready: true });
   await new Promise((resolve) => process.once('message', resolve)); // start together
   const n = await drain(ctx);
   process.send({ n });
@@ -233,9 +234,7 @@ const stop = async (child) => {
 // ---------------------------------------------------------------- main
 const root = mkdtempSync(join(tmpdir(), 'sm-bench-queue-'));
 try {
-  generateProject(root, JOBS + 200);
-  mkdirSync(join(root, '.claude/skills/sm-process-jobs'), { recursive: true });
-  writeFileSync(join(root, '.claude/skills/sm-process-jobs/SKILL.md'), '---\nname: sm-process-jobs\n---\n');
+  queueProject(root, JOBS + 200);
   const { runScan } = await load('engines/scan/scan-engine.js');
   const { defaultDbPath } = await load('adapters/sqlite/open-database.js');
   const dbPath = defaultDbPath(root);
@@ -272,22 +271,7 @@ try {
 
   // Eight agent processes over one queue.
   await submitAll(ctx, nodes, FINDER_ID);
-  const agents = await Promise.all(
-    Array.from({ length: AGENTS }, () => {
-      const child = fork(SELF, ['--agent', root, dbPath], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-      return new Promise((resolve) => child.once('spawn', () => resolve(child)));
-    }),
-  );
-  await new Promise((r) => setTimeout(r, 500)); // let every child load the engine
-  t0 = performance.now();
-  const counts = await Promise.all(
-    agents.map((child) => {
-      const done = new Promise((resolve) => child.once('message', (m) => resolve(m.n)));
-      child.send('go');
-      return done;
-    }),
-  );
-  const manyMs = performance.now() - t0;
+  const { ms: manyMs, counts } = await runAgents(await forkAgents(SELF, ['--agent', root, dbPath], AGENTS));
   const total = counts.reduce((a, b) => a + b, 0);
   if (total !== JOBS) throw new Error(`agents drained ${total}`);
 

@@ -8,15 +8,14 @@
 //
 // Agents are child processes that build the engine context a CLI run or `sm serve` builds (`--db` → the project's
 // PostgreSQL state session on one kept connection), on a real scanned project (bench/scan's generator).
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { generateProject } from '../scan/generate.mjs';
+import { forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);
@@ -75,23 +74,9 @@ if (process.argv[2] === '--agent') {
 
 /** Forks `count` agents, starts them together, answers the wall time (ms) until the queue is drained. */
 async function agents(root, target, count) {
-  const children = await Promise.all(
-    Array.from({ length: count }, () => {
-      const child = fork(SELF, ['--agent', root, JSON.stringify(target)], {
-        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-      });
-      return new Promise((resolve) => child.once('message', () => resolve(child)));
-    }),
+  const { ms, counts } = await runAgents(
+    await forkAgents(SELF, ['--agent', root, JSON.stringify(target)], count),
   );
-  const t0 = performance.now();
-  const counts = await Promise.all(
-    children.map((child) => {
-      const done = new Promise((resolve) => child.once('message', (m) => resolve(m.n)));
-      child.send('go');
-      return done;
-    }),
-  );
-  const ms = performance.now() - t0;
   const total = counts.reduce((a, b) => a + b, 0);
   if (total !== JOBS) throw new Error(`${count} agents drained ${total} of ${JOBS}`);
   return ms;
@@ -188,9 +173,7 @@ if (dbArg === 'throwaway') {
 const root = mkdtempSync(join(tmpdir(), 'sm-bench-queue-stores-'));
 const results = [];
 try {
-  generateProject(root, JOBS + 200);
-  mkdirSync(join(root, '.claude/skills/sm-process-jobs'), { recursive: true });
-  writeFileSync(join(root, '.claude/skills/sm-process-jobs/SKILL.md'), '---\nname: sm-process-jobs\n---\n');
+  queueProject(root, JOBS + 200);
   const { runScan } = await load('engines/scan/scan-engine.js');
   const { defaultDbPath } = await load('adapters/sqlite/open-database.js');
   const dbPath = defaultDbPath(root);

@@ -10,8 +10,7 @@ import { openDatabase } from './sqlite/open-database.js';
 import { openStateSession } from './sqlite/state-session.js';
 import { createJobStore } from './sqlite/jobs/job-store.js';
 import type { JobStore, NewJob } from './sqlite/jobs/port.js';
-import { hasPostgres, startPostgres } from './testing/postgres.js';
-import type { TestPostgres } from './testing/postgres.js';
+import { hasPostgres, postgresForSuite } from './testing/postgres.js';
 import { createTempTree } from './testing/temp-tree.js';
 
 /** One store under test, with what the suite reads beside the port (the content rows kept). */
@@ -21,12 +20,8 @@ interface Subject {
   close(): void;
 }
 
-let server: TestPostgres | null = null;
+const cluster = postgresForSuite({ beforeAll, afterAll });
 let dbCount = 0;
-beforeAll(async () => {
-  if (hasPostgres()) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
 
 const STORES: Array<[string, () => Subject | null]> = [
   [
@@ -50,6 +45,7 @@ const STORES: Array<[string, () => Subject | null]> = [
   [
     'postgres: JobStore (PostgreSQL)',
     () => {
+      const server = cluster.current();
       if (server === null) return null;
       // Each test on a fresh database, and two projects in it: the other's rows must never show.
       const url = server.createDatabase(`jobs_${++dbCount}`);
@@ -165,6 +161,7 @@ describe.each(STORES)('%s', (_name, open) => {
 
 describe.skipIf(!hasPostgres())('postgres: JobStore, claimers on many connections at once', () => {
   it('hands each queued job to exactly one of 16 concurrent claimers', async (ctx) => {
+    const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`jobs_${++dbCount}`);
     const session: PgSession = openPgSession(url, 'project-a');

@@ -12,8 +12,7 @@ import { openStateSession } from './sqlite/state-session.js';
 import { openScanStore } from './sqlite/store.js';
 import { SAFETY_LANE_EXTENSION } from './sqlite/findings/port.js';
 import type { FindingProvenance } from './sqlite/findings/port.js';
-import { hasPostgres, startPostgres } from './testing/postgres.js';
-import type { TestPostgres } from './testing/postgres.js';
+import { hasPostgres, postgresForSuite } from './testing/postgres.js';
 import { makeIssue, makeNode, makeScan } from './testing/scan-fixtures.js';
 import { createTempTree } from './testing/temp-tree.js';
 import type { ScanResult } from './domain.js';
@@ -122,11 +121,7 @@ function sequence(s: StateSession): unknown[] {
   return seen;
 }
 
-let server: TestPostgres | null = null;
-beforeAll(async () => {
-  if (hasPostgres()) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
+const cluster = postgresForSuite({ beforeAll, afterAll });
 
 function sqliteRun(): unknown[] {
   const tree = createTempTree('sm-state-session-');
@@ -167,6 +162,7 @@ describe('StateSession (SQLite)', () => {
 
 describe.skipIf(!hasPostgres())('postgres: StateSession (PostgreSQL)', () => {
   it('answers the sequence exactly as SQLite does, and sees no other project', (ctx) => {
+    const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase('state_session');
     // Another project in the same database, with the same paths: none of its rows may show.

@@ -15,6 +15,8 @@ import type {
   Transition,
 } from '../sqlite/jobs/port.js';
 import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
+import { executionValues } from '../sqlite/jobs/job-side-rows.js';
+import { newJobValues } from '../sqlite/jobs/job-store.js';
 import { JOB_COLUMNS, toJobRecord } from '../sqlite/jobs/job-rows.js';
 import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
 import type { PgSession } from './pg-session.js';
@@ -49,27 +51,7 @@ const INSERT_EXECUTION = `INSERT INTO state_executions (project_id, id, kind, ex
   tokens_in, tokens_out, model, report_path, report_json, job_id)
   VALUES ($1, $2, 'action', $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12, $13, $14, $15, NULL, $16, $17)`;
 
-function executionParams(projectId: string, e: NewExecution): unknown[] {
-  return [
-    projectId,
-    e.id,
-    e.extensionId,
-    e.extensionVersion,
-    JSON.stringify(e.nodeIds),
-    e.contentHash,
-    e.status,
-    e.failureReason,
-    e.runner,
-    e.startedAt,
-    e.finishedAt,
-    e.durationMs,
-    e.tokensIn,
-    e.tokensOut,
-    e.model,
-    e.reportJson,
-    e.jobId,
-  ];
-}
+const executionParams = (projectId: string, e: NewExecution): unknown[] => [projectId, ...executionValues(e)];
 
 /** The PostgreSQL job store of `session`'s project. */
 export function createPgJobStore(session: PgSession): JobStore {
@@ -92,23 +74,7 @@ export function createPgJobStore(session: PgSession): JobStore {
               sql: `INSERT INTO state_jobs (project_id, id, extension_id, extension_version, extension_kind, node_id,
                 content_hash, prompt_template_hash, nonce, status, priority, ttl_seconds, finding_ids_json, auto_fix,
                 submitted_by, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'queued', $10, $11, $12, $13, $14, $15)`,
-              params: [
-                p,
-                job.id,
-                job.extensionId,
-                job.extensionVersion,
-                job.extensionKind,
-                job.nodeId,
-                job.contentHash,
-                job.promptTemplateHash,
-                job.nonce,
-                job.priority,
-                job.ttlSeconds,
-                job.findingIds === null ? null : JSON.stringify(job.findingIds),
-                job.autoFix,
-                job.submittedBy,
-                job.createdAt,
-              ],
+              params: [p, ...newJobValues(job, job.autoFix)],
             },
           ]);
           // Delivered at commit to every process listening (queue-wake.ts): parked claims re-attempt at once.

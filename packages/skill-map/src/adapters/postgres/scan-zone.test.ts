@@ -1,20 +1,15 @@
 // The scan zone and the organisation reads on a real PostgreSQL (a throwaway cluster; skipped without one).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeIssue, makeLargeScan, makeLink, makeNode, makeScan } from '../testing/scan-fixtures.js';
-import { hasPostgres, startPostgres } from '../testing/postgres.js';
-import type { TestPostgres } from '../testing/postgres.js';
+import { hasPostgres, postgresForSuite } from '../testing/postgres.js';
 import { createPgJobStore } from './job-store.js';
 import { createOrgReader } from './org.js';
 import { openPgSession } from './pg-session.js';
 import { createPgScanZone, searchName } from './scan-zone.js';
 import { openSyncPg } from './sync-pg.js';
 
-let server: TestPostgres | null = null;
+const cluster = postgresForSuite({ beforeAll, afterAll });
 let dbCount = 0;
-beforeAll(async () => {
-  if (hasPostgres()) server = await startPostgres();
-}, 120_000);
-afterAll(() => server?.stop());
 
 /** Two small projects sharing a skill name and an MCP server; one error and one warning each. */
 function projectScan(prefix: string) {
@@ -39,6 +34,7 @@ function projectScan(prefix: string) {
 
 describe.skipIf(!hasPostgres())('postgres: the scan zone and the organisation reads', () => {
   it('stores a scan and reads it back exactly, replacing the previous one whole', (ctx) => {
+    const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`scan_${++dbCount}`);
     const session = openPgSession(url, 'p1');
@@ -58,6 +54,7 @@ describe.skipIf(!hasPostgres())('postgres: the scan zone and the organisation re
   });
 
   it('keeps the previous scan for a reader on another connection until the new one is committed', (ctx) => {
+    const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`scan_${++dbCount}`);
     const writer = openPgSession(url, 'p1');
@@ -78,6 +75,7 @@ describe.skipIf(!hasPostgres())('postgres: the scan zone and the organisation re
   });
 
   it('answers across projects, and deleting one project leaves the other whole', (ctx) => {
+    const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase(`scan_${++dbCount}`);
     const a = openPgSession(url, 'id-a');

@@ -3,6 +3,7 @@
 // so a transaction spans them as it does in SQLite. The engines cannot tell it from the SQLite session.
 import type { LastSeen, LastSeenStore } from '../../engines/activity/last-seen-port.js';
 import type { Node } from '../domain.js';
+import { withAnnotations } from '../sqlite/annotations.js';
 import type { SuppressionKey } from '../sqlite/annotations.js';
 import type { NodeStore } from '../sqlite/nodes/node-store.js';
 import type { StateSession } from '../sqlite/state-session.js';
@@ -38,17 +39,10 @@ function createPgNodeStore(session: PgSession): NodeStore {
         [p, path],
       ).rows[0]?.node_json;
       if (json === undefined) return false;
-      const node = JSON.parse(json) as Node;
-      node.sidecar = {
-        present: node.sidecar?.present ?? annotations !== null,
-        status: node.sidecar?.status ?? null,
-        root: node.sidecar?.root ?? null,
-        annotations,
-      };
       pg.query('UPDATE scan_nodes SET node_json = $3 WHERE project_id = $1 AND path = $2', [
         p,
         path,
-        JSON.stringify(node),
+        withAnnotations(json, annotations),
       ]);
       return true;
     },

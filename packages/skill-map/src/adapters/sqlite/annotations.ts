@@ -2,6 +2,18 @@ import type { Database as Db } from 'better-sqlite3';
 import { cached } from './statements.js';
 import type { Node } from '../domain.js';
 
+/** The stored node JSON with its sidecar annotations mirror replaced (every store's refresh writes this). */
+export function withAnnotations(json: string, annotations: Record<string, unknown> | null): string {
+  const node = JSON.parse(json) as Node;
+  node.sidecar = {
+    present: node.sidecar?.present ?? annotations !== null,
+    status: node.sidecar?.status ?? null,
+    root: node.sidecar?.root ?? null,
+    annotations,
+  };
+  return JSON.stringify(node);
+}
+
 /**
  * Refreshes one node's sidecar annotations mirror (the node's own JSON) after a sidecar write, so read surfaces
  * see suppressions without reading `.sm` files; the row's fingerprint is cleared, so the next persist compares it
@@ -15,14 +27,7 @@ export function refreshAnnotationsMirror(
   const json = cached(db, `SELECT node_json FROM scan_nodes WHERE path = ?`, 'pluck').get(path) as
     string | undefined;
   if (json === undefined) return false;
-  const node = JSON.parse(json) as Node;
-  node.sidecar = {
-    present: node.sidecar?.present ?? annotations !== null,
-    status: node.sidecar?.status ?? null,
-    root: node.sidecar?.root ?? null,
-    annotations,
-  };
-  const nodeJson = JSON.stringify(node);
+  const nodeJson = withAnnotations(json, annotations);
   cached(db, `UPDATE scan_nodes SET node_json = ?, record_id = NULL, links_digest = NULL WHERE path = ?`).run(
     nodeJson,
     path,

@@ -67,6 +67,22 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * A cluster for one suite: started in `beforeAll` when PostgreSQL is here, stopped in `afterAll`; `current()` is
+ * null without one (the suite's tests skip). Pass vitest's hooks.
+ */
+export function postgresForSuite(hooks: {
+  beforeAll: (fn: () => Promise<void>, timeout?: number) => void;
+  afterAll: (fn: () => void) => void;
+}): { current(): TestPostgres | null } {
+  let server: TestPostgres | null = null;
+  hooks.beforeAll(async () => {
+    if (hasPostgres()) server = await startPostgres();
+  }, 120_000);
+  hooks.afterAll(() => server?.stop());
+  return { current: () => server };
+}
+
 /** Starts a cluster; null when one cannot be started here (see hasPostgres). */
 export async function startPostgres(): Promise<TestPostgres | null> {
   const bin = postgresBinDir();

@@ -7,9 +7,9 @@ const INSERT_EXECUTION = `INSERT INTO state_executions (id, kind, extension_id, 
   tokens_out, model, report_path, report_json, job_id)
   VALUES (?, 'action', ?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, NULL, ?, ?)`;
 
-/** Writes one execution record (kind is always `action`, `report_path` is legacy and always null). */
-export function insertExecution(db: Db, e: NewExecution): void {
-  cached(db, INSERT_EXECUTION).run(
+/** An execution record's column values in INSERT_EXECUTION's order (every store writes these, in this order). */
+export function executionValues(e: NewExecution): unknown[] {
+  return [
     e.id,
     e.extensionId,
     e.extensionVersion,
@@ -26,7 +26,12 @@ export function insertExecution(db: Db, e: NewExecution): void {
     e.model,
     e.reportJson,
     e.jobId,
-  );
+  ];
+}
+
+/** Writes one execution record (kind is always `action`, `report_path` is legacy and always null). */
+export function insertExecution(db: Db, e: NewExecution): void {
+  cached(db, INSERT_EXECUTION).run(...executionValues(e));
 }
 
 const UPSERT_SUMMARY = `INSERT INTO state_summaries (node_id, summarizer_action_id, summarizer_version,

@@ -13,6 +13,29 @@ const INSERT_JOB = `INSERT INTO state_jobs (id, extension_id, extension_version,
   submitted_by, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?)`;
 
 /**
+ * A new job's column values in INSERT_JOB's order (every store writes these, in this order); `autoFix` as the
+ * database spells a boolean.
+ */
+export function newJobValues(job: NewJob, autoFix: unknown): unknown[] {
+  return [
+    job.id,
+    job.extensionId,
+    job.extensionVersion,
+    job.extensionKind,
+    job.nodeId,
+    job.contentHash,
+    job.promptTemplateHash,
+    job.nonce,
+    job.priority,
+    job.ttlSeconds,
+    job.findingIds === null ? null : JSON.stringify(job.findingIds),
+    autoFix,
+    job.submittedBy,
+    job.createdAt,
+  ];
+}
+
+/**
  * `extension_id` ends with `/<value>` (the `%/<id>` bare-suffix rule), compared literally: a `%` or `_` in what a
  * client typed is not a wildcard.
  */
@@ -79,22 +102,7 @@ export function createJobStore(session: StateSession): JobStore {
       try {
         return session.transaction(() => {
           cached(db, INSERT_CONTENT).run(job.contentHash, content, job.createdAt);
-          cached(db, INSERT_JOB).run(
-            job.id,
-            job.extensionId,
-            job.extensionVersion,
-            job.extensionKind,
-            job.nodeId,
-            job.contentHash,
-            job.promptTemplateHash,
-            job.nonce,
-            job.priority,
-            job.ttlSeconds,
-            job.findingIds === null ? null : JSON.stringify(job.findingIds),
-            job.autoFix ? 1 : 0,
-            job.submittedBy,
-            job.createdAt,
-          );
+          cached(db, INSERT_JOB).run(...newJobValues(job, job.autoFix ? 1 : 0));
           return 'inserted' as const;
         });
       } catch (err) {
