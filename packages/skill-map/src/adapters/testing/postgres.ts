@@ -25,7 +25,7 @@ export interface TestPostgres {
 export function postgresBinDir(): string | null {
   // Debian links initdb and pg_ctl onto PATH, not createdb: the folder is the one the link points into.
   const onPath = spawnSync('sh', ['-c', 'command -v initdb'], { encoding: 'utf8' }).stdout.trim();
-  if (onPath !== '') {
+  if (onPath !== '' && existsSync(onPath)) {
     const dir = dirname(realpathSync(onPath));
     if (['pg_ctl', 'createdb'].every((b) => existsSync(join(dir, b)))) return dir;
   }
