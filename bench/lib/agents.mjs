@@ -34,3 +34,20 @@ export function queueProject(root, size) {
   mkdirSync(join(root, '.claude/skills/sm-process-jobs'), { recursive: true });
   writeFileSync(join(root, '.claude/skills/sm-process-jobs/SKILL.md'), '---\nname: sm-process-jobs\n---\n');
 }
+
+/** claim → record through the jobs engine (`jobs`: its module) until the queue is empty; the cycle count. */
+export async function drainQueue(jobs, ctx, reportOf) {
+  let n = 0;
+  for (;;) {
+    const job = jobs.claimJob(ctx, {});
+    if (job === null) return n;
+    const out = await jobs.recordJob(ctx, {
+      id: job.id,
+      nonce: job.nonce,
+      status: 'completed',
+      report: reportOf(job.content),
+    });
+    if (out.outcome !== 'completed') throw new Error(`record: ${out.outcome}`);
+    n += 1;
+  }
+}

@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { median, quantile } from '../lib/stats.mjs';
-import { forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
+import { drainQueue, forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
 import { mcpClient, serveEcho } from '../lib/mcp-http.mjs';
 
 // `--db postgres://…` (or `--db throwaway`): the store comparison of stores.mjs instead (PostgreSQL and SQLite,
@@ -66,22 +66,7 @@ const report = (content) =>
   });
 
 /** claim → record until the queue is empty; returns the cycle count. */
-async function drain(ctx) {
-  const { claimJob, recordJob } = await load('engines/jobs/index.js');
-  let n = 0;
-  for (;;) {
-    const job = claimJob(ctx, {});
-    if (job === null) return n;
-    const out = await recordJob(ctx, {
-      id: job.id,
-      nonce: job.nonce,
-      status: 'completed',
-      report: report(job.content),
-    });
-    if (out.outcome !== 'completed') throw new Error(`record: ${out.outcome}`);
-    n += 1;
-  }
-}
+const drain = async (ctx) => drainQueue(await load('engines/jobs/index.js'), ctx, report);
 
 // ---------------------------------------------------------------- agent child
 if (process.argv[2] === '--agent') {

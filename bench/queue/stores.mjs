@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import { forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
+import { drainQueue, forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);
@@ -48,17 +48,7 @@ const REPORT = JSON.stringify({
   summary: 'A summary.',
 });
 
-async function drain(ctx) {
-  const { claimJob, recordJob } = await load('engines/jobs/index.js');
-  let n = 0;
-  for (;;) {
-    const job = claimJob(ctx, {});
-    if (job === null) return n;
-    const out = await recordJob(ctx, { id: job.id, nonce: job.nonce, status: 'completed', report: REPORT });
-    if (out.outcome !== 'completed') throw new Error(`record: ${out.outcome}`);
-    n += 1;
-  }
-}
+const drain = async (ctx) => drainQueue(await load('engines/jobs/index.js'), ctx, () => REPORT);
 
 // ---------------------------------------------------------------- agent child
 if (process.argv[2] === '--agent') {
