@@ -30,8 +30,22 @@ function scannedProjectId(ctx: VerbContext, url: string): string {
   });
 }
 
-/** The engines factory `sm serve` hands the server (REST on channel `ui`, MCP on `mcp`, events on its broadcaster). */
-export function serverEngineFactory(scopeRoot: string, dbPath: string): EngineContextFactory {
+/**
+ * The engines factory `sm serve` hands the server (REST on channel `ui`, MCP on `mcp`, events on its broadcaster);
+ * `server`: the project's state is in a shared PostgreSQL database.
+ */
+export function serverEngineFactory(
+  scopeRoot: string,
+  dbPath: string,
+  server?: { url: string; projectId: string },
+): EngineContextFactory {
   return (channel, events) =>
-    createEngineContext({ scopeRoot, dbPath, channel, events, reuseConnection: true });
+    createEngineContext({
+      scopeRoot,
+      dbPath,
+      channel,
+      events,
+      reuseConnection: true,
+      ...(server === undefined ? {} : { server }),
+    });
 }

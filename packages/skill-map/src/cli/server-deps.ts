@@ -1,4 +1,8 @@
 import { existsSync } from 'node:fs';
+import { basename } from 'node:path';
+import { ensureProjectId } from '../adapters/postgres/project-id.js';
+import { createPgMapReader } from '../server/read/pg-map-reader.js';
+import { createPgScanPort } from '../server/scan/pg-scan-port.js';
 import { createOpsLog } from '../adapters/index.js';
 import { createEngineScanPort, createSqliteMapReader } from '../server/index.js';
 import type { ClosableMapReader, EngineScanPortOptions, ScanPort, ServerLogger } from '../server/index.js';
@@ -28,7 +32,23 @@ export function createServerPorts(
   onDrift: 'refuse' | 'rebuild',
   onResult?: EngineScanPortOptions['onResult'],
 ): { reader: ClosableMapReader; scanner: ScanPort } {
-  const { root, dbPath, dbExplicit } = ctx.project;
+  const { root, dbPath, dbExplicit, server } = ctx.project;
+  if (server !== undefined) {
+    // A shared PostgreSQL database: the project's id is drawn now if this is its first time there (the boot scan
+    // stores it).
+    const projectId = ensureProjectId(root).id;
+    const reader = createPgMapReader({ url: server, projectId, scopeRoot: root });
+    const scanner = createPgScanPort({
+      projectRoot: root,
+      url: server,
+      projectId,
+      label: basename(root),
+      scannedBy: { name: 'skill-map', version: CLI_VERSION, specVersion: SPEC_VERSION },
+      plugins: pluginFlags(ctx),
+      ...(onResult === undefined ? {} : { onResult }),
+    });
+    return { reader, scanner };
+  }
   if (dbExplicit && !existsSync(dbPath)) {
     throw new CliError('NOT_FOUND', `no database at ${dbPath}`, {
       hint: 'check --db / SKILL_MAP_DB, or run `sm scan` with the same --db first',

@@ -79,7 +79,7 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: 'path',
     description:
-      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan, org, jobs and record',
+      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan, org, jobs, record and serve',
   },
   root: {
     type: 'string',
@@ -380,6 +380,7 @@ export const VERBS: readonly VerbSpec[] = [
       ...PLUGIN_FLAGS,
     },
     maxArgs: 0,
+    server: true,
     load: () => import('./commands/serve.js'),
   },
   {

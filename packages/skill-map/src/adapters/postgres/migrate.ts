@@ -175,6 +175,11 @@ CREATE TABLE state_activity_seen (
   PRIMARY KEY (project_id, node_path, host)
 );`,
   },
+  {
+    version: 4,
+    name: 'scan generation',
+    sql: `ALTER TABLE sm_projects ADD COLUMN generation BIGINT NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -19,7 +19,12 @@ export interface PgScanZone {
   /** The stored scan (an empty one before the first persist). */
   loadScan(): ScanResult | null;
   counts(): { nodes: number; links: number; issues: number };
+  /** Changes whenever the stored scan may have (a persist, an annotations refresh, a suppression); null before any. */
+  scanKey(): string | null;
 }
+
+/** Marks the project's stored scan changed (scanKey moves), inside the caller's statement list. */
+export const BUMP_GENERATION = 'UPDATE sm_projects SET generation = generation + 1 WHERE project_id = $1';
 
 /** The name a node is searched by: its frontmatter `name`, else its folder (SKILL.md) or file name, else its server. */
 export function searchName(node: Node): string {
@@ -98,7 +103,7 @@ export function createPgScanZone(session: PgSession): PgScanZone {
           {
             sql: `INSERT INTO sm_projects (project_id, label, scanned_at, updated_at) VALUES ($1, $2, $3, $4)
               ON CONFLICT (project_id) DO UPDATE SET label = excluded.label, scanned_at = excluded.scanned_at,
-              updated_at = excluded.updated_at`,
+              updated_at = excluded.updated_at, generation = sm_projects.generation + 1`,
             params: [p, label, result.scannedAt, Date.now()],
           },
         ]);
@@ -122,6 +127,13 @@ export function createPgScanZone(session: PgSession): PgScanZone {
         links: parse<Link>(links?.rows, 'link_json'),
         issues: parse<Issue>(issues?.rows, 'issue_json'),
       };
+    },
+    scanKey() {
+      const row = pg.query<{ generation: number }>(
+        'SELECT generation FROM sm_projects WHERE project_id = $1',
+        [p],
+      ).rows[0];
+      return row === undefined ? null : String(row.generation);
     },
     counts() {
       const row = pg.query<{ nodes: number; links: number; issues: number }>(

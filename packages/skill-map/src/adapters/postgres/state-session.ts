@@ -10,6 +10,7 @@ import type { StateSession } from '../sqlite/state-session.js';
 import { createPgFindingsLifecycle, createPgFindingsWriteThrough } from './findings.js';
 import { createPgJobStore } from './job-store.js';
 import { openPgSession } from './pg-session.js';
+import { BUMP_GENERATION } from './scan-zone.js';
 import type { PgSession } from './pg-session.js';
 
 /** The scan zone's node view of the project (the stored scan's nodes; issues a suppression covers). */
@@ -44,18 +45,21 @@ function createPgNodeStore(session: PgSession): NodeStore {
         path,
         withAnnotations(json, annotations),
       ]);
+      pg.write(BUMP_GENERATION, [p]);
       return true;
     },
     deleteSuppressedIssues(key: SuppressionKey) {
       const short = key.analyzer.includes('/')
         ? key.analyzer.slice(key.analyzer.lastIndexOf('/') + 1)
         : key.analyzer;
-      return pg.query(
+      const deleted = pg.query(
         `DELETE FROM scan_issues WHERE project_id = $1 AND $2 = ANY(node_ids)
           AND (issue_json::jsonb -> 'data' ->> 'target') = $3
           AND (analyzer_id = $4 OR analyzer_id = $5 OR right(analyzer_id, length($4) + 1) = '/' || $4)`,
         [p, key.nodePath, key.value, key.analyzer, short],
       ).rowCount;
+      if (deleted > 0) pg.write(BUMP_GENERATION, [p]);
+      return deleted;
     },
   };
 }

@@ -1,4 +1,6 @@
 import { loadConfig } from '../../adapters/index.js';
+import { ensureProjectId } from '../../adapters/postgres/project-id.js';
+import { withoutPassword } from '../../adapters/postgres/url.js';
 import { serverEngineFactory } from '../engine-context.js';
 import { runServe } from '../../server/index.js';
 import type { ServeOptions } from '../../server/index.js';
@@ -83,13 +85,20 @@ export async function run(ctx: VerbContext): Promise<VerbResult> {
     const logger = createCliLogger(ctx.io.stderr, 'sm serve', ctx.output.quiet);
     const running = await runServe(options, {
       scopeRoot: ctx.project.root,
-      dbPath: ctx.project.dbPath,
+      // What /api/health shows: the file, or the shared database's URL without its password.
+      dbPath: ctx.project.server === undefined ? ctx.project.dbPath : withoutPassword(ctx.project.server),
       reader,
       scanner,
       config,
       logger,
       version: CLI_VERSION,
-      engines: serverEngineFactory(ctx.project.root, ctx.project.dbPath),
+      engines: serverEngineFactory(
+        ctx.project.root,
+        ctx.project.dbPath,
+        ctx.project.server === undefined
+          ? undefined
+          : { url: ctx.project.server, projectId: ensureProjectId(ctx.project.root).id },
+      ),
       plugins: pluginFlags(ctx),
     });
     await running.closed;

@@ -1,0 +1,63 @@
+// The ScanPort of `sm serve --db postgres://…`: each scan (at boot, from the watcher, from the page) is a whole scan
+// in memory (no per-file cache lives in the database yet), then replaces the project's rows in one transaction.
+import { toSpecScanResult } from '@skill-map/spec';
+import type { ScanResult, ScannedBy } from '@skill-map/spec';
+import { openPgSession } from '../../adapters/postgres/pg-session.js';
+import { createPgScanZone } from '../../adapters/postgres/scan-zone.js';
+import { runScan } from '../../engines/index.js';
+import type { ScanPort } from '../ports.js';
+
+export interface PgScanPortOptions {
+  projectRoot: string;
+  url: string;
+  projectId: string;
+  /** How the project is named in `sm org` listings. */
+  label: string;
+  scannedBy?: ScannedBy;
+  plugins?: { builtIns?: boolean; dropIns?: boolean };
+  onResult?: (result: ScanResult) => void;
+}
+
+export function createPgScanPort(options: PgScanPortOptions): ScanPort {
+  const session = openPgSession(options.url, options.projectId);
+  const zone = createPgScanZone(session);
+  const scan = (onProgress?: Parameters<ScanPort['scanAndPersist']>[0]['onProgress']) =>
+    runScan({
+      projectRoot: options.projectRoot,
+      mode: 'full',
+      persist: false,
+      ...(options.scannedBy === undefined ? {} : { scannedBy: options.scannedBy }),
+      ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
+      ...(onProgress === undefined
+        ? {}
+        : {
+            onProgress: (e) =>
+              onProgress({
+                index: e.index,
+                total: e.total,
+                path: e.path,
+                kind: e.kind ?? 'file',
+                cached: e.cached,
+              }),
+          }),
+    });
+  return {
+    async scanAndPersist({ onProgress }) {
+      const outcome = await scan(onProgress);
+      zone.persistScan(outcome.result, options.label);
+      options.onResult?.(toSpecScanResult(outcome.result));
+      const s = outcome.result.stats;
+      return {
+        nodes: s.nodesCount,
+        links: s.linksCount,
+        issues: s.issuesCount,
+        durationMs: s.durationMs,
+        roots: outcome.result.roots,
+      };
+    },
+    async scanFresh() {
+      return toSpecScanResult((await scan()).result);
+    },
+    close: () => session.close(),
+  };
+}
