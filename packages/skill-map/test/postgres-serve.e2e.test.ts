@@ -1,9 +1,11 @@
-// Issue 29: two `sm serve --mcp` processes on one PostgreSQL database, each serving its own clone of one repository
-// (the same projectId, two folders). An agent parks `claim_job {wait}` on server B; a job submitted through server
-// A's MCP endpoint wakes it (LISTEN/NOTIFY, not the claim's re-attempt interval, which is set to a minute here); B
-// records it, and A's REST answers the job as completed. Built bin, official SDK clients, a throwaway cluster
-// (skipped without PostgreSQL).
+// Issue 29: `sm serve --mcp` processes on one PostgreSQL database, each serving its own clone of one repository (the
+// same projectId, several folders). Two servers: an agent parks `claim_job {wait}` on server B; a job submitted
+// through server A's MCP endpoint wakes it (LISTEN/NOTIFY, not the claim's re-attempt interval, a minute here); B
+// records it, and A's REST answers the job as completed. Three servers: 24 agents drain 20,000 jobs while one server
+// is killed mid-claim; every job is recorded exactly once, the killed server's claims come back through the TTL reap.
+// Built bin, official SDK clients, a throwaway cluster (skipped without PostgreSQL).
 import { mkdirSync, writeFileSync } from 'node:fs';
+import pg from 'pg';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -39,19 +41,17 @@ afterAll(async () => {
   for (const t of clones) t.remove();
 });
 
-/** A clone of the repository: the same files and the same committed projectId, in a folder of its own. */
-function clone(): TempTree {
+/** A clone of the repository: the same files and the same committed settings (projectId), in a folder of its own. */
+function clone(settings: Json): TempTree {
   const t = createTempTree('sm-pg-serve-');
   t.write(FILES);
   mkdirSync(join(t.root, '.skill-map'), { recursive: true });
-  // A minute between the parked claim's re-attempts: only a wake can return it sooner.
-  writeFileSync(
-    join(t.root, '.skill-map', 'settings.json'),
-    JSON.stringify({ projectId: 'shared-repo', jobs: { claimWaitSeconds: 60 } }),
-  );
+  writeFileSync(join(t.root, '.skill-map', 'settings.json'), JSON.stringify(settings));
   clones.push(t);
   return t;
 }
+// A minute between a parked claim's re-attempts: only a wake can return it sooner.
+const PARKED = { projectId: 'shared-repo', jobs: { claimWaitSeconds: 60 } };
 
 async function agent(serve: ServeProcess): Promise<(name: string, args?: Json) => Promise<Json>> {
   const client = new Client({ name: 'agent', version: '1.0.0' });
@@ -67,9 +67,9 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: two servers on one data
     const server = cluster.current();
     if (server === null) return ctx.skip();
     const url = server.createDatabase('serve');
-    const a = await spawnServe(clone().root, ['--mcp', '--no-watcher', '--db', url]);
+    const a = await spawnServe(clone(PARKED).root, ['--mcp', '--no-watcher', '--db', url]);
     servers.push(a);
-    const b = await spawnServe(clone().root, ['--mcp', '--no-watcher', '--db', url]);
+    const b = await spawnServe(clone(PARKED).root, ['--mcp', '--no-watcher', '--db', url]);
     servers.push(b);
     const health = (await (await fetch(`${a.baseUrl}/api/health`)).json()) as Json;
     expect(health['dbPath']).toBe(url); // no password in this URL; shown as the database
@@ -111,4 +111,103 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: two servers on one data
     const still = (await (await fetch(`${b.baseUrl}/api/jobs?status=running`)).json()) as Json;
     expect((still['items'] as Json[]).map((j) => j['id'])).toEqual([second['id']]);
   }, 180_000);
+
+  it('three servers, 24 agents, 20,000 jobs, one server killed mid-claim: each job recorded exactly once', async (ctx) => {
+    const server = cluster.current();
+    if (server === null) return ctx.skip();
+    const url = server.createDatabase('many');
+    const settings = { projectId: 'big-repo', jobs: { ttlSeconds: 2 } };
+    const trio: ServeProcess[] = [];
+    for (let i = 0; i < 3; i++) {
+      const s = await spawnServe(clone(settings).root, ['--mcp', '--no-watcher', '--db', url]);
+      servers.push(s);
+      trio.push(s);
+    }
+    // 20,000 queued jobs, put straight into the queue (this test is about claim and record, not submit): one content
+    // each, a 2 s TTL so the killed server's claims come back quickly.
+    const TOTAL = 20_000;
+    const sql = new pg.Client({ connectionString: url });
+    await sql.connect();
+    try {
+      await sql.query(
+        `INSERT INTO state_job_contents (project_id, content_hash, content, created_at)
+          SELECT 'big-repo', 'h-' || i, 'Lint this node.', 0 FROM generate_series(1, $1) AS i`,
+        [TOTAL],
+      );
+      await sql.query(
+        `INSERT INTO state_jobs (project_id, id, extension_id, extension_version, extension_kind, node_id, content_hash,
+            prompt_template_hash, nonce, status, priority, ttl_seconds, auto_fix, submitted_by, created_at)
+          SELECT 'big-repo', 'd-bulk-' || i, 'core/ai-vagueness-analyzer', '1.0.0', 'analyzer', $2, 'h-' || i, 'p',
+            md5(random()::text), 'queued', 0, 2, FALSE, 'test', i FROM generate_series(1, $1) AS i`,
+        [TOTAL, LINT],
+      );
+      // 8 agents per server; the third server dies once a few hundred jobs are done, mid-claim.
+      const recorded: string[] = [];
+      let killed = false;
+      const runAgent = async (serve: ServeProcess, victim: boolean): Promise<void> => {
+        // A victim's agent stops at its server's death, wherever it is (connecting, claiming or recording).
+        if (victim) return work(serve, true).catch(() => undefined);
+        return work(serve, false);
+      };
+      const work = async (serve: ServeProcess, victim: boolean): Promise<void> => {
+        const call = await agent(serve);
+        for (;;) {
+          if (victim && killed) return;
+          const claimed = await call('claim_job');
+          if (claimed['id'] === null) return;
+          if (victim && !killed && recorded.length >= 500) {
+            killed = true;
+            await serve.kill(); // this claim, and the other running ones of this server, are never recorded
+            return;
+          }
+          const out = await call('record_job', {
+            id: claimed['id'],
+            nonce: claimed['nonce'],
+            status: 'completed',
+            report: REPORT,
+          });
+          // A claim held past its TTL (a slow machine) was reaped and handed to another agent: its nonce no longer
+          // records anything, which is the contract; the job is recorded by the agent that holds it now.
+          if (out['outcome'] === 'nonce-mismatch' || out['outcome'] === 'not-running') continue;
+          if (out['outcome'] !== 'completed') throw new Error(`record ${claimed['id']}: ${out['outcome']}`);
+          recorded.push(claimed['id'] as string);
+        }
+      };
+      const survivors = trio.slice(0, 2);
+      const victim = trio[2]!;
+      // The survivors' agents go on until the queue is empty AND no claim is left running (the killed server's
+      // claims come back after their TTL: an agent that found the queue empty looks again a little later).
+      const drainAll = async (serve: ServeProcess): Promise<void> => {
+        for (;;) {
+          await runAgent(serve, false);
+          const running = await sql.query(
+            `SELECT COUNT(*)::int AS n FROM state_jobs WHERE project_id = 'big-repo' AND status IN ('queued', 'running')`,
+          );
+          if ((running.rows[0] as { n: number }).n === 0) return;
+          await new Promise((resolve) => setTimeout(resolve, 500));
+        }
+      };
+      await Promise.all([
+        ...Array.from({ length: 8 }, () => runAgent(victim, true)),
+        ...survivors.flatMap((s) => Array.from({ length: 8 }, () => drainAll(s))),
+      ]);
+      expect(killed).toBe(true);
+      // Each job recorded exactly once, by one agent; every job completed; the lost claims left abandoned rows.
+      expect(recorded).toHaveLength(TOTAL);
+      expect(new Set(recorded).size).toBe(TOTAL);
+      const states = await sql.query(
+        `SELECT status, COUNT(*)::int AS n FROM state_jobs WHERE project_id = 'big-repo' GROUP BY status`,
+      );
+      expect(states.rows).toEqual([{ status: 'completed', n: TOTAL }]);
+      const executions = await sql.query(
+        `SELECT status, failure_reason, COUNT(*)::int AS n FROM state_executions WHERE project_id = 'big-repo'
+          GROUP BY status, failure_reason ORDER BY status`,
+      );
+      const rows = executions.rows as Array<{ status: string; failure_reason: string | null; n: number }>;
+      expect(rows.find((r) => r.status === 'completed')?.n).toBe(TOTAL);
+      expect(rows.find((r) => r.failure_reason === 'abandoned')?.n ?? 0).toBeGreaterThan(0);
+    } finally {
+      await sql.end();
+    }
+  }, 900_000);
 });
