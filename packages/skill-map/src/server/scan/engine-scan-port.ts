@@ -2,7 +2,19 @@ import { closeWarmStore, createScanWarmState, runScan } from '../../engines/inde
 import { toSpecScanResult } from '@skill-map/spec';
 import type { ScanResult, ScannedBy } from '@skill-map/spec';
 import type { OpsLog } from '../../adapters/ops-log.js';
-import type { ScanPort } from '../ports.js';
+import type { ScanFileEvent } from '../../engines/index.js';
+import type { ScanPort, ScanProgress } from '../ports.js';
+
+/** The scan engine's `onProgress` option reporting to a ScanPort's listener (nothing when there is none). */
+export function progressOption(onProgress: ((p: ScanProgress) => void) | undefined): {
+  onProgress?: (e: ScanFileEvent) => void;
+} {
+  if (onProgress === undefined) return {};
+  return {
+    onProgress: (e) =>
+      onProgress({ index: e.index, total: e.total, path: e.path, kind: e.kind ?? 'file', cached: e.cached }),
+  };
+}
 
 /** Options of `createEngineScanPort`. */
 export interface EngineScanPortOptions {
@@ -45,18 +57,7 @@ export function createEngineScanPort(options: EngineScanPortOptions): ScanPort {
         ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
         ...(changedPaths === undefined || mode === 'full' ? {} : { changedPaths }),
         ...(opsLog === undefined ? {} : { opsLog: { log: opsLog, channel: channel ?? 'ui' } }),
-        ...(onProgress === undefined
-          ? {}
-          : {
-              onProgress: (e) =>
-                onProgress({
-                  index: e.index,
-                  total: e.total,
-                  path: e.path,
-                  kind: e.kind ?? 'file',
-                  cached: e.cached,
-                }),
-            }),
+        ...progressOption(onProgress),
       });
       options.onResult?.(toSpecScanResult(outcome.result));
       const s = outcome.result.stats;

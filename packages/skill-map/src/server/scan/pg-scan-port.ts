@@ -6,6 +6,7 @@ import { openPgSession } from '../../adapters/postgres/pg-session.js';
 import { createPgScanZone } from '../../adapters/postgres/scan-zone.js';
 import { runScan } from '../../engines/index.js';
 import type { ScanPort } from '../ports.js';
+import { progressOption } from './engine-scan-port.js';
 
 export interface PgScanPortOptions {
   projectRoot: string;
@@ -28,18 +29,7 @@ export function createPgScanPort(options: PgScanPortOptions): ScanPort {
       persist: false,
       ...(options.scannedBy === undefined ? {} : { scannedBy: options.scannedBy }),
       ...(options.plugins === undefined ? {} : { plugins: options.plugins }),
-      ...(onProgress === undefined
-        ? {}
-        : {
-            onProgress: (e) =>
-              onProgress({
-                index: e.index,
-                total: e.total,
-                path: e.path,
-                kind: e.kind ?? 'file',
-                cached: e.cached,
-              }),
-          }),
+      ...progressOption(onProgress),
     });
   return {
     async scanAndPersist({ onProgress }) {
