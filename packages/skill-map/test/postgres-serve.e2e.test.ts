@@ -147,7 +147,10 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: two servers on one data
       const runAgent = async (serve: ServeProcess, victim: boolean): Promise<void> => {
         // A victim's agent stops at its server's death, wherever it is (connecting, claiming or recording).
         if (victim) return work(serve, true).catch(() => undefined);
-        return work(serve, false);
+        // A survivor's failure carries its server's log, where an internal error's cause is written.
+        return work(serve, false).catch((err: unknown) => {
+          throw new Error(`${String(err)}\n--- server log ---\n${serve.stderr().slice(-4000)}`);
+        });
       };
       const work = async (serve: ServeProcess, victim: boolean): Promise<void> => {
         const call = await agent(serve);

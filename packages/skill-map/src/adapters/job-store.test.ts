@@ -10,6 +10,7 @@ import { openDatabase } from './sqlite/open-database.js';
 import { openStateSession } from './sqlite/state-session.js';
 import { createJobStore } from './sqlite/jobs/job-store.js';
 import type { JobStore, NewJob } from './sqlite/jobs/port.js';
+import { TransitionLost } from './sqlite/jobs/port.js';
 import { hasPostgres, postgresForSuite } from './testing/postgres.js';
 import { createTempTree } from './testing/temp-tree.js';
 
@@ -17,6 +18,8 @@ import { createTempTree } from './testing/temp-tree.js';
 interface Subject {
   store: JobStore;
   contentRows(): number;
+  /** The execution rows of the project: [job id, status, failure reason], oldest first. */
+  executions(): Array<[string, string, string | null]>;
   close(): void;
 }
 
@@ -35,6 +38,11 @@ const STORES: Array<[string, () => Subject | null]> = [
         store: createJobStore(session),
         contentRows: () =>
           session.db.prepare(`SELECT COUNT(*) FROM state_job_contents`).pluck().get() as number,
+        executions: () =>
+          session.db
+            .prepare(`SELECT job_id, status, failure_reason FROM state_executions ORDER BY rowid`)
+            .raw()
+            .all() as Array<[string, string, string | null]>,
         close: () => {
           session.close();
           tree.remove();
@@ -59,6 +67,13 @@ const STORES: Array<[string, () => Subject | null]> = [
           session.pg.query<{ n: number }>(
             `SELECT COUNT(*)::int AS n FROM state_job_contents WHERE project_id = 'project-a'`,
           ).rows[0]!.n,
+        executions: () =>
+          session.pg
+            .query<{ job_id: string; status: string; failure_reason: string | null }>(
+              `SELECT job_id, status, failure_reason FROM state_executions WHERE project_id = 'project-a'
+                ORDER BY finished_at, id`,
+            )
+            .rows.map((r): [string, string, string | null] => [r.job_id, r.status, r.failure_reason]),
         close: () => session.close(),
       };
     },
@@ -156,6 +171,82 @@ describe.each(STORES)('%s', (_name, open) => {
     expect(store.prune({ failed: 3100 })).toEqual({ jobs: 1, contents: 1 });
     expect(store.prune({ failed: 3100, completed: 1e12 })).toEqual({ jobs: 0, contents: 0 });
     expect(store.list({}).map((j) => j.id)).toEqual([b.id]);
+  });
+});
+
+describe.each(STORES)('%s: the claim of the jobs engine', (_name, open) => {
+  let subject: Subject | null;
+  let store: JobStore;
+  beforeEach((ctx) => {
+    subject = open();
+    if (subject === null) return ctx.skip();
+    store = subject.store;
+  });
+  afterEach(() => subject?.close());
+  let drawn = 0;
+  const opts = { executionId: () => `e-${++drawn}`, nonce: () => `n-${++drawn}`, maxAttempts: 2 };
+
+  it('reaps expired claims and claims in one call, a job the reap gave back first; every lost claim reaped once', () => {
+    const lost = Array.from({ length: 20 }, () => job({ ttlSeconds: 1, priority: 1 }));
+    for (const j of lost) store.insert(j, 'lost');
+    const fresh = job();
+    store.insert(fresh, 'fresh');
+    for (let i = 0; i < 20; i++)
+      expect(store.claimNext(100, 'agent', undefined, opts).claimed).not.toBeNull();
+    // Nothing expired yet: the claim alone.
+    expect(store.claimNext(1100, 'agent', undefined, opts)).toMatchObject({
+      reaped: { requeued: [], failed: [] },
+      claimed: { job: { id: fresh.id } },
+    });
+    // Past the TTL: each call reaps (a store may bound how many per call) and claims the oldest job given back.
+    const requeued: string[] = [];
+    const claimed: string[] = [];
+    for (let i = 0; i < 20 && requeued.length < 20; i++) {
+      const next = store.claimNext(2000, 'agent', undefined, opts);
+      requeued.push(...next.reaped.requeued.map((j) => j.id));
+      expect(next.reaped.failed).toEqual([]);
+      claimed.push(next.claimed!.job.id);
+      expect(next.claimed!.nonce).toBe(store.nonceOf(next.claimed!.job.id));
+    }
+    expect([...requeued].sort()).toEqual(lost.map((j) => j.id).sort());
+    expect(claimed[0]).toBe(lost[0]!.id);
+    expect(subject!.executions().filter((e) => e[2] === 'abandoned')).toHaveLength(20);
+  });
+
+  it('settle: a transition that lost its race throws TransitionLost from the transaction, which leaves nothing', () => {
+    const a = job();
+    store.insert(a, 'A');
+    const claimed = store.claimNext(100, 'agent', undefined, opts).claimed!;
+    expect(store.transition(a.id, ['running'], { status: 'cancelled', finishedAt: 150 })).toBe(true);
+    const record = (): void =>
+      store.transaction(() => {
+        store.settle(claimed.job.id, ['running'], { status: 'completed', finishedAt: 200 });
+        store.insertExecution({
+          id: 'e-lost',
+          extensionId: a.extensionId,
+          extensionVersion: a.extensionVersion,
+          nodeIds: [a.nodeId],
+          contentHash: a.contentHash,
+          status: 'completed',
+          failureReason: null,
+          runner: 'agent',
+          startedAt: 100,
+          finishedAt: 200,
+          durationMs: 100,
+          tokensIn: null,
+          tokensOut: null,
+          model: null,
+          reportJson: null,
+          jobId: a.id,
+        });
+      });
+    expect(record).toThrow(TransitionLost);
+    expect(store.get(a.id)?.status).toBe('cancelled');
+    expect(subject!.executions()).toEqual([]);
+    // The session is usable after the rolled-back transaction.
+    const b = job();
+    store.insert(b, 'B');
+    expect(store.claimNext(300, 'agent', undefined, opts).claimed?.job.id).toBe(b.id);
   });
 });
 

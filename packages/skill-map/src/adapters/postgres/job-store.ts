@@ -4,6 +4,7 @@
 // concurrent claimers never wait on each other and never take the same job.
 import type {
   ClaimedRow,
+  ClaimNext,
   JobQuery,
   JobRecord,
   JobStore,
@@ -14,6 +15,7 @@ import type {
   ReapOptions,
   Transition,
 } from '../sqlite/jobs/port.js';
+import { TransitionLost } from '../sqlite/jobs/port.js';
 import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
 import { executionValues } from '../sqlite/jobs/job-side-rows.js';
 import { newJobValues } from '../sqlite/jobs/job-store.js';
@@ -22,6 +24,11 @@ import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
 import type { PgSession } from './pg-session.js';
 import { JOBS_CHANNEL } from './queue-wake.js';
 import { PgError } from './sync-pg.js';
+import { SETTLE_LOST } from './job-functions.js';
+import { ReadAhead } from './read-ahead.js';
+
+/** How many expired claims one claim reaps at most (the next claim reaps the rest). */
+const REAP_BATCH = 16;
 
 /** `extension_id` ends with `/<value>`, compared literally (no LIKE wildcards). */
 const SUFFIX_MATCH = (param: string): string => `right(extension_id, length(${param}) + 1) = '/' || ${param}`;
@@ -54,13 +61,23 @@ const INSERT_EXECUTION = `INSERT INTO state_executions (project_id, id, kind, ex
 const executionParams = (projectId: string, e: NewExecution): unknown[] => [projectId, ...executionValues(e)];
 
 /** The PostgreSQL job store of `session`'s project. */
-export function createPgJobStore(session: PgSession): JobStore {
+export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStore {
   const { pg, projectId: p } = session;
   let claimed: { hash: string; content: string } | null = null;
   const rows = (sql: string, params: readonly unknown[]): JobRecord[] =>
     pg.query<PgJobRow>(sql, params).rows.map(toRecord);
   const store: JobStore = {
-    transaction: (fn) => session.transaction(fn),
+    transaction(fn) {
+      ahead?.clear();
+      try {
+        return session.transaction(fn);
+      } catch (err) {
+        if (err instanceof PgError && err.code === SETTLE_LOST) {
+          throw new TransitionLost(/job (\S+) is not in/.exec(err.message)?.[1] ?? '');
+        }
+        throw err;
+      }
+    },
     insert(job: NewJob, content: string) {
       try {
         return session.transaction(() => {
@@ -90,11 +107,27 @@ export function createPgJobStore(session: PgSession): JobStore {
     },
     exists: (id) =>
       pg.query('SELECT 1 FROM state_jobs WHERE project_id = $1 AND id = $2', [p, id]).rowCount > 0,
-    get: (id) =>
-      rows(`SELECT ${JOB_COLUMNS} FROM state_jobs WHERE project_id = $1 AND id = $2`, [p, id])[0] ?? null,
-    nonceOf: (id) =>
-      pg.query<{ nonce: string }>('SELECT nonce FROM state_jobs WHERE project_id = $1 AND id = $2', [p, id])
-        .rows[0]?.nonce ?? null,
+    get(id) {
+      // The nonce and the job's node come along (a record reads both next): kept for the session's next read of them.
+      const row = pg.query<PgJobRow & { nonce: string; node_json: string | null }>(
+        `SELECT ${JOB_COLUMNS}, nonce, (SELECT n.node_json FROM scan_nodes n WHERE n.project_id = j.project_id
+          AND n.path = j.node_id) AS node_json FROM state_jobs j WHERE project_id = $1 AND id = $2`,
+        [p, id],
+      ).rows[0];
+      if (row === undefined) return null;
+      const { nonce, node_json: nodeJson, ...job } = row;
+      ahead?.nonces.set(id, nonce);
+      if (job.node_id !== null) ahead?.nodes.set(job.node_id, nodeJson);
+      return toRecord(job);
+    },
+    nonceOf(id) {
+      const early = ahead === undefined ? undefined : ReadAhead.take(ahead.nonces, id);
+      if (early !== undefined) return early;
+      return (
+        pg.query<{ nonce: string }>('SELECT nonce FROM state_jobs WHERE project_id = $1 AND id = $2', [p, id])
+          .rows[0]?.nonce ?? null
+      );
+    },
     active: (extensionId, nodeId) =>
       rows(
         `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE project_id = $1 AND extension_id = $2 AND node_id = $3
@@ -122,6 +155,45 @@ export function createPgJobStore(session: PgSession): JobStore {
       );
     },
     reap: (now, opts) => reapExpired(session, now, opts),
+    claimNext(now, runner, filter, opts) {
+      ahead?.clear();
+      const call = (ids: string[], nonces: string[]) =>
+        pg.query<{
+          o_kind: string;
+          o_nonce: string | null;
+          o_content: string | null;
+          o_job: PgJobRow | null;
+        }>('SELECT * FROM sm_claim_next($1, $2, $3, $4, $5, $6, $7)', [
+          p,
+          now,
+          runner,
+          filter ?? null,
+          ids,
+          nonces,
+          opts.maxAttempts,
+        ]).rows;
+      let rows = call([], []);
+      if (rows[0]?.o_kind === 'expired') {
+        // Some claim expired: up to REAP_BATCH of them are reaped, each with an execution id and a nonce drawn here.
+        rows = call(
+          Array.from({ length: REAP_BATCH }, () => opts.executionId()),
+          Array.from({ length: REAP_BATCH }, () => opts.nonce()),
+        );
+      }
+      const out: ClaimNext = { reaped: { requeued: [], failed: [] }, claimed: null };
+      for (const row of rows) {
+        if (row.o_job === null) continue;
+        const job = toRecord(row.o_job);
+        if (row.o_kind === 'requeued') out.reaped.requeued.push(job);
+        else if (row.o_kind === 'failed') out.reaped.failed.push(job);
+        else {
+          out.claimed = { job, nonce: row.o_nonce ?? '' };
+          // The claim brought its job's content along: the caller's next read of it costs no round trip.
+          if (row.o_content !== null) claimed = { hash: job.contentHash, content: row.o_content };
+        }
+      }
+      return out;
+    },
     claim(now, runner, filter): ClaimedRow | null {
       const params: unknown[] = filter === undefined ? [p, now, runner] : [p, now, runner, filter];
       const row = pg.query<PgJobRow & { nonce: string; claimed_content: string | null }>(
@@ -164,6 +236,18 @@ export function createPgJobStore(session: PgSession): JobStore {
         ],
       );
       return res.rowCount === 1;
+    },
+    settle(id, from, to) {
+      // Sent with the transaction's next answered statement (its commit at the latest): a refused guard raises
+      // SETTLE_LOST there, which the transaction answers as TransitionLost.
+      pg.write('SELECT sm_settle($1, $2, $3, $4, $5, $6)', [
+        p,
+        id,
+        [...from],
+        to.status,
+        to.status === 'failed' ? (to.failureReason ?? null) : null,
+        to.finishedAt,
+      ]);
     },
     insertExecution: (e) => pg.write(INSERT_EXECUTION, executionParams(p, e)),
     upsertSummary: (s) =>

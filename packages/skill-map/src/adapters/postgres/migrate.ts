@@ -3,6 +3,7 @@
 // stable id of .skill-map/settings.json), so many projects share one database. Migrations run under a
 // transaction-scoped advisory lock: several servers starting at once on one database apply each step once.
 import { AdapterError } from '../errors.js';
+import { JOB_FUNCTIONS_SQL } from './job-functions.js';
 import type { SyncPg } from './sync-pg.js';
 
 /** One step: its number and the statements it runs (in one transaction). */
@@ -180,6 +181,7 @@ CREATE TABLE state_activity_seen (
     name: 'scan generation',
     sql: `ALTER TABLE sm_projects ADD COLUMN generation BIGINT NOT NULL DEFAULT 0;`,
   },
+  { version: 5, name: 'job functions', sql: JOB_FUNCTIONS_SQL },
 ];
 
 /** The newest schema version this build knows. */

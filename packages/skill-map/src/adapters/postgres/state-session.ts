@@ -10,14 +10,17 @@ import type { StateSession } from '../sqlite/state-session.js';
 import { createPgFindingsLifecycle, createPgFindingsWriteThrough } from './findings.js';
 import { createPgJobStore } from './job-store.js';
 import { openPgSession } from './pg-session.js';
+import { ReadAhead } from './read-ahead.js';
 import { BUMP_GENERATION } from './scan-zone.js';
 import type { PgSession } from './pg-session.js';
 
 /** The scan zone's node view of the project (the stored scan's nodes; issues a suppression covers). */
-function createPgNodeStore(session: PgSession): NodeStore {
+function createPgNodeStore(session: PgSession, ahead: ReadAhead): NodeStore {
   const { pg, projectId: p } = session;
   return {
     get(path) {
+      const early = ReadAhead.take(ahead.nodes, path);
+      if (early !== undefined) return early === null ? null : (JSON.parse(early) as Node);
       const json = pg.query<{ node_json: string }>(
         'SELECT node_json FROM scan_nodes WHERE project_id = $1 AND path = $2',
         [p, path],
@@ -35,6 +38,7 @@ function createPgNodeStore(session: PgSession): NodeStore {
         .rows.map((r) => ({ path: r.path, annotations: JSON.parse(r.a) as Record<string, unknown> }));
     },
     refreshAnnotations(path, annotations) {
+      ahead.clear();
       const json = pg.query<{ node_json: string }>(
         'SELECT node_json FROM scan_nodes WHERE project_id = $1 AND path = $2 FOR UPDATE',
         [p, path],
@@ -113,16 +117,20 @@ export function pgStateSession(
   posture: 'read' | 'write',
   release: () => void,
 ): StateSession {
+  const ahead = new ReadAhead();
   return {
     posture,
     advisory: null,
     schemaReady: true,
-    nodes: createPgNodeStore(session),
-    jobs: () => createPgJobStore(session),
+    nodes: createPgNodeStore(session, ahead),
+    jobs: () => createPgJobStore(session, ahead),
     findings: () => createPgFindingsLifecycle(session),
     findingsWriteThrough: () => createPgFindingsWriteThrough(session),
     lastSeen: () => createPgLastSeenStore(session),
-    transaction: (fn) => session.transaction(fn),
+    transaction: (fn) => {
+      ahead.clear();
+      return session.transaction(fn);
+    },
     close: release,
   };
 }

@@ -16,7 +16,7 @@ const flag = new Int32Array(workerData.shared);
 const port = workerData.port;
 const int8 = (v) => { const n = Number(v); return Number.isSafeInteger(n) ? n : v; };
 const types = { getTypeParser: (oid, format) => (oid === 20 ? int8 : pg.types.getTypeParser(oid, format)) };
-const client = new pg.Client({ connectionString: workerData.url, types, application_name: 'skill-map' });
+const client = new pg.Client({ connectionString: workerData.url, types, application_name: 'skill-map', pipeline: true });
 const reply = (msg) => { port.postMessage(msg); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
 const failure = (e) => ({ ok: false, error: { message: e && e.message ? e.message : String(e),
   code: e && e.code, constraint: e && e.constraint } });
@@ -31,15 +31,19 @@ client.on('error', (e) => { broken = e; });
 port.on('message', async (msg) => {
   if (broken !== null) return reply(failure(broken));
   const results = [];
+  // The list goes out at once (pipeline mode: one round trip however many statements) and is answered in order. A
+  // statement with parameters is prepared once per connection, by name (the server skips parse and plan). The first
+  // error is the answer; inside a transaction the statements after it fail with it and change nothing.
+  let settled;
   try {
-    for (const s of msg.statements) {
-      // A statement with parameters is prepared once per connection, by name (the server skips parse and plan).
-      const q = s.params.length > 0 ? { name: named(s.sql), text: s.sql, values: s.params } : { text: s.sql };
-      const r = await client.query(q);
-      results.push({ rows: r.rows, rowCount: r.rowCount === null ? 0 : r.rowCount });
-    }
-    reply({ ok: true, results });
-  } catch (e) { reply(failure(e)); }
+    settled = await Promise.allSettled(msg.statements.map((s) =>
+      client.query(s.params.length > 0 ? { name: named(s.sql), text: s.sql, values: s.params } : { text: s.sql })));
+  } catch (e) { return reply(failure(e)); }
+  for (const r of settled) {
+    if (r.status === 'rejected') return reply(failure(r.reason));
+    results.push({ rows: r.value.rows, rowCount: r.value.rowCount === null ? 0 : r.value.rowCount });
+  }
+  reply({ ok: true, results });
 });
 client.connect().then(() => reply({ ok: true, results: [] }), (e) => reply(failure(e)));
 `;
@@ -71,7 +75,10 @@ export class PgError extends Error {
 /** A synchronous connection. */
 export interface SyncPg {
   query<T = Record<string, unknown>>(sql: string, params?: readonly unknown[]): QueryResult<T>;
-  /** Several statements in one round trip to the worker, in order; the first error throws (the rest do not run). */
+  /**
+   * Several statements in one round trip, in order; the first error throws (inside a transaction the ones after it
+   * fail with it; outside one they are separate statements and still run).
+   */
   batch(statements: readonly Statement[]): QueryResult<Record<string, unknown>>[];
   close(): void;
 }

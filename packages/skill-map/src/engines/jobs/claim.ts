@@ -83,12 +83,11 @@ function claimOnce(ctx: EngineContext, input: ClaimInput): ClaimedJob | null {
     );
   const filter = input.filter === undefined || input.filter === '' ? undefined : input.filter;
   const { reaped, claimed, content } = withWriteStore(ctx, (store) => {
-    const reaped = store.reap(now, {
+    const { reaped, claimed } = store.claimNext(now, runner, filter, {
       executionId: () => newExecutionId(now),
       nonce: newNonce,
       maxAttempts: maxAttempts(ctx.config()),
     });
-    const claimed = store.claim(now, runner, filter);
     if (claimed === null) return { reaped, claimed, content: null };
     const content = store.content(claimed.job.contentHash);
     if (content === null)

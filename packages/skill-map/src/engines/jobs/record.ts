@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { JOB_FAILURE_REASONS } from '@skill-map/spec';
 import type { JobFailureReason } from '@skill-map/spec';
 import type { JobRecord, JobStore, NewExecution } from '../../adapters/sqlite/jobs/port.js';
+import { TransitionLost } from '../../adapters/sqlite/jobs/port.js';
 import type { EngineContext } from '../context.js';
 import { EngineError } from '../errors.js';
 import type { RecordInput, RecordOutcome } from './api.js';
@@ -16,9 +17,6 @@ import { withWriteStore } from './store.js';
 
 /** Every reason of the job contract may be recorded (the MCP tool and `sm record` advertise them all). */
 const AGENT_FAILURE_REASONS: readonly JobFailureReason[] = JOB_FAILURE_REASONS;
-
-/** Rolls the record transaction back when the guarded transition lost a race. */
-class LostRace extends Error {}
 
 function checkInput(input: RecordInput): void {
   if (input.status !== 'completed' && input.status !== 'failed')
@@ -101,12 +99,12 @@ function land(
   const now = ctx.now();
   const row = execution(job, input, now, e);
   return store.transaction(() => {
-    const ok = store.transition(job.id, ['running'], {
+    // A lost race (the job reaped, cancelled or recorded meanwhile) throws TransitionLost: nothing of this stays.
+    store.settle(job.id, ['running'], {
       status: row.status === 'completed' ? 'completed' : 'failed',
       failureReason: row.failureReason,
       finishedAt: now,
     });
-    if (!ok) throw new LostRace();
     store.insertExecution(row);
     const result: Landed = {
       job,
@@ -164,7 +162,7 @@ function recordInSession(ctx: EngineContext, input: RecordInput): Step {
       );
       return { landed };
     } catch (err) {
-      if (err instanceof LostRace)
+      if (err instanceof TransitionLost)
         return { done: { outcome: 'not-running', status: store.get(job.id)?.status ?? job.status } };
       throw err;
     }

@@ -17,12 +17,7 @@ const ABANDON = `UPDATE state_jobs SET status = 'failed', failure_reason = 'aban
  */
 export function reapExpired(session: StateSession, now: number, opts: ReapOptions): Reaped {
   const { db } = session;
-  const due = cached(
-    db,
-    `SELECT 1 FROM state_jobs WHERE status = 'running' AND expires_at IS NOT NULL AND expires_at < ? LIMIT 1`,
-    'pluck',
-  );
-  if (due.get(now) === undefined) return { requeued: [], failed: [] };
+  if (!hasExpired(session, now)) return { requeued: [], failed: [] };
   return session.transaction(() => {
     const expired = (
       cached(
@@ -47,6 +42,17 @@ export function reapExpired(session: StateSession, now: number, opts: ReapOption
     }
     return reaped;
   });
+}
+
+/** True when some running job's claim expired before `now` (what a reap would act on). */
+export function hasExpired(session: StateSession, now: number): boolean {
+  return (
+    cached(
+      session.db,
+      `SELECT 1 FROM state_jobs WHERE status = 'running' AND expires_at IS NOT NULL AND expires_at < ? LIMIT 1`,
+      'pluck',
+    ).get(now) !== undefined
+  );
 }
 
 /** The execution row of one claim lost to its TTL (every store's reap writes this one). */

@@ -5,7 +5,8 @@ import { insertExecution, issuesOfNode, upsertSummary } from './job-side-rows.js
 import { JOB_COLUMNS, toJobRecord } from './job-rows.js';
 import type { JobRowOut } from './job-rows.js';
 import type { ClaimedRow, JobQuery, JobRecord, JobStore, NewJob, Transition } from './port.js';
-import { pruneJobs, reapExpired } from './job-retention.js';
+import { TransitionLost } from './port.js';
+import { hasExpired, pruneJobs, reapExpired } from './job-retention.js';
 
 const INSERT_CONTENT = `INSERT OR IGNORE INTO state_job_contents (content_hash, content, created_at) VALUES (?, ?, ?)`;
 const INSERT_JOB = `INSERT INTO state_jobs (id, extension_id, extension_version, extension_kind, node_id,
@@ -96,7 +97,7 @@ export function createJobStore(session: StateSession): JobStore {
       JobRowOut | undefined;
     return row === undefined ? null : toJobRecord(row);
   };
-  return {
+  const store: JobStore = {
     transaction: (fn) => session.transaction(fn),
     insert(job: NewJob, content: string) {
       try {
@@ -133,6 +134,15 @@ export function createJobStore(session: StateSession): JobStore {
       const { nonce, ...rest } = row;
       return { job: toJobRecord(rest), nonce };
     },
+    claimNext(now, runner, filter, opts) {
+      // Nothing expired (the common case): the claim alone, one statement.
+      if (!hasExpired(session, now))
+        return { reaped: { requeued: [], failed: [] }, claimed: store.claim(now, runner, filter) };
+      return session.transaction(() => ({
+        reaped: reapExpired(session, now, opts),
+        claimed: store.claim(now, runner, filter),
+      }));
+    },
     content: (hash) =>
       (cached(db, `SELECT content FROM state_job_contents WHERE content_hash = ?`, 'pluck').get(hash) as
         string | undefined) ?? null,
@@ -161,9 +171,13 @@ export function createJobStore(session: StateSession): JobStore {
       );
       return res.changes === 1;
     },
+    settle(id, from, to) {
+      if (!store.transition(id, from, to)) throw new TransitionLost(id);
+    },
     insertExecution: (e) => insertExecution(db, e),
     upsertSummary: (s) => upsertSummary(db, s),
     issuesOfNode: (nodeId, ids) => issuesOfNode(db, session.schemaReady, nodeId, ids),
     prune: (cutoffs) => pruneJobs(session, cutoffs),
   };
+  return store;
 }

@@ -102,6 +102,23 @@ export interface ClaimedRow {
   nonce: string;
 }
 
+/** What `claimNext` did: the reap's effect, then the claim (null when nothing was claimable). */
+export interface ClaimNext {
+  reaped: Reaped;
+  claimed: ClaimedRow | null;
+}
+
+/**
+ * A guarded transition that found the job gone or no longer in `from` (`settle`). A store may find out at the call
+ * or only when the enclosing transaction commits; either way the transaction is rolled back and nothing of it stays.
+ */
+export class TransitionLost extends Error {
+  constructor(readonly jobId: string) {
+    super(`job ${jobId} changed state under this transaction`);
+    this.name = 'TransitionLost';
+  }
+}
+
 /** A guarded state change: applies only while the job is in one of `from`. */
 export interface Transition {
   status: 'running' | 'completed' | 'failed' | 'cancelled';
@@ -139,12 +156,27 @@ export interface JobStore {
    * `%/<filter>`) becomes running with `claimedAt`, `runner` and `expiresAt`. Null when nothing is claimable.
    */
   claim(now: number, runner: 'agent' | 'in-process', filter?: string): ClaimedRow | null;
+  /**
+   * The claim of the jobs engine: `reap` and then `claim`, in one transaction (a claim may take a job the reap just
+   * gave back). A store may reap at most a bounded number of expired claims per call; the next call reaps the rest.
+   */
+  claimNext(
+    now: number,
+    runner: 'agent' | 'in-process',
+    filter: string | undefined,
+    opts: ReapOptions,
+  ): ClaimNext;
   /** The rendered content of a hash, null when the row is gone. */
   content(contentHash: string): string | null;
   /** Cancels every QUEUED job of one extension (the disable cascade); returns their ids, oldest first. */
   cancelQueuedOf(extensionId: string, now: number): string[];
   /** Guarded transition; false when the job is gone or not in `from`. */
   transition(id: string, from: readonly JobStatus[], to: Transition): boolean;
+  /**
+   * `transition` inside the caller's transaction, for a caller that must not go on when it is refused: throws
+   * {@link TransitionLost} (at the call, or from the transaction's commit) instead of answering false.
+   */
+  settle(id: string, from: readonly JobStatus[], to: Transition): void;
   insertExecution(e: NewExecution): void;
   upsertSummary(s: SummaryUpsert): void;
   /** Scan issues of one node whose analyzer is one of `analyzerIds` (qualified or short ids match). */
