@@ -17,7 +17,13 @@ const port = workerData.port;
 const int8 = (v) => { const n = Number(v); return Number.isSafeInteger(n) ? n : v; };
 const types = { getTypeParser: (oid, format) => (oid === 20 ? int8 : pg.types.getTypeParser(oid, format)) };
 const client = new pg.Client({ connectionString: workerData.url, types, application_name: 'skill-map', pipeline: true });
-const reply = (msg) => { port.postMessage(msg); Atomics.store(flag, 0, 1); Atomics.notify(flag, 0); };
+// Each answer carries its call's number, stored in the flag after the answer is posted (see wait below).
+let call = 1; // the connection's answer is call 1
+const reply = (msg) => {
+  port.postMessage({ ...msg, call });
+  Atomics.store(flag, 0, call);
+  Atomics.notify(flag, 0);
+};
 const failure = (e) => ({ ok: false, error: { message: e && e.message ? e.message : String(e),
   code: e && e.code, constraint: e && e.constraint } });
 let broken = null;
@@ -29,6 +35,7 @@ const named = (sql) => {
 };
 client.on('error', (e) => { broken = e; });
 port.on('message', async (msg) => {
+  call = msg.call;
   if (broken !== null) return reply(failure(broken));
   const results = [];
   // The list goes out at once (pipeline mode: one round trip however many statements) and is answered in order. A
@@ -106,13 +113,29 @@ export function openSyncPg(url: string): SyncPg {
   worker.unref();
   port1.unref();
   let closed: string | null = null;
+  let call = 1;
+  /**
+   * Waits for the answer of call `call`. A wake-up is only a hint: the worker stores the call's number after posting
+   * its answer and then notifies, and a notify of an earlier call can land while this one waits (the worker paused
+   * between its store and its notify). So the flag is read until it holds this call's number, and answers of
+   * earlier calls still queued are passed over: a call never takes another call's answer.
+   */
   const wait = (what: string): QueryResult<Record<string, unknown>>[] => {
-    if (Atomics.wait(flag, 0, 0, CALL_LIMIT_MS) === 'timed-out') {
-      closed = `PostgreSQL did not answer ${what} within ${CALL_LIMIT_MS / 1000} s`;
-      void worker.terminate();
-      throw new PgError(closed, undefined, undefined);
+    const deadline = Date.now() + CALL_LIMIT_MS;
+    for (let seen = Atomics.load(flag, 0); seen !== call; seen = Atomics.load(flag, 0)) {
+      const left = deadline - Date.now();
+      if (
+        left <= 0 ||
+        (Atomics.wait(flag, 0, seen, left) === 'timed-out' && Atomics.load(flag, 0) !== call)
+      ) {
+        closed = `PostgreSQL did not answer ${what} within ${CALL_LIMIT_MS / 1000} s`;
+        void worker.terminate();
+        throw new PgError(closed, undefined, undefined);
+      }
     }
-    const reply = receiveMessageOnPort(port1)?.message as Reply | undefined;
+    let reply: (Reply & { call: number }) | undefined;
+    do reply = receiveMessageOnPort(port1)?.message as (Reply & { call: number }) | undefined;
+    while (reply !== undefined && reply.call !== call);
     if (reply === undefined)
       throw new PgError('the PostgreSQL connection gave no answer', undefined, undefined);
     if (!reply.ok)
@@ -131,8 +154,8 @@ export function openSyncPg(url: string): SyncPg {
   }
   const batch = (statements: readonly Statement[]): QueryResult<Record<string, unknown>>[] => {
     if (closed !== null) throw new PgError(closed, undefined, undefined);
-    Atomics.store(flag, 0, 0);
-    port1.postMessage({ statements: statements.map((s) => ({ sql: s.sql, params: s.params ?? [] })) });
+    call = call >= 0x3fffffff ? 2 : call + 1;
+    port1.postMessage({ call, statements: statements.map((s) => ({ sql: s.sql, params: s.params ?? [] })) });
     return wait('a statement');
   };
   return {
