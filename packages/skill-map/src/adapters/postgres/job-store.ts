@@ -17,7 +17,8 @@ import type {
 } from '../sqlite/jobs/port.js';
 import { TransitionLost } from '../sqlite/jobs/port.js';
 import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
-import { executionValues } from '../sqlite/jobs/job-side-rows.js';
+import { executionValues, spellings } from '../sqlite/jobs/job-side-rows.js';
+import type { Issue, Severity } from '@skill-map/spec';
 import { newJobValues } from '../sqlite/jobs/job-store.js';
 import { JOB_COLUMNS, toJobRecord } from '../sqlite/jobs/job-rows.js';
 import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
@@ -259,8 +260,25 @@ export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStor
           summary_json = excluded.summary_json, generated_at = excluded.generated_at, job_id = excluded.job_id`,
         [p, s.nodeId, s.summarizerId, s.summarizerVersion, s.bodyHash, s.summaryJson, s.generatedAt, s.jobId],
       ),
-    // The scan zone is not on PostgreSQL yet: no scan issues to read.
-    issuesOfNode: () => [],
+    issuesOfNode(nodeId, analyzerIds) {
+      if (analyzerIds.length === 0) return [];
+      return pg
+        .query<{ analyzer_id: string; severity: Severity; issue_json: string }>(
+          `SELECT analyzer_id, severity, issue_json FROM scan_issues WHERE project_id = $1 AND $2 = ANY(node_ids)
+            AND analyzer_id = ANY($3::text[]) ORDER BY ord`,
+          [p, nodeId, spellings(analyzerIds)],
+        )
+        .rows.map((r) => {
+          const issue = JSON.parse(r.issue_json) as Issue;
+          return {
+            analyzerId: r.analyzer_id,
+            severity: r.severity,
+            message: issue.message,
+            detail: issue.detail ?? null,
+            data: (issue.data ?? null) as Record<string, unknown> | null,
+          };
+        });
+    },
     prune: (cutoffs) => pruneJobs(session, cutoffs),
   };
   return store;

@@ -166,9 +166,10 @@ export async function claimJobWaiting(
   const windowMs = Math.min(wait.waitSeconds, MAX_CLAIM_WAIT_SECONDS) * 1000;
   const intervalMs = Math.max(1, (wait.intervalSeconds ?? claimWaitSeconds(ctx.config())) * 1000);
   const heartbeatMs = Math.max(1, (wait.heartbeatSeconds ?? 15) * 1000);
+  // The window counts from when the claim can be woken (a server database's listener is connected first).
+  await ctx.wake?.ready();
   const started = Date.now();
   let nextBeat = started + heartbeatMs;
-  await ctx.wake?.ready();
   for (;;) {
     if (wait.signal?.aborted === true) return null;
     const since = ctx.wake?.seen() ?? 0;

@@ -62,7 +62,7 @@ interface IssueRow {
 }
 
 /** Both spellings of each analyzer id: `core/reference-broken` also matches a stored `reference-broken`. */
-function spellings(ids: readonly string[]): string[] {
+export function spellings(ids: readonly string[]): string[] {
   const out = new Set<string>();
   for (const id of ids) {
     out.add(id);

@@ -8,6 +8,10 @@ import type { TempTree } from '../../../adapters/testing/temp-tree.js';
 import type { EngineContext, JobEvent } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { runScan } from '../../scan/scan-engine.js';
+import { openPgSession } from '../../../adapters/postgres/pg-session.js';
+import { postgresForSuite } from '../../../adapters/testing/postgres.js';
+import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
+import { createPgScanZone } from '../../../adapters/postgres/scan-zone.js';
 import type { ExtensionCatalog } from '../../extensions/types.js';
 import type { SubmitInput } from '../api.js';
 import { submitJob } from '../index.js';
@@ -25,12 +29,22 @@ export interface JobsProject {
   /** Installs the processing-agent skill (the submit gate). */
   installAgent(): void;
   /** A context on another channel / clock over the same project. */
-  context(opts?: { channel?: EngineContext['channel']; extensions?: ExtensionCatalog }): EngineContext;
+  context(opts?: {
+    channel?: EngineContext['channel'];
+    extensions?: ExtensionCatalog;
+    /** Another server database for this context (a PostgreSQL project only). */
+    server?: { url: string; projectId: string };
+  }): EngineContext;
   /** Resolves once the ops log is written. */
   flush(): Promise<void>;
   opsLogPath: string;
+  /** Where the project's rows live: its SQLite file, or a PostgreSQL database (one project per database). */
+  store: JobsStore;
   remove(): void;
 }
+
+/** The project's database: the SQLite file beside it (`sqlite`), or a PostgreSQL database at `url`. */
+export type JobsStore = { kind: 'sqlite' } | { kind: 'postgres'; url: string; projectId: string };
 
 /** The default tree's skill, agent and plain doc. */
 export const SKILL = '.claude/skills/deploy/SKILL.md';
@@ -47,21 +61,40 @@ export const DEFAULT_FILES: Record<string, string> = {
 /** Creates, scans and wires a project; `files` replaces the default tree. */
 export async function createJobsProject(
   files: Record<string, string> = DEFAULT_FILES,
-  opts: { agent?: boolean; extensions?: ExtensionCatalog } = {},
+  opts: { agent?: boolean; extensions?: ExtensionCatalog; postgres?: string } = {},
 ): Promise<JobsProject> {
   const tree = createTempTree('sm-jobs-');
   tree.write(files);
   mkdirSync(join(tree.root, '.skill-map'), { recursive: true });
   const dbPath = defaultDbPath(tree.root);
+  const store: JobsStore =
+    opts.postgres === undefined
+      ? { kind: 'sqlite' }
+      : { kind: 'postgres', url: opts.postgres, projectId: ensureProjectId(tree.root).id };
   const rescan = async (): Promise<void> => {
-    await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
+    if (store.kind === 'sqlite') {
+      await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
+      return;
+    }
+    // As `sm scan --db postgres://…` does: scanned in memory, the project's rows replaced in the database.
+    const scanned = await runScan({ projectRoot: tree.root, mode: 'full', persist: false });
+    const session = openPgSession(store.url, store.projectId);
+    try {
+      createPgScanZone(session).persistScan(scanned.result, 'test');
+    } finally {
+      session.close();
+    }
   };
   await rescan();
   const events: JobEvent[] = [];
   const clock = { now: Date.UTC(2026, 11, 1, 12, 0, 0) };
   const log: OpsLog = createOpsLog({ projectRoot: tree.root });
   const context = (
-    o: { channel?: EngineContext['channel']; extensions?: ExtensionCatalog } = {},
+    o: {
+      channel?: EngineContext['channel'];
+      extensions?: ExtensionCatalog;
+      server?: { url: string; projectId: string };
+    } = {},
   ): EngineContext =>
     createEngineContext({
       scopeRoot: tree.root,
@@ -71,6 +104,9 @@ export async function createJobsProject(
       extensions: o.extensions ?? opts.extensions ?? testCatalog(),
       now: () => clock.now,
       opsLog: log,
+      ...(store.kind === 'postgres'
+        ? { server: o.server ?? { url: store.url, projectId: store.projectId }, reuseConnection: true }
+        : {}),
     });
   const ctx = context();
   const installAgent = (): void =>
@@ -89,7 +125,11 @@ export async function createJobsProject(
     context,
     flush: () => ctx.opsLog.flush(),
     opsLogPath: ctx.opsLog.path,
-    remove: () => tree.remove(),
+    store,
+    remove: () => {
+      ctx.close?.();
+      tree.remove();
+    },
   };
 }
 
@@ -111,4 +151,28 @@ export function opsLines(text: string): OpsLogEntry[] {
 /** Writes a file in the project (for drift tests). */
 export function writeProjectFile(p: JobsProject, rel: string, text: string): void {
   writeFileSync(join(p.tree.root, rel), text);
+}
+
+/** The stores a jobs suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
+export const JOBS_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
+export type JobsStoreName = (typeof JOBS_STORES)[number];
+
+/**
+ * A suite's project opener over each store: registers the suite's throwaway PostgreSQL cluster (skipped without
+ * PostgreSQL) and answers a fresh project on the named store, each PostgreSQL one in a database of its own; null
+ * when PostgreSQL is not available here.
+ */
+export function jobsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
+  const cluster = postgresForSuite(hooks);
+  let databases = 0;
+  return async (
+    store: JobsStoreName,
+    files: Record<string, string> = DEFAULT_FILES,
+    opts: { agent?: boolean; extensions?: ExtensionCatalog } = {},
+  ): Promise<JobsProject | null> => {
+    if (store === 'SQLite') return createJobsProject(files, opts);
+    const server = cluster.current();
+    if (server === null) return null;
+    return createJobsProject(files, { ...opts, postgres: server.createDatabase(`jobs_${++databases}`) });
+  };
 }
