@@ -275,7 +275,7 @@ export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStor
             severity: r.severity,
             message: issue.message,
             detail: issue.detail ?? null,
-            data: (issue.data ?? null),
+            data: issue.data ?? null,
           };
         });
     },
