@@ -8,6 +8,11 @@ import type { OpsChannel } from '../../../adapters/ops-log.js';
 import { runScan } from '../../scan/scan-engine.js';
 import type { EngineContext } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
+import { openPgSession } from '../../../adapters/postgres/pg-session.js';
+import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
+import { createPgScanZone } from '../../../adapters/postgres/scan-zone.js';
+import { openSyncPg } from '../../../adapters/postgres/sync-pg.js';
+import { postgresForSuite } from '../../../adapters/testing/postgres.js';
 
 /** A small Claude-layout project the findings tests judge. */
 export const FINDINGS_FILES: Record<string, string> = {
@@ -80,15 +85,61 @@ export function insertFinding(dbPath: string, seed: FindingSeed): number {
   }
 }
 
-/** Writes `files`, runs a real full scan into `.skill-map/skill-map.db`. */
+/** Inserts one finding row of project `projectId` into the PostgreSQL database at `url`; returns its id. */
+function insertPgFinding(url: string, projectId: string, seed: FindingSeed): number {
+  const pg = openSyncPg(url);
+  try {
+    const live = pg.query<{ h: string | null }>(
+      `SELECT node_json::jsonb ->> 'bodyHash' AS h FROM scan_nodes WHERE project_id = $1 AND path = $2`,
+      [projectId, seed.node],
+    ).rows[0]?.h;
+    return pg.query<{ id: number }>(
+      `INSERT INTO state_findings (project_id, node_id, extension_id, extension_version, origin, type, severity,
+         message, resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
+       VALUES ($1, $2, $3, '1.0.0', $4, $5, $6, $7, $8, $9, $10, 1700000000000, 'j-test') RETURNING id`,
+      [
+        projectId,
+        seed.node,
+        seed.extension ?? 'core/lint-finder',
+        seed.origin ?? 'extension',
+        seed.type ?? 'vague-step',
+        seed.severity ?? 'warn',
+        seed.message ?? 'a step is vague',
+        seed.resolution ?? null,
+        seed.resolution === undefined || seed.resolution === null ? null : 'human',
+        seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
+      ],
+    ).rows[0]!.id;
+  } finally {
+    pg.close();
+  }
+}
+
+/**
+ * Writes `files`, runs a real full scan into `.skill-map/skill-map.db`, or into the PostgreSQL database at
+ * `opts.postgres` (as `sm scan --db postgres://…` does: one project per database here).
+ */
 export async function findingsProject(
   files: Record<string, string> = FINDINGS_FILES,
+  opts: { postgres?: string } = {},
 ): Promise<FindingsProject> {
   const tree = createTempTree('sm-findings-');
   tree.write(files);
   const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
+  const url = opts.postgres;
+  const projectId = url === undefined ? '' : ensureProjectId(tree.root).id;
   const scan = async (): Promise<void> => {
-    await runScan({ projectRoot: tree.root, dbPath, mode: 'full' });
+    if (url === undefined) {
+      await runScan({ projectRoot: tree.root, dbPath, mode: 'full' });
+      return;
+    }
+    const scanned = await runScan({ projectRoot: tree.root, mode: 'full', persist: false });
+    const session = openPgSession(url, projectId);
+    try {
+      createPgScanZone(session).persistScan(scanned.result, 'test');
+    } finally {
+      session.close();
+    }
   };
   await scan();
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
@@ -99,14 +150,32 @@ export async function findingsProject(
       db.close();
     }
   };
+  const contexts: EngineContext[] = [];
   return {
     tree,
     root: tree.root,
     dbPath,
-    context: (channel = 'cli') => createEngineContext({ scopeRoot: tree.root, dbPath, channel }),
-    insert: (seed) => insertFinding(dbPath, seed),
+    context: (channel = 'cli') => {
+      const ctx =
+        url === undefined
+          ? createEngineContext({ scopeRoot: tree.root, dbPath, channel })
+          : createEngineContext({ scopeRoot: tree.root, dbPath: '', channel, server: { url, projectId } });
+      contexts.push(ctx);
+      return ctx;
+    },
+    insert: (seed) =>
+      url === undefined ? insertFinding(dbPath, seed) : insertPgFinding(url, projectId, seed),
     rescan: scan,
-    rows: () => withDb((db) => db.prepare(`SELECT * FROM state_findings ORDER BY id`).all()),
+    rows: () => {
+      if (url === undefined)
+        return withDb((db) => db.prepare(`SELECT * FROM state_findings ORDER BY id`).all());
+      const pg = openSyncPg(url);
+      try {
+        return pg.query(`SELECT * FROM state_findings WHERE project_id = $1 ORDER BY id`, [projectId]).rows;
+      } finally {
+        pg.close();
+      }
+    },
     opsLines: () => {
       const file = join(tree.root, '.skill-map', 'operations.log');
       if (!existsSync(file)) return [];
@@ -116,6 +185,27 @@ export async function findingsProject(
         .map((l) => JSON.parse(l) as Record<string, unknown>);
     },
     readFile: (rel) => (existsSync(tree.abs(rel)) ? readFileSync(tree.abs(rel), 'utf8') : null),
-    remove: () => tree.remove(),
+    remove: () => {
+      for (const c of contexts) c.close?.();
+      tree.remove();
+    },
+  };
+}
+
+/** The stores a findings suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
+export const FINDINGS_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
+
+/** A suite's project opener over each store (null: PostgreSQL is not available here). */
+export function findingsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
+  const cluster = postgresForSuite(hooks);
+  let databases = 0;
+  return async (
+    store: (typeof FINDINGS_STORES)[number],
+    files: Record<string, string> = FINDINGS_FILES,
+  ): Promise<FindingsProject | null> => {
+    if (store === 'SQLite') return findingsProject(files);
+    const server = cluster.current();
+    if (server === null) return null;
+    return findingsProject(files, { postgres: server.createDatabase(`findings_${++databases}`) });
   };
 }
