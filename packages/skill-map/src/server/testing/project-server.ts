@@ -9,6 +9,10 @@ import type { RunningServer } from '../run-serve.js';
 import type { ServeOptions } from '../serve-options.js';
 import { createSqliteMapReader } from '../read/sqlite-map-reader.js';
 import { createEngineScanPort } from '../scan/engine-scan-port.js';
+import { ensureProjectId } from '../../adapters/postgres/project-id.js';
+import { postgresForSuite } from '../../adapters/testing/postgres.js';
+import { createPgMapReader } from '../read/pg-map-reader.js';
+import { createPgScanPort } from '../scan/pg-scan-port.js';
 import { createMemoryLogger } from './test-server.js';
 
 /** A small Claude-layout project: skills, an agent, a command, docs, one broken link. */
@@ -41,17 +45,29 @@ export async function startProjectServer(
     prepare?: (root: string) => void;
     /** The probabilistic extensions the engines see (default: the built-ins). */
     extensions?: ExtensionCatalog;
+    /** Serve the project from this PostgreSQL database (as `sm serve --db postgres://…` does), not a SQLite file. */
+    postgres?: string;
   } = {},
 ): Promise<ProjectServer> {
   const tree = createTempTree('sm-serve-');
   tree.write(options.files ?? PROJECT_FILES);
   options.prepare?.(tree.root);
-  const dbPath = join(tree.root, '.skill-map', 'skill-map.db');
-  const scanner = createEngineScanPort({ projectRoot: tree.root, dbPath });
-  await scanner.scanAndPersist({ mode: 'full' });
+  const { files: _files, prepare: _prepare, extensions, postgres, ...serveOptions } = options;
+  const server =
+    postgres === undefined ? undefined : { url: postgres, projectId: ensureProjectId(tree.root).id };
+  const dbPath = server?.url ?? join(tree.root, '.skill-map', 'skill-map.db');
   const logger = createMemoryLogger();
-  const reader = createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger });
-  const { files: _files, prepare: _prepare, extensions, ...serveOptions } = options;
+  const { scanner, reader } =
+    server === undefined
+      ? {
+          scanner: createEngineScanPort({ projectRoot: tree.root, dbPath }),
+          reader: createSqliteMapReader({ dbPath, scopeRoot: tree.root, logger }),
+        }
+      : {
+          scanner: createPgScanPort({ projectRoot: tree.root, ...server, label: 'test' }),
+          reader: createPgMapReader({ ...server, scopeRoot: tree.root }),
+        };
+  await scanner.scanAndPersist({ mode: 'full' });
   const running = await runServe(
     {
       port: 0,
@@ -74,9 +90,10 @@ export async function startProjectServer(
       engines: (channel, events) =>
         createEngineContext({
           scopeRoot: tree.root,
-          dbPath,
+          dbPath: server === undefined ? dbPath : '',
           channel,
           events,
+          ...(server === undefined ? {} : { server }),
           ...(extensions === undefined ? {} : { extensions }),
         }),
     },
@@ -93,5 +110,26 @@ export async function startProjectServer(
       scanner.close?.();
       tree.remove();
     },
+  };
+}
+
+/** The stores a server suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
+export const SERVER_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
+
+/**
+ * A suite's project-server starter over each store: registers the suite's throwaway PostgreSQL cluster and starts a
+ * server on the named store, each PostgreSQL one on a database of its own; null when PostgreSQL is not available.
+ */
+export function projectServersOn(hooks: Parameters<typeof postgresForSuite>[0]) {
+  const cluster = postgresForSuite(hooks);
+  let databases = 0;
+  return async (
+    store: (typeof SERVER_STORES)[number],
+    options: Parameters<typeof startProjectServer>[0] = {},
+  ): Promise<ProjectServer | null> => {
+    if (store === 'SQLite') return startProjectServer(options);
+    const server = cluster.current();
+    if (server === null) return null;
+    return startProjectServer({ ...options, postgres: server.createDatabase(`serve_${++databases}`) });
   };
 }
