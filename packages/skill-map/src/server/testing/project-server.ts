@@ -1,4 +1,8 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { openSyncPg } from '../../adapters/postgres/sync-pg.js';
+import { insertFinding, insertPgFinding } from '../../engines/findings/testing/findings-project.js';
+import type { FindingSeed } from '../../engines/findings/testing/findings-project.js';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
 import { loadConfig } from '../../adapters/index.js';
@@ -35,6 +39,10 @@ export interface ProjectServer {
   running: RunningServer;
   logger: ReturnType<typeof createMemoryLogger>;
   dbPath: string;
+  /** Runs raw SQL (`?` placeholders) on the project's database, SQLite or PostgreSQL; the rows a query answers. */
+  sql(text: string, ...args: unknown[]): Array<Record<string, unknown>>;
+  /** Inserts a finding row into the project's database (engines/findings/testing); its id. */
+  insertFinding(seed: FindingSeed): number;
   stop(): Promise<void>;
 }
 
@@ -104,6 +112,33 @@ export async function startProjectServer(
     running,
     logger,
     dbPath,
+    sql(text, ...args) {
+      if (server !== undefined) {
+        const pg = openSyncPg(server.url);
+        let n = 0;
+        try {
+          return pg.query<Record<string, unknown>>(
+            text.replace(/\?/g, () => `$${++n}`),
+            args,
+          ).rows;
+        } finally {
+          pg.close();
+        }
+      }
+      const db = new Database(dbPath);
+      try {
+        const st = db.prepare(text);
+        if (st.reader) return st.all(...args) as Array<Record<string, unknown>>;
+        st.run(...args);
+        return [];
+      } finally {
+        db.close();
+      }
+    },
+    insertFinding: (seed) =>
+      server === undefined
+        ? insertFinding(dbPath, seed)
+        : insertPgFinding(server.url, server.projectId, seed),
     async stop() {
       await running.close();
       reader.close();

@@ -86,7 +86,7 @@ export function insertFinding(dbPath: string, seed: FindingSeed): number {
 }
 
 /** Inserts one finding row of project `projectId` into the PostgreSQL database at `url`; returns its id. */
-function insertPgFinding(url: string, projectId: string, seed: FindingSeed): number {
+export function insertPgFinding(url: string, projectId: string, seed: FindingSeed): number {
   const pg = openSyncPg(url);
   try {
     const live = pg.query<{ h: string | null }>(
