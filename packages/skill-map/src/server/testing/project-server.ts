@@ -41,6 +41,8 @@ export interface ProjectServer {
   dbPath: string;
   /** Runs raw SQL (`?` placeholders) on the project's database, SQLite or PostgreSQL; the rows a query answers. */
   sql(text: string, ...args: unknown[]): Array<Record<string, unknown>>;
+  /** The PostgreSQL database the project is served from (null: its SQLite file, `dbPath`). */
+  server: { url: string; projectId: string } | null;
   /** Inserts a finding row into the project's database (engines/findings/testing); its id. */
   insertFinding(seed: FindingSeed): number;
   stop(): Promise<void>;
@@ -112,6 +114,7 @@ export async function startProjectServer(
     running,
     logger,
     dbPath,
+    server: server ?? null,
     sql(text, ...args) {
       if (server !== undefined) {
         const pg = openSyncPg(server.url);

@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
 import { setProcessingAgent, testCatalog } from '../../../testing/job-fixtures.js';
-import { startProjectServer } from '../../../testing/project-server.js';
+import { projectServersOn, SERVER_STORES } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 
 // The seed's claim_job / record_job rows (issue 28 points 9, 10, 11, 14), driven over HTTP by the v1 SDK client.
@@ -46,11 +45,10 @@ async function opsLine(match: Json): Promise<Json> {
 
 /** Deletes a job's stored content (what a damaged or hand-pruned database leaves). */
 function dropContent(jobId: string): void {
-  const db = new Database(ps.dbPath);
-  db.prepare(
+  ps.sql(
     'DELETE FROM state_job_contents WHERE content_hash = (SELECT content_hash FROM state_jobs WHERE id = ?)',
-  ).run(jobId);
-  db.close();
+    jobId,
+  );
 }
 
 async function submit(node: string, extension: string, extra: Json = {}): Promise<string> {
@@ -59,128 +57,138 @@ async function submit(node: string, extension: string, extra: Json = {}): Promis
   return created['jobId'] as string;
 }
 
-beforeAll(async () => {
-  ps = await startProjectServer({
-    extensions: testCatalog(),
-    prepare: (root) => setProcessingAgent(root, true),
-  });
-  client = new Client({ name: 'claim-contract-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
-  await client.listTools();
-});
-afterAll(async () => {
-  await client?.close();
-  await ps?.stop();
-});
-beforeEach(async () => {
-  for (const status of ['queued', 'running']) {
-    const { items } = await tool('list_jobs', { status });
-    for (const j of items as Json[]) await tool('cancel_job', { id: j['id'] });
-  }
-});
+// The claim contract of the MCP surface, run against each store (PostgreSQL when a throwaway cluster starts here).
+const start = projectServersOn({ beforeAll, afterAll });
 
-describe('claim_job writes the operations log (point 9)', () => {
-  it('a claim appends jobs.claim with channel mcp, naming the job but never its nonce', async () => {
-    const id = await submit(LINT, FINDER);
-    const claimed = await tool('claim_job');
-    expect(claimed['id']).toBe(id);
-    const line = await opsLine({ op: 'jobs.claim', id });
-    expect(line).toMatchObject({ target: LINT, extension: FINDER, channel: 'mcp', outcome: 'claimed' });
-    expect(JSON.stringify(opsLines())).not.toContain(claimed['nonce'] as string);
-  });
-
-  it('a claim that reaps an expired run appends jobs.reap for it', async () => {
-    const id = await submit(LINT, SUMMARIZER, { ttl: 1 });
-    expect((await tool('claim_job'))['id']).toBe(id);
-    await sleep(1100);
-    // This claim reaps the expired run first (back to the queue) and then hands the same job out again.
-    expect((await tool('claim_job'))['id']).toBe(id);
-    expect(await opsLine({ op: 'jobs.reap', id })).toMatchObject({
-      target: LINT,
-      extension: SUMMARIZER,
-      channel: 'mcp',
-      outcome: 'requeued',
+describe.each(SERVER_STORES)('%s', (store) => {
+  let started: ProjectServer | null = null;
+  beforeAll(async () => {
+    started = await start(store, {
+      extensions: testCatalog(),
+      prepare: (root) => setProcessingAgent(root, true),
     });
+    if (started === null) return;
+    ps = started;
+    client = new Client({ name: 'claim-contract-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
+    await client.listTools();
   });
-});
-
-describe('claim_job {wait} takes a number of seconds (point 10)', () => {
-  it('wait: 1.5 parks and hands out the job submitted meanwhile', async () => {
-    const parked = client.callTool({ name: 'claim_job', arguments: { wait: 1.5, filter: FINDER } });
-    await sleep(200);
-    const id = await submit(LINT, FINDER);
-    const r = await parked;
-    expect(r.isError).not.toBe(true);
-    expect(r.structuredContent).toMatchObject({ id });
+  afterAll(async () => {
+    if (started === null) return;
+    await client?.close();
+    await started.stop();
   });
-});
-
-describe('a job whose stored content is missing is failed and skipped (point 11)', () => {
-  it('claim_job fails it and returns the next claimable job', async () => {
-    const broken = await submit(LINT, FINDER, { priority: 9 });
-    const next = await submit(TEST, SUMMARIZER);
-    dropContent(broken);
-    const claimed = await tool('claim_job');
-    expect(claimed['id']).toBe(next);
-    expect((await tool('get_job', { id: broken }))['item']).toMatchObject({
-      status: 'failed',
-      failureReason: 'job-file-missing',
-    });
-    expect(await opsLine({ op: 'jobs.claim', id: broken })).toMatchObject({
-      channel: 'mcp',
-      outcome: 'failed',
-      detail: 'job-file-missing',
-    });
+  beforeEach(async (ctx) => {
+    if (started === null) return ctx.skip();
+    for (const status of ['queued', 'running']) {
+      const { items } = await tool('list_jobs', { status });
+      for (const j of items as Json[]) await tool('cancel_job', { id: j['id'] });
+    }
   });
 
-  it('claim_job with only a broken job fails it and answers the empty claim', async () => {
-    const broken = await submit(LINT, FINDER);
-    dropContent(broken);
-    const r = await client.callTool({ name: 'claim_job', arguments: {} });
-    expect(r.isError).not.toBe(true);
-    expect(r.content).toEqual([{ type: 'text', text: 'null' }]);
-    expect((await tool('get_job', { id: broken }))['item']).toMatchObject({ status: 'failed' });
-  });
-
-  it('a parked claim does not end on a broken job: it keeps waiting and takes the next one', async () => {
-    const broken = await submit(LINT, FINDER);
-    dropContent(broken);
-    const parked = client.callTool({ name: 'claim_job', arguments: { wait: 30 } });
-    await sleep(300);
-    const next = await submit(TEST, SUMMARIZER);
-    const r = await parked;
-    expect(r.isError).not.toBe(true);
-    expect(r.structuredContent).toMatchObject({ id: next });
-    expect((await tool('get_job', { id: broken }))['item']).toMatchObject({
-      status: 'failed',
-      failureReason: 'job-file-missing',
-    });
-  }, 20_000);
-});
-
-describe('record_job accepts every failureReason it advertises (point 14)', () => {
-  it('lists the six reasons, and each one records', async () => {
-    const { tools } = await client.listTools();
-    const record = tools.find((t) => t.name === 'record_job');
-    const reasons = (record?.inputSchema.properties?.['failureReason'] as { enum?: string[] } | undefined)
-      ?.enum;
-    expect(reasons).toHaveLength(6);
-    for (const reason of reasons ?? []) {
-      const id = await submit(LINT, SUMMARIZER);
+  describe('claim_job writes the operations log (point 9)', () => {
+    it('a claim appends jobs.claim with channel mcp, naming the job but never its nonce', async () => {
+      const id = await submit(LINT, FINDER);
       const claimed = await tool('claim_job');
       expect(claimed['id']).toBe(id);
-      const out = await tool('record_job', {
-        id,
-        nonce: claimed['nonce'],
-        status: 'failed',
-        failureReason: reason,
+      const line = await opsLine({ op: 'jobs.claim', id });
+      expect(line).toMatchObject({ target: LINT, extension: FINDER, channel: 'mcp', outcome: 'claimed' });
+      expect(JSON.stringify(opsLines())).not.toContain(claimed['nonce'] as string);
+    });
+
+    it('a claim that reaps an expired run appends jobs.reap for it', async () => {
+      const id = await submit(LINT, SUMMARIZER, { ttl: 1 });
+      expect((await tool('claim_job'))['id']).toBe(id);
+      await sleep(1100);
+      // This claim reaps the expired run first (back to the queue) and then hands the same job out again.
+      expect((await tool('claim_job'))['id']).toBe(id);
+      expect(await opsLine({ op: 'jobs.reap', id })).toMatchObject({
+        target: LINT,
+        extension: SUMMARIZER,
+        channel: 'mcp',
+        outcome: 'requeued',
       });
-      // A failure recorded as report-invalid answers with that outcome, as a report that broke its contract does.
-      expect(out['outcome']).toBe(reason === 'report-invalid' ? 'report-invalid' : 'completed');
-      expect((await tool('get_job', { id }))['item']).toMatchObject({
+    });
+  });
+
+  describe('claim_job {wait} takes a number of seconds (point 10)', () => {
+    it('wait: 1.5 parks and hands out the job submitted meanwhile', async () => {
+      const parked = client.callTool({ name: 'claim_job', arguments: { wait: 1.5, filter: FINDER } });
+      await sleep(200);
+      const id = await submit(LINT, FINDER);
+      const r = await parked;
+      expect(r.isError).not.toBe(true);
+      expect(r.structuredContent).toMatchObject({ id });
+    });
+  });
+
+  describe('a job whose stored content is missing is failed and skipped (point 11)', () => {
+    it('claim_job fails it and returns the next claimable job', async () => {
+      const broken = await submit(LINT, FINDER, { priority: 9 });
+      const next = await submit(TEST, SUMMARIZER);
+      dropContent(broken);
+      const claimed = await tool('claim_job');
+      expect(claimed['id']).toBe(next);
+      expect((await tool('get_job', { id: broken }))['item']).toMatchObject({
         status: 'failed',
-        failureReason: reason,
+        failureReason: 'job-file-missing',
       });
-    }
+      expect(await opsLine({ op: 'jobs.claim', id: broken })).toMatchObject({
+        channel: 'mcp',
+        outcome: 'failed',
+        detail: 'job-file-missing',
+      });
+    });
+
+    it('claim_job with only a broken job fails it and answers the empty claim', async () => {
+      const broken = await submit(LINT, FINDER);
+      dropContent(broken);
+      const r = await client.callTool({ name: 'claim_job', arguments: {} });
+      expect(r.isError).not.toBe(true);
+      expect(r.content).toEqual([{ type: 'text', text: 'null' }]);
+      expect((await tool('get_job', { id: broken }))['item']).toMatchObject({ status: 'failed' });
+    });
+
+    it('a parked claim does not end on a broken job: it keeps waiting and takes the next one', async () => {
+      const broken = await submit(LINT, FINDER);
+      dropContent(broken);
+      const parked = client.callTool({ name: 'claim_job', arguments: { wait: 30 } });
+      await sleep(300);
+      const next = await submit(TEST, SUMMARIZER);
+      const r = await parked;
+      expect(r.isError).not.toBe(true);
+      expect(r.structuredContent).toMatchObject({ id: next });
+      expect((await tool('get_job', { id: broken }))['item']).toMatchObject({
+        status: 'failed',
+        failureReason: 'job-file-missing',
+      });
+    }, 20_000);
+  });
+
+  describe('record_job accepts every failureReason it advertises (point 14)', () => {
+    it('lists the six reasons, and each one records', async () => {
+      const { tools } = await client.listTools();
+      const record = tools.find((t) => t.name === 'record_job');
+      const reasons = (record?.inputSchema.properties?.['failureReason'] as { enum?: string[] } | undefined)
+        ?.enum;
+      expect(reasons).toHaveLength(6);
+      for (const reason of reasons ?? []) {
+        const id = await submit(LINT, SUMMARIZER);
+        const claimed = await tool('claim_job');
+        expect(claimed['id']).toBe(id);
+        const out = await tool('record_job', {
+          id,
+          nonce: claimed['nonce'],
+          status: 'failed',
+          failureReason: reason,
+        });
+        // A failure recorded as report-invalid answers with that outcome, as a report that broke its contract does.
+        expect(out['outcome']).toBe(reason === 'report-invalid' ? 'report-invalid' : 'completed');
+        expect((await tool('get_job', { id }))['item']).toMatchObject({
+          status: 'failed',
+          failureReason: reason,
+        });
+      }
+    });
   });
 });
