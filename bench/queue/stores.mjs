@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { drainQueue, forkAgents, queueProject, runAgents } from '../lib/agents.mjs';
+import { connectionFloor } from './connection-floor.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);
@@ -282,6 +283,14 @@ try {
           `bare transaction ${fmt(1000 / floor, 0).padStart(6)}/s (${fmt(floor, 3)} ms, ${store.name === 'SQLite' ? 'one writer' : `${count} connections`})   ` +
           `${fmt(ratio, 2)}x${target ? '  target <= 3x' : ''}`,
       );
+      if (store.name === 'PostgreSQL') {
+        // Where the cycle goes: the same statements through skill-map's synchronous connection, without the engine.
+        const conn = await connectionFloor(url, count, JOBS);
+        console.log(
+          `INFO  PostgreSQL ${String(count).padStart(2)} agents  the cycle's statements through the synchronous connection, ` +
+            `no engine: ${fmt(1000 / conn, 0)}/s (${fmt(conn, 3)} ms, ${fmt(conn / floor, 2)}x the bare transaction)`,
+        );
+      }
     }
     ctx.close?.();
   }
