@@ -6,6 +6,7 @@
 // Built bin, official SDK clients, a throwaway cluster (skipped without PostgreSQL).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
+import WebSocket from 'ws';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -78,6 +79,11 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: two servers on one data
 
     const onA = await agent(a);
     const onB = await agent(b);
+    // A's page: its /ws must carry what happens to the job through B too.
+    const frames: Json[] = [];
+    const ws = new WebSocket(`${a.baseUrl.replace('http', 'ws')}/ws`);
+    ws.on('message', (data: Buffer) => frames.push(JSON.parse(data.toString('utf8')) as Json));
+    await new Promise((resolve) => ws.once('open', resolve));
     const started = Date.now();
     const parked = onB('claim_job', { wait: 90 });
     await new Promise((resolve) => setTimeout(resolve, 300)); // B's first attempt found an empty queue
@@ -93,6 +99,19 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: two servers on one data
       report: REPORT,
     });
     expect(recorded['outcome']).toBe('completed');
+    // B's claim and record reach A's /ws (the event relay); A's own submit was there from the start.
+    const seen = async (type: string): Promise<void> => {
+      for (let i = 0; i < 200 && !frames.some((f) => JSON.stringify(f).includes(`"${type}"`)); i++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+    };
+    await seen('job.completed');
+    const about = (type: string): boolean =>
+      frames.some(
+        (f) =>
+          JSON.stringify(f).includes(`"${type}"`) && JSON.stringify(f).includes(String(created['jobId'])),
+      );
+    expect(['job.submitted', 'job.claimed', 'job.completed'].map(about)).toEqual([true, true, true]);
+    ws.close();
     const listed = (await (await fetch(`${a.baseUrl}/api/jobs`)).json()) as Json;
     expect((listed['items'] as Json[]).map((j) => [j['id'], j['status']])).toEqual([
       [created['jobId'], 'completed'],

@@ -1,6 +1,7 @@
 import type { EngineContext, JobEventSink } from '../engines/context.js';
 import { createEngineContext } from '../engines/operable/create-context.js';
 import type { EngineContextFactory } from '../server/ports.js';
+import { createPgEventRelay } from '../adapters/postgres/event-relay.js';
 import { projectIdOf } from '../adapters/postgres/project-id.js';
 import { withoutPassword } from '../adapters/postgres/url.js';
 import { CliError } from './errors.js';
@@ -32,20 +33,33 @@ function scannedProjectId(ctx: VerbContext, url: string): string {
 
 /**
  * The engines factory `sm serve` hands the server (REST on channel `ui`, MCP on `mcp`, events on its broadcaster);
- * `server`: the project's state is in a shared PostgreSQL database.
+ * `server`: the project's state is in a shared PostgreSQL database. There the events of this server's calls are also
+ * published to the other servers of the project, and theirs delivered here (adapters/postgres/event-relay.ts): each
+ * server's `/ws` and MCP `resources/updated` reflect a job recorded through any of them.
  */
 export function serverEngineFactory(
   scopeRoot: string,
   dbPath: string,
   server?: { url: string; projectId: string },
 ): EngineContextFactory {
-  return (channel, events) =>
-    createEngineContext({
+  const relay = server === undefined ? null : createPgEventRelay(server.url, server.projectId);
+  return (channel, events) => {
+    relay?.subscribe(events);
+    return createEngineContext({
       scopeRoot,
       dbPath,
       channel,
-      events,
+      events:
+        relay === null
+          ? events
+          : {
+              emit: (e) => {
+                events.emit(e);
+                relay.publish(e);
+              },
+            },
       reuseConnection: true,
       ...(server === undefined ? {} : { server }),
     });
+  };
 }
