@@ -35,7 +35,7 @@ function scannedProjectId(ctx: VerbContext, url: string): string {
  * The engines factory `sm serve` hands the server (REST on channel `ui`, MCP on `mcp`, events on its broadcaster);
  * `server`: the project's state is in a shared PostgreSQL database. There the events of this server's calls are also
  * published to the other servers of the project, and theirs delivered here (adapters/postgres/event-relay.ts): each
- * server's `/ws` and MCP `resources/updated` reflect a job recorded through any of them.
+ * server's `/ws` reflects a job recorded through any of them.
  */
 export function serverEngineFactory(
   scopeRoot: string,
