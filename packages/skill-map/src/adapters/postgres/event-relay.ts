@@ -1,9 +1,10 @@
 // The job events of one server, heard by the others on the same database. Each `sm serve` on PostgreSQL publishes
 // the events its own calls emit (submitted, claimed, recorded, failed, cancelled, ...) on the `sm_events` channel,
 // tagged with its project and a random id of its own, and delivers the events other servers of its project publish to
-// its local sinks (the broadcaster behind `/ws`): every server's page sees a job recorded through any of them. Notifications are delivered at most once and only while listening: a server started later does not replay
-// earlier events (the job rows are the record). One asynchronous connection, opened on first use, that never keeps
-// the process alive by itself.
+// its local sinks (the broadcaster behind `/ws`): every server's page sees a job recorded through any of them.
+// Notifications are delivered at most once and only while listening: a server started later does not replay earlier
+// events (the job rows are the record). One asynchronous connection, opened on first use, that never keeps the
+// process alive by itself.
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type { JobEvent, JobEventSink } from '../../engines/context.js';
