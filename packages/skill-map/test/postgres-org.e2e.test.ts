@@ -103,6 +103,46 @@ describe.skipIf(!isBuilt() || !hasPostgres())('postgres: sm scan --db postgres:/
     );
     expect(runSm(['org', 'delete', idA, '--yes'], { cwd: b.root, env }).code).toBe(5);
   });
+
+  it('sm issues and sm findings work on the project rows in the database', (ctx) => {
+    if (server === null) return ctx.skip();
+    const url = server.createDatabase('curation');
+    const env = { SKILL_MAP_DB: url };
+    const c = createTempTree('sm-org-d-');
+    try {
+      c.write(project('lint', 'reviewer', 'missing-c'));
+      expect(runSm(['scan'], { cwd: c.root, env }).code).toBe(1); // one broken link
+      const node = '.claude/skills/lint/SKILL.md';
+      const dismissed = runSm(
+        ['issues', 'dismiss', node, 'reference-broken', 'docs/missing-c.md', '--note', 'planned', '--yes'],
+        { cwd: c.root, env },
+      );
+      expect(dismissed.code, dismissed.stderr).toBe(0);
+      // The sidecar holds the suppression; the stored issue is gone at once, for every reader of the database.
+      expect(readFileSync(join(c.root, '.claude/skills/lint/SKILL.sm'), 'utf8')).toContain(
+        'docs/missing-c.md',
+      );
+      const issues = runSm(['org', 'issues', '--json'], { cwd: c.root, env });
+      expect(issues.stdout).not.toContain('missing-c');
+      const listed = runSm(['issues', 'suppressions', '--json'], { cwd: c.root, env });
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('docs/missing-c.md');
+      // A rescan keeps it suppressed (the sidecar is the record); the scan exits clean now.
+      expect(runSm(['scan'], { cwd: c.root, env }).code).toBe(0);
+      const findings = runSm(['findings', '--json'], { cwd: c.root, env });
+      expect(findings.code, findings.stderr).toBe(0);
+      expect(JSON.parse(findings.stdout)).toMatchObject({ total: 0 });
+      // Beside the project: its settings and its operations log (the dismissal is logged where it was made), no
+      // SQLite file.
+      expect(readdirSync(join(c.root, '.skill-map')).sort()).toEqual([
+        '.gitignore',
+        'operations.log',
+        'settings.json',
+      ]);
+    } finally {
+      c.remove();
+    }
+  });
 });
 
 describe.skipIf(!isBuilt() || !hasPostgres())('postgres: the job queue on a shared database', () => {

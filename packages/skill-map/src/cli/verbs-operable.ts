@@ -152,6 +152,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       yes: { type: 'boolean', short: 'y', description: 'consent to this one .sm sidecar write' },
     },
     maxArgs: 3,
+    server: true,
     load: () => import('./commands/findings.js'),
   },
   {
@@ -178,6 +179,7 @@ export const OPERABLE_VERBS: readonly VerbSpec[] = [
       yes: { type: 'boolean', short: 'y', description: 'consent to this one .sm sidecar write' },
     },
     maxArgs: 4,
+    server: true,
     load: () => import('./commands/issues.js'),
   },
   {

@@ -79,7 +79,7 @@ export const GLOBAL_OPTIONS: Readonly<Record<string, OptionSpec>> = {
     type: 'string',
     value: 'path',
     description:
-      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan, org, jobs, record and serve',
+      'database file (also SKILL_MAP_DB); default <root>/.skill-map/skill-map.db; a postgres:// URL for sm scan, org, jobs, record, findings, issues and serve',
   },
   root: {
     type: 'string',

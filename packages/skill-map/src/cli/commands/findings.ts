@@ -97,7 +97,7 @@ function report(
 }
 
 function list(ctx: VerbContext, engines: EngineContext, nodeArg: string | undefined): VerbResult {
-  requireDbPath(ctx);
+  if (ctx.project.server === undefined) requireDbPath(ctx); // a server database's project is checked by its context
   const node = nodeArg === undefined ? undefined : toNodePath(nodeArg, ctx.io.cwd, ctx.project.root);
   const extension = text(ctx, 'extension');
   const view = findingsView(engines, {
