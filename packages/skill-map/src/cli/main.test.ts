@@ -138,7 +138,9 @@ describe('usage errors exit 2 with what to do', () => {
     expect(run.stderr).toContain(
       '`sm list` does not work on a PostgreSQL database yet (--db postgres://ana:***@db.example:5432/maps)',
     );
-    expect(run.stderr).toContain('`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues` and `sm serve` do');
+    expect(run.stderr).toContain(
+      '`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues` and `sm serve` do',
+    );
     expect(run.stderr).not.toContain('s3cret');
     const env = await sm(['list'], { SKILL_MAP_DB: 'mysql://db.example/maps' });
     expect(env.code).toBe(2);
