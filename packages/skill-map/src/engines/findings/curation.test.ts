@@ -1,10 +1,11 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTest, STORES } from '../../adapters/testing/per-store.js';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { load } from 'js-yaml';
 import type { EngineContext } from '../context.js';
 import { isEngineError } from '../errors.js';
 import { deleteFinding, dismissFinding, findingsView, reopenFinding, undismissFinding } from './index.js';
-import { FINDINGS_STORES, findingsProjectsOn, LINT, TEST } from './testing/findings-project.js';
+import { findingsProjectsOn, LINT, TEST } from './testing/findings-project.js';
 import type { FindingsProject } from './testing/findings-project.js';
 
 const LINT_SM = '.claude/skills/lint/SKILL.sm';
@@ -12,15 +13,13 @@ const LINT_SM = '.claude/skills/lint/SKILL.sm';
 // Run against each store: SQLite always, PostgreSQL when a throwaway cluster can be started here.
 const open = findingsProjectsOn({ beforeAll, afterAll });
 let p: FindingsProject;
-let opened: FindingsProject | null = null;
 
-describe.each(FINDINGS_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    opened = await open(store);
-    if (opened === null) return ctx.skip();
-    p = opened;
-  });
-  afterEach(() => opened?.remove());
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => open(store),
+    (q) => (p = q),
+    (q) => q.remove(),
+  );
 
   async function ops(ctx: EngineContext): Promise<Array<Record<string, unknown>>> {
     await ctx.opsLog.flush();

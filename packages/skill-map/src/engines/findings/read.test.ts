@@ -1,21 +1,20 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTest, STORES } from '../../adapters/testing/per-store.js';
 import { rmSync } from 'node:fs';
 import { findingsView, listFindings } from './index.js';
-import { FINDINGS_STORES, findingsProjectsOn, LINT, REVIEWER, TEST } from './testing/findings-project.js';
+import { findingsProjectsOn, LINT, REVIEWER, TEST } from './testing/findings-project.js';
 import type { FindingsProject } from './testing/findings-project.js';
 
 // Run against each store: SQLite always, PostgreSQL when a throwaway cluster can be started here.
 const open = findingsProjectsOn({ beforeAll, afterAll });
 let p: FindingsProject;
-let opened: FindingsProject | null = null;
 
-describe.each(FINDINGS_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    opened = await open(store);
-    if (opened === null) return ctx.skip();
-    p = opened;
-  });
-  afterEach(() => opened?.remove());
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => open(store),
+    (q) => (p = q),
+    (q) => q.remove(),
+  );
 
   describe('listFindings (MCP semantics)', () => {
     it('derives staleness from the live body hash: an edited file turns its findings stale after a rescan', async () => {

@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTest, STORES } from '../../adapters/testing/per-store.js';
 import { isAdapterError } from '../../adapters/errors.js';
 import { isEngineError } from '../errors.js';
 import type { SubmitInput } from './api.js';
@@ -25,7 +26,7 @@ import {
   testCatalog,
   TEST_EXTENSIONS,
 } from './testing/extensions.js';
-import { AGENT, JOBS_STORES, jobsProjectsOn, NOTES, SKILL, submitCreated } from './testing/project.js';
+import { AGENT, jobsProjectsOn, NOTES, SKILL, submitCreated } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { execSql, querySql, stateSnapshot } from './testing/snapshot.js';
 
@@ -33,15 +34,13 @@ import { execSql, querySql, stateSnapshot } from './testing/snapshot.js';
 // can be started here (the `postgres: …` run is skipped otherwise, and scripts/test.mjs says so).
 const open = jobsProjectsOn({ beforeAll, afterAll });
 let p: JobsProject;
-let opened: JobsProject | null = null;
 
-describe.each(JOBS_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    opened = await open(store);
-    if (opened === null) return ctx.skip();
-    p = opened;
-  });
-  afterEach(() => opened?.remove());
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => open(store),
+    (q) => (p = q),
+    (q) => q.remove(),
+  );
 
   const submit = (input: SubmitInput): Promise<string> => submitCreated(p.ctx, input);
 

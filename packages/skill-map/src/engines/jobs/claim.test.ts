@@ -1,25 +1,24 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTest, STORES } from '../../adapters/testing/per-store.js';
 import { EngineError } from '../errors.js';
 import type { SubmitInput } from './api.js';
 import { claimJob, claimJobWaiting, getJob, listJobs } from './index.js';
 import { externalRunId } from './ids.js';
 import { SUMMARIZER_ID, TAGGER_ID } from './testing/extensions.js';
-import { AGENT, JOBS_STORES, jobsProjectsOn, SKILL, submitCreated } from './testing/project.js';
+import { AGENT, jobsProjectsOn, SKILL, submitCreated } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { execSql, querySql } from './testing/snapshot.js';
 
 // Run against each store: SQLite always, PostgreSQL when a throwaway cluster can be started here.
 const open = jobsProjectsOn({ beforeAll, afterAll });
 let p: JobsProject;
-let opened: JobsProject | null = null;
 
-describe.each(JOBS_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    opened = await open(store);
-    if (opened === null) return ctx.skip();
-    p = opened;
-  });
-  afterEach(() => opened?.remove());
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => open(store),
+    (q) => (p = q),
+    (q) => q.remove(),
+  );
 
   const submit = (input: SubmitInput): Promise<string> => submitCreated(p.ctx, input);
 

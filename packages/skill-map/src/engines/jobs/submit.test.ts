@@ -1,5 +1,6 @@
 import { readFileSync, rmSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eachTest, STORES } from '../../adapters/testing/per-store.js';
 import { isAdapterError } from '../../adapters/errors.js';
 import { isEngineError } from '../errors.js';
 import { cancelJob, claimJob, getJob, listJobs, previewJob, recordJob, submitJob } from './index.js';
@@ -14,22 +15,20 @@ import {
   TEST_EXTENSIONS,
   testCatalog,
 } from './testing/extensions.js';
-import { AGENT, JOBS_STORES, jobsProjectsOn, opsLines, SKILL, writeProjectFile } from './testing/project.js';
+import { AGENT, jobsProjectsOn, opsLines, SKILL, writeProjectFile } from './testing/project.js';
 import type { JobsProject } from './testing/project.js';
 import { querySql, stateSnapshot } from './testing/snapshot.js';
 
 // Run against each store: SQLite always, PostgreSQL when a throwaway cluster can be started here.
 const open = jobsProjectsOn({ beforeAll, afterAll });
 let p: JobsProject;
-let opened: JobsProject | null = null;
 
-describe.each(JOBS_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    opened = await open(store);
-    if (opened === null) return ctx.skip();
-    p = opened;
-  });
-  afterEach(() => opened?.remove());
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => open(store),
+    (q) => (p = q),
+    (q) => q.remove(),
+  );
 
   /** Runs a finder job through claim and record with these findings; returns the finding ids written. */
   async function recordFindings(node: string, findings: unknown[]): Promise<number[]> {

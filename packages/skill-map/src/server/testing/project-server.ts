@@ -1,4 +1,6 @@
 import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import Database from 'better-sqlite3';
 import { openSyncPg } from '../../adapters/postgres/sync-pg.js';
 import { insertFinding, insertPgFinding } from '../../engines/findings/testing/findings-project.js';
@@ -15,6 +17,7 @@ import { createSqliteMapReader } from '../read/sqlite-map-reader.js';
 import { createEngineScanPort } from '../scan/engine-scan-port.js';
 import { ensureProjectId } from '../../adapters/postgres/project-id.js';
 import { postgresForSuite } from '../../adapters/testing/postgres.js';
+import type { StoreName } from '../../adapters/testing/per-store.js';
 import { createPgMapReader } from '../read/pg-map-reader.js';
 import { createPgScanPort } from '../scan/pg-scan-port.js';
 import { createMemoryLogger } from './test-server.js';
@@ -151,9 +154,6 @@ export async function startProjectServer(
   };
 }
 
-/** The stores a server suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
-export const SERVER_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
-
 /**
  * A suite's project-server starter over each store: registers the suite's throwaway PostgreSQL cluster and starts a
  * server on the named store, each PostgreSQL one on a database of its own; null when PostgreSQL is not available.
@@ -162,7 +162,7 @@ export function projectServersOn(hooks: Parameters<typeof postgresForSuite>[0]) 
   const cluster = postgresForSuite(hooks);
   let databases = 0;
   return async (
-    store: (typeof SERVER_STORES)[number],
+    store: StoreName,
     options: Parameters<typeof startProjectServer>[0] = {},
   ): Promise<ProjectServer | null> => {
     if (store === 'SQLite') return startProjectServer(options);
@@ -170,4 +170,11 @@ export function projectServersOn(hooks: Parameters<typeof postgresForSuite>[0]) 
     if (server === null) return null;
     return startProjectServer({ ...options, postgres: server.createDatabase(`serve_${++databases}`) });
   };
+}
+
+/** An official SDK (v1) client connected to the server's `/mcp` endpoint. */
+export async function mcpClient(ps: ProjectServer, name: string): Promise<Client> {
+  const client = new Client({ name, version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
+  return client;
 }

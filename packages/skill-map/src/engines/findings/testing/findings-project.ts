@@ -6,13 +6,13 @@ import { createTempTree } from '../../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../../adapters/testing/temp-tree.js';
 import type { OpsChannel } from '../../../adapters/ops-log.js';
 import { runScan } from '../../scan/scan-engine.js';
+import { scanIntoPostgres } from '../../testing/postgres-scan.js';
 import type { EngineContext } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
-import { openPgSession } from '../../../adapters/postgres/pg-session.js';
 import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
-import { createPgScanZone } from '../../../adapters/postgres/scan-zone.js';
 import { openSyncPg } from '../../../adapters/postgres/sync-pg.js';
 import { postgresForSuite } from '../../../adapters/testing/postgres.js';
+import type { StoreName } from '../../../adapters/testing/per-store.js';
 
 /** A small Claude-layout project the findings tests judge. */
 export const FINDINGS_FILES: Record<string, string> = {
@@ -133,13 +133,7 @@ export async function findingsProject(
       await runScan({ projectRoot: tree.root, dbPath, mode: 'full' });
       return;
     }
-    const scanned = await runScan({ projectRoot: tree.root, mode: 'full', persist: false });
-    const session = openPgSession(url, projectId);
-    try {
-      createPgScanZone(session).persistScan(scanned.result, 'test');
-    } finally {
-      session.close();
-    }
+    await scanIntoPostgres(tree.root, url, projectId);
   };
   await scan();
   const withDb = <T>(fn: (db: Database.Database) => T): T => {
@@ -192,15 +186,12 @@ export async function findingsProject(
   };
 }
 
-/** The stores a findings suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
-export const FINDINGS_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
-
 /** A suite's project opener over each store (null: PostgreSQL is not available here). */
 export function findingsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
   const cluster = postgresForSuite(hooks);
   let databases = 0;
   return async (
-    store: (typeof FINDINGS_STORES)[number],
+    store: StoreName,
     files: Record<string, string> = FINDINGS_FILES,
   ): Promise<FindingsProject | null> => {
     if (store === 'SQLite') return findingsProject(files);

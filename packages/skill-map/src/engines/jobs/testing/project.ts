@@ -8,10 +8,10 @@ import type { TempTree } from '../../../adapters/testing/temp-tree.js';
 import type { EngineContext, JobEvent } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { runScan } from '../../scan/scan-engine.js';
-import { openPgSession } from '../../../adapters/postgres/pg-session.js';
+import { scanIntoPostgres } from '../../testing/postgres-scan.js';
 import { postgresForSuite } from '../../../adapters/testing/postgres.js';
+import type { StoreName } from '../../../adapters/testing/per-store.js';
 import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
-import { createPgScanZone } from '../../../adapters/postgres/scan-zone.js';
 import type { ExtensionCatalog } from '../../extensions/types.js';
 import type { SubmitInput } from '../api.js';
 import { submitJob } from '../index.js';
@@ -76,14 +76,7 @@ export async function createJobsProject(
       await runScan({ projectRoot: tree.root, racyWindowMs: -60_000 });
       return;
     }
-    // As `sm scan --db postgres://…` does: scanned in memory, the project's rows replaced in the database.
-    const scanned = await runScan({ projectRoot: tree.root, mode: 'full', persist: false });
-    const session = openPgSession(store.url, store.projectId);
-    try {
-      createPgScanZone(session).persistScan(scanned.result, 'test');
-    } finally {
-      session.close();
-    }
+    await scanIntoPostgres(tree.root, store.url, store.projectId);
   };
   await rescan();
   const events: JobEvent[] = [];
@@ -153,10 +146,6 @@ export function writeProjectFile(p: JobsProject, rel: string, text: string): voi
   writeFileSync(join(p.tree.root, rel), text);
 }
 
-/** The stores a jobs suite runs against (suite titles): SQLite always, PostgreSQL when a cluster starts here. */
-export const JOBS_STORES = ['SQLite', 'postgres: PostgreSQL'] as const;
-export type JobsStoreName = (typeof JOBS_STORES)[number];
-
 /**
  * A suite's project opener over each store: registers the suite's throwaway PostgreSQL cluster (skipped without
  * PostgreSQL) and answers a fresh project on the named store, each PostgreSQL one in a database of its own; null
@@ -166,7 +155,7 @@ export function jobsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
   const cluster = postgresForSuite(hooks);
   let databases = 0;
   return async (
-    store: JobsStoreName,
+    store: StoreName,
     files: Record<string, string> = DEFAULT_FILES,
     opts: { agent?: boolean; extensions?: ExtensionCatalog } = {},
   ): Promise<JobsProject | null> => {

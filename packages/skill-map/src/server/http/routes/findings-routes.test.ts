@@ -1,7 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eachSuite, STORES } from '../../../adapters/testing/per-store.js';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createSpecValidator } from '@skill-map/spec/testing';
-import { projectServersOn, SERVER_STORES } from '../../testing/project-server.js';
+import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
 
@@ -19,18 +20,13 @@ let ps: ProjectServer;
 // The findings suite of the REST surface, run against each store (PostgreSQL when a throwaway cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  let started: ProjectServer | null = null;
-  beforeAll(async () => {
-    started = await start(store, { mcp: false });
-    if (started !== null) ps = started;
-  });
-  afterAll(() => started?.stop());
-  beforeEach((ctx) => {
-    if (started === null) ctx.skip();
-  });
+describe.each(STORES)('%s', (store) => {
+  eachSuite(
+    () => start(store, { mcp: false }),
+    (s) => void (ps = s),
+    (s) => s.stop(),
+  );
   afterEach(() => {
-    if (started === null) return;
     ps.sql('DELETE FROM state_findings');
     rmSync(ps.tree.abs(LINT_SM), { force: true });
     rmSync(ps.tree.abs('.skill-map/settings.json'), { force: true });

@@ -1,13 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eachSuite, STORES } from '../../../adapters/testing/per-store.js';
 import WebSocket from 'ws';
 import { createSpecValidator } from '@skill-map/spec/testing';
 import { claimJob } from '../../../engines/jobs/index.js';
 import { createEngineContext } from '../../../engines/operable/create-context.js';
 import { readServeInfo } from '../../serve-info.js';
 import { setProcessingAgent, testCatalog } from '../../testing/job-fixtures.js';
-import { projectServersOn, SERVER_STORES } from '../../testing/project-server.js';
+import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
 
@@ -59,20 +60,13 @@ function claim(): { id: string; nonce: string } {
 // The queue suite of the REST surface, run against each store (PostgreSQL when a throwaway cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  let started: ProjectServer | null = null;
-  beforeAll(async () => {
-    started = await start(store, {
-      extensions: testCatalog(),
-      prepare: (root) => setProcessingAgent(root, true),
-    });
-    if (started !== null) ps = started;
-  });
-  afterAll(async () => {
-    await started?.stop();
-  });
-  beforeEach(async (ctx) => {
-    if (started === null) return ctx.skip();
+describe.each(STORES)('%s', (store) => {
+  eachSuite(
+    () => start(store, { extensions: testCatalog(), prepare: (root) => setProcessingAgent(root, true) }),
+    (s) => void (ps = s),
+    (s) => s.stop(),
+  );
+  beforeEach(async () => {
     setProcessingAgent(ps.tree.root, true);
     await call('POST', '/api/jobs/cancel-all');
   });

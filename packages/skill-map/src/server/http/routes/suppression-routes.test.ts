@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eachTest, STORES } from '../../../adapters/testing/per-store.js';
 import { createSpecValidator } from '@skill-map/spec/testing';
-import { projectServersOn, SERVER_STORES } from '../../testing/project-server.js';
+import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
 
@@ -17,7 +18,6 @@ const TARGET = 'docs/missing.md';
 // The suppression suite of the REST surface, run against each store (PostgreSQL when a cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 let ps: ProjectServer;
-let started: ProjectServer | null = null;
 
 async function call(
   method: string,
@@ -47,16 +47,12 @@ const log = (): string | null => {
 const issueCount = async (): Promise<number> =>
   (await call('GET', '/api/issues')).body?.['counts'].total as number;
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    started = await start(store, { mcp: false });
-    if (started === null) return ctx.skip();
-    ps = started;
-  });
-  afterEach(async () => {
-    await started?.stop();
-    started = null;
-  });
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => start(store, { mcp: false }),
+    (s) => void (ps = s),
+    (s) => s.stop(),
+  );
 
   describe('POST /api/nodes/:pathB64/issues/dismiss', () => {
     it('204 with confirm: the issue is gone at once, listed, logged on channel ui, and stays gone after a scan', async () => {

@@ -1,10 +1,10 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eachSuite, STORES } from '../../../../adapters/testing/per-store.js';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { projectServersOn, SERVER_STORES } from '../../../testing/project-server.js';
+import { mcpClient, projectServersOn } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
@@ -20,25 +20,19 @@ let client: Client;
 // The findings suite of the MCP surface, run against each store (PostgreSQL when a throwaway cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  let started: ProjectServer | null = null;
-  beforeAll(async () => {
-    started = await start(store);
-    if (started === null) return;
-    ps = started;
-    client = new Client({ name: 'findings-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
-  });
-  afterAll(async () => {
-    if (started === null) return;
-    await client?.close();
-    await started.stop();
-  });
-  beforeEach((ctx) => {
-    if (started === null) ctx.skip();
-  });
+describe.each(STORES)('%s', (store) => {
+  eachSuite(
+    () => start(store),
+    async (s) => {
+      ps = s;
+      client = await mcpClient(s, 'findings-test');
+    },
+    async (s) => {
+      await client.close();
+      await s.stop();
+    },
+  );
   afterEach(() => {
-    if (started === null) return;
     ps.sql('DELETE FROM state_findings');
     rmSync(ps.tree.abs(LINT_SM), { force: true });
   });

@@ -1,10 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { eachSuite, STORES } from '../../../../adapters/testing/per-store.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { setProcessingAgent, testCatalog } from '../../../testing/job-fixtures.js';
-import { projectServersOn, SERVER_STORES } from '../../../testing/project-server.js';
+import { mcpClient, projectServersOn } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 
 // The seed's claim_job / record_job rows (issue 28 points 9, 10, 11, 14), driven over HTTP by the v1 SDK client.
@@ -60,26 +60,20 @@ async function submit(node: string, extension: string, extra: Json = {}): Promis
 // The claim contract of the MCP surface, run against each store (PostgreSQL when a throwaway cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  let started: ProjectServer | null = null;
-  beforeAll(async () => {
-    started = await start(store, {
-      extensions: testCatalog(),
-      prepare: (root) => setProcessingAgent(root, true),
-    });
-    if (started === null) return;
-    ps = started;
-    client = new Client({ name: 'claim-contract-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
-    await client.listTools();
-  });
-  afterAll(async () => {
-    if (started === null) return;
-    await client?.close();
-    await started.stop();
-  });
-  beforeEach(async (ctx) => {
-    if (started === null) return ctx.skip();
+describe.each(STORES)('%s', (store) => {
+  eachSuite(
+    () => start(store, { extensions: testCatalog(), prepare: (root) => setProcessingAgent(root, true) }),
+    async (s) => {
+      ps = s;
+      client = await mcpClient(s, 'claim-contract-test');
+      await client.listTools();
+    },
+    async (s) => {
+      await client.close();
+      await s.stop();
+    },
+  );
+  beforeEach(async () => {
     for (const status of ['queued', 'running']) {
       const { items } = await tool('list_jobs', { status });
       for (const j of items as Json[]) await tool('cancel_job', { id: j['id'] });

@@ -1,11 +1,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { eachSuite, STORES } from '../../../../adapters/testing/per-store.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CLEAN_FINDINGS_REPORT, setProcessingAgent, testCatalog } from '../../../testing/job-fixtures.js';
-import { projectServersOn, SERVER_STORES } from '../../../testing/project-server.js';
+import { mcpClient, projectServersOn } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- results are read loosely; shapes are asserted
@@ -45,25 +45,19 @@ async function cancelAll(): Promise<void> {
 // The queue suite of the MCP surface, run against each store (PostgreSQL when a throwaway cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  let started: ProjectServer | null = null;
-  beforeAll(async () => {
-    started = await start(store, {
-      extensions: testCatalog(),
-      prepare: (root) => setProcessingAgent(root, true),
-    });
-    if (started === null) return;
-    ps = started;
-    client = new Client({ name: 'queue-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
-  });
-  afterAll(async () => {
-    if (started === null) return;
-    await client?.close();
-    await started.stop();
-  });
-  beforeEach(async (ctx) => {
-    if (started === null) return ctx.skip();
+describe.each(STORES)('%s', (store) => {
+  eachSuite(
+    () => start(store, { extensions: testCatalog(), prepare: (root) => setProcessingAgent(root, true) }),
+    async (s) => {
+      ps = s;
+      client = await mcpClient(s, 'queue-test');
+    },
+    async (s) => {
+      await client.close();
+      await s.stop();
+    },
+  );
+  beforeEach(async () => {
     setProcessingAgent(ps.tree.root, true);
     await cancelAll();
   });

@@ -1,9 +1,9 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { eachTest, STORES } from '../../../../adapters/testing/per-store.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { McpError } from '@modelcontextprotocol/sdk/types.js';
-import { projectServersOn, SERVER_STORES } from '../../../testing/project-server.js';
+import { mcpClient, projectServersOn } from '../../../testing/project-server.js';
 import type { ProjectServer } from '../../../testing/project-server.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
@@ -17,7 +17,6 @@ const TARGET = 'docs/missing.md';
 // The suppression suite of the MCP surface, run against each store (PostgreSQL when a cluster starts here).
 const start = projectServersOn({ beforeAll, afterAll });
 let ps: ProjectServer;
-let started: ProjectServer | null = null;
 let client: Client | null = null;
 
 async function tool(name: string, args: Record<string, unknown>): Promise<Json> {
@@ -42,20 +41,16 @@ const snapshot = async () => ({
   issues: (await tool('list_issues', {}))['total'] as number,
 });
 
-describe.each(SERVER_STORES)('%s', (store) => {
-  beforeEach(async (ctx) => {
-    started = await start(store);
-    if (started === null) return ctx.skip();
-    ps = started;
-    client = new Client({ name: 'v1-test', version: '1.0.0' });
-    await client.connect(new StreamableHTTPClientTransport(new URL(ps.running.mcpUrl ?? '')));
+describe.each(STORES)('%s', (store) => {
+  eachTest(
+    () => start(store),
+    (s) => void (ps = s),
+    (s) => s.stop(),
+  );
+  beforeEach(async () => {
+    client = await mcpClient(ps, 'v1-test');
   });
-  afterEach(async () => {
-    await client?.close();
-    client = null;
-    await started?.stop();
-    started = null;
-  });
+  afterEach(() => client?.close());
 
   describe('issue-suppression tools (v1 SDK client over Streamable HTTP)', () => {
     it('are listed with their contract inputs', async () => {
