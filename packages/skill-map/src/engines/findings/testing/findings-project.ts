@@ -54,6 +54,21 @@ export interface FindingsProject {
   remove(): void;
 }
 
+/** A seed's column values from node_id to body_hash_at_generation (`live`: the node's body hash now). */
+function seedValues(seed: FindingSeed, live: string | null | undefined): unknown[] {
+  return [
+    seed.node,
+    seed.extension ?? 'core/lint-finder',
+    seed.origin ?? 'extension',
+    seed.type ?? 'vague-step',
+    seed.severity ?? 'warn',
+    seed.message ?? 'a step is vague',
+    seed.resolution ?? null,
+    seed.resolution === undefined || seed.resolution === null ? null : 'human',
+    seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
+  ];
+}
+
 /** Inserts one finding row into the database at `dbPath` (a real file a real scan built); returns its id. */
 export function insertFinding(dbPath: string, seed: FindingSeed): number {
   const db = new Database(dbPath);
@@ -68,17 +83,7 @@ export function insertFinding(dbPath: string, seed: FindingSeed): number {
            resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
          VALUES (?, ?, '1.0.0', ?, ?, ?, ?, ?, ?, ?, 1700000000000, 'j-test')`,
       )
-      .run(
-        seed.node,
-        seed.extension ?? 'core/lint-finder',
-        seed.origin ?? 'extension',
-        seed.type ?? 'vague-step',
-        seed.severity ?? 'warn',
-        seed.message ?? 'a step is vague',
-        seed.resolution ?? null,
-        seed.resolution === undefined || seed.resolution === null ? null : 'human',
-        seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
-      );
+      .run(...seedValues(seed, live));
     return Number(info.lastInsertRowid);
   } finally {
     db.close();
@@ -97,18 +102,7 @@ export function insertPgFinding(url: string, projectId: string, seed: FindingSee
       `INSERT INTO state_findings (project_id, node_id, extension_id, extension_version, origin, type, severity,
          message, resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
        VALUES ($1, $2, $3, '1.0.0', $4, $5, $6, $7, $8, $9, $10, 1700000000000, 'j-test') RETURNING id`,
-      [
-        projectId,
-        seed.node,
-        seed.extension ?? 'core/lint-finder',
-        seed.origin ?? 'extension',
-        seed.type ?? 'vague-step',
-        seed.severity ?? 'warn',
-        seed.message ?? 'a step is vague',
-        seed.resolution ?? null,
-        seed.resolution === undefined || seed.resolution === null ? null : 'human',
-        seed.bodyHash === undefined ? (live ?? null) : seed.bodyHash,
-      ],
+      [projectId, ...seedValues(seed, live)],
     ).rows[0]!.id;
   } finally {
     pg.close();
