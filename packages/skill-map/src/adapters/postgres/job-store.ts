@@ -8,24 +8,21 @@ import type {
   JobQuery,
   JobRecord,
   JobStore,
-  NewExecution,
   NewJob,
-  PruneCutoffs,
-  Reaped,
-  ReapOptions,
   Transition,
 } from '../sqlite/jobs/port.js';
 import { TransitionLost } from '../sqlite/jobs/port.js';
-import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
-import { executionValues, spellings } from '../sqlite/jobs/job-side-rows.js';
+import { spellings } from '../sqlite/jobs/job-side-rows.js';
 import type { Issue, Severity } from '@skill-map/spec';
 import { newJobValues } from '../sqlite/jobs/job-store.js';
-import { JOB_COLUMNS, toJobRecord } from '../sqlite/jobs/job-rows.js';
-import type { JobRowOut } from '../sqlite/jobs/job-rows.js';
+import { JOB_COLUMNS } from '../sqlite/jobs/job-rows.js';
 import type { PgSession } from './pg-session.js';
 import { JOBS_CHANNEL } from './queue-wake.js';
 import { PgError } from './sync-pg.js';
 import { SETTLE_LOST } from './job-functions.js';
+import { pruneJobs, reapExpired } from './job-retention.js';
+import { executionParams, INSERT_EXECUTION, toRecord } from './job-rows.js';
+import type { PgJobRow } from './job-rows.js';
 import { ReadAhead } from './read-ahead.js';
 
 /** How many expired claims one claim reaps at most (the next claim reaps the rest). */
@@ -48,18 +45,6 @@ export function claimSql(filtered: boolean): string {
     RETURNING nonce, ${JOB_COLUMNS}, (SELECT c.content FROM state_job_contents c
       WHERE c.project_id = state_jobs.project_id AND c.content_hash = state_jobs.content_hash) AS claimed_content`;
 }
-
-/** node-postgres answers BOOLEAN as a boolean; the shared row type holds SQLite's 0/1. */
-type PgJobRow = Omit<JobRowOut, 'auto_fix'> & { auto_fix: boolean | number };
-const toRecord = (r: PgJobRow): JobRecord =>
-  toJobRecord({ ...r, auto_fix: r.auto_fix === true || r.auto_fix === 1 ? 1 : 0 });
-
-const INSERT_EXECUTION = `INSERT INTO state_executions (project_id, id, kind, extension_id, extension_version,
-  node_ids_json, content_hash, status, failure_reason, exit_code, runner, started_at, finished_at, duration_ms,
-  tokens_in, tokens_out, model, report_path, report_json, job_id)
-  VALUES ($1, $2, 'action', $3, $4, $5, $6, $7, $8, NULL, $9, $10, $11, $12, $13, $14, $15, NULL, $16, $17)`;
-
-const executionParams = (projectId: string, e: NewExecution): unknown[] => [projectId, ...executionValues(e)];
 
 /** The PostgreSQL job store of `session`'s project. */
 export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStore {
@@ -282,69 +267,4 @@ export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStor
     prune: (cutoffs) => pruneJobs(session, cutoffs),
   };
   return store;
-}
-
-/** Running jobs past their expiry lose their claim, as in SQLite's reap (job-retention.ts), in one transaction. */
-function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped {
-  const { pg, projectId: p } = session;
-  const due = `project_id = $1 AND status = 'running' AND expires_at IS NOT NULL AND expires_at < $2`;
-  if (pg.query(`SELECT 1 FROM state_jobs WHERE ${due} LIMIT 1`, [p, now]).rowCount === 0) {
-    return { requeued: [], failed: [] };
-  }
-  return session.transaction(() => {
-    // Locked, skipping rows another server is reaping or recording right now (it will handle them).
-    const expired = pg
-      .query<PgJobRow>(
-        `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE ${due} ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
-        [p, now],
-      )
-      .rows.map(toRecord);
-    const reaped: Reaped = { requeued: [], failed: [] };
-    for (const job of expired) {
-      const execution = abandonedExecution(job, now, opts.executionId());
-      pg.write(INSERT_EXECUTION, executionParams(p, execution));
-      const lost =
-        pg.query<{ n: number }>(
-          `SELECT COUNT(*)::int AS n FROM state_executions WHERE project_id = $1 AND job_id = $2 AND failure_reason = 'abandoned'`,
-          [p, job.id],
-        ).rows[0]?.n ?? 0;
-      const requeue = lost < opts.maxAttempts;
-      const row = requeue
-        ? pg.query<PgJobRow>(
-            `UPDATE state_jobs SET status = 'queued', claimed_at = NULL, expires_at = NULL, runner = NULL, nonce = $3
-              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
-            [p, job.id, opts.nonce()],
-          ).rows[0]
-        : pg.query<PgJobRow>(
-            `UPDATE state_jobs SET status = 'failed', failure_reason = 'abandoned', finished_at = $3
-              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
-            [p, job.id, now],
-          ).rows[0];
-      if (row !== undefined) (requeue ? reaped.requeued : reaped.failed).push(toRecord(row));
-    }
-    if (reaped.requeued.length > 0) pg.write(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [p]);
-    return reaped;
-  });
-}
-
-/** Retention per terminal status, then the content rows no job of the project references; one transaction. */
-function pruneJobs(session: PgSession, cutoffs: PruneCutoffs): { jobs: number; contents: number } {
-  const { pg, projectId: p } = session;
-  return session.transaction(() => {
-    let jobs = 0;
-    for (const status of ['completed', 'failed', 'cancelled'] as const) {
-      const before = cutoffs[status];
-      if (before === undefined || before === null) continue;
-      jobs += pg.query(
-        `DELETE FROM state_jobs WHERE project_id = $1 AND status = $2 AND COALESCE(finished_at, created_at) < $3`,
-        [p, status, before],
-      ).rowCount;
-    }
-    const contents = pg.query(
-      `DELETE FROM state_job_contents c WHERE c.project_id = $1
-        AND NOT EXISTS (SELECT 1 FROM state_jobs j WHERE j.project_id = c.project_id AND j.content_hash = c.content_hash)`,
-      [p],
-    ).rowCount;
-    return { jobs, contents };
-  });
 }
