@@ -1,9 +1,8 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import Database from 'better-sqlite3';
-import { openSyncPg } from '../../adapters/postgres/sync-pg.js';
-import { insertFinding, insertPgFinding } from '../../engines/findings/testing/findings-project.js';
+import { runSql } from '../../adapters/testing/store-sql.js';
+import { insertFinding, insertFindingInto } from '../../engines/findings/testing/findings-project.js';
 import type { FindingSeed } from '../../engines/findings/testing/findings-project.js';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
@@ -16,7 +15,7 @@ import type { ServeOptions } from '../serve-options.js';
 import { createSqliteMapReader } from '../read/sqlite-map-reader.js';
 import { createEngineScanPort } from '../scan/engine-scan-port.js';
 import { ensureProjectId } from '../../adapters/postgres/project-id.js';
-import { postgresForSuite } from '../../adapters/testing/postgres.js';
+import { databasesOn } from '../../adapters/testing/per-store.js';
 import type { StoreName } from '../../adapters/testing/per-store.js';
 import { createPgMapReader } from '../read/pg-map-reader.js';
 import { createPgScanPort } from '../scan/pg-scan-port.js';
@@ -118,33 +117,16 @@ export async function startProjectServer(
     logger,
     dbPath,
     server: server ?? null,
-    sql(text, ...args) {
-      if (server !== undefined) {
-        const pg = openSyncPg(server.url);
-        let n = 0;
-        try {
-          return pg.query<Record<string, unknown>>(
-            text.replace(/\?/g, () => `$${++n}`),
-            args,
-          ).rows;
-        } finally {
-          pg.close();
-        }
-      }
-      const db = new Database(dbPath);
-      try {
-        const st = db.prepare(text);
-        if (st.reader) return st.all(...args) as Array<Record<string, unknown>>;
-        st.run(...args);
-        return [];
-      } finally {
-        db.close();
-      }
-    },
+    sql: (text, ...args) =>
+      runSql(
+        server === undefined ? { kind: 'sqlite', path: dbPath } : { kind: 'postgres', url: server.url },
+        text,
+        ...args,
+      ),
     insertFinding: (seed) =>
       server === undefined
         ? insertFinding(dbPath, seed)
-        : insertPgFinding(server.url, server.projectId, seed),
+        : insertFindingInto({ kind: 'postgres', url: server.url }, seed, server.projectId),
     async stop() {
       await running.close();
       reader.close();
@@ -158,17 +140,15 @@ export async function startProjectServer(
  * A suite's project-server starter over each store: registers the suite's throwaway PostgreSQL cluster and starts a
  * server on the named store, each PostgreSQL one on a database of its own; null when PostgreSQL is not available.
  */
-export function projectServersOn(hooks: Parameters<typeof postgresForSuite>[0]) {
-  const cluster = postgresForSuite(hooks);
-  let databases = 0;
+export function projectServersOn(hooks: Parameters<typeof databasesOn>[0]) {
+  const database = databasesOn(hooks, 'serve');
   return async (
     store: StoreName,
     options: Parameters<typeof startProjectServer>[0] = {},
   ): Promise<ProjectServer | null> => {
-    if (store === 'SQLite') return startProjectServer(options);
-    const server = cluster.current();
-    if (server === null) return null;
-    return startProjectServer({ ...options, postgres: server.createDatabase(`serve_${++databases}`) });
+    const db = database(store);
+    if (db === null) return null;
+    return startProjectServer(db.kind === 'postgres' ? { ...options, postgres: db.url } : options);
   };
 }
 

@@ -1,7 +1,6 @@
 // Test support for the findings engine: a real scanned project in a temp dir, findings rows inserted with SQL.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { createTempTree } from '../../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../../adapters/testing/temp-tree.js';
 import type { OpsChannel } from '../../../adapters/ops-log.js';
@@ -10,8 +9,9 @@ import { scanIntoPostgres } from '../../testing/postgres-scan.js';
 import type { EngineContext } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
-import { openSyncPg } from '../../../adapters/postgres/sync-pg.js';
-import { postgresForSuite } from '../../../adapters/testing/postgres.js';
+import { runSql, withSql } from '../../../adapters/testing/store-sql.js';
+import type { TestDatabase } from '../../../adapters/testing/store-sql.js';
+import { databasesOn } from '../../../adapters/testing/per-store.js';
 import type { StoreName } from '../../../adapters/testing/per-store.js';
 
 /** A small Claude-layout project the findings tests judge. */
@@ -69,44 +69,34 @@ function seedValues(seed: FindingSeed, live: string | null | undefined): unknown
   ];
 }
 
-/** Inserts one finding row into the database at `dbPath` (a real file a real scan built); returns its id. */
-export function insertFinding(dbPath: string, seed: FindingSeed): number {
-  const db = new Database(dbPath);
-  try {
-    const live = db
-      .prepare(`SELECT json_extract(node_json, '$.bodyHash') FROM scan_nodes WHERE path = ?`)
-      .pluck()
-      .get(seed.node) as string | undefined;
-    const info = db
-      .prepare(
-        `INSERT INTO state_findings (node_id, extension_id, extension_version, origin, type, severity, message,
-           resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
-         VALUES (?, ?, '1.0.0', ?, ?, ?, ?, ?, ?, ?, 1700000000000, 'j-test')`,
-      )
-      .run(...seedValues(seed, live));
-    return Number(info.lastInsertRowid);
-  } finally {
-    db.close();
-  }
+/**
+ * Inserts one finding row into a test's database (on PostgreSQL, of project `projectId`); returns its id. The body
+ * hash it was judged on defaults to the node's stored one (a fresh finding).
+ */
+export function insertFindingInto(db: TestDatabase, seed: FindingSeed, projectId?: string): number {
+  const project = projectId === undefined ? [] : [projectId];
+  return withSql(db, (run) => {
+    const [node] = run(
+      `SELECT node_json FROM scan_nodes WHERE path = ?${projectId === undefined ? '' : ' AND project_id = ?'}`,
+      [seed.node, ...project],
+    );
+    const live =
+      node === undefined ? null : (JSON.parse(String(node['node_json'])) as { bodyHash?: string }).bodyHash;
+    const [row] = run(
+      `INSERT INTO state_findings (${projectId === undefined ? '' : 'project_id, '}node_id, extension_id,
+         extension_version, origin, type, severity, message, resolution, resolution_actor, body_hash_at_generation,
+         generated_at, job_id)
+       VALUES (${project.map(() => '?, ').join('')}?, ?, '1.0.0', ?, ?, ?, ?, ?, ?, ?, 1700000000000, 'j-test')
+       RETURNING id`,
+      [...project, ...seedValues(seed, live)],
+    );
+    return Number(row?.['id']);
+  });
 }
 
-/** Inserts one finding row of project `projectId` into the PostgreSQL database at `url`; returns its id. */
-export function insertPgFinding(url: string, projectId: string, seed: FindingSeed): number {
-  const pg = openSyncPg(url);
-  try {
-    const live = pg.query<{ h: string | null }>(
-      `SELECT node_json::jsonb ->> 'bodyHash' AS h FROM scan_nodes WHERE project_id = $1 AND path = $2`,
-      [projectId, seed.node],
-    ).rows[0]?.h;
-    return pg.query<{ id: number }>(
-      `INSERT INTO state_findings (project_id, node_id, extension_id, extension_version, origin, type, severity,
-         message, resolution, resolution_actor, body_hash_at_generation, generated_at, job_id)
-       VALUES ($1, $2, $3, '1.0.0', $4, $5, $6, $7, $8, $9, $10, 1700000000000, 'j-test') RETURNING id`,
-      [projectId, ...seedValues(seed, live)],
-    ).rows[0]!.id;
-  } finally {
-    pg.close();
-  }
+/** Inserts one finding row into the SQLite database at `dbPath` (a real file a real scan built); returns its id. */
+export function insertFinding(dbPath: string, seed: FindingSeed): number {
+  return insertFindingInto({ kind: 'sqlite', path: dbPath }, seed);
 }
 
 /**
@@ -130,14 +120,7 @@ export async function findingsProject(
     await scanIntoPostgres(tree.root, url, projectId);
   };
   await scan();
-  const withDb = <T>(fn: (db: Database.Database) => T): T => {
-    const db = new Database(dbPath);
-    try {
-      return fn(db);
-    } finally {
-      db.close();
-    }
-  };
+
   const contexts: EngineContext[] = [];
   return {
     tree,
@@ -152,18 +135,15 @@ export async function findingsProject(
       return ctx;
     },
     insert: (seed) =>
-      url === undefined ? insertFinding(dbPath, seed) : insertPgFinding(url, projectId, seed),
+      url === undefined
+        ? insertFinding(dbPath, seed)
+        : insertFindingInto({ kind: 'postgres', url }, seed, projectId),
     rescan: scan,
-    rows: () => {
-      if (url === undefined)
-        return withDb((db) => db.prepare(`SELECT * FROM state_findings ORDER BY id`).all());
-      const pg = openSyncPg(url);
-      try {
-        return pg.query(`SELECT * FROM state_findings WHERE project_id = $1 ORDER BY id`, [projectId]).rows;
-      } finally {
-        pg.close();
-      }
-    },
+    rows: () =>
+      runSql(
+        url === undefined ? { kind: 'sqlite', path: dbPath } : { kind: 'postgres', url },
+        'SELECT * FROM state_findings ORDER BY id',
+      ),
     opsLines: () => {
       const file = join(tree.root, '.skill-map', 'operations.log');
       if (!existsSync(file)) return [];
@@ -181,16 +161,14 @@ export async function findingsProject(
 }
 
 /** A suite's project opener over each store (null: PostgreSQL is not available here). */
-export function findingsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
-  const cluster = postgresForSuite(hooks);
-  let databases = 0;
+export function findingsProjectsOn(hooks: Parameters<typeof databasesOn>[0]) {
+  const database = databasesOn(hooks, 'findings');
   return async (
     store: StoreName,
     files: Record<string, string> = FINDINGS_FILES,
   ): Promise<FindingsProject | null> => {
-    if (store === 'SQLite') return findingsProject(files);
-    const server = cluster.current();
-    if (server === null) return null;
-    return findingsProject(files, { postgres: server.createDatabase(`findings_${++databases}`) });
+    const db = database(store);
+    if (db === null) return null;
+    return findingsProject(files, db.kind === 'postgres' ? { postgres: db.url } : {});
   };
 }

@@ -9,7 +9,7 @@ import type { EngineContext, JobEvent } from '../../context.js';
 import { createEngineContext } from '../../operable/create-context.js';
 import { runScan } from '../../scan/scan-engine.js';
 import { scanIntoPostgres } from '../../testing/postgres-scan.js';
-import { postgresForSuite } from '../../../adapters/testing/postgres.js';
+import { databasesOn } from '../../../adapters/testing/per-store.js';
 import type { StoreName } from '../../../adapters/testing/per-store.js';
 import { ensureProjectId } from '../../../adapters/postgres/project-id.js';
 import type { ExtensionCatalog } from '../../extensions/types.js';
@@ -151,17 +151,15 @@ export function writeProjectFile(p: JobsProject, rel: string, text: string): voi
  * PostgreSQL) and answers a fresh project on the named store, each PostgreSQL one in a database of its own; null
  * when PostgreSQL is not available here.
  */
-export function jobsProjectsOn(hooks: Parameters<typeof postgresForSuite>[0]) {
-  const cluster = postgresForSuite(hooks);
-  let databases = 0;
+export function jobsProjectsOn(hooks: Parameters<typeof databasesOn>[0]) {
+  const database = databasesOn(hooks, 'jobs');
   return async (
     store: StoreName,
     files: Record<string, string> = DEFAULT_FILES,
     opts: { agent?: boolean; extensions?: ExtensionCatalog } = {},
   ): Promise<JobsProject | null> => {
-    if (store === 'SQLite') return createJobsProject(files, opts);
-    const server = cluster.current();
-    if (server === null) return null;
-    return createJobsProject(files, { ...opts, postgres: server.createDatabase(`jobs_${++databases}`) });
+    const db = database(store);
+    if (db === null) return null;
+    return createJobsProject(files, db.kind === 'postgres' ? { ...opts, postgres: db.url } : opts);
   };
 }

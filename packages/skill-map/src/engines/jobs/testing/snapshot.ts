@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import Database from 'better-sqlite3';
-import { openSyncPg } from '../../../adapters/postgres/sync-pg.js';
+import { runSql, withSql } from '../../../adapters/testing/store-sql.js';
+import type { TestDatabase } from '../../../adapters/testing/store-sql.js';
 import type { JobsProject } from './project.js';
 
 /** The state-zone tables a snapshot covers, each with a stable row order in either database. */
@@ -12,44 +12,15 @@ const TABLES: Array<[string, string]> = [
   ['state_findings', 'id'],
 ];
 
-/** `?` placeholders as PostgreSQL's `$1, $2, …` (the tests' SQL has no `?` inside literals). */
-const numbered = (sql: string): string => {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
-};
-
-/** Runs `fn` over the project's database: its SQLite file, or one connection to its PostgreSQL database. */
-function withDb<T>(
-  p: JobsProject,
-  readonly: boolean,
-  fn: (run: (sql: string, args: unknown[]) => unknown[]) => T,
-): T {
-  if (p.store.kind === 'postgres') {
-    const pg = openSyncPg(p.store.url);
-    try {
-      return fn((sql, args) => pg.query(numbered(sql), args).rows);
-    } finally {
-      pg.close();
-    }
-  }
-  const db = new Database(p.dbPath, { readonly });
-  try {
-    return fn((sql, args) => {
-      const st = db.prepare(sql);
-      if (st.reader) return st.all(...args);
-      st.run(...args);
-      return [];
-    });
-  } finally {
-    db.close();
-  }
-}
+/** The project's database as the SQL helpers take it. */
+const databaseOf = (p: JobsProject): TestDatabase =>
+  p.store.kind === 'postgres' ? { kind: 'postgres', url: p.store.url } : { kind: 'sqlite', path: p.dbPath };
 
 /** Every state-zone row and the ops log bytes, to prove a refusal changed nothing (test support only). */
 export async function stateSnapshot(p: JobsProject): Promise<string> {
   await p.flush();
-  const rows = withDb(p, true, (run) =>
-    TABLES.map(([t, order]) => [t, run(`SELECT * FROM ${t} ORDER BY ${order}`, [])]),
+  const rows = withSql(databaseOf(p), (run) =>
+    TABLES.map(([t, order]) => [t, run(`SELECT * FROM ${t} ORDER BY ${order}`)]),
   );
   const log = existsSync(p.opsLogPath) ? readFileSync(p.opsLogPath, 'utf8') : '';
   return JSON.stringify({ rows, log });
@@ -57,10 +28,10 @@ export async function stateSnapshot(p: JobsProject): Promise<string> {
 
 /** Runs raw SQL against the project database (tampering in tests). */
 export function execSql(p: JobsProject, sql: string, ...args: unknown[]): void {
-  withDb(p, false, (run) => run(sql, args));
+  runSql(databaseOf(p), sql, ...args);
 }
 
 /** Reads rows with raw SQL. */
 export function querySql<T>(p: JobsProject, sql: string, ...args: unknown[]): T[] {
-  return withDb(p, true, (run) => run(sql, args) as T[]);
+  return runSql(databaseOf(p), sql, ...args) as T[];
 }
