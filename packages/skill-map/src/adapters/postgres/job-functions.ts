@@ -8,7 +8,7 @@
 // then the best queued job (a requeued one included) becomes running. One row per job touched: 'requeued',
 // 'failed', then 'claimed' with its nonce and content. The same rules as the SQLite reap (adapters/sqlite/jobs). A
 // call with no ids answers one 'expired' row when some claim expired (and claims nothing): the caller draws ids and
-// calls again, so the common case costs no random draws.
+// calls again, so the common case costs no random draws. With a_claim false it only reaps (the port's `reap`).
 //
 // sm_settle: a guarded transition that raises SQLSTATE SMJ01 when the job is gone or not in `from`, so a caller can
 // send it without waiting for its answer and learn of a lost race when the transaction commits.
@@ -18,7 +18,7 @@ export const SETTLE_LOST = 'SMJ01';
 
 export const JOB_FUNCTIONS_SQL = `
 CREATE FUNCTION sm_claim_next(a_project TEXT, a_now BIGINT, a_runner TEXT, a_filter TEXT, a_execution_ids TEXT[],
-    a_nonces TEXT[], a_max_attempts INTEGER)
+    a_nonces TEXT[], a_max_attempts INTEGER, a_claim BOOLEAN)
   RETURNS TABLE (o_kind TEXT, o_nonce TEXT, o_content TEXT, o_job JSONB)
   LANGUAGE plpgsql AS $fn$
 DECLARE
@@ -63,6 +63,9 @@ BEGIN
   END LOOP;
   IF requeued THEN
     PERFORM pg_notify('sm_jobs', a_project);
+  END IF;
+  IF NOT a_claim THEN
+    RETURN;
   END IF;
   UPDATE state_jobs j SET status = 'running', claimed_at = a_now, runner = a_runner,
       expires_at = CASE WHEN j.ttl_seconds IS NULL THEN NULL ELSE a_now + j.ttl_seconds * 1000 END

@@ -1,55 +1,89 @@
 // The job zone's retention on PostgreSQL, as in SQLite's (adapters/sqlite/jobs/job-retention.ts): the reap of claims
-// past their TTL (the port's own `reap`; the jobs engine's claim reaps inside sm_claim_next) and the prune by
-// retention.
-import type { PruneCutoffs, Reaped, ReapOptions } from '../sqlite/jobs/port.js';
-import { abandonedExecution } from '../sqlite/jobs/job-retention.js';
-import { JOB_COLUMNS } from '../sqlite/jobs/job-rows.js';
-import { executionParams, INSERT_EXECUTION, toRecord } from './job-rows.js';
+// past their TTL, done by the server-side function sm_claim_next (job-functions.ts) for the jobs engine's claim and
+// for the port's own `reap` alike, and the prune by retention.
+import type { ClaimNext, PruneCutoffs, Reaped, ReapOptions } from '../sqlite/jobs/port.js';
+import { toRecord } from './job-rows.js';
 import type { PgJobRow } from './job-rows.js';
 import type { PgSession } from './pg-session.js';
-import { JOBS_CHANNEL } from './queue-wake.js';
 
-/** Running jobs past their expiry lose their claim, as in SQLite's reap (job-retention.ts), in one transaction. */
-export function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped {
-  const { pg, projectId: p } = session;
-  const due = `project_id = $1 AND status = 'running' AND expires_at IS NOT NULL AND expires_at < $2`;
-  if (pg.query(`SELECT 1 FROM state_jobs WHERE ${due} LIMIT 1`, [p, now]).rowCount === 0) {
-    return { requeued: [], failed: [] };
-  }
-  return session.transaction(() => {
-    // Locked, skipping rows another server is reaping or recording right now (it will handle them).
-    const expired = pg
-      .query<PgJobRow>(
-        `SELECT ${JOB_COLUMNS} FROM state_jobs WHERE ${due} ORDER BY created_at, seq FOR UPDATE SKIP LOCKED`,
-        [p, now],
-      )
-      .rows.map(toRecord);
-    const reaped: Reaped = { requeued: [], failed: [] };
-    for (const job of expired) {
-      const execution = abandonedExecution(job, now, opts.executionId());
-      pg.write(INSERT_EXECUTION, executionParams(p, execution));
-      const lost =
-        pg.query<{ n: number }>(
-          `SELECT COUNT(*)::int AS n FROM state_executions WHERE project_id = $1 AND job_id = $2 AND failure_reason = 'abandoned'`,
-          [p, job.id],
-        ).rows[0]?.n ?? 0;
-      const requeue = lost < opts.maxAttempts;
-      const row = requeue
-        ? pg.query<PgJobRow>(
-            `UPDATE state_jobs SET status = 'queued', claimed_at = NULL, expires_at = NULL, runner = NULL, nonce = $3
-              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
-            [p, job.id, opts.nonce()],
-          ).rows[0]
-        : pg.query<PgJobRow>(
-            `UPDATE state_jobs SET status = 'failed', failure_reason = 'abandoned', finished_at = $3
-              WHERE project_id = $1 AND id = $2 AND status = 'running' RETURNING ${JOB_COLUMNS}`,
-            [p, job.id, now],
-          ).rows[0];
-      if (row !== undefined) (requeue ? reaped.requeued : reaped.failed).push(toRecord(row));
+/** How many expired claims one call of sm_claim_next reaps at most (the next call reaps the rest). */
+const REAP_BATCH = 16;
+
+/** One row of sm_claim_next: a job it requeued, failed or claimed, or the 'expired' probe's answer. */
+interface ClaimNextRow {
+  o_kind: 'requeued' | 'failed' | 'claimed' | 'expired';
+  o_nonce: string | null;
+  o_content: string | null;
+  o_job: PgJobRow | null;
+}
+
+/** What one call did, and the claimed job's content when it brought one. */
+export type ClaimCall = ClaimNext & { content: string | null };
+
+/**
+ * One call of sm_claim_next (migration 5): with `opts`, up to REAP_BATCH expired claims reaped (their execution ids
+ * and nonces drawn here), else only a probe that answers whether any expired; then a claim when `claim` is given.
+ */
+function callClaimNext(
+  session: PgSession,
+  now: number,
+  opts: ReapOptions | null,
+  claim: { runner: string; filter: string | undefined } | null,
+): ClaimCall & { expired: boolean } {
+  const draw = (f: () => string): string[] => (opts === null ? [] : Array.from({ length: REAP_BATCH }, f));
+  const rows = session.pg.query<ClaimNextRow>('SELECT * FROM sm_claim_next($1, $2, $3, $4, $5, $6, $7, $8)', [
+    session.projectId,
+    now,
+    claim?.runner ?? 'agent',
+    claim?.filter ?? null,
+    draw(() => opts!.executionId()),
+    draw(() => opts!.nonce()),
+    opts?.maxAttempts ?? 0,
+    claim !== null,
+  ]).rows;
+  const out: ClaimCall & { expired: boolean } = {
+    reaped: { requeued: [], failed: [] },
+    claimed: null,
+    content: null,
+    expired: false,
+  };
+  for (const row of rows) {
+    if (row.o_kind === 'expired') out.expired = true;
+    else if (row.o_job === null) continue;
+    else if (row.o_kind === 'requeued') out.reaped.requeued.push(toRecord(row.o_job));
+    else if (row.o_kind === 'failed') out.reaped.failed.push(toRecord(row.o_job));
+    else {
+      out.claimed = { job: toRecord(row.o_job), nonce: row.o_nonce ?? '' };
+      out.content = row.o_content;
     }
-    if (reaped.requeued.length > 0) pg.write(`SELECT pg_notify('${JOBS_CHANNEL}', $1)`, [p]);
-    return reaped;
-  });
+  }
+  return out;
+}
+
+/**
+ * The jobs engine's claim: the reap of expired claims and the claim in one statement. Nothing expired (the common
+ * case): one call, no ids drawn; otherwise a second call that reaps and claims.
+ */
+export function claimNextPg(
+  session: PgSession,
+  now: number,
+  runner: string,
+  filter: string | undefined,
+  opts: ReapOptions,
+): ClaimCall {
+  const probe = callClaimNext(session, now, null, { runner, filter });
+  return probe.expired ? callClaimNext(session, now, opts, { runner, filter }) : probe;
+}
+
+/** Every running job past its expiry loses its claim (the port's `reap`), REAP_BATCH per call of the function. */
+export function reapExpired(session: PgSession, now: number, opts: ReapOptions): Reaped {
+  const reaped: Reaped = { requeued: [], failed: [] };
+  for (;;) {
+    const call = callClaimNext(session, now, opts, null).reaped;
+    reaped.requeued.push(...call.requeued);
+    reaped.failed.push(...call.failed);
+    if (call.requeued.length + call.failed.length < REAP_BATCH) return reaped;
+  }
 }
 
 /** Retention per terminal status, then the content rows no job of the project references; one transaction. */

@@ -2,15 +2,7 @@
 // SQLite store, row for row; what differs is how the claim stays atomic with many servers on one database: one
 // UPDATE whose sub-select locks the chosen row and skips rows other claimers hold (FOR UPDATE SKIP LOCKED), so
 // concurrent claimers never wait on each other and never take the same job.
-import type {
-  ClaimedRow,
-  ClaimNext,
-  JobQuery,
-  JobRecord,
-  JobStore,
-  NewJob,
-  Transition,
-} from '../sqlite/jobs/port.js';
+import type { ClaimedRow, JobQuery, JobRecord, JobStore, NewJob, Transition } from '../sqlite/jobs/port.js';
 import { TransitionLost } from '../sqlite/jobs/port.js';
 import { spellings } from '../sqlite/jobs/job-side-rows.js';
 import type { Issue, Severity } from '@skill-map/spec';
@@ -20,13 +12,10 @@ import type { PgSession } from './pg-session.js';
 import { JOBS_CHANNEL } from './queue-wake.js';
 import { PgError } from './sync-pg.js';
 import { SETTLE_LOST } from './job-functions.js';
-import { pruneJobs, reapExpired } from './job-retention.js';
+import { claimNextPg, pruneJobs, reapExpired } from './job-retention.js';
 import { executionParams, INSERT_EXECUTION, toRecord } from './job-rows.js';
 import type { PgJobRow } from './job-rows.js';
 import { ReadAhead } from './read-ahead.js';
-
-/** How many expired claims one claim reaps at most (the next claim reaps the rest). */
-const REAP_BATCH = 16;
 
 /** `extension_id` ends with `/<value>`, compared literally (no LIKE wildcards). */
 const SUFFIX_MATCH = (param: string): string => `right(extension_id, length(${param}) + 1) = '/' || ${param}`;
@@ -143,41 +132,9 @@ export function createPgJobStore(session: PgSession, ahead?: ReadAhead): JobStor
     reap: (now, opts) => reapExpired(session, now, opts),
     claimNext(now, runner, filter, opts) {
       ahead?.clear();
-      const call = (ids: string[], nonces: string[]) =>
-        pg.query<{
-          o_kind: string;
-          o_nonce: string | null;
-          o_content: string | null;
-          o_job: PgJobRow | null;
-        }>('SELECT * FROM sm_claim_next($1, $2, $3, $4, $5, $6, $7)', [
-          p,
-          now,
-          runner,
-          filter ?? null,
-          ids,
-          nonces,
-          opts.maxAttempts,
-        ]).rows;
-      let rows = call([], []);
-      if (rows[0]?.o_kind === 'expired') {
-        // Some claim expired: up to REAP_BATCH of them are reaped, each with an execution id and a nonce drawn here.
-        rows = call(
-          Array.from({ length: REAP_BATCH }, () => opts.executionId()),
-          Array.from({ length: REAP_BATCH }, () => opts.nonce()),
-        );
-      }
-      const out: ClaimNext = { reaped: { requeued: [], failed: [] }, claimed: null };
-      for (const row of rows) {
-        if (row.o_job === null) continue;
-        const job = toRecord(row.o_job);
-        if (row.o_kind === 'requeued') out.reaped.requeued.push(job);
-        else if (row.o_kind === 'failed') out.reaped.failed.push(job);
-        else {
-          out.claimed = { job, nonce: row.o_nonce ?? '' };
-          // The claim brought its job's content along: the caller's next read of it costs no round trip.
-          if (row.o_content !== null) claimed = { hash: job.contentHash, content: row.o_content };
-        }
-      }
+      const { content, ...out } = claimNextPg(session, now, runner, filter, opts);
+      // The claim brought its job's content along: the caller's next read of it costs no round trip.
+      if (out.claimed !== null && content !== null) claimed = { hash: out.claimed.job.contentHash, content };
       return out;
     },
     claim(now, runner, filter): ClaimedRow | null {
