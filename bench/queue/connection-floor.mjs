@@ -4,10 +4,10 @@
 // PostgreSQL connection (adapters/postgres/sync-pg: a worker thread per connection), without the jobs engine. Next to
 // the engine's figure it says how much of a cycle is the connection and how much the engine; next to the bare
 // transaction, how much the connection costs over node-postgres called asynchronously.
-import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
+import { forkAgents, runAgents } from '../lib/agents.mjs';
 
 const DIST = new URL('../../packages/skill-map/dist/', import.meta.url);
 const load = (rel) => import(new URL(rel, DIST).href);
@@ -35,21 +35,22 @@ if (process.argv[2] === '--child') {
     store.transaction(() => {
       store.settle(id, ['running'], { status: 'completed', finishedAt: Date.now() });
       store.insertExecution({
-        ...{
-          id: `e-floor-${randomBytes(6).toString('hex')}`,
-          extensionId: 'x',
-          extensionVersion: '1',
-          nodeIds: [],
-        },
-        ...{
-          contentHash: null,
-          status: 'completed',
-          failureReason: null,
-          runner: 'agent',
-          startedAt: 1,
-          finishedAt: 2,
-        },
-        ...{ durationMs: 1, tokensIn: null, tokensOut: null, model: null, reportJson: null, jobId: id },
+        id: `e-floor-${randomBytes(6).toString('hex')}`,
+        extensionId: 'x',
+        extensionVersion: '1',
+        nodeIds: [],
+        contentHash: null,
+        status: 'completed',
+        failureReason: null,
+        runner: 'agent',
+        startedAt: 1,
+        finishedAt: 2,
+        durationMs: 1,
+        tokensIn: null,
+        tokensOut: null,
+        model: null,
+        reportJson: null,
+        jobId: id,
       });
     });
     n += 1;
@@ -76,26 +77,8 @@ export async function connectionFloor(url, count, jobs) {
       [projectId, jobs],
     );
     admin.pg.query(`INSERT INTO state_job_contents VALUES ($1, 'h', 'content', 0)`, [projectId]);
-    const self = fileURLToPath(import.meta.url);
-    const children = await Promise.all(
-      Array.from({ length: count }, () => {
-        const child = fork(self, ['--child', url, projectId], {
-          stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-        });
-        return new Promise((resolve) => child.once('message', () => resolve(child)));
-      }),
-    );
-    const t0 = performance.now();
-    const drained = await Promise.all(
-      children.map(
-        (child) =>
-          new Promise((resolve) => {
-            child.once('message', (m) => resolve(m.n));
-            child.send('go');
-          }),
-      ),
-    );
-    const ms = performance.now() - t0;
+    const children = await forkAgents(fileURLToPath(import.meta.url), ['--child', url, projectId], count);
+    const { ms, counts: drained } = await runAgents(children);
     const total = drained.reduce((a, b) => a + b, 0);
     if (total !== jobs) throw new Error(`${count} processes drained ${total} of ${jobs}`);
     return ms / jobs;
