@@ -286,4 +286,34 @@ describe.skipIf(!hasPostgres())('postgres: JobStore, claimers on many connection
       session.close();
     }
   }, 120_000);
+
+  it('reads a handful of pages per claim, however long the queue (the picked row is updated by its key)', (ctx) => {
+    const server = cluster.current();
+    if (server === null) return ctx.skip();
+    const session: PgSession = openPgSession(server.createDatabase(`jobs_${++dbCount}`), 'project-a');
+    const store = createPgJobStore(session);
+    try {
+      store.transaction(() => {
+        for (let i = 0; i < 6000; i++) store.insert(job(), `c${i}`);
+      });
+      // The shared pages each form of the claim touched, the function's inner statements included.
+      const pages = (sql: string, params: unknown[]): number => {
+        const plan = session.pg.query<{ 'QUERY PLAN': Array<{ Plan: Record<string, number> }> }>(
+          `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${sql}`,
+          params,
+        ).rows[0]!['QUERY PLAN'][0]!.Plan;
+        return (plan['Shared Hit Blocks'] ?? 0) + (plan['Shared Read Blocks'] ?? 0);
+      };
+      const fn = `SELECT * FROM sm_claim_next($1, $2, $3, NULL, '{}', '{}', 3, TRUE)`;
+      // Each form twice: the first call of a function in a session also reads the catalog.
+      const claims = [fn, fn, claimSql(false), claimSql(false)].map((sql) =>
+        pages(sql, ['project-a', 10, 'agent']),
+      );
+      // All four claimed, and neither form walked the 6,000 queued rows (over 100 pages).
+      expect(store.list({ status: 'running' })).toHaveLength(4);
+      for (const n of [claims[1], claims[3]]) expect(n).toBeLessThan(40);
+    } finally {
+      session.close();
+    }
+  });
 });

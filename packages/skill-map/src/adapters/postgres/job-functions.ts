@@ -16,8 +16,13 @@
 /** The SQLSTATE `sm_settle` raises when its guard fails. */
 export const SETTLE_LOST = 'SMJ01';
 
-export const JOB_FUNCTIONS_SQL = `
-CREATE FUNCTION sm_claim_next(a_project TEXT, a_now BIGINT, a_runner TEXT, a_filter TEXT, a_execution_ids TEXT[],
+/**
+ * sm_claim_next as of migration 6 (migration 5 created it; 6 replaces it). The claim picks its row and locks it, then
+ * updates it by primary key: one UPDATE whose WHERE named both the sub-select and status = 'queued' let the planner
+ * find the picked row through the partial claim index, reading every queued row before it (2 ms a claim at 16,000).
+ */
+const CLAIM_NEXT_SQL = `
+CREATE OR REPLACE FUNCTION sm_claim_next(a_project TEXT, a_now BIGINT, a_runner TEXT, a_filter TEXT, a_execution_ids TEXT[],
     a_nonces TEXT[], a_max_attempts INTEGER, a_claim BOOLEAN)
   RETURNS TABLE (o_kind TEXT, o_nonce TEXT, o_content TEXT, o_job JSONB)
   LANGUAGE plpgsql AS $fn$
@@ -26,6 +31,7 @@ DECLARE
   i INTEGER := 0;
   lost INTEGER;
   requeued BOOLEAN := FALSE;
+  picked TEXT;
 BEGIN
   -- Sent no ids (the caller draws them only when needed): say whether any claim expired, and claim nothing.
   IF cardinality(a_execution_ids) = 0 AND EXISTS (SELECT 1 FROM state_jobs j WHERE j.project_id = a_project
@@ -67,13 +73,17 @@ BEGIN
   IF NOT a_claim THEN
     RETURN;
   END IF;
+  -- The lock is held from here: the picked row is still queued when it is updated.
+  SELECT q.id INTO picked FROM state_jobs q WHERE q.project_id = a_project AND q.status = 'queued'
+    AND (a_filter IS NULL OR q.extension_id = a_filter
+      OR right(q.extension_id, length(a_filter) + 1) = '/' || a_filter)
+    ORDER BY q.priority DESC, q.created_at ASC, q.seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED;
+  IF picked IS NULL THEN
+    RETURN;
+  END IF;
   UPDATE state_jobs j SET status = 'running', claimed_at = a_now, runner = a_runner,
       expires_at = CASE WHEN j.ttl_seconds IS NULL THEN NULL ELSE a_now + j.ttl_seconds * 1000 END
-    WHERE j.project_id = a_project AND j.status = 'queued' AND j.id = (
-      SELECT q.id FROM state_jobs q WHERE q.project_id = a_project AND q.status = 'queued'
-        AND (a_filter IS NULL OR q.extension_id = a_filter
-          OR right(q.extension_id, length(a_filter) + 1) = '/' || a_filter)
-        ORDER BY q.priority DESC, q.created_at ASC, q.seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
+    WHERE j.project_id = a_project AND j.id = picked
     RETURNING * INTO r;
   IF FOUND THEN
     o_kind := 'claimed';
@@ -84,7 +94,10 @@ BEGIN
     RETURN NEXT;
   END IF;
 END
-$fn$;
+$fn$;`;
+
+/** Migration 5: both functions. */
+export const JOB_FUNCTIONS_SQL = `${CLAIM_NEXT_SQL}
 
 CREATE FUNCTION sm_settle(a_project TEXT, a_job TEXT, a_from TEXT[], a_status TEXT, a_reason TEXT, a_at BIGINT)
   RETURNS VOID LANGUAGE plpgsql AS $fn$
@@ -96,3 +109,6 @@ BEGIN
   END IF;
 END
 $fn$;`;
+
+/** Migration 6: the claim updates the row it picked by primary key. */
+export const CLAIM_BY_KEY_SQL = CLAIM_NEXT_SQL;

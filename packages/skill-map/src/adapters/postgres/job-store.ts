@@ -26,11 +26,13 @@ const SUFFIX_MATCH = (param: string): string => `right(extension_id, length(${pa
  */
 export function claimSql(filtered: boolean): string {
   const match = filtered ? `AND (extension_id = $4 OR ${SUFFIX_MATCH('$4')})` : '';
-  return `UPDATE state_jobs SET status = 'running', claimed_at = $2::bigint, runner = $3::text,
-      expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE $2::bigint + ttl_seconds * 1000 END
-    WHERE project_id = $1 AND id = (SELECT id FROM state_jobs WHERE project_id = $1 AND status = 'queued' ${match}
+  // The picked row is locked, so still queued; it is updated by primary key (a status guard here would let the
+  // planner look for it through the partial claim index, past every queued row before it).
+  return `WITH picked AS (SELECT id AS pick FROM state_jobs WHERE project_id = $1 AND status = 'queued' ${match}
       ORDER BY priority DESC, created_at ASC, seq ASC LIMIT 1 FOR UPDATE SKIP LOCKED)
-      AND status = 'queued'
+    UPDATE state_jobs SET status = 'running', claimed_at = $2::bigint, runner = $3::text,
+      expires_at = CASE WHEN ttl_seconds IS NULL THEN NULL ELSE $2::bigint + ttl_seconds * 1000 END
+    FROM picked WHERE state_jobs.project_id = $1 AND state_jobs.id = picked.pick
     RETURNING nonce, ${JOB_COLUMNS}, (SELECT c.content FROM state_job_contents c
       WHERE c.project_id = state_jobs.project_id AND c.content_hash = state_jobs.content_hash) AS claimed_content`;
 }

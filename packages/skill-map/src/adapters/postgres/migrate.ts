@@ -3,7 +3,7 @@
 // stable id of .skill-map/settings.json), so many projects share one database. Migrations run under a
 // transaction-scoped advisory lock: several servers starting at once on one database apply each step once.
 import { AdapterError } from '../errors.js';
-import { JOB_FUNCTIONS_SQL } from './job-functions.js';
+import { CLAIM_BY_KEY_SQL, JOB_FUNCTIONS_SQL } from './job-functions.js';
 import type { SyncPg } from './sync-pg.js';
 
 /** One step: its number and the statements it runs (in one transaction). */
@@ -182,6 +182,7 @@ CREATE TABLE state_activity_seen (
     sql: `ALTER TABLE sm_projects ADD COLUMN generation BIGINT NOT NULL DEFAULT 0;`,
   },
   { version: 5, name: 'job functions', sql: JOB_FUNCTIONS_SQL },
+  { version: 6, name: 'claim by primary key', sql: CLAIM_BY_KEY_SQL },
 ];
 
 /** The newest schema version this build knows. */
