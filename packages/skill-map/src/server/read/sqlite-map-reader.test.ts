@@ -1,12 +1,12 @@
 import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
+// SQLite-only reader behaviour (a database file missing, deleted, rebuilt; body reads). What a persisted scan reads
+// back as, on every store, is stored-map.test.ts.
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTempTree } from '../../adapters/testing/temp-tree.js';
 import type { TempTree } from '../../adapters/testing/temp-tree.js';
-import { resolveMapScope } from '../../kernel/index.js';
 import { createEngineScanPort } from '../scan/engine-scan-port.js';
 import { PROJECT_FILES } from '../testing/project-server.js';
-import { getBranch, getNodeBundle, queryGraph } from './map-queries.js';
 import { createSqliteMapReader } from './sqlite-map-reader.js';
 import type { ClosableMapReader } from './sqlite-map-reader.js';
 
@@ -55,41 +55,6 @@ describe('createSqliteMapReader', () => {
     await scan();
     expect(r.findNode('README.md')).toBeNull();
     expect(r.nodePaths()).not.toContain('README.md');
-  });
-
-  it('serves query_graph, branch and node bundles from indexed reads', async () => {
-    const { scan } = setup();
-    await scan();
-    const r = reader as ClosableMapReader;
-    const q = queryGraph(r, { kind: 'skill' });
-    expect(q.nodes.map((n) => n.path)).toEqual([
-      '.claude/skills/lint/SKILL.md',
-      '.claude/skills/test/SKILL.md',
-    ]);
-    const scope = resolveMapScope({ paths: ['.claude'] });
-    if (!scope.ok) throw new Error('scope');
-    const b = r.branch(scope.value, 2);
-    expect(b.branch).toMatchObject({ total: 4, rendered: 2, truncated: true, cap: 2 });
-    expect(getBranch(r, { includes: ['docs'], excludes: [] }).nodes.map((n) => n.path)).toEqual([
-      'docs/guide.md',
-    ]);
-    const bundle = await getNodeBundle(r, '.claude/skills/lint/SKILL.md', true);
-    expect(bundle.item.body).toContain('Run the linter.');
-  });
-
-  it('pages the whole issue list past the store page size', async () => {
-    const files: Record<string, string> = {};
-    for (let i = 0; i < 1_100; i++) files[`docs/p${i}.md`] = `# ${i}\n[gone](missing-${i}.md)\n`;
-    const { scan } = setup(files);
-    await scan();
-    const all = (reader as ClosableMapReader).listIssues({}, { limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-    expect(all.total).toBeGreaterThanOrEqual(1_100);
-    expect(all.items).toHaveLength(all.total);
-    const page = (reader as ClosableMapReader).listIssues(
-      { analyzerIds: ['reference-broken'] },
-      { limit: 5, offset: 1_095 },
-    );
-    expect(page.items.length).toBeGreaterThan(0);
   });
 
   it('refuses to read bodies outside the scope root or through symlinks', async () => {
