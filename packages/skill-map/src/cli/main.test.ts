@@ -139,7 +139,7 @@ describe('usage errors exit 2 with what to do', () => {
       '`sm list` does not work on a PostgreSQL database yet (--db postgres://ana:***@db.example:5432/maps)',
     );
     expect(run.stderr).toContain(
-      '`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues` and `sm serve` do',
+      '`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues`, `sm config` and `sm serve` do',
     );
     expect(run.stderr).not.toContain('s3cret');
     const env = await sm(['list'], { SKILL_MAP_DB: 'mysql://db.example/maps' });

@@ -21,7 +21,8 @@ function isDirectory(path: string): boolean {
 }
 
 /** The verbs that work on a PostgreSQL database, for the refusal's hint. */
-const SERVER_VERBS = '`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues` and `sm serve`';
+const SERVER_VERBS =
+  '`sm scan`, `sm org`, `sm jobs`, `sm record`, `sm findings`, `sm issues`, `sm config` and `sm serve`';
 
 /**
  * Resolves `--root` / `--db` / `SKILL_MAP_DB` against the working directory; a missing `--root` is not found (exit 5).

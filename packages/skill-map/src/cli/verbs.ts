@@ -352,6 +352,8 @@ export const VERBS: readonly VerbSpec[] = [
       },
     },
     maxArgs: 3,
+    // A shared PostgreSQL database holds the queue whose jobs disabling an extension cancels.
+    server: true,
     load: () => import('./commands/config.js'),
   },
   ...OPERABLE_VERBS,

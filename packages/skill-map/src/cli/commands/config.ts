@@ -8,6 +8,7 @@ import {
   unsetConfigValue,
 } from '../../adapters/index.js';
 import type { ConfigWriteResult, LoadedConfig, WritableLayer } from '../../adapters/index.js';
+import { projectIdOf } from '../../adapters/postgres/project-id.js';
 import { CliError } from '../errors.js';
 import { displayPath } from '../read-store.js';
 import { elapsedMs } from '../verbs.js';
@@ -103,6 +104,8 @@ async function write(
 async function cascadeDisable(ctx: VerbContext, key: string): Promise<string[]> {
   if (!key.startsWith('plugins.')) return [];
   // Loaded only for a plugins key: `sm config get` never opens SQLite.
+  // A project not yet scanned into a shared database has no queue there.
+  if (ctx.project.server !== undefined && projectIdOf(ctx.project.root) === null) return [];
   const { cancelJobsOfDisabled } = await import('../../engines/jobs/index.js');
   const { cliEngineContext } = await import('../engine-context.js');
   const engines = cliEngineContext(ctx);

@@ -1,4 +1,3 @@
-import { existsSync } from 'node:fs';
 import type { EngineContext } from '../context.js';
 import { extensionOfEnableKey, isEnabled } from '../extensions/enable-state.js';
 import { emitJobEvent } from './events.js';
@@ -45,8 +44,15 @@ function flagAt(config: Readonly<Record<string, unknown>>, id: string): boolean 
  */
 export function cancelJobsOfDisabled(ctx: EngineContext, key: string): string[] {
   const id = extensionOfEnableKey(key);
-  if (id === null || !existsSync(ctx.dbPath)) return [];
+  if (id === null) return [];
   const ext = ctx.extensions.get(id);
   const off = ext === undefined ? flagAt(ctx.config(), id) === false : !isEnabled(ext, ctx.config());
-  return off ? cancelQueuedJobsOf(ctx, id) : [];
+  return off && hasDatabase(ctx) ? cancelQueuedJobsOf(ctx, id) : [];
+}
+
+/** Whether the project has a database yet (a SQLite file, or its rows in a shared one), asked of its store. */
+function hasDatabase(ctx: EngineContext): boolean {
+  const session = ctx.openSession('read');
+  session?.close();
+  return session !== null;
 }
