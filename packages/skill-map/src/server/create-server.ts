@@ -80,6 +80,9 @@ export function createServer(deps: ServerDeps, options: CreateServerOptions = {}
   let watcherStatus: () => WatcherStatus = () => WATCHER_OFF;
   let shuttingDown = false;
   const detach: Array<() => void> = [];
+  // A map stored by another process (a shared database) is announced here as this server's own scans are.
+  const unfollow = scans === null ? undefined : deps.scanner?.follow?.(() => scans.storedElsewhere());
+  if (unfollow !== undefined) detach.push(unfollow);
   // A scan changes which node a name answers to: the resolver rebuilds its name index on the next invocation.
   detach.push(
     broadcaster.addSink((event) => {

@@ -48,6 +48,11 @@ export interface ScanPort {
   }): Promise<ScanSummary>;
   /** A fresh in-memory scan that is NOT persisted (`GET /api/scan?fresh=1`); optional. */
   scanFresh?(): Promise<ScanResult>;
+  /**
+   * Calls `onStored` each time another process stores a new scan of this project (a store shared by several
+   * processes: PostgreSQL); answers how to stop. Absent where only this process writes the map.
+   */
+  follow?(onStored: () => void): () => void;
   /** Releases what the port keeps between scans (an open database connection). */
   close?(): void;
 }

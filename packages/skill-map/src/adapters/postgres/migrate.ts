@@ -183,6 +183,21 @@ CREATE TABLE state_activity_seen (
   },
   { version: 5, name: 'job functions', sql: JOB_FUNCTIONS_SQL },
   { version: 6, name: 'claim by primary key', sql: CLAIM_BY_KEY_SQL },
+  {
+    // Every move of a project's scan generation (a persist, an annotations refresh, a suppression) is announced on
+    // sm_scans at commit, so a running server learns of a map stored by another process (scan-follow.ts).
+    version: 7,
+    name: 'scan notifications',
+    sql: `
+CREATE FUNCTION sm_notify_scan() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  PERFORM pg_notify('sm_scans', json_build_object('project', NEW.project_id, 'generation', NEW.generation)::text);
+  RETURN NULL;
+END
+$fn$;
+CREATE TRIGGER sm_projects_scan AFTER INSERT OR UPDATE OF generation ON sm_projects
+  FOR EACH ROW EXECUTE FUNCTION sm_notify_scan();`,
+  },
 ];
 
 /** The newest schema version this build knows. */

@@ -42,10 +42,11 @@ describe.skipIf(!hasPostgres())('postgres: the scan zone and the organisation re
       const zone = createPgScanZone(session);
       expect(zone.loadScan()).toBeNull();
       const big = makeLargeScan(3000);
-      expect(zone.persistScan(big, 'big')).toEqual({ nodes: 3000, links: 6300, issues: 300 });
+      const first = zone.persistScan(big, 'big');
+      expect(first).toEqual({ nodes: 3000, links: 6300, issues: 300, generation: zone.scanKey() });
       expect(zone.loadScan()).toEqual(big);
       const small = projectScan('a');
-      zone.persistScan(small, 'small');
+      expect(zone.persistScan(small, 'small').generation).toBe(String(Number(first.generation) + 1));
       expect(zone.loadScan()).toEqual(small);
       expect(zone.counts()).toEqual({ nodes: 3, links: 3, issues: 2 });
     } finally {

@@ -10,6 +10,8 @@ export interface PgPersistReport {
   nodes: number;
   links: number;
   issues: number;
+  /** The stored scan's key after this persist (what scanKey answers until the next change). */
+  generation: string;
 }
 
 /** One project's scan zone. */
@@ -50,7 +52,7 @@ export function createPgScanZone(session: PgSession): PgScanZone {
       const nodes = result.nodes;
       const links = result.links;
       const issues = result.issues;
-      session.transaction(() => {
+      const answers = session.transaction(() =>
         pg.batch([
           { sql: 'DELETE FROM scan_nodes WHERE project_id = $1', params: [p] },
           { sql: 'DELETE FROM scan_links WHERE project_id = $1', params: [p] },
@@ -103,12 +105,14 @@ export function createPgScanZone(session: PgSession): PgScanZone {
           {
             sql: `INSERT INTO sm_projects (project_id, label, scanned_at, updated_at) VALUES ($1, $2, $3, $4)
               ON CONFLICT (project_id) DO UPDATE SET label = excluded.label, scanned_at = excluded.scanned_at,
-              updated_at = excluded.updated_at, generation = sm_projects.generation + 1`,
+              updated_at = excluded.updated_at, generation = sm_projects.generation + 1 RETURNING generation`,
             params: [p, label, result.scannedAt, Date.now()],
           },
-        ]);
-      });
-      return { nodes: nodes.length, links: links.length, issues: issues.length };
+        ]),
+      );
+      const stored = answers.at(-1)?.rows[0]?.['generation'];
+      const generation = typeof stored === 'number' || typeof stored === 'string' ? String(stored) : '';
+      return { nodes: nodes.length, links: links.length, issues: issues.length, generation };
     },
     loadScan() {
       const [meta, nodes, links, issues] = pg.batch([

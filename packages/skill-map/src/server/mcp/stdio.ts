@@ -136,8 +136,11 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
 
   let watcher: FileWatcher | null = null;
   let booted: Promise<void> = Promise.resolve();
+  let unfollow: (() => void) | undefined;
   if (ownBroadcaster && deps.scanner !== undefined) {
     const scans = createScanRunner(deps.scanner, deps.reader, broadcaster);
+    // A map stored by another process (a shared database) is announced as this process's own scans are.
+    unfollow = deps.scanner.follow?.(() => scans.storedElsewhere());
     if (options.watch ?? true)
       watcher = startFileWatcher(scans, broadcaster, logger, {
         scopeRoot: deps.scopeRoot,
@@ -156,6 +159,7 @@ export function runMcpStdio(deps: McpStdioDeps, options: McpStdioOptions = {}): 
     closing ??= (async () => {
       await watcher?.close();
       await booted;
+      unfollow?.();
       removeSink();
       engines?.close?.();
       if (ownBroadcaster) broadcaster.close();

@@ -3,6 +3,7 @@
 import { toSpecScanResult } from '@skill-map/spec';
 import type { ScanResult, ScannedBy } from '@skill-map/spec';
 import { openPgSession } from '../../adapters/postgres/pg-session.js';
+import { followScans } from '../../adapters/postgres/scan-follow.js';
 import { createPgScanZone } from '../../adapters/postgres/scan-zone.js';
 import { runScan } from '../../engines/index.js';
 import type { ScanPort } from '../ports.js';
@@ -22,6 +23,10 @@ export interface PgScanPortOptions {
 export function createPgScanPort(options: PgScanPortOptions): ScanPort {
   const session = openPgSession(options.url, options.projectId);
   const zone = createPgScanZone(session);
+  // The generations this port stored: announcements of those are its own scans, not news from elsewhere. A persist
+  // answers before the event loop can deliver its announcement, so the generation is known by then.
+  const own = new Set<string>();
+  const followers = new Set<() => void>();
   const scan = (onProgress?: Parameters<ScanPort['scanAndPersist']>[0]['onProgress']) =>
     runScan({
       projectRoot: options.projectRoot,
@@ -34,7 +39,9 @@ export function createPgScanPort(options: PgScanPortOptions): ScanPort {
   return {
     async scanAndPersist({ onProgress }) {
       const outcome = await scan(onProgress);
-      zone.persistScan(outcome.result, options.label);
+      const { generation } = zone.persistScan(outcome.result, options.label);
+      own.add(generation);
+      if (own.size > 64) own.delete(own.values().next().value as string);
       options.onResult?.(toSpecScanResult(outcome.result));
       const s = outcome.result.stats;
       return {
@@ -48,6 +55,20 @@ export function createPgScanPort(options: PgScanPortOptions): ScanPort {
     async scanFresh() {
       return toSpecScanResult((await scan()).result);
     },
-    close: () => session.close(),
+    follow(onStored) {
+      const follower = followScans(options.url, options.projectId, (generation) => {
+        if (!own.has(generation)) onStored();
+      });
+      const stop = (): void => {
+        followers.delete(stop);
+        void follower.close();
+      };
+      followers.add(stop);
+      return stop;
+    },
+    close() {
+      for (const stop of [...followers]) stop();
+      session.close();
+    },
   };
 }

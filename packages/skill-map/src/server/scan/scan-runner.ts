@@ -8,7 +8,8 @@ export interface ScanCompleted extends ScanSummary {
   nodesAdded: number;
   nodesRemoved: number;
   mode: 'full' | 'changed';
-  trigger: 'rest' | 'watcher' | 'boot';
+  /** `database`: another process stored this scan (a shared PostgreSQL database); this server only announces it. */
+  trigger: 'rest' | 'watcher' | 'boot' | 'database';
 }
 
 /** Runs scans one at a time and narrates them on the broadcaster. */
@@ -21,6 +22,11 @@ export interface ScanRunner {
   ): Promise<ScanCompleted>;
   /** True while a scan is running. */
   busy(): boolean;
+  /**
+   * Another process stored a new scan of the project: announce it (`scan.completed`, trigger `database`) as if
+   * this server had scanned. Ignored while a scan of its own runs: that one is about to replace it.
+   */
+  storedElsewhere(): void;
   /** Resolves when the running scan (if any) has settled; used by shutdown to drain. */
   idle(): Promise<void>;
 }
@@ -141,6 +147,25 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
       return current;
     },
     busy: () => running !== null,
+    storedElsewhere() {
+      if (running !== null) return;
+      const previous = portDiffs ? null : known;
+      const meta = reader.scanMeta();
+      const { added, removed } = nodeSetDelta(
+        { ...meta.counts, durationMs: meta.stats.durationMs, roots: meta.roots },
+        previous ?? new Set<string>(),
+      );
+      const completed: ScanCompleted = {
+        ...meta.counts,
+        durationMs: meta.stats.durationMs,
+        roots: meta.roots,
+        nodesAdded: added,
+        nodesRemoved: removed,
+        mode: 'full',
+        trigger: 'database',
+      };
+      broadcaster.publish('scan.completed', { ...completed }, { runId: `r-scan-${Date.now().toString(36)}` });
+    },
     idle: async () => {
       await running?.catch(() => undefined);
     },
