@@ -8,7 +8,10 @@ export interface ScanCompleted extends ScanSummary {
   nodesAdded: number;
   nodesRemoved: number;
   mode: 'full' | 'changed';
-  /** `database`: another process stored this scan (a shared PostgreSQL database); this server only announces it. */
+  /**
+   * `database`: the stored map changed in a shared PostgreSQL database outside this server's own scans (another
+   * process stored a scan, or a suppression removed issues); this server only announces it.
+   */
   trigger: 'rest' | 'watcher' | 'boot' | 'database';
 }
 
