@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eachSuite, STORES } from '../../../../adapters/testing/per-store.js';
@@ -33,7 +33,11 @@ async function rpcError(p: Promise<unknown>): Promise<McpError> {
 }
 
 const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-const opsLog = (): string => readFileSync(join(ps.tree.root, '.skill-map', 'operations.log'), 'utf8');
+/** The operations log so far ('' until its first line is written: the server appends fire-and-forget). */
+const opsLog = (): string => {
+  const file = join(ps.tree.root, '.skill-map', 'operations.log');
+  return existsSync(file) ? readFileSync(file, 'utf8') : '';
+};
 
 async function cancelAll(): Promise<void> {
   for (const status of ['queued', 'running']) {
