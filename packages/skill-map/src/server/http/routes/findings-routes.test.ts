@@ -5,6 +5,8 @@ import { createSpecValidator } from '@skill-map/spec/testing';
 import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
+import { restCall } from '../../testing/rest.js';
+import type { RestAnswer } from '../../testing/rest.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
@@ -37,20 +39,8 @@ describe.each(STORES)('%s', (store) => {
     return { status: res.status, body: (await res.json()) as Json };
   }
 
-  async function send(
-    method: string,
-    path: string,
-    body?: Json,
-  ): Promise<{ status: number; body: Json | null }> {
-    const res = await fetch(`${ps.running.url}${path}`, {
-      method,
-      ...(body === undefined
-        ? {}
-        : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text === '' ? null : (JSON.parse(text) as Json) };
-  }
+  const send = (method: string, path: string, body?: Json): Promise<RestAnswer<Json>> =>
+    restCall<Json>(ps.running.url, method, path, body);
 
   function rows(): Json[] {
     return ps.sql('SELECT id, resolution FROM state_findings ORDER BY id');

@@ -11,6 +11,7 @@ import { setProcessingAgent, testCatalog } from '../../testing/job-fixtures.js';
 import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
+import { restCall } from '../../testing/rest.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
@@ -26,14 +27,8 @@ async function call(
   path: string,
   body?: unknown,
 ): Promise<{ status: number; json: Json | null }> {
-  const res = await fetch(url(path), {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text === '' ? null : (JSON.parse(text) as Json) };
+  const { status, body: json } = await restCall<Json>(ps.running.url, method, path, body);
+  return { status, json };
 }
 
 const submit = (body: unknown, node = NODE): Promise<{ status: number; json: Json | null }> =>

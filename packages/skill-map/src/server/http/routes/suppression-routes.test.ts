@@ -5,6 +5,8 @@ import { createSpecValidator } from '@skill-map/spec/testing';
 import { projectServersOn } from '../../testing/project-server.js';
 import type { ProjectServer } from '../../testing/project-server.js';
 import { encodePathB64 } from '../request-params.js';
+import { restCall } from '../../testing/rest.js';
+import type { RestAnswer } from '../../testing/rest.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- responses are read loosely; shapes are asserted
 type Json = Record<string, any>;
@@ -19,20 +21,8 @@ const TARGET = 'docs/missing.md';
 const start = projectServersOn({ beforeAll, afterAll });
 let ps: ProjectServer;
 
-async function call(
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; body: Json | null }> {
-  const res = await fetch(`${ps.running.url}${path}`, {
-    method,
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === '' ? null : (JSON.parse(text) as Json) };
-}
+const call = (method: string, path: string, body?: unknown): Promise<RestAnswer<Json>> =>
+  restCall<Json>(ps.running.url, method, path, body);
 
 const dismiss = (body: unknown, node = NODE) =>
   call('POST', `/api/nodes/${encodePathB64(node)}/issues/dismiss`, body);
