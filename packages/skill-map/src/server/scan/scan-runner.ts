@@ -70,6 +70,9 @@ function assertReadable(reader: MapReader): void {
     );
 }
 
+/** The run id of one scan's events. */
+const newRunId = (): string => `r-scan-${Date.now().toString(36)}`;
+
 /**
  * Creates the single-flight scan runner. The node-set diff compares the sorted path list before and after
  * (one indexed column), so `resources/list_changed` fires only when nodes were added or removed.
@@ -84,7 +87,7 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
     trigger: ScanCompleted['trigger'],
     changedPaths?: readonly string[],
   ): Promise<ScanCompleted> => {
-    const runId = `r-scan-${Date.now().toString(36)}`;
+    const runId = newRunId();
     broadcaster.publish('scan.started', { mode, trigger }, { runId });
     let summary: ScanSummary;
     let before: Set<string> | null;
@@ -152,22 +155,18 @@ export function createScanRunner(scanner: ScanPort, reader: MapReader, broadcast
     busy: () => running !== null,
     storedElsewhere() {
       if (running !== null) return;
-      const previous = portDiffs ? null : known;
       const meta = reader.scanMeta();
-      const { added, removed } = nodeSetDelta(
-        { ...meta.counts, durationMs: meta.stats.durationMs, roots: meta.roots },
-        previous ?? new Set<string>(),
-      );
+      const summary: ScanSummary = { ...meta.counts, durationMs: meta.stats.durationMs, roots: meta.roots };
+      // Never scanned here yet: every stored node is news.
+      const { added, removed } = nodeSetDelta(summary, known ?? new Set<string>());
       const completed: ScanCompleted = {
-        ...meta.counts,
-        durationMs: meta.stats.durationMs,
-        roots: meta.roots,
+        ...summary,
         nodesAdded: added,
         nodesRemoved: removed,
         mode: 'full',
         trigger: 'database',
       };
-      broadcaster.publish('scan.completed', { ...completed }, { runId: `r-scan-${Date.now().toString(36)}` });
+      broadcaster.publish('scan.completed', { ...completed }, { runId: newRunId() });
     },
     idle: async () => {
       await running?.catch(() => undefined);
